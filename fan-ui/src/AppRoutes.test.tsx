@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './AppRoutes';
+import { LANGUAGE_STORAGE_KEY } from './i18n';
+import { renderWithProviders, stubVersionEndpoint } from './test/render';
+
+const version = { name: 'lario', version: '0.1.0', git_sha: 'abc1234def' };
+
+describe('fan app routes', () => {
+  it.each(['/', '/mmobile'])('%s shows the home page in Italian', async (route) => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />, { route });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute(
+      'href',
+      '/fixtures/match',
+    );
+    expect(screen.getByRole('link', { name: /Abbonamenti/ })).toHaveAttribute('href', '/fixtures/season');
+    expect(screen.getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');
+    expect(screen.getByRole('link', { name: /Collezionabili/ })).toHaveAttribute('href', '/collectibles/');
+  });
+
+  it('shows the version the API reports in the footer', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />);
+
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByText('Versione 0.1.0 (abc1234)')).toBeInTheDocument();
+  });
+
+  it('still shows the page when the version cannot be read', async () => {
+    const fetchMock = stubVersionEndpoint({ code: 'internal', message: 'boom' }, 500);
+    renderWithProviders(<AppRoutes />);
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Biglietteria ufficiale');
+    await expect.poll(() => fetchMock.mock.calls.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('app-version')).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance page at /maintenance', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Manutenzione in corso');
+  });
+
+  it('shows the not-found page for an unknown route, with a way home', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />, { route: '/some/unknown/route' });
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Pagina non trovata');
+    expect(screen.getByRole('link', { name: 'Torna alla home' })).toHaveAttribute('href', '/');
+  });
+
+  it('switches to English from the app bar and remembers the choice', async () => {
+    stubVersionEndpoint(version);
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />);
+    await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' });
+
+    const languages = screen.getByRole('group', { name: 'Lingua' });
+    await user.click(within(languages).getByRole('button', { name: 'EN' }));
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Official ticket office');
+    expect(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'EN' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { AppLayout } from './layout/AppLayout';
+
+// Pages load lazily so a phone downloads only the page it opens.
+const HomePage = lazy(() => import('./pages/home/HomePage'));
+const MaintenancePage = lazy(() => import('./pages/maintenance/MaintenancePage'));
+const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+
+/** The fan app's routes, all under the one layout (spec: fan side, section 2). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="mmobile" element={<HomePage />} />
+        <Route path="maintenance" element={<MaintenancePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

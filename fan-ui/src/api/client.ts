@@ -1,0 +1,100 @@
+/**
+ * The one way the fan app talks to the Lario API: same-origin JSON over fetch.
+ *
+ * Failures become an `ApiError` carrying the API's error body
+ * `{ "code": "...", "message": "...", "errors": { "field": "..." } }`.
+ */
+
+/** Field name to the message the API gave for it. */
+export type FieldErrors = Record<string, string>;
+
+/** Codes this client gives to failures that never got a well-formed API error body. */
+export const NETWORK_ERROR = 'network_error';
+export const UNEXPECTED_RESPONSE = 'unexpected_response';
+
+export class ApiError extends Error {
+  /** HTTP status, or 0 when the request never got a response. */
+  readonly status: number;
+  /** Machine-readable code from the API, e.g. "validation_failed". */
+  readonly code: string;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** GET a JSON resource. */
+export function apiGet<T>(path: string): Promise<T> {
+  return request<T>('GET', path);
+}
+
+/** Send a JSON body (or none) with a writing method and read the JSON answer. */
+export function apiSend<T>(method: SendMethod, path: string, body?: unknown): Promise<T> {
+  return request<T>(method, path, body);
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new ApiError(0, NETWORK_ERROR, message);
+  }
+
+  if (!response.ok) {
+    throw await errorFrom(response);
+  }
+  if (response.status === 204) {
+    return undefined as T;
+  }
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError(response.status, UNEXPECTED_RESPONSE, 'The response is not JSON');
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const fallback = response.statusText || `HTTP ${response.status}`;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy or a crash page: no API error body to read.
+    return new ApiError(response.status, `http_${response.status}`, fallback);
+  }
+  if (body === null || typeof body !== 'object') {
+    return new ApiError(response.status, `http_${response.status}`, fallback);
+  }
+  const { code, message, errors } = body as Record<string, unknown>;
+  return new ApiError(
+    response.status,
+    typeof code === 'string' ? code : `http_${response.status}`,
+    typeof message === 'string' ? message : fallback,
+    fieldErrorsFrom(errors),
+  );
+}
+
+function fieldErrorsFrom(errors: unknown): FieldErrors {
+  if (errors === null || typeof errors !== 'object') {
+    return {};
+  }
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

@@ -1,0 +1,40 @@
+import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch';
+
+/** The blue bar on top of every page: the club's name (back to home) and the language switch. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  return (
+    <AppBar position="sticky" color="primary">
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          aria-label={t('header.homeLink')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            borderRadius: 1,
+            mr: 'auto',
+            '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 4 },
+          }}
+        >
+          <ConfirmationNumberOutlinedIcon aria-hidden="true" />
+          <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: '0.01em' }}>
+            {t('app.clubName')}
+          </Typography>
+        </Box>
+        <LanguageSwitch />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,12 @@
+import 'i18next';
+import type it from './it.json';
+
+// Translation keys are checked at compile time against the Italian resources.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: {
+      translation: typeof it;
+    };
+  }
+}

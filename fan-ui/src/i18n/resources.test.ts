@@ -1,0 +1,32 @@
+import { describe, expect, it as test } from 'vitest';
+import en from './en.json';
+import it from './it.json';
+
+/** Every leaf key of a nested resource object, as dotted paths. */
+function keysOf(tree: unknown, prefix = ''): string[] {
+  if (tree === null || typeof tree !== 'object') {
+    return [prefix];
+  }
+  return Object.entries(tree).flatMap(([key, value]) =>
+    keysOf(value, prefix === '' ? key : `${prefix}.${key}`),
+  );
+}
+
+describe('translations', () => {
+  test('Italian and English have exactly the same keys', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(it).sort());
+  });
+
+  test('no translation is empty', () => {
+    const empty = [it, en].flatMap((tree) =>
+      keysOf(tree).filter((key) => {
+        const value = key.split('.').reduce<unknown>(
+          (node, part) => (node as Record<string, unknown>)[part],
+          tree,
+        );
+        return typeof value !== 'string' || value.trim() === '';
+      }),
+    );
+    expect(empty).toEqual([]);
+  });
+});

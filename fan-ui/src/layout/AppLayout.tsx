@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { AppHeader } from '../components/AppHeader';
+import { OnlineStatusNotice } from '../components/OnlineStatusNotice';
+import { SiteFooter } from '../components/SiteFooter';
+import { SkipToContentLink } from '../components/SkipToContentLink';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The shell every fan page sits in: app bar, the page, footer, and the network notice. */
+export function AppLayout() {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <SkipToContentLink targetId={MAIN_CONTENT_ID} />
+      <AppHeader />
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
+      <OnlineStatusNotice />
+    </Box>
+  );
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={t('app.loading')} />
+    </Box>
+  );
+}

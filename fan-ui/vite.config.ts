@@ -1,0 +1,38 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { searchForWorkspaceRoot } from 'vite';
+import path from 'node:path';
+
+const here = import.meta.dirname;
+
+// https://vite.dev/config/
+export default defineConfig({
+  // The API serves this app at `/` and falls back to index.html for client-side routes.
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    // ../ui-theme/theme.ts lives outside this package: its imports must resolve from our
+    // node_modules, and to the same copies the app uses (one MUI, one emotion cache).
+    dedupe: ['@mui/material', '@mui/system', '@emotion/react', '@emotion/styled', 'react', 'react-dom'],
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+    },
+    fs: {
+      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme')],
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

@@ -1,0 +1,93 @@
+import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { useSystemLinks } from '../api/system';
+
+/** Links to the live job board and, in development, to the simulator's mailbox. */
+export function JobsCard() {
+  const translate = useTranslate();
+  const { data, isPending, isError } = useSystemLinks();
+
+  return (
+    <Card component="section" aria-labelledby="jobs-title" sx={{ height: '100%' }}>
+      <CardHeader
+        title={translate('pages.dashboard.jobs.title')}
+        slotProps={{ title: { id: 'jobs-title', component: 'h2', variant: 'h6' } }}
+      />
+      <Divider />
+      <CardContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('pages.dashboard.jobs.description')}
+        </Typography>
+        {isPending ? (
+          <Skeleton height={40} width={220} />
+        ) : isError || data === undefined ? (
+          <Alert severity="warning">{translate('pages.dashboard.jobs.unavailable')}</Alert>
+        ) : (
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1.5 }}>
+            <NewTabButton href={data.job_board_url} icon={<ViewKanbanOutlinedIcon />}>
+              {translate('pages.dashboard.jobs.open_board')}
+            </NewTabButton>
+            {data.sim_mailbox_url !== null && (
+              <Box>
+                <NewTabButton href={data.sim_mailbox_url} icon={<MarkEmailReadOutlinedIcon />} variant="outlined">
+                  {translate('pages.dashboard.jobs.open_mailbox')}
+                </NewTabButton>
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                  {translate('pages.dashboard.jobs.mailbox_hint')}
+                </Typography>
+              </Box>
+            )}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface NewTabButtonProps {
+  href: string;
+  icon: ReactNode;
+  variant?: 'contained' | 'outlined';
+  children: ReactNode;
+}
+
+function NewTabButton({ href, icon, variant = 'contained', children }: NewTabButtonProps) {
+  const translate = useTranslate();
+  return (
+    <Button
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant={variant}
+      startIcon={icon}
+      endIcon={<OpenInNewIcon fontSize="small" aria-hidden="true" />}
+    >
+      {children}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        {translate('app.new_tab')}
+      </Box>
+    </Button>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

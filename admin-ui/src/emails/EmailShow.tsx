@@ -1,0 +1,46 @@
+import Typography from '@mui/material/Typography';
+import {
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useRecordContext,
+  useTranslate,
+  type FieldProps,
+} from 'react-admin';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { EmailStatusField } from './EmailStatusChip';
+import type { Email } from './types';
+
+/** One outbound e-mail: who it went to, what happened, and the last error if it failed. */
+export function EmailShow() {
+  return (
+    <Show<Email>>
+      <SimpleShowLayout>
+        <TextField source="subject" />
+        <TextField source="to_address" />
+        <EmailStatusField source="status" label="resources.emails.fields.status" />
+        <NumberField source="attempts" />
+        <TextField source="last_error" emptyText="—" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} />
+        <TextField source="template" sx={{ fontFamily: 'monospace' }} />
+        <EmailLanguageField source="language" label="resources.emails.fields.language" />
+        <RomeDateTimeField source="created_at" />
+        <RomeDateTimeField source="sent_at" emptyText="—" />
+        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+function EmailLanguageField(props: FieldProps<Email>) {
+  const record = useRecordContext<Email>(props);
+  const translate = useTranslate();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <Typography component="span" variant="body2">
+      {translate(`resources.emails.language.${record.language}`, { _: record.language })}
+    </Typography>
+  );
+}

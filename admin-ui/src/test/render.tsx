@@ -1,0 +1,40 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { AdminContext, memoryStore } from 'react-admin';
+import { vi } from 'vitest';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { adminTheme } from '../theme';
+
+/** Renders inside react-admin's context (translations, theme, query client) in `locale`. */
+export function renderInAdmin(ui: ReactElement, { locale = 'it' }: { locale?: 'it' | 'en' } = {}) {
+  return render(
+    <AdminContext i18nProvider={i18nProvider} theme={adminTheme} store={memoryStore({ locale })}>
+      {ui}
+    </AdminContext>,
+  );
+}
+
+type Route = { status?: number; body: unknown } | Error;
+
+/** Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404. */
+export function stubFetch(routes: Record<string, Route>) {
+  const fetchMock = vi.fn<typeof fetch>((input) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const route = routes[path];
+    if (route === undefined) {
+      return Promise.resolve(new Response(null, { status: 404 }));
+    }
+    if (route instanceof Error) {
+      return Promise.reject(route);
+    }
+    return Promise.resolve(
+      new Response(JSON.stringify(route.body), {
+        status: route.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -36,6 +36,7 @@ export const englishAppMessages: TranslationMessages = {
         it: 'Italian',
         en: 'English',
       },
+      empty: 'No outbound e-mails yet.',
       filters: {
         search: 'Search by recipient or subject',
       },

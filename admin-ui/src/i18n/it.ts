@@ -36,6 +36,7 @@ export const italianMessages: TranslationMessages = {
         it: 'Italiano',
         en: 'Inglese',
       },
+      empty: 'Nessuna e-mail in uscita, per ora.',
       filters: {
         search: 'Cerca per destinatario o oggetto',
       },

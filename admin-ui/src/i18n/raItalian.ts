@@ -65,7 +65,7 @@ export const raItalianMessages: TranslationMessages = {
       loading: 'Caricamento',
       not_found: 'Non trovato',
       show: '%{name} %{recordRepresentation}',
-      empty: 'Ancora nessun %{name}.',
+      empty: 'Ancora nessun elemento in %{name}.',
       invite: 'Vuoi aggiungerne uno?',
       access_denied: 'Accesso negato',
       authentication_error: 'Errore di autenticazione',
@@ -97,14 +97,14 @@ export const raItalianMessages: TranslationMessages = {
         'Il server di autenticazione ha restituito un errore e non è stato possibile verificare le tue credenziali.',
       auth_error: 'Si è verificato un errore durante la verifica del token di autenticazione.',
       bulk_delete_content:
-        'Vuoi davvero eliminare questo %{name}? |||| Vuoi davvero eliminare questi %{smart_count} elementi?',
+        'Vuoi davvero eliminare questo elemento? |||| Vuoi davvero eliminare questi %{smart_count} elementi?',
       bulk_delete_title: 'Elimina %{name} |||| Elimina %{smart_count} %{name}',
       bulk_update_content:
         'Vuoi davvero aggiornare %{name} %{recordRepresentation}? |||| Vuoi davvero aggiornare questi %{smart_count} elementi?',
       bulk_update_title:
         'Aggiorna %{name} %{recordRepresentation} |||| Aggiorna %{smart_count} %{name}',
       clear_array_input: "Vuoi davvero svuotare l'intera lista?",
-      delete_content: 'Vuoi davvero eliminare questo %{name}?',
+      delete_content: 'Vuoi davvero eliminare questo elemento?',
       delete_title: 'Elimina %{name} %{recordRepresentation}',
       details: 'Dettagli',
       error: 'Si è verificato un errore nel client e la richiesta non è stata completata.',
@@ -120,8 +120,8 @@ export const raItalianMessages: TranslationMessages = {
     },
     navigation: {
       clear_filters: 'Rimuovi i filtri',
-      no_filtered_results: 'Nessun %{name} trovato con i filtri attuali.',
-      no_results: 'Nessun %{name} trovato',
+      no_filtered_results: 'Nessun risultato in %{name} con i filtri attuali.',
+      no_results: 'Nessun risultato in %{name}',
       no_more_results: 'La pagina %{page} è fuori intervallo. Prova la pagina precedente.',
       page_out_of_boundaries: 'Pagina %{page} fuori intervallo',
       page_out_from_end: "Non puoi andare oltre l'ultima pagina",

@@ -1,0 +1,25 @@
+# The two commands: `make run` (the whole product, with demo data) and `make test` (every test).
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/lario/target
+export DATABASE_URL ?= postgres://lario:lario@127.0.0.1:5432/lario
+
+.PHONY: run test e2e sqlx-prepare fmt lint
+
+## Installs and starts what is missing, migrates, loads demo data, builds, runs api, worker and sim.
+run:
+	@bash scripts/run.sh
+
+## cargo fmt check, clippy -D warnings, every Rust test, Vitest for both apps, the Playwright journeys.
+test:
+	@bash scripts/test.sh
+
+## Only the browser journeys (builds what they need).
+e2e:
+	@bash scripts/e2e.sh
+
+## Refreshes the committed sqlx query cache (.sqlx/) against a migrated database.
+sqlx-prepare:
+	@bash scripts/sqlx-prepare.sh
+
+fmt:
+	cargo fmt --all

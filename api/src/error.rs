@@ -1,0 +1,112 @@
+//! The API's one error type and its JSON body:
+//! `{ "code": "...", "message": "...", "errors": { "field": "..." } }`.
+//!
+//! `code` is stable (front-ends translate it); `message` is for people; `errors` holds one
+//! message per invalid field (react-admin shows them on the form). Internal errors are
+//! logged here, once, and never leak SQL or stack traces.
+
+use axum::{
+    Json,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// An error answer of the API.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub errors: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    code: &'a str,
+    message: &'a str,
+    errors: &'a BTreeMap<String, String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            errors: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a message for one field.
+    pub fn with_field(mut self, field: impl Into<String>, message: impl Into<String>) -> Self {
+        self.errors.insert(field.into(), message.into());
+        self
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    /// Input that parsed but breaks a rule; `errors` says which fields.
+    pub fn validation(errors: BTreeMap<String, String>) -> Self {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "validation_failed",
+            message: "Some fields are not valid".into(),
+            errors,
+        }
+    }
+
+    /// A dependency (the database) cannot answer now; trying later may work.
+    pub fn unavailable() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "service_unavailable",
+            "The service is temporarily unavailable, please try again shortly",
+        )
+    }
+
+    /// A bug (a panic, an unexpected database error): logged by the caller, nothing leaked.
+    pub fn internal() -> Self {
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            "Something went wrong on our side",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = Body {
+            code: self.code,
+            message: &self.message,
+            errors: &self.errors,
+        };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => {
+                tracing::error!(error = %e, "database unavailable");
+                ApiError::unavailable()
+            }
+            _ => {
+                tracing::error!(error = %e, "database error");
+                ApiError::internal()
+            }
+        }
+    }
+}
+
+/// Results of handlers.
+pub type ApiResult<T> = Result<T, ApiError>;

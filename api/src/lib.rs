@@ -1,0 +1,109 @@
+//! The api process: the JSON API under `/api`, the fan app at `/`, the admin app at
+//! `/admin`, and the job board on its own port.
+
+pub mod board;
+pub mod error;
+pub mod extract;
+pub mod rest;
+mod routes;
+pub mod seed;
+pub mod state;
+
+use crate::{error::ApiError, state::AppState};
+use axum::{
+    Router,
+    extract::DefaultBodyLimit,
+    http::Request,
+    response::{IntoResponse, Response},
+};
+use domain::config::Config;
+use std::{any::Any, future::Future, path::Path, sync::Arc};
+use tower_http::{
+    catch_panic::CatchPanicLayer,
+    services::{ServeDir, ServeFile},
+    trace::TraceLayer,
+};
+
+/// The whole HTTP application.
+pub fn app(state: AppState) -> Router {
+    let config = state.config.clone();
+    let api = routes::router()
+        .fallback(|| async { ApiError::not_found("No such route") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                axum::http::StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "This route does not accept that method",
+            )
+        })
+        .with_state(state);
+    let router = Router::new()
+        .nest("/api", api)
+        .nest_service("/admin", spa(&config.admin_ui_dir))
+        .fallback_service(spa(&config.fan_ui_dir));
+    with_layers(router, &config)
+}
+
+/// The layers every request goes through: body limit, panic catcher, request tracing.
+/// Public so tests can put extra routes (a panicking one) behind the same stack.
+pub fn with_layers(router: Router, config: &Config) -> Router {
+    router
+        .layer(DefaultBodyLimit::max(config.max_body_bytes))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
+                tracing::info_span!("http", method = %req.method(), path = %req.uri().path())
+            }),
+        )
+}
+
+/// A single-page app: files from `dir`, and its index.html for any other path, so that
+/// client-side routes load.
+fn spa(dir: &Path) -> ServeDir<ServeFile> {
+    ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))
+}
+
+fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown panic".into());
+    tracing::error!(panic = %detail, "handler panicked");
+    ApiError::internal().into_response()
+}
+
+/// Connects, then serves the api and the job board until `shutdown` resolves.
+pub async fn serve(
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
+    let config = Arc::new(config);
+    let state = AppState {
+        pool: pool.clone(),
+        config: config.clone(),
+    };
+    let api_listener = tokio::net::TcpListener::bind(config.api_addr).await?;
+    let board_listener = tokio::net::TcpListener::bind(config.board_addr).await?;
+    tracing::info!(api = %config.api_addr, board = %config.board_addr, "api listening");
+
+    let (tx, rx) = tokio::sync::watch::channel(false);
+    let wait = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|stop| *stop).await;
+    };
+    let api = axum::serve(
+        api_listener,
+        app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(wait(rx.clone()));
+    let board = axum::serve(board_listener, board::router(&pool)).with_graceful_shutdown(wait(rx));
+    tokio::spawn(async move {
+        shutdown.await;
+        let _ = tx.send(true);
+    });
+    let (a, b) = tokio::join!(api, board);
+    a?;
+    b?;
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! `GET /api/health` and `GET /api/version`.
+
+use crate::state::AppState;
+use axum::{Json, Router, extract::State, http::StatusCode, response::IntoResponse, routing::get};
+use serde::Serialize;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/health", get(get_health))
+        .route("/version", get(get_version))
+}
+
+#[derive(Serialize)]
+struct Check {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    database: Check,
+    migrations: serde_json::Value,
+    jobs: serde_json::Value,
+}
+
+/// Reports the database, the migrations (ours and the job queue's) and the job counts.
+/// 200 when all is well, 503 otherwise (load balancers read the status).
+#[tracing::instrument(skip_all)]
+async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
+    let database = match sqlx::query_scalar::<_, i32>("select 1")
+        .fetch_one(&state.pool)
+        .await
+    {
+        Ok(_) => Check {
+            ok: true,
+            error: None,
+        },
+        Err(e) => Check {
+            ok: false,
+            error: Some(e.to_string()),
+        },
+    };
+    let migrations = match domain::db::migration_status(&state.pool).await {
+        Ok(m) => serde_json::to_value(m).unwrap_or_default(),
+        Err(e) => serde_json::json!({"ok": false, "error": e.to_string()}),
+    };
+    let jobs = match domain::jobs::counts(&state.pool).await {
+        Ok(c) => {
+            serde_json::json!({"ok": true, "pending": c.pending, "running": c.running, "failed": c.retrying, "dead": c.dead})
+        }
+        Err(e) => serde_json::json!({"ok": false, "error": e.to_string()}),
+    };
+    let ok = database.ok
+        && migrations
+            .get("ok")
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+        && jobs.get("ok").and_then(|v| v.as_bool()).unwrap_or(false);
+    let status = if ok {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    (
+        status,
+        Json(Health {
+            status: if ok { "ok" } else { "degraded" },
+            database,
+            migrations,
+            jobs,
+        }),
+    )
+}
+
+#[derive(Serialize)]
+struct Version {
+    name: &'static str,
+    version: &'static str,
+    git_sha: &'static str,
+}
+
+/// The running build.
+async fn get_version() -> Json<Version> {
+    Json(Version {
+        name: "lario",
+        version: env!("CARGO_PKG_VERSION"),
+        git_sha: option_env!("GIT_SHA").unwrap_or("dev"),
+    })
+}

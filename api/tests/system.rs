@@ -1,0 +1,195 @@
+//! Health, version, the two front-ends, and the staff's e-mail list.
+
+mod common;
+
+use common::{config, fake_spa, serve, spawn_app};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+#[sqlx::test(migrations = false)]
+async fn health_reports_the_database_migrations_and_jobs(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let resp = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    let v: Value = resp.json().await.unwrap();
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["database"]["ok"], true);
+    assert_eq!(v["migrations"]["ok"], true);
+    assert_eq!(v["migrations"]["pending"], 0);
+    assert!(v["migrations"]["applied"].as_i64().unwrap() >= 1);
+    assert_eq!(v["jobs"]["ok"], true);
+}
+
+#[sqlx::test(migrations = false)]
+async fn health_is_503_when_migrations_are_missing(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    sqlx::query("delete from _sqlx_migrations")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let resp = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let v: Value = resp.json().await.unwrap();
+    assert_eq!(v["status"], "degraded");
+    assert_eq!(v["migrations"]["ok"], false);
+}
+
+#[sqlx::test(migrations = false)]
+async fn version_names_the_build(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let v: Value = app
+        .client
+        .get(app.url("/api/version"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["name"], "lario");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert!(v["git_sha"].is_string());
+}
+
+#[sqlx::test(migrations = false)]
+async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: PgPool) {
+    let fan = fake_spa("fan");
+    let admin = fake_spa("admin");
+    let app = serve(
+        pool,
+        config(&[
+            ("FAN_UI_DIR", fan.to_str().unwrap()),
+            ("ADMIN_UI_DIR", admin.to_str().unwrap()),
+        ]),
+        None,
+    )
+    .await;
+    let get = |path: &'static str| {
+        let c = app.client.clone();
+        let url = app.url(path);
+        async move {
+            let r = c.get(url).send().await.unwrap();
+            (r.status(), r.text().await.unwrap())
+        }
+    };
+    assert_eq!(
+        get("/").await,
+        (StatusCode::OK, "<!doctype html><title>fan</title>".into())
+    );
+    assert_eq!(get("/wallet/").await.1, "<!doctype html><title>fan</title>");
+    assert_eq!(
+        get("/checkout/thankyou/42").await.1,
+        "<!doctype html><title>fan</title>"
+    );
+    assert_eq!(get("/assets/app.js").await.1, "console.log('app')");
+    assert_eq!(get("/admin").await.1, "<!doctype html><title>admin</title>");
+    assert_eq!(
+        get("/admin/tickets/massissue").await.1,
+        "<!doctype html><title>admin</title>"
+    );
+    assert_eq!(get("/admin/assets/app.js").await.1, "console.log('app')");
+    // The API never falls back to a page.
+    assert_eq!(get("/api/nothing").await.0, StatusCode::NOT_FOUND);
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_mail_check_stores_the_email_and_its_job_together(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let resp = app
+        .client
+        .post(app.url("/api/admin/mail-checks"))
+        .json(&json!({"to": " Staff@Example.IT ", "language": "en"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let created: Value = resp.json().await.unwrap();
+    assert_eq!(created["to_address"], "staff@example.it");
+    assert_eq!(created["status"], "pending");
+    assert_eq!(created["subject"], "Mail delivery check");
+    let jobs: i64 = sqlx::query_scalar(
+        "select count(*) from apalis.jobs where job_type = 'mail' and idempotency_key = $1",
+    )
+    .bind(created["id"].as_str().unwrap())
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(jobs, 1);
+}
+
+#[sqlx::test(migrations = false)]
+async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    for (to, lang) in [
+        ("a@example.it", "it"),
+        ("b@example.it", "en"),
+        ("c@example.it", "it"),
+    ] {
+        let r = app
+            .client
+            .post(app.url("/api/admin/mail-checks"))
+            .json(&json!({"to": to, "language": lang}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::CREATED);
+    }
+    let resp = app
+        .client
+        .get(app.url(r#"/api/admin/emails?sort=["to_address","ASC"]&range=[0,1]&filter={}"#))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.headers()["content-range"], "emails 0-1/3");
+    let page: Vec<Value> = resp.json().await.unwrap();
+    assert_eq!(
+        page.iter()
+            .map(|e| e["to_address"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["a@example.it", "b@example.it"]
+    );
+
+    let resp = app
+        .client
+        .get(app.url(r#"/api/admin/emails?filter={"q":"B@EXAMPLE"}"#))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()["content-range"], "emails 0-0/1");
+    let resp = app
+        .client
+        .get(app.url(r#"/api/admin/emails?filter={"status":"sent"}"#))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()["content-range"], "emails 0-0/0");
+    let one: Value = app
+        .client
+        .get(app.url(&format!(
+            "/api/admin/emails/{}",
+            page[0]["id"].as_str().unwrap()
+        )))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(one["to_address"], "a@example.it");
+    let missing = app
+        .client
+        .get(app.url(&format!("/api/admin/emails/{}", uuid::Uuid::new_v4())))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let bad_sort = app
+        .client
+        .get(app.url(r#"/api/admin/emails?sort=["body","ASC"]"#))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad_sort.status(), StatusCode::BAD_REQUEST);
+}

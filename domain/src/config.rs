@@ -1,0 +1,283 @@
+//! Typed configuration, read once from the environment at boot.
+//!
+//! Every setting has a development default that works on a fresh machine (local Postgres,
+//! the simulators on 127.0.0.1). In production mode the secrets have no default: a missing
+//! one fails at boot and the error names the variable.
+
+use secrecy::{ExposeSecret, SecretString};
+use std::{env, net::SocketAddr, path::PathBuf, str::FromStr, time::Duration};
+
+/// Where the process runs: development defaults or production strictness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Development,
+    Production,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+/// A configuration problem found at boot.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("{0} must be set in production")]
+    Missing(&'static str),
+    #[error("{name} is not valid: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+/// The whole configuration of every process (api, worker, sim read what they need).
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub mode: Mode,
+    pub log_format: LogFormat,
+    pub database_url: SecretString,
+    pub database_max_connections: u32,
+    /// Where the api listens.
+    pub api_addr: SocketAddr,
+    /// The public base URL of the api (links in e-mails).
+    pub public_base_url: String,
+    /// Where the job board (apalis-board) listens; staff only.
+    pub board_addr: SocketAddr,
+    /// The URL the admin app links to for the job board.
+    pub board_public_url: String,
+    /// Largest accepted request body, in bytes.
+    pub max_body_bytes: usize,
+    /// Built front-ends served by the api.
+    pub fan_ui_dir: PathBuf,
+    pub admin_ui_dir: PathBuf,
+    pub mail: MailConfig,
+    pub jobs: JobsConfig,
+    pub sim: SimConfig,
+}
+
+/// Outgoing mail.
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    /// `smtp://host:port` (plain, the simulator), `smtp://user:pass@host:587?tls=required`
+    /// (STARTTLS) or `smtps://user:pass@host:465`.
+    pub smtp_url: SecretString,
+    pub from: String,
+    pub timeout: Duration,
+}
+
+/// Durable jobs.
+#[derive(Debug, Clone)]
+pub struct JobsConfig {
+    /// Prefix of this process's worker names; a unique suffix is added per process.
+    pub worker_name: String,
+    pub heartbeat: Duration,
+    /// A worker silent for `heartbeat * missed_heartbeats` is dead; its jobs are taken over.
+    pub missed_heartbeats: usize,
+    /// First retry delay; each further attempt doubles it, up to `backoff_max`.
+    pub backoff_base: Duration,
+    pub backoff_max: Duration,
+    pub concurrency: usize,
+}
+
+/// The simulators (development and tests only).
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    pub http_addr: SocketAddr,
+    pub smtp_addr: SocketAddr,
+    /// The simulator's public base URL, shown to staff in development (mailbox link).
+    pub public_url: Option<String>,
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let r = Reader { lookup: &lookup };
+        let mode = match r.string("APP_ENV").as_deref() {
+            None | Some("development") | Some("dev") | Some("test") => Mode::Development,
+            Some("production") | Some("prod") => Mode::Production,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "APP_ENV",
+                    reason: format!("expected development or production, got {other:?}"),
+                });
+            }
+        };
+        let prod = mode == Mode::Production;
+        let log_format = match r.string("LOG_FORMAT").as_deref() {
+            Some("json") => LogFormat::Json,
+            Some("pretty") => LogFormat::Pretty,
+            None if prod => LogFormat::Json,
+            None => LogFormat::Pretty,
+            Some(other) => {
+                return Err(ConfigError::Invalid {
+                    name: "LOG_FORMAT",
+                    reason: format!("expected json or pretty, got {other:?}"),
+                });
+            }
+        };
+        let secret = |name: &'static str, dev: &str| -> Result<SecretString, ConfigError> {
+            match r.string(name) {
+                Some(v) => Ok(SecretString::from(v)),
+                None if prod => Err(ConfigError::Missing(name)),
+                None => Ok(SecretString::from(dev.to_owned())),
+            }
+        };
+        let database_url = secret(
+            "DATABASE_URL",
+            "postgres://lario:lario@127.0.0.1:5432/lario",
+        )?;
+        let smtp_url = secret("MAIL_SMTP_URL", "smtp://127.0.0.1:2525")?;
+        let api_addr: SocketAddr = r.parse("API_ADDR", "127.0.0.1:8080")?;
+        let board_addr: SocketAddr = r.parse("BOARD_ADDR", "127.0.0.1:8090")?;
+        let sim_http: SocketAddr = r.parse("SIM_HTTP_ADDR", "127.0.0.1:9090")?;
+        let sim_smtp: SocketAddr = r.parse("SIM_SMTP_ADDR", "127.0.0.1:2525")?;
+        let public_base_url = match r.string("PUBLIC_BASE_URL") {
+            Some(v) => v,
+            None if prod => return Err(ConfigError::Missing("PUBLIC_BASE_URL")),
+            None => format!("http://{api_addr}"),
+        };
+        let board_public_url = r
+            .string("BOARD_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{board_addr}/"));
+        let sim_public_url = match r.string("SIM_PUBLIC_URL") {
+            Some(v) => Some(v),
+            None if prod => None,
+            None => Some(format!("http://{sim_http}")),
+        };
+        Ok(Config {
+            mode,
+            log_format,
+            database_url,
+            database_max_connections: r.parse("DATABASE_MAX_CONNECTIONS", "20")?,
+            api_addr,
+            public_base_url,
+            board_addr,
+            board_public_url,
+            max_body_bytes: r.parse("MAX_BODY_BYTES", "1048576")?,
+            fan_ui_dir: r
+                .string("FAN_UI_DIR")
+                .unwrap_or_else(|| "fan-ui/dist".into())
+                .into(),
+            admin_ui_dir: r
+                .string("ADMIN_UI_DIR")
+                .unwrap_or_else(|| "admin-ui/dist".into())
+                .into(),
+            mail: MailConfig {
+                smtp_url,
+                from: r
+                    .string("MAIL_FROM")
+                    .unwrap_or_else(|| "Como 1907 Biglietteria <biglietteria@lario.test>".into()),
+                timeout: Duration::from_secs(r.parse("MAIL_TIMEOUT_SECS", "30")?),
+            },
+            jobs: JobsConfig {
+                worker_name: r.string("WORKER_NAME").unwrap_or_else(|| "worker".into()),
+                heartbeat: Duration::from_millis(r.parse("JOBS_HEARTBEAT_MS", "3000")?),
+                missed_heartbeats: r.parse("JOBS_MISSED_HEARTBEATS", "10")?,
+                backoff_base: Duration::from_millis(r.parse("JOBS_BACKOFF_BASE_MS", "2000")?),
+                backoff_max: Duration::from_millis(r.parse("JOBS_BACKOFF_MAX_MS", "600000")?),
+                concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
+            },
+            sim: SimConfig {
+                http_addr: sim_http,
+                smtp_addr: sim_smtp,
+                public_url: sim_public_url,
+            },
+        })
+    }
+
+    /// The database URL, for connecting.
+    pub fn database_url(&self) -> &str {
+        self.database_url.expose_secret()
+    }
+}
+
+struct Reader<'a, F: Fn(&str) -> Option<String>> {
+    lookup: &'a F,
+}
+
+impl<F: Fn(&str) -> Option<String>> Reader<'_, F> {
+    fn string(&self, name: &str) -> Option<String> {
+        (self.lookup)(name).filter(|v| !v.trim().is_empty())
+    }
+
+    fn parse<T: FromStr>(&self, name: &'static str, default: &str) -> Result<T, ConfigError>
+    where
+        T::Err: std::fmt::Display,
+    {
+        let raw = self.string(name).unwrap_or_else(|| default.to_owned());
+        raw.trim()
+            .parse()
+            .map_err(|e: T::Err| ConfigError::Invalid {
+                name,
+                reason: format!("{raw:?}: {e}"),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|k| map.get(k).cloned())
+    }
+
+    #[test]
+    fn development_defaults_point_at_local_services() {
+        let c = read(&[]).unwrap();
+        assert_eq!(c.mode, Mode::Development);
+        assert_eq!(c.api_addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.sim.http_addr.to_string(), "127.0.0.1:9090");
+        assert!(c.database_url().ends_with("/lario"));
+        assert_eq!(c.mail.smtp_url.expose_secret(), "smtp://127.0.0.1:2525");
+        assert_eq!(c.log_format, LogFormat::Pretty);
+    }
+
+    #[test]
+    fn production_without_a_secret_fails_naming_it() {
+        let err = read(&[("APP_ENV", "production")]).unwrap_err();
+        assert_eq!(err, ConfigError::Missing("DATABASE_URL"));
+        let err = read(&[
+            ("APP_ENV", "production"),
+            ("DATABASE_URL", "postgres://x/y"),
+        ])
+        .unwrap_err();
+        assert_eq!(err, ConfigError::Missing("MAIL_SMTP_URL"));
+        assert_eq!(err.to_string(), "MAIL_SMTP_URL must be set in production");
+    }
+
+    #[test]
+    fn production_with_its_secrets_logs_json_and_hides_the_simulator() {
+        let c = read(&[
+            ("APP_ENV", "production"),
+            ("DATABASE_URL", "postgres://x/y"),
+            ("MAIL_SMTP_URL", "smtps://u:p@mail.example:465"),
+            ("PUBLIC_BASE_URL", "https://tickets.example"),
+        ])
+        .unwrap();
+        assert_eq!(c.log_format, LogFormat::Json);
+        assert_eq!(c.sim.public_url, None);
+    }
+
+    #[test]
+    fn a_malformed_value_is_named() {
+        let err = read(&[("API_ADDR", "not an address")]).unwrap_err();
+        assert!(matches!(
+            err,
+            ConfigError::Invalid {
+                name: "API_ADDR",
+                ..
+            }
+        ));
+    }
+}

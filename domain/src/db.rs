@@ -1,0 +1,58 @@
+//! The one PostgreSQL: pool, migrations and the health of both.
+
+use sqlx::{PgPool, postgres::PgPoolOptions};
+use std::time::Duration;
+
+/// Our schema migrations (`migrations/`), embedded in every binary.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// Opens a pool on `url`.
+pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new()
+        .max_connections(max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(url)
+        .await
+}
+
+/// Applies our migrations and the job queue's own (schema `apalis`).
+///
+/// Run by the release step (`api migrate`), never at boot of `api` or `worker` in production.
+pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
+    MIGRATOR.run(pool).await?;
+    apalis_postgres::PostgresStorage::setup(pool).await?;
+    Ok(())
+}
+
+/// What `/api/health` reports about the database and its migrations.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct MigrationStatus {
+    pub ok: bool,
+    pub applied: i64,
+    pub pending: i64,
+}
+
+/// Compares the migrations embedded in this binary with those applied to the database.
+pub async fn migration_status(pool: &PgPool) -> Result<MigrationStatus, sqlx::Error> {
+    let applied: Vec<i64> =
+        sqlx::query_scalar("select version from _sqlx_migrations where success order by version")
+            .fetch_all(pool)
+            .await
+            .or_else(|e| match &e {
+                // No table yet: nothing applied.
+                sqlx::Error::Database(db) if db.code().as_deref() == Some("42P01") => Ok(vec![]),
+                _ => Err(e),
+            })?;
+    let pending = MIGRATOR
+        .iter()
+        .filter(|m| m.migration_type.is_up_migration() && !applied.contains(&m.version))
+        .count() as i64;
+    let apalis_ready: bool = sqlx::query_scalar("select to_regclass('apalis.jobs') is not null")
+        .fetch_one(pool)
+        .await?;
+    Ok(MigrationStatus {
+        ok: pending == 0 && apalis_ready,
+        applied: applied.len() as i64,
+        pending,
+    })
+}

@@ -1,0 +1,13 @@
+//! The club's ticketing platform: entities, rules and their Postgres storage.
+//!
+//! One module per context (see DESIGN.md "Contexts"). Nothing here knows about HTTP;
+//! query functions take a `&mut PgConnection` so a handler or a job can run several of
+//! them in one transaction.
+
+pub mod config;
+pub mod db;
+pub mod email;
+pub mod jobs;
+pub mod language;
+pub mod notifications;
+pub mod telemetry;

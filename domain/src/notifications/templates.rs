@@ -1,0 +1,167 @@
+//! Italian and English e-mail templates (minijinja), embedded in the binary.
+//!
+//! Each template has, per language, a subject line, a plain-text body and an HTML body
+//! that extends the shared layout. Adding a template means adding its three files per
+//! language and a variant here; the tests render every one in both languages.
+
+use crate::language::Language;
+use minijinja::Environment;
+use serde::Serialize;
+use std::sync::LazyLock;
+
+/// Every e-mail the product sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MailTemplate {
+    /// The one-time sign-in code (spec: send-otp).
+    SignInCode,
+    /// A message staff send to check that mail is delivered.
+    MailCheck,
+}
+
+impl MailTemplate {
+    pub const ALL: [MailTemplate; 2] = [MailTemplate::SignInCode, MailTemplate::MailCheck];
+
+    /// The stable name stored with each e-mail and used for the template files.
+    pub fn name(self) -> &'static str {
+        match self {
+            MailTemplate::SignInCode => "sign_in_code",
+            MailTemplate::MailCheck => "mail_check",
+        }
+    }
+}
+
+/// Subject and bodies, ready to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedMail {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// A template failed to render (a bug: missing variable or broken template).
+#[derive(Debug, thiserror::Error)]
+#[error("template {template}.{language}: {source}")]
+pub struct TemplateError {
+    template: &'static str,
+    language: &'static str,
+    #[source]
+    source: minijinja::Error,
+}
+
+macro_rules! mail_files {
+    ($($name:literal),* $(,)?) => {
+        &[$(
+            (concat!($name, "/it.subject.txt"), include_str!(concat!("../../templates/mail/", $name, "/it.subject.txt"))),
+            (concat!($name, "/it.txt"), include_str!(concat!("../../templates/mail/", $name, "/it.txt"))),
+            (concat!($name, "/it.html"), include_str!(concat!("../../templates/mail/", $name, "/it.html"))),
+            (concat!($name, "/en.subject.txt"), include_str!(concat!("../../templates/mail/", $name, "/en.subject.txt"))),
+            (concat!($name, "/en.txt"), include_str!(concat!("../../templates/mail/", $name, "/en.txt"))),
+            (concat!($name, "/en.html"), include_str!(concat!("../../templates/mail/", $name, "/en.html"))),
+        )*]
+    };
+}
+
+static FILES: &[(&str, &str)] = mail_files!["sign_in_code", "mail_check"];
+
+static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+    env.add_template(
+        "layout.html",
+        include_str!("../../templates/mail/layout.html"),
+    )
+    .expect("mail layout parses");
+    for (name, source) in FILES {
+        env.add_template(name, source)
+            .expect("mail template parses");
+    }
+    env
+});
+
+/// Renders `template` in `language` with `context`.
+pub fn render(
+    template: MailTemplate,
+    language: Language,
+    context: &impl Serialize,
+) -> Result<RenderedMail, TemplateError> {
+    let err = |source| TemplateError {
+        template: template.name(),
+        language: language.code(),
+        source,
+    };
+    let get = |part: &str| {
+        ENV.get_template(&format!("{}/{}.{part}", template.name(), language.code()))
+            .and_then(|t| t.render(context))
+            .map_err(err)
+    };
+    Ok(RenderedMail {
+        subject: get("subject.txt")?.trim().to_owned(),
+        text: get("txt")?,
+        html: get("html")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sample_context(t: MailTemplate) -> serde_json::Value {
+        match t {
+            MailTemplate::SignInCode => json!({"code": "123456", "valid_minutes": 2}),
+            MailTemplate::MailCheck => json!({"requested_by": "staff@example.it"}),
+        }
+    }
+
+    #[test]
+    fn every_template_renders_in_both_languages() {
+        for t in MailTemplate::ALL {
+            for lang in Language::ALL {
+                let m = render(t, lang, &sample_context(t)).unwrap();
+                assert!(
+                    !m.subject.is_empty() && !m.subject.contains('\n'),
+                    "{t:?} {lang:?}"
+                );
+                assert!(m.html.contains("<html"), "{t:?} {lang:?} uses the layout");
+                assert!(!m.text.trim().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_sign_in_code_is_in_the_subject_and_both_bodies() {
+        let it = render(
+            MailTemplate::SignInCode,
+            Language::It,
+            &sample_context(MailTemplate::SignInCode),
+        )
+        .unwrap();
+        assert!(it.subject.contains("codice"), "{}", it.subject);
+        assert!(it.text.contains("123456") && it.html.contains("123456"));
+        let en = render(
+            MailTemplate::SignInCode,
+            Language::En,
+            &sample_context(MailTemplate::SignInCode),
+        )
+        .unwrap();
+        assert!(en.subject.contains("code"), "{}", en.subject);
+    }
+
+    #[test]
+    fn a_missing_variable_is_an_error_not_an_empty_string() {
+        assert!(render(MailTemplate::SignInCode, Language::It, &json!({})).is_err());
+    }
+
+    #[test]
+    fn html_bodies_escape_what_they_are_given() {
+        let m = render(
+            MailTemplate::MailCheck,
+            Language::En,
+            &json!({"requested_by": "<b>x</b>"}),
+        )
+        .unwrap();
+        assert!(!m.html.contains("<b>x"), "no live tag");
+        assert!(m.html.contains("&lt;b&gt;x&lt;"), "{}", m.html);
+    }
+}

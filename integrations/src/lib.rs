@@ -1,0 +1,4 @@
+//! Clients of the outside world. Each speaks to the real service in production and to its
+//! simulator (`sim`) in development and tests; only the configured address differs.
+
+pub mod mail;

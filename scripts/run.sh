@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# make run: the whole product on this machine, with demo data. Ctrl-C stops what it started.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+step "PostgreSQL"
+bash scripts/ensure-postgres.sh
+
+step "Front-ends (npm ci, vite build)"
+build_frontends
+
+step "Rust binaries (cargo build)"
+GIT_SHA=$(git rev-parse --short HEAD 2>/dev/null || echo dev) cargo build --bins
+
+step "Migrations and demo data"
+"$BIN/api" migrate
+"$BIN/api" seed
+
+pids=()
+cleanup() {
+  trap - INT TERM EXIT
+  echo >&2
+  step "Stopping"
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup INT TERM EXIT
+
+step "Starting sim, worker and api"
+"$BIN/sim" & pids+=($!)
+wait_for http://127.0.0.1:9090/_sim/health 30
+"$BIN/worker" & pids+=($!)
+"$BIN/api" & pids+=($!)
+wait_for http://127.0.0.1:8080/api/health 60
+
+cat >&2 <<MSG
+
+  Lario is running.
+    Fan app           http://127.0.0.1:8080/
+    Admin app         http://127.0.0.1:8080/admin
+    API health        http://127.0.0.1:8080/api/health
+    Job board         http://127.0.0.1:8090/
+    Mailbox (sim)     http://127.0.0.1:9090/mail
+    SMTP (sim)        127.0.0.1:2525
+
+  Ctrl-C stops everything.
+MSG
+wait -n "${pids[@]}" || true
+echo "a process stopped; stopping the others" >&2

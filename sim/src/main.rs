@@ -1,0 +1,24 @@
+//! The simulators as one process, for `make run` (tests start them in-process).
+
+use sim::{Sim, SimOptions};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sim=debug".into()),
+        )
+        .init();
+    let env =
+        |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.to_owned());
+    let opts = SimOptions {
+        http_addr: env("SIM_HTTP_ADDR", "127.0.0.1:9090").parse()?,
+        smtp_addr: env("SIM_SMTP_ADDR", "127.0.0.1:2525").parse()?,
+    };
+    let sim = Sim::start(opts).await?;
+    tracing::info!(http = %sim.http_url(), smtp = %sim.smtp_url(), "simulators ready; mailbox at {}/mail", sim.http_url());
+    tokio::signal::ctrl_c().await?;
+    tracing::info!("simulators stopping");
+    Ok(())
+}

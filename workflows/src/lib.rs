@@ -1,0 +1,11 @@
+//! Durable multi-step flows, each an apalis job on Postgres.
+//!
+//! Every job payload is ids; every job reloads its state and returns early when its work is
+//! done, so running it twice (a retry, a worker killed half-way) changes nothing twice.
+//! Jobs are enqueued with [`enqueue`] inside the transaction that commits the state that
+//! causes them.
+
+pub mod mail;
+pub mod runtime;
+
+pub use runtime::{Backoff, Job, JobContext, JobError, enqueue, execute};

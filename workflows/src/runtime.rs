@@ -1,0 +1,208 @@
+//! How our jobs run on apalis-postgres: enqueueing inside a transaction, one retry layer
+//! with durable exponential backoff, and a clear end for jobs that give up.
+//!
+//! apalis stacks two retry layers (an in-memory retry policy, then the storage refetching
+//! failed rows while `attempts < max_attempts`, with no delay). We use only the durable
+//! one: when an attempt fails and may succeed later, [`execute`] pushes the job's `run_at`
+//! forward by the backoff before reporting the failure. The storage then refetches it no
+//! sooner than that, on any worker, even if this process dies meanwhile. `max_attempts` in
+//! the database is the one bound: [`Job::MAX_ATTEMPTS`].
+
+use apalis::prelude::{AbortError, Attempt, BoxDynError, Data, TaskBuilder, TaskId};
+use integrations::mail::Mailer;
+use serde::{Serialize, de::DeserializeOwned};
+use sqlx::{PgConnection, PgPool};
+use std::{future::Future, sync::Arc, time::Duration};
+use tracing::Instrument;
+
+/// What every job handler can use.
+pub struct JobContext {
+    pub pool: PgPool,
+    pub mailer: Mailer,
+    pub backoff: Backoff,
+}
+
+/// Exponential backoff between attempts: `base * 2^(attempt-1)`, at most `max`, with up to
+/// 20% jitter so that jobs failing together do not retry together.
+#[derive(Debug, Clone, Copy)]
+pub struct Backoff {
+    pub base: Duration,
+    pub max: Duration,
+}
+
+impl Backoff {
+    /// The delay after failed attempt `attempt` (1-based).
+    pub fn delay(&self, attempt: u32) -> Duration {
+        let exp = attempt.saturating_sub(1).min(30);
+        let raw = self.base.saturating_mul(1u32 << exp).min(self.max);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let jitter = raw.mul_f64(f64::from(nanos % 1000) / 1000.0 * 0.2);
+        (raw + jitter).min(self.max)
+    }
+}
+
+/// How an attempt failed.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// Trying again later may succeed (a service down, a time-out, a 503).
+    #[error("{0}")]
+    Retryable(anyhow::Error),
+    /// Trying again will not help (bad data, a final refusal); the job ends now.
+    #[error("{0}")]
+    Permanent(anyhow::Error),
+}
+
+impl From<sqlx::Error> for JobError {
+    /// A database error is worth retrying: the database may be restarting or busy.
+    fn from(e: sqlx::Error) -> Self {
+        JobError::Retryable(e.into())
+    }
+}
+
+/// A durable job: its payload (ids), its queue, its bound on attempts, and its steps.
+pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
+    /// The apalis queue (`job_type`) it runs on.
+    const QUEUE: &'static str;
+    /// Attempts before giving up, crashes of a worker included.
+    const MAX_ATTEMPTS: u32;
+
+    /// A key making a second enqueue of the same work a no-op (unique per queue).
+    fn idempotency_key(&self) -> Option<String> {
+        None
+    }
+
+    /// One attempt. Must be safe to run again after any failure or crash.
+    fn run(
+        &self,
+        ctx: &JobContext,
+        attempt: u32,
+    ) -> impl Future<Output = Result<(), JobError>> + Send;
+
+    /// Called once when the job gives up (out of attempts, or a permanent failure), to leave
+    /// a state staff can see. The default does nothing.
+    fn on_give_up(
+        &self,
+        _ctx: &JobContext,
+        _attempt: u32,
+        _error: &str,
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
+        async { Ok(()) }
+    }
+}
+
+/// Enqueues `job` on `conn`, which should be the transaction of the write that causes it:
+/// the job exists if and only if that write commits. Returns false when a job with the same
+/// idempotency key already exists.
+pub async fn enqueue<J: Job>(conn: &mut PgConnection, job: &J) -> Result<bool, sqlx::Error> {
+    let payload = serde_json::to_vec(job).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    let mut builder = TaskBuilder::new(payload).max_attempts(J::MAX_ATTEMPTS as usize);
+    let key = job.idempotency_key();
+    if let Some(key) = &key {
+        builder = builder.idempotency_key(key.clone());
+    }
+    if let Some(key) = &key {
+        // The unique index on (job_type, idempotency_key) would abort the caller's
+        // transaction; check first, under the caller's transaction.
+        let exists: bool = sqlx::query_scalar!(
+            r#"select exists(select 1 from apalis.jobs where job_type = $1 and idempotency_key = $2) as "e!""#,
+            J::QUEUE,
+            key
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        if exists {
+            return Ok(false);
+        }
+    }
+    apalis_postgres::queries::push_tasks(&mut *conn, J::QUEUE, vec![builder.build()])
+        .await
+        .map_err(|e| match e {
+            apalis_postgres::Error::Database(e) => e,
+            other => sqlx::Error::Protocol(other.to_string()),
+        })?;
+    Ok(true)
+}
+
+/// Runs one attempt of `J`: the apalis handler of every job type.
+pub async fn execute<J: Job>(
+    job: J,
+    task_id: TaskId,
+    attempt: Attempt,
+    ctx: Data<Arc<JobContext>>,
+) -> Result<(), BoxDynError> {
+    let n = attempt.current() as u32;
+    let span = tracing::info_span!("job", queue = J::QUEUE, task_id = %task_id, attempt = n);
+    async move {
+        let started = std::time::Instant::now();
+        let outcome = job.run(&ctx, n).await;
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match outcome {
+            Ok(()) => {
+                tracing::info!(elapsed_ms, "job done");
+                Ok(())
+            }
+            Err(JobError::Permanent(e)) => {
+                tracing::error!(elapsed_ms, error = %e, "job failed for good");
+                give_up(&job, &ctx, n, &e).await;
+                Err(Box::new(AbortError::new(e.to_string())) as BoxDynError)
+            }
+            Err(JobError::Retryable(e)) if n >= J::MAX_ATTEMPTS => {
+                tracing::error!(elapsed_ms, error = %e, "job out of attempts");
+                give_up(&job, &ctx, n, &e).await;
+                Err(e.into())
+            }
+            Err(JobError::Retryable(e)) => {
+                let delay = ctx.backoff.delay(n);
+                tracing::warn!(elapsed_ms, error = %e, retry_in_ms = delay.as_millis() as u64, "job will retry");
+                if let Err(db) = schedule_retry(&ctx.pool, &task_id.to_string(), delay).await {
+                    // The retry still happens, only sooner.
+                    tracing::warn!(error = %db, "could not delay the retry");
+                }
+                Err(e.into())
+            }
+        }
+    }
+    .instrument(span)
+    .await
+}
+
+async fn give_up<J: Job>(job: &J, ctx: &JobContext, attempt: u32, error: &anyhow::Error) {
+    if let Err(e) = job.on_give_up(ctx, attempt, &format!("{error:#}")).await {
+        tracing::error!(error = %e, "could not record that the job gave up");
+    }
+}
+
+async fn schedule_retry(pool: &PgPool, task_id: &str, delay: Duration) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update apalis.jobs set run_at = now() + make_interval(secs => $2) where id = $1",
+        task_id,
+        delay.as_secs_f64()
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_the_base_and_stops_at_the_cap() {
+        let b = Backoff {
+            base: Duration::from_secs(2),
+            max: Duration::from_secs(60),
+        };
+        let within = |d: Duration, lo: u64| {
+            d >= Duration::from_secs(lo) && d <= Duration::from_secs(lo).mul_f64(1.2)
+        };
+        assert!(within(b.delay(1), 2));
+        assert!(within(b.delay(2), 4));
+        assert!(within(b.delay(5), 32));
+        assert_eq!(b.delay(6), Duration::from_secs(60));
+        assert_eq!(b.delay(40), Duration::from_secs(60));
+    }
+}

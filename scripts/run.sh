@@ -46,5 +46,4 @@ cat >&2 <<MSG
 
   Ctrl-C stops everything.
 MSG
-wait -n "${pids[@]}" || true
-echo "a process stopped; stopping the others" >&2
+wait -n "${pids[@]}" || true  # the first to stop (or Ctrl-C) stops all

@@ -1,11 +1,24 @@
+/** The API's error shape: a machine-readable `code`, an English `message`, messages per field. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  errors: Record<string, string>;
+}
+
 /** A failed call to one of the API's non-react-admin endpoints. */
 export class ApiRequestError extends Error {
   readonly status: number;
+  /** The error shape's `code` (e.g. `validation_failed`), when the body was in that shape. */
+  readonly code: string | null;
+  /** The error shape's per-field messages (English: map `code` and field to our own texts). */
+  readonly fieldErrors: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, body?: ApiErrorBody) {
     super(message);
     this.name = 'ApiRequestError';
     this.status = status;
+    this.code = body?.code ?? null;
+    this.fieldErrors = body?.errors ?? {};
   }
 }
 
@@ -26,4 +39,46 @@ export async function getJson<T>(path: string, acceptedStatuses: readonly number
   } catch {
     throw new ApiRequestError(response.status, 'The response is not JSON');
   }
+}
+
+/**
+ * POST a JSON body to a same-origin endpoint. A non-2xx answer throws an ApiRequestError that
+ * carries the error shape's `code` and field messages when the body has them.
+ */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiRequestError(response.status, response.statusText || 'The response is not JSON');
+  }
+  if (!response.ok) {
+    const error = isApiErrorBody(payload) ? payload : undefined;
+    throw new ApiRequestError(
+      response.status,
+      error?.message ?? (response.statusText || `HTTP ${response.status}`),
+      error,
+    );
+  }
+  return payload as T;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (value === null || typeof value !== 'object') {
+    return false;
+  }
+  const { code, message, errors } = value as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    errors !== null &&
+    typeof errors === 'object' &&
+    Object.values(errors).every((text) => typeof text === 'string')
+  );
 }

@@ -1,14 +1,6 @@
-import Typography from '@mui/material/Typography';
-import {
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  useRecordContext,
-  useTranslate,
-  type FieldProps,
-} from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { EmailLanguageField } from './EmailLanguageField';
 import { EmailStatusField } from './EmailStatusChip';
 import type { Email } from './types';
 
@@ -29,18 +21,5 @@ export function EmailShow() {
         <TextField source="id" sx={{ fontFamily: 'monospace' }} />
       </SimpleShowLayout>
     </Show>
-  );
-}
-
-function EmailLanguageField(props: FieldProps<Email>) {
-  const record = useRecordContext<Email>(props);
-  const translate = useTranslate();
-  if (record === undefined) {
-    return null;
-  }
-  return (
-    <Typography component="span" variant="body2">
-      {translate(`resources.emails.language.${record.language}`, { _: record.language })}
-    </Typography>
   );
 }

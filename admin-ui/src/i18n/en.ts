@@ -37,6 +37,21 @@ export const englishAppMessages: TranslationMessages = {
         en: 'English',
       },
       empty: 'No outbound e-mails yet.',
+      mail_check: {
+        action: 'Send a mail check',
+        title: 'Send a mail check',
+        description:
+          'The test message goes through the mail queue like real ones: in this list you will see it turn from “Pending” to “Sent”.',
+        to: 'E-mail address',
+        language: 'Message language',
+        send: 'Send',
+        queued: 'Mail check queued',
+        failed: 'Could not send the mail check. Please try again shortly.',
+        errors: {
+          to: 'Enter a valid e-mail address',
+          language: 'Choose Italian or English',
+        },
+      },
       filters: {
         search: 'Search by recipient or subject',
       },

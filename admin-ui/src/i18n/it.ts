@@ -37,6 +37,21 @@ export const italianMessages: TranslationMessages = {
         en: 'Inglese',
       },
       empty: 'Nessuna e-mail in uscita, per ora.',
+      mail_check: {
+        action: 'Invia e-mail di prova',
+        title: 'Invia e-mail di prova',
+        description:
+          'Il messaggio di prova segue la stessa coda delle e-mail vere: in questo elenco lo vedrai passare da «In attesa» a «Inviata».',
+        to: 'Indirizzo e-mail',
+        language: 'Lingua del messaggio',
+        send: 'Invia',
+        queued: 'E-mail di prova in coda',
+        failed: "Impossibile inviare l'e-mail di prova. Riprova tra poco.",
+        errors: {
+          to: 'Inserisci un indirizzo e-mail valido',
+          language: 'Scegli italiano o inglese',
+        },
+      },
       filters: {
         search: 'Cerca per destinatario o oggetto',
       },

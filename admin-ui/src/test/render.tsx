@@ -1,14 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, memoryStore } from 'react-admin';
+import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
 
+interface RenderOptions {
+  locale?: 'it' | 'en';
+  /** For components that read react-admin resources (lists, show pages). */
+  dataProvider?: DataProvider;
+  /** To look into react-admin's cache afterwards. */
+  queryClient?: QueryClient;
+}
+
 /** Renders inside react-admin's context (translations, theme, query client) in `locale`. */
-export function renderInAdmin(ui: ReactElement, { locale = 'it' }: { locale?: 'it' | 'en' } = {}) {
+export function renderInAdmin(ui: ReactElement, { locale = 'it', dataProvider, queryClient }: RenderOptions = {}) {
   return render(
-    <AdminContext i18nProvider={i18nProvider} theme={adminTheme} store={memoryStore({ locale })}>
+    <AdminContext
+      i18nProvider={i18nProvider}
+      theme={adminTheme}
+      store={memoryStore({ locale })}
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+    >
       {ui}
     </AdminContext>,
   );

@@ -1,0 +1,19 @@
+import type { Email } from '../emails/types';
+import { postJson } from './http';
+
+export const MAIL_CHECK_LANGUAGES = ['it', 'en'] as const;
+export type MailCheckLanguage = (typeof MAIL_CHECK_LANGUAGES)[number];
+
+/** The fields of a mail check request, as the API names them in `errors`. */
+export interface MailCheckRequest {
+  to: string;
+  language: MailCheckLanguage;
+}
+
+/**
+ * `POST /api/admin/mail-checks`: queues a test message through the real mail job and answers
+ * 201 with the new e-mail (status `pending`); 422 `validation_failed` names the bad fields.
+ */
+export function createMailCheck(request: MailCheckRequest): Promise<Email> {
+  return postJson<Email>('/api/admin/mail-checks', request);
+}

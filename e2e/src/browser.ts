@@ -50,11 +50,15 @@ export function newAdminContext(browser: Browser): Promise<BrowserContext> {
   });
 }
 
-/** Saves a full-page PNG as screenshots/<name>.png, for people to look at after a run. */
+/**
+ * Saves a full-page PNG as screenshots/<name>.png, for people to look at after a run. Transitions
+ * are run to their end first, so a chip that just changed colour or a fading notification is
+ * shown as it settles, not half-way.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 

@@ -44,6 +44,11 @@ cat >&2 <<MSG
     Mailbox (sim)     http://127.0.0.1:9090/mail
     SMTP (sim)        127.0.0.1:2525
 
+  Demo accounts (development only; fixtures/demo.json):
+    admin   admin@lario.test   / lario-admin-2026   (sign in at /admin/login)
+    staff   staff@lario.test   / lario-staff-2026
+    fan     tifoso@lario.test  / lario-tifoso-2026  (or any e-mail with a one-time code)
+
   Ctrl-C stops everything.
 MSG
 wait -n "${pids[@]}" || true  # the first to stop (or Ctrl-C) stops all

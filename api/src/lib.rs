@@ -1,11 +1,12 @@
 //! The api process: the JSON API under `/api`, the fan app at `/`, the admin app at
 //! `/admin`, and the job board on its own port.
 
+pub mod auth;
 pub mod board;
 pub mod error;
 pub mod extract;
 pub mod rest;
-mod routes;
+pub mod routes;
 pub mod seed;
 pub mod state;
 
@@ -36,6 +37,11 @@ pub fn app(state: AppState) -> Router {
                 "This route does not accept that method",
             )
         })
+        .layer(axum::middleware::from_fn(auth::require_csrf))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            auth::resolve_session,
+        ))
         .with_state(state);
     let router = Router::new()
         .nest("/api", api)

@@ -14,6 +14,19 @@ use std::path::Path;
 struct Demo {
     #[serde(default)]
     mail_checks: Vec<MailCheck>,
+    #[serde(default)]
+    users: Vec<DemoUser>,
+}
+
+#[derive(Deserialize)]
+struct DemoUser {
+    email: Email,
+    password: String,
+    acc_level: i16,
+    first_name: String,
+    last_name: String,
+    display_name: String,
+    language: Language,
 }
 
 #[derive(Deserialize)]
@@ -28,6 +41,40 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
     let demo: Demo = serde_json::from_slice(&std::fs::read(&path)?)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut tx = pool.begin().await?;
+    let mut users = 0;
+    for u in demo.users {
+        if domain::accounts::find_by_email(&mut tx, &u.email)
+            .await?
+            .is_some()
+        {
+            continue;
+        }
+        let (user, _) = domain::accounts::create_or_get(
+            &mut tx,
+            &u.email,
+            Some(u.language),
+            None,
+            Default::default(),
+        )
+        .await?;
+        domain::accounts::set_password_hash(
+            &mut tx,
+            user.user_id,
+            &domain::accounts::password::hash(&u.password),
+        )
+        .await?;
+        domain::accounts::set_acc_level(&mut tx, user.user_id, u.acc_level).await?;
+        let update = domain::accounts::ProfileUpdate {
+            display_name: Some(u.display_name),
+            first_name: Some(u.first_name),
+            last_name: Some(u.last_name),
+            ..Default::default()
+        };
+        domain::accounts::update_profile(&mut tx, user.user_id, &update)
+            .await?
+            .map_err(|e| anyhow::anyhow!("demo user {}: {e:?}", u.email))?;
+        users += 1;
+    }
     let mut sent = 0;
     for check in demo.mail_checks {
         let exists: bool = sqlx::query_scalar!(
@@ -53,6 +100,6 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
         sent += 1;
     }
     tx.commit().await?;
-    tracing::info!(mail_checks = sent, "demo data loaded");
+    tracing::info!(users, mail_checks = sent, "demo data loaded");
     Ok(())
 }

@@ -36,9 +36,9 @@ async fn email_count(pool: &PgPool) -> i64 {
 #[sqlx::test(migrations = false)]
 async fn malformed_json_is_a_400_in_the_error_shape(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .header("content-type", "application/json")
         .body("{\"to\": \"a@b.it\",")
         .send()
@@ -52,9 +52,9 @@ async fn malformed_json_is_a_400_in_the_error_shape(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn a_wrong_type_is_a_422_naming_the_field(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .json(&json!({"to": 42}))
         .send()
         .await
@@ -72,10 +72,10 @@ async fn a_wrong_type_is_a_422_naming_the_field(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn an_oversized_body_is_a_413(pool: PgPool) {
     let app = serve(pool, config(&[("MAX_BODY_BYTES", "1024")]), None).await;
+    let staff = app.staff().await;
     let big = json!({"to": "a@example.it", "language": "x".repeat(4096)});
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .json(&big)
         .send()
         .await
@@ -88,9 +88,9 @@ async fn an_oversized_body_is_a_413(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn a_body_that_is_not_declared_json_is_a_415(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .body("to=a@b.it")
         .send()
         .await
@@ -102,9 +102,9 @@ async fn a_body_that_is_not_declared_json_is_a_415(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn invalid_fields_are_a_422_with_one_message_per_field(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .json(&json!({"to": "not an address", "language": "fr"}))
         .send()
         .await
@@ -122,36 +122,25 @@ async fn invalid_fields_are_a_422_with_one_message_per_field(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn unknown_routes_and_methods_answer_in_the_error_shape(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .get(app.url("/api/no/such/route"))
-        .send()
-        .await
-        .unwrap();
+    let staff = app.staff().await;
+    let resp = staff.get("/api/no/such/route").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
     assert_eq!(body(resp).await["code"], "not_found");
 
-    let resp = app
-        .client
-        .delete(app.url("/api/health"))
-        .send()
-        .await
-        .unwrap();
+    let resp = staff.delete("/api/health").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(body(resp).await["code"], "method_not_allowed");
 
-    let resp = app
-        .client
-        .get(app.url("/api/admin/emails/not-a-uuid"))
+    let resp = staff
+        .get("/api/admin/emails/not-a-uuid")
         .send()
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
     body(resp).await;
 
-    let resp = app
-        .client
-        .get(app.url("/api/admin/emails?range=oops"))
+    let resp = staff
+        .get("/api/admin/emails?range=oops")
         .send()
         .await
         .unwrap();
@@ -166,12 +155,8 @@ async fn a_panicking_handler_is_caught_and_answers_500_in_the_error_shape(pool: 
     }
     let panicking = Router::new().route("/api/test/panic", get(boom));
     let app = serve(pool, config(&[]), Some(panicking)).await;
-    let resp = app
-        .client
-        .get(app.url("/api/test/panic"))
-        .send()
-        .await
-        .unwrap();
+    let staff = app.staff().await;
+    let resp = staff.get("/api/test/panic").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::INTERNAL_SERVER_ERROR);
     let v = body(resp).await;
     assert_eq!(v["code"], "internal_error");
@@ -180,11 +165,6 @@ async fn a_panicking_handler_is_caught_and_answers_500_in_the_error_shape(pool: 
         "panic text is not leaked"
     );
     // The server is still up.
-    let resp = app
-        .client
-        .get(app.url("/api/version"))
-        .send()
-        .await
-        .unwrap();
+    let resp = staff.get("/api/version").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
 }

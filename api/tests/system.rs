@@ -10,7 +10,8 @@ use sqlx::PgPool;
 #[sqlx::test(migrations = false)]
 async fn health_reports_the_database_migrations_and_jobs(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app.client.get(app.url("/api/health")).send().await.unwrap();
+    let staff = app.staff().await;
+    let resp = staff.get("/api/health").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
     let v: Value = resp.json().await.unwrap();
     assert_eq!(v["status"], "ok");
@@ -24,11 +25,12 @@ async fn health_reports_the_database_migrations_and_jobs(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn health_is_503_when_migrations_are_missing(pool: PgPool) {
     let app = spawn_app(pool).await;
+    let staff = app.staff().await;
     sqlx::query("delete from _sqlx_migrations")
         .execute(&app.pool)
         .await
         .unwrap();
-    let resp = app.client.get(app.url("/api/health")).send().await.unwrap();
+    let resp = staff.get("/api/health").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
     let v: Value = resp.json().await.unwrap();
     assert_eq!(v["status"], "degraded");
@@ -38,9 +40,9 @@ async fn health_is_503_when_migrations_are_missing(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn version_names_the_build(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let v: Value = app
-        .client
-        .get(app.url("/api/version"))
+    let staff = app.staff().await;
+    let v: Value = staff
+        .get("/api/version")
         .send()
         .await
         .unwrap()
@@ -65,8 +67,9 @@ async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: 
         None,
     )
     .await;
+    let client = reqwest::Client::new();
     let get = |path: &'static str| {
-        let c = app.client.clone();
+        let c = client.clone();
         let url = app.url(path);
         async move {
             let r = c.get(url).send().await.unwrap();
@@ -96,9 +99,9 @@ async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: 
 #[sqlx::test(migrations = false)]
 async fn a_mail_check_stores_the_email_and_its_job_together(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let resp = app
-        .client
-        .post(app.url("/api/admin/mail-checks"))
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
         .json(&json!({"to": " Staff@Example.IT ", "language": "en"}))
         .send()
         .await
@@ -121,23 +124,22 @@ async fn a_mail_check_stores_the_email_and_its_job_together(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
     let app = spawn_app(pool).await;
+    let staff = app.staff().await;
     for (to, lang) in [
         ("a@example.it", "it"),
         ("b@example.it", "en"),
         ("c@example.it", "it"),
     ] {
-        let r = app
-            .client
-            .post(app.url("/api/admin/mail-checks"))
+        let r = staff
+            .post("/api/admin/mail-checks")
             .json(&json!({"to": to, "language": lang}))
             .send()
             .await
             .unwrap();
         assert_eq!(r.status(), StatusCode::CREATED);
     }
-    let resp = app
-        .client
-        .get(app.url(r#"/api/admin/emails?sort=["to_address","ASC"]&range=[0,1]&filter={}"#))
+    let resp = staff
+        .get(r#"/api/admin/emails?sort=["to_address","ASC"]&range=[0,1]&filter={}"#)
         .send()
         .await
         .unwrap();
@@ -151,26 +153,23 @@ async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
         ["a@example.it", "b@example.it"]
     );
 
-    let resp = app
-        .client
-        .get(app.url(r#"/api/admin/emails?filter={"q":"B@EXAMPLE"}"#))
+    let resp = staff
+        .get(r#"/api/admin/emails?filter={"q":"B@EXAMPLE"}"#)
         .send()
         .await
         .unwrap();
     assert_eq!(resp.headers()["content-range"], "emails 0-0/1");
-    let resp = app
-        .client
-        .get(app.url(r#"/api/admin/emails?filter={"status":"sent"}"#))
+    let resp = staff
+        .get(r#"/api/admin/emails?filter={"status":"sent"}"#)
         .send()
         .await
         .unwrap();
     assert_eq!(resp.headers()["content-range"], "emails 0-0/0");
-    let one: Value = app
-        .client
-        .get(app.url(&format!(
+    let one: Value = staff
+        .get(&format!(
             "/api/admin/emails/{}",
             page[0]["id"].as_str().unwrap()
-        )))
+        ))
         .send()
         .await
         .unwrap()
@@ -178,16 +177,14 @@ async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
         .await
         .unwrap();
     assert_eq!(one["to_address"], "a@example.it");
-    let missing = app
-        .client
-        .get(app.url(&format!("/api/admin/emails/{}", uuid::Uuid::new_v4())))
+    let missing = staff
+        .get(&format!("/api/admin/emails/{}", uuid::Uuid::new_v4()))
         .send()
         .await
         .unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
-    let bad_sort = app
-        .client
-        .get(app.url(r#"/api/admin/emails?sort=["body","ASC"]"#))
+    let bad_sort = staff
+        .get(r#"/api/admin/emails?sort=["body","ASC"]"#)
         .send()
         .await
         .unwrap();

@@ -53,6 +53,28 @@ pub struct Config {
     pub mail: MailConfig,
     pub jobs: JobsConfig,
     pub sim: SimConfig,
+    pub auth: AuthConfig,
+}
+
+/// Sign-in and sessions.
+#[derive(Debug, Clone)]
+pub struct AuthConfig {
+    /// Key of the keyed hashes of sign-in codes (at least 32 bytes in production).
+    pub secret: SecretString,
+    /// Session and CSRF cookies carry `Secure` (always in production).
+    pub secure_cookies: bool,
+    /// Peers whose `X-Forwarded-For` is believed (the load balancer); empty: none.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Google sign-in through OpenID Connect; in development the simulator's provider.
+    pub google: GoogleConfig,
+}
+
+/// The OpenID Connect client registered with Google (or the simulator's provider).
+#[derive(Debug, Clone)]
+pub struct GoogleConfig {
+    pub issuer_url: String,
+    pub client_id: String,
+    pub client_secret: SecretString,
 }
 
 /// Outgoing mail.
@@ -149,6 +171,45 @@ impl Config {
             None if prod => None,
             None => Some(format!("http://{sim_http}")),
         };
+        let auth_secret = secret(
+            "AUTH_SECRET",
+            "development-only-auth-secret-0123456789abcdef",
+        )?;
+        if prod && auth_secret.expose_secret().len() < 32 {
+            return Err(ConfigError::Invalid {
+                name: "AUTH_SECRET",
+                reason: "must be at least 32 characters".into(),
+            });
+        }
+        let trusted_proxies = r
+            .string("TRUSTED_PROXIES")
+            .map(|list| {
+                list.split(',')
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(|s| {
+                        s.parse().map_err(|e| ConfigError::Invalid {
+                            name: "TRUSTED_PROXIES",
+                            reason: format!("{s:?}: {e}"),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
+        let google = GoogleConfig {
+            issuer_url: match r.string("GOOGLE_ISSUER_URL") {
+                Some(v) => v,
+                None if prod => "https://accounts.google.com".into(),
+                None => format!("http://{sim_http}/oidc"),
+            },
+            client_id: match r.string("GOOGLE_CLIENT_ID") {
+                Some(v) => v,
+                None if prod => return Err(ConfigError::Missing("GOOGLE_CLIENT_ID")),
+                None => "lario-development".into(),
+            },
+            client_secret: secret("GOOGLE_CLIENT_SECRET", "lario-development-secret")?,
+        };
         Ok(Config {
             mode,
             log_format,
@@ -186,6 +247,12 @@ impl Config {
                 http_addr: sim_http,
                 smtp_addr: sim_smtp,
                 public_url: sim_public_url,
+            },
+            auth: AuthConfig {
+                secret: auth_secret,
+                secure_cookies: prod || r.string("SECURE_COOKIES").as_deref() == Some("true"),
+                trusted_proxies,
+                google,
             },
         })
     }
@@ -263,8 +330,15 @@ mod tests {
             ("DATABASE_URL", "postgres://x/y"),
             ("MAIL_SMTP_URL", "smtps://u:p@mail.example:465"),
             ("PUBLIC_BASE_URL", "https://tickets.example"),
+            ("AUTH_SECRET", "a-production-secret-of-enough-length-0123"),
+            ("GOOGLE_CLIENT_ID", "id.apps.googleusercontent.com"),
+            ("GOOGLE_CLIENT_SECRET", "google-secret"),
+            ("TRUSTED_PROXIES", "10.0.0.1, 10.0.0.2"),
         ])
         .unwrap();
+        assert!(c.auth.secure_cookies);
+        assert_eq!(c.auth.trusted_proxies.len(), 2);
+        assert_eq!(c.auth.google.issuer_url, "https://accounts.google.com");
         assert_eq!(c.log_format, LogFormat::Json);
         assert_eq!(c.sim.public_url, None);
     }

@@ -4,10 +4,15 @@
 //! query functions take a `&mut PgConnection` so a handler or a job can run several of
 //! them in one transaction.
 
+pub mod accounts;
+pub mod audit;
 pub mod config;
 pub mod db;
 pub mod email;
 pub mod jobs;
 pub mod language;
+pub mod moderation;
 pub mod notifications;
+pub mod rate_limit;
+pub mod secrets;
 pub mod telemetry;

@@ -1,7 +1,9 @@
 //! Routes, one module per context.
 
 pub mod admin;
+pub mod auth;
 pub mod health;
+pub mod me;
 
 use crate::state::AppState;
 use axum::Router;
@@ -10,5 +12,7 @@ use axum::Router;
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(health::router())
+        .merge(auth::router())
+        .merge(me::router())
         .nest("/admin", admin::router())
 }

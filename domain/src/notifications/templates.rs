@@ -17,16 +17,27 @@ pub enum MailTemplate {
     SignInCode,
     /// A message staff send to check that mail is delivered.
     MailCheck,
+    /// A single-use sign-in link to `/authorise/{token}`.
+    SignInLink,
+    /// A single-use link to choose a new password.
+    PasswordReset,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 2] = [MailTemplate::SignInCode, MailTemplate::MailCheck];
+    pub const ALL: [MailTemplate; 4] = [
+        MailTemplate::SignInCode,
+        MailTemplate::MailCheck,
+        MailTemplate::SignInLink,
+        MailTemplate::PasswordReset,
+    ];
 
     /// The stable name stored with each e-mail and used for the template files.
     pub fn name(self) -> &'static str {
         match self {
             MailTemplate::SignInCode => "sign_in_code",
             MailTemplate::MailCheck => "mail_check",
+            MailTemplate::SignInLink => "sign_in_link",
+            MailTemplate::PasswordReset => "password_reset",
         }
     }
 }
@@ -62,7 +73,12 @@ macro_rules! mail_files {
     };
 }
 
-static FILES: &[(&str, &str)] = mail_files!["sign_in_code", "mail_check"];
+static FILES: &[(&str, &str)] = mail_files![
+    "sign_in_code",
+    "mail_check",
+    "sign_in_link",
+    "password_reset"
+];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
     let mut env = Environment::new();
@@ -111,6 +127,9 @@ mod tests {
         match t {
             MailTemplate::SignInCode => json!({"code": "123456", "valid_minutes": 2}),
             MailTemplate::MailCheck => json!({"requested_by": "staff@example.it"}),
+            MailTemplate::SignInLink | MailTemplate::PasswordReset => {
+                json!({"link": "https://tickets.example/authorise/abc", "valid_minutes": 15})
+            }
         }
     }
 

@@ -2,17 +2,16 @@
 //! (staff send themselves a message to see that mail is delivered).
 
 use crate::{
+    auth::CurrentUser,
     error::{ApiError, ApiResult},
     extract::{Json, Path, Query},
     rest::{self, ListParams, RawListParams},
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
-    routing::{get, post},
 };
 use domain::{
     email::Email,
@@ -23,11 +22,10 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/emails", get(list_emails))
-        .route("/emails/{id}", get(get_email))
-        .route("/mail-checks", post(create_mail_check))
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/emails", list_emails)
+        .get("/emails/{id}", get_email)
+        .post("/mail-checks", create_mail_check)
 }
 
 /// `GET /api/admin/emails`: filter `status` (pending, sent, failed) and `q` (recipient or
@@ -87,6 +85,7 @@ struct MailCheckRequest {
 #[tracing::instrument(skip_all)]
 async fn create_mail_check(
     State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
     Json(req): Json<MailCheckRequest>,
 ) -> ApiResult<Response> {
     let mut errors = BTreeMap::new();
@@ -111,7 +110,7 @@ async fn create_mail_check(
             to,
             language,
             template: MailTemplate::MailCheck,
-            context: serde_json::json!({ "requested_by": "staff" }),
+            context: serde_json::json!({ "requested_by": session.user.email }),
             attachments: vec![],
         },
     )

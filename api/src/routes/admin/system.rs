@@ -1,11 +1,11 @@
 //! `GET /api/admin/system`: links the admin app shows (job board, simulator mailbox).
 
 use crate::state::AppState;
-use axum::{Json, Router, extract::State, routing::get};
+use axum::{Json, extract::State};
 use serde::Serialize;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/system", get(get_system))
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/system", get_system)
 }
 
 #[derive(Serialize)]

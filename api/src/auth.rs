@@ -1,0 +1,239 @@
+//! Who is asking: sessions (cookie -> user), CSRF protection, the client's address, and the
+//! role checks.
+//!
+//! - The session cookie (`lario_session`) is HttpOnly, SameSite=Lax, Secure in production; it
+//!   holds a random token whose SHA-256 is the session's key in Postgres. A new one is issued
+//!   at every sign-in (rotation) and deleted at logout.
+//! - CSRF: double-submit. `GET /api/auth/csrf` sets `lario_csrf` (readable by the app), and
+//!   every state-changing `/api` request must repeat it in `X-CSRF-Token`. A cross-site page
+//!   can make the browser send cookies, but cannot read one to put it in a header.
+
+use crate::{error::ApiError, state::AppState};
+use axum::{
+    extract::{ConnectInfo, FromRequestParts, Request, State},
+    http::{HeaderMap, Method, request::Parts},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use domain::accounts::{self, Role, User};
+use std::net::{IpAddr, SocketAddr};
+
+pub const SESSION_COOKIE: &str = "lario_session";
+pub const CSRF_COOKIE: &str = "lario_csrf";
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The signed-in user of this request, if any (put in the request by [`resolve_session`]).
+#[derive(Clone)]
+pub struct Session {
+    pub user: User,
+    pub token: String,
+}
+
+/// Resolves the session cookie into the user, once per request.
+pub async fn resolve_session(
+    State(state): State<AppState>,
+    jar: CookieJar,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    if let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) {
+        match lookup(&state, &token).await {
+            Ok(Some(user)) => {
+                req.extensions_mut().insert(Session { user, token });
+            }
+            Ok(None) => {}
+            Err(e) => return ApiError::from(e).into_response(),
+        }
+    }
+    next.run(req).await
+}
+
+async fn lookup(state: &AppState, token: &str) -> Result<Option<User>, sqlx::Error> {
+    let mut conn = state.pool.acquire().await?;
+    let Some(user_id) = accounts::sessions::resolve(&mut conn, token).await? else {
+        return Ok(None);
+    };
+    accounts::find_by_id(&mut conn, user_id).await
+}
+
+/// Refuses state-changing requests whose `X-CSRF-Token` does not repeat the CSRF cookie.
+pub async fn require_csrf(jar: CookieJar, req: Request, next: Next) -> Response {
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.run(req).await;
+    }
+    let cookie = jar.get(CSRF_COOKIE).map(|c| c.value().to_owned());
+    let header = req
+        .headers()
+        .get(CSRF_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    match (cookie, header) {
+        (Some(c), Some(h))
+            if c.len() >= 32 && domain::secrets::constant_time_eq(c.as_bytes(), h.as_bytes()) =>
+        {
+            next.run(req).await
+        }
+        _ => ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "csrf_failed",
+            "Missing or wrong CSRF token: reload the page and try again",
+        )
+        .into_response(),
+    }
+}
+
+/// The CSRF cookie (readable by the app's script, sent only to our site).
+pub fn csrf_cookie(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build((CSRF_COOKIE, token))
+        .path("/")
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .http_only(false)
+        .build()
+}
+
+/// The session cookie.
+pub fn session_cookie(token: String, secure: bool) -> Cookie<'static> {
+    Cookie::build((SESSION_COOKIE, token))
+        .path("/")
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .http_only(true)
+        .max_age(time_of(accounts::sessions::IDLE_LIFETIME))
+        .build()
+}
+
+/// Removes the session cookie.
+pub fn expired_session_cookie(secure: bool) -> Cookie<'static> {
+    let mut c = session_cookie(String::new(), secure);
+    c.make_removal();
+    c
+}
+
+fn time_of(d: chrono::Duration) -> time::Duration {
+    time::Duration::seconds(d.num_seconds())
+}
+
+/// Any signed-in user; 401 otherwise.
+pub struct CurrentUser(pub Session);
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Session>()
+            .cloned()
+            .map(CurrentUser)
+            .ok_or_else(unauthenticated)
+    }
+}
+
+/// A signed-in admin (acc_level 1); 401 or 403 otherwise.
+pub struct AdminUser(pub User);
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let CurrentUser(s) = CurrentUser::from_request_parts(parts, state).await?;
+        if s.user.role() == Role::Admin {
+            Ok(AdminUser(s.user))
+        } else {
+            Err(forbidden())
+        }
+    }
+}
+
+/// Guards every `/api/admin` route: staff (acc_level 1 or 2) only.
+pub async fn require_staff(req: Request, next: Next) -> Response {
+    match req.extensions().get::<Session>() {
+        None => unauthenticated().into_response(),
+        Some(s) if !s.user.role().is_staff() => forbidden().into_response(),
+        Some(_) => next.run(req).await,
+    }
+}
+
+pub fn unauthenticated() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "unauthenticated",
+        "Sign in to continue",
+    )
+}
+
+pub fn forbidden() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::FORBIDDEN,
+        "forbidden",
+        "You are not allowed to do this",
+    )
+}
+
+/// The client's address: the peer, or, behind a trusted proxy, the right-most address of
+/// `X-Forwarded-For` that is not itself a trusted proxy.
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        Ok(ClientIp(client_ip(
+            peer,
+            &parts.headers,
+            &state.config.auth.trusted_proxies,
+        )))
+    }
+}
+
+fn client_ip(peer: Option<IpAddr>, headers: &HeaderMap, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let peer = peer?;
+    if !trusted.contains(&peer) {
+        return Some(peer);
+    }
+    let forwarded: Vec<IpAddr> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    Some(
+        forwarded
+            .into_iter()
+            .rev()
+            .find(|ip| !trusted.contains(ip))
+            .unwrap_or(peer),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_addresses_are_believed_only_from_trusted_proxies() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let mut h = HeaderMap::new();
+        h.insert("x-forwarded-for", "6.6.6.6, 203.0.113.7".parse().unwrap());
+        assert_eq!(
+            client_ip(Some(proxy), &h, &[proxy]),
+            Some("203.0.113.7".parse().unwrap())
+        );
+        let stranger: IpAddr = "198.51.100.2".parse().unwrap();
+        assert_eq!(client_ip(Some(stranger), &h, &[proxy]), Some(stranger));
+        assert_eq!(
+            client_ip(Some(proxy), &HeaderMap::new(), &[proxy]),
+            Some(proxy)
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! Users for staff: the list with the spec's search, one user, and the role change (admins
+//! only, audited).
+
+use crate::{
+    auth::AdminUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    response::{IntoResponse, Response},
+};
+use domain::accounts::{self, Role, User, UserQuery, UserSort};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/users", list_users)
+        .get("/users/{id}", get_user)
+        .put("/users/{id}", update_user)
+}
+
+#[derive(Serialize)]
+struct UserView {
+    #[serde(flatten)]
+    user: User,
+    role: Role,
+}
+
+impl From<User> for UserView {
+    fn from(user: User) -> Self {
+        UserView {
+            role: user.role(),
+            user,
+        }
+    }
+}
+
+/// `GET /api/admin/users`: filter `q` (an e-mail when it has an @, else a name as typed,
+/// lower case or capitalised) and `role` (admin, staff, corporate, fan).
+#[tracing::instrument(skip_all)]
+async fn list_users(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let role = match params.filter_str("role") {
+        None => None,
+        Some(r) => Some(Role::parse(&r).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_query",
+                "role must be admin, staff, corporate or fan",
+            )
+            .with_field("role", "unknown role")
+        })?),
+    };
+    let sort = match params.sort_field.as_deref() {
+        None => UserSort::CreatedAt,
+        Some(f) => UserSort::parse(f).ok_or_else(|| {
+            ApiError::bad_request("invalid_query", format!("cannot sort by {f:?}"))
+                .with_field("sort", "unknown field")
+        })?,
+    };
+    let query = UserQuery {
+        search: params.filter_str("q"),
+        role,
+        offset: params.offset,
+        limit: params.limit,
+        sort,
+        descending: if params.sort_field.is_none() {
+            true
+        } else {
+            params.descending
+        },
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (users, total) = accounts::search(&mut conn, &query).await?;
+    Ok(rest::page(
+        "users",
+        &params,
+        users.into_iter().map(UserView::from).collect(),
+        total,
+    ))
+}
+
+/// `GET /api/admin/users/{id}`.
+async fn get_user(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let user = accounts::find_by_id(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such user"))?;
+    Ok(axum::Json(UserView::from(user)).into_response())
+}
+
+#[derive(Deserialize)]
+struct RoleChange {
+    acc_level: i16,
+}
+
+/// `PUT /api/admin/users/{id}` `{acc_level}`: changes the role; admins only; audited.
+/// (react-admin sends the whole record: other fields are ignored.)
+#[tracing::instrument(skip_all, fields(user_id = %id))]
+async fn update_user(
+    State(state): State<AppState>,
+    AdminUser(admin): AdminUser,
+    Path(id): Path<Uuid>,
+    Json(change): Json<RoleChange>,
+) -> ApiResult<Response> {
+    if ![1, 2, 51, 55, 100].contains(&change.acc_level) {
+        return Err(ApiError::validation(
+            [(
+                "acc_level".to_owned(),
+                "must be 1, 2, 51, 55 or 100".to_owned(),
+            )]
+            .into(),
+        ));
+    }
+    if id == admin.user_id && change.acc_level != 1 {
+        return Err(ApiError::validation(
+            [(
+                "acc_level".to_owned(),
+                "you cannot remove your own admin role".to_owned(),
+            )]
+            .into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let previous = accounts::set_acc_level(&mut tx, id, change.acc_level)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such user"))?;
+    if previous != change.acc_level {
+        domain::audit::record(
+            &mut tx,
+            Some(admin.user_id),
+            "user.role_changed",
+            "user",
+            &id.to_string(),
+            serde_json::json!({ "from": previous, "to": change.acc_level }),
+        )
+        .await?;
+    }
+    let user = accounts::find_by_id(&mut tx, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such user"))?;
+    tx.commit().await?;
+    Ok(axum::Json(UserView::from(user)).into_response())
+}

@@ -1,0 +1,634 @@
+//! Sign-in: e-mail code, e-mail link, password (fans at `/`, staff at `/admin/login`,
+//! corporate users at `/corporate/login`), password reset, Google (see `google`), logout.
+//!
+//! Every method refuses a banned e-mail and creates nothing for it. Sign-in rotates the
+//! session: any session the browser had is deleted and a new one issued.
+
+use crate::{
+    auth::{self, ClientIp, CurrentUser, SESSION_COOKIE},
+    error::{ApiError, ApiResult},
+    extract::Json,
+    routes::me::MeView,
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::State,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use axum_extra::extract::CookieJar;
+use domain::{
+    accounts::{self, Consents, Role, User, codes::CodeRefusal, password, tokens::Purpose},
+    email::Email,
+    language::Language,
+    moderation,
+    notifications::{MailTemplate, NewEmail},
+    rate_limit,
+};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use std::{net::IpAddr, time::Duration};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/csrf", get(get_csrf))
+        .route("/auth/code", post(request_code))
+        .route("/auth/code/verify", post(verify_code))
+        .route("/auth/link", post(request_link))
+        .route("/auth/link/verify", post(verify_link))
+        .route("/auth/password", post(sign_in_with_password))
+        .route("/auth/password/forgot", post(forgot_password))
+        .route("/auth/password/reset", post(reset_password))
+        .route("/auth/logout", post(logout))
+}
+
+const WINDOW: Duration = Duration::from_secs(600);
+const PER_EMAIL: i32 = 5;
+const PER_CLIENT: i32 = 30;
+
+#[derive(Serialize)]
+pub struct MessageView {
+    pub message: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct SignedIn {
+    pub message: &'static str,
+    pub user: MeView,
+}
+
+/// `GET /api/auth/csrf`: the CSRF token (and its cookie), for the apps to send back.
+async fn get_csrf(State(state): State<AppState>, jar: CookieJar) -> Response {
+    let token = jar
+        .get(auth::CSRF_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| t.len() >= 32)
+        .unwrap_or_else(domain::secrets::random_token);
+    let jar = jar.add(auth::csrf_cookie(
+        token.clone(),
+        state.config.auth.secure_cookies,
+    ));
+    (jar, axum::Json(serde_json::json!({ "csrf_token": token }))).into_response()
+}
+
+fn parse_email(raw: &str) -> ApiResult<Email> {
+    Email::parse(raw).map_err(|_| {
+        ApiError::validation(
+            [(
+                "email".to_owned(),
+                "Enter a valid e-mail address".to_owned(),
+            )]
+            .into(),
+        )
+    })
+}
+
+fn banned() -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "email_banned",
+        "This e-mail address cannot be used to sign in",
+    )
+}
+
+fn rate_limited() -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "rate_limited",
+        "Too many attempts: wait a few minutes and try again",
+    )
+}
+
+/// Counts the attempt against the e-mail and the client; refuses past either limit.
+async fn check_rate(
+    conn: &mut PgConnection,
+    what: &str,
+    email: &Email,
+    ip: Option<IpAddr>,
+) -> ApiResult<()> {
+    let by_email =
+        rate_limit::hit(conn, &format!("{what}:email:{email}"), WINDOW, PER_EMAIL).await?;
+    let by_client = match ip {
+        Some(ip) => rate_limit::hit(conn, &format!("{what}:ip:{ip}"), WINDOW, PER_CLIENT).await?,
+        None => true,
+    };
+    if by_email && by_client {
+        Ok(())
+    } else {
+        Err(rate_limited())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CodeRequest {
+    email: String,
+    #[serde(default)]
+    language: Option<Language>,
+    #[serde(default)]
+    consent: Option<Consents>,
+}
+
+#[derive(Serialize)]
+struct CodeSent {
+    message: &'static str,
+    is_new_account: bool,
+}
+
+/// `POST /api/auth/code`: sends a six-digit code (valid 120 s). A new e-mail gets an account
+/// (isLoggedIn false, isFirstTimeLogin true), as the spec's sign-up does.
+#[tracing::instrument(skip_all)]
+async fn request_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(req): Json<CodeRequest>,
+) -> ApiResult<Response> {
+    let email = parse_email(&req.email)?;
+    let mut tx = state.pool.begin().await?;
+    if moderation::is_email_banned(&mut tx, &email).await? {
+        return Err(banned());
+    }
+    check_rate(&mut tx, "code", &email, ip).await?;
+    let (user, is_new) = accounts::create_or_get(
+        &mut tx,
+        &email,
+        req.language,
+        ip,
+        req.consent.unwrap_or_default(),
+    )
+    .await?;
+    let code = accounts::codes::issue(
+        &mut tx,
+        state.config.auth.secret.expose_secret().as_bytes(),
+        &email,
+    )
+    .await?;
+    let language = req
+        .language
+        .unwrap_or(Language::from_code_or_default(&user.language));
+    send(
+        &mut tx,
+        &email,
+        language,
+        MailTemplate::SignInCode,
+        serde_json::json!({ "code": code, "valid_minutes": 2 }),
+    )
+    .await?;
+    tx.commit().await?;
+    // A refused request rolls its own hit back, which leaves the counter at the limit: the
+    // next request is refused as well until the window ends.
+    let message = if is_new {
+        "An OTP has been sent to your email address."
+    } else {
+        "OTP sent. Please check your email."
+    };
+    Ok(axum::Json(CodeSent {
+        message,
+        is_new_account: is_new,
+    })
+    .into_response())
+}
+
+async fn send(
+    conn: &mut PgConnection,
+    to: &Email,
+    language: Language,
+    template: MailTemplate,
+    context: serde_json::Value,
+) -> ApiResult<()> {
+    workflows::mail::send_email(
+        conn,
+        &NewEmail {
+            to: to.clone(),
+            language,
+            template,
+            context,
+            attachments: vec![],
+        },
+    )
+    .await
+    .map_err(|e| match e {
+        domain::notifications::EnqueueError::Database(db) => ApiError::from(db),
+        domain::notifications::EnqueueError::Template(t) => {
+            tracing::error!(error = %t, "mail template failed");
+            ApiError::internal()
+        }
+    })?;
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CodeVerification {
+    email: String,
+    code: String,
+}
+
+/// `POST /api/auth/code/verify`: signs in with the code.
+#[tracing::instrument(skip_all)]
+async fn verify_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    jar: CookieJar,
+    Json(req): Json<CodeVerification>,
+) -> ApiResult<Response> {
+    let email = parse_email(&req.email)?;
+    let mut tx = state.pool.begin().await?;
+    if moderation::is_email_banned(&mut tx, &email).await? {
+        return Err(banned());
+    }
+    let secret = state.config.auth.secret.expose_secret().as_bytes().to_vec();
+    let outcome = accounts::codes::verify(&mut tx, &secret, &email, &req.code).await?;
+    let refusal = outcome.err();
+    if let Some(r) = refusal {
+        // The failed try is counted even though the sign-in is refused.
+        tx.commit().await?;
+        let (status, code, message) = match r {
+            CodeRefusal::Unknown => (
+                StatusCode::UNAUTHORIZED,
+                "code_invalid",
+                "This code is not valid: ask for a new one".to_owned(),
+            ),
+            CodeRefusal::Expired => (
+                StatusCode::UNAUTHORIZED,
+                "code_expired",
+                "This code has expired: ask for a new one".to_owned(),
+            ),
+            CodeRefusal::Wrong { remaining } => (
+                StatusCode::UNAUTHORIZED,
+                "code_invalid",
+                format!("Wrong code: {remaining} attempts left"),
+            ),
+            CodeRefusal::Locked => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "code_locked",
+                "Too many wrong attempts: ask for a new code".to_owned(),
+            ),
+        };
+        return Err(ApiError::new(status, code, message).with_field("code", code));
+    }
+    let user = accounts::find_by_email(&mut tx, &email)
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "code_invalid",
+                "This code is not valid: ask for a new one",
+            )
+        })?;
+    let response = start_session(
+        &state,
+        &mut tx,
+        jar,
+        &headers,
+        ip,
+        user,
+        "Signed in with a one-time code",
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+/// Signs `user` in: rotates the session and records the sign-in, in `tx`.
+pub async fn start_session(
+    state: &AppState,
+    tx: &mut PgConnection,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    ip: Option<IpAddr>,
+    user: User,
+    message: &'static str,
+) -> ApiResult<Response> {
+    if let Some(old) = jar.get(SESSION_COOKIE) {
+        accounts::sessions::delete(tx, old.value()).await?;
+    }
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let token = accounts::sessions::create(tx, user.user_id, ip, agent).await?;
+    accounts::record_sign_in(tx, user.user_id).await?;
+    let user = accounts::find_by_id(tx, user.user_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let jar = jar.add(auth::session_cookie(
+        token,
+        state.config.auth.secure_cookies,
+    ));
+    Ok((
+        jar,
+        axum::Json(SignedIn {
+            message,
+            user: MeView::from(user),
+        }),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkRequest {
+    email: String,
+    #[serde(default)]
+    language: Option<Language>,
+    #[serde(default)]
+    consent: Option<Consents>,
+}
+
+/// `POST /api/auth/link`: e-mails a single-use sign-in link to `/authorise/{token}`.
+#[tracing::instrument(skip_all)]
+async fn request_link(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(req): Json<LinkRequest>,
+) -> ApiResult<Response> {
+    let email = parse_email(&req.email)?;
+    let mut tx = state.pool.begin().await?;
+    if moderation::is_email_banned(&mut tx, &email).await? {
+        return Err(banned());
+    }
+    check_rate(&mut tx, "link", &email, ip).await?;
+    let (user, _) = accounts::create_or_get(
+        &mut tx,
+        &email,
+        req.language,
+        ip,
+        req.consent.unwrap_or_default(),
+    )
+    .await?;
+    let token = accounts::tokens::issue(&mut tx, Purpose::SignInLink, &email).await?;
+    let link = format!(
+        "{}/authorise/{token}",
+        state.config.public_base_url.trim_end_matches('/')
+    );
+    let language = req
+        .language
+        .unwrap_or(Language::from_code_or_default(&user.language));
+    send(
+        &mut tx,
+        &email,
+        language,
+        MailTemplate::SignInLink,
+        serde_json::json!({ "link": link, "valid_minutes": 15 }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(MessageView {
+        message: "Email sent successfully!",
+    })
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LinkVerification {
+    token: String,
+}
+
+fn link_invalid() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "link_invalid",
+        "This link is not valid any more: ask for a new one",
+    )
+}
+
+/// `POST /api/auth/link/verify`: signs in with the token of an e-mailed link (once).
+#[tracing::instrument(skip_all)]
+async fn verify_link(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    jar: CookieJar,
+    Json(req): Json<LinkVerification>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    let email = accounts::tokens::consume(&mut tx, Purpose::SignInLink, &req.token)
+        .await?
+        .ok_or_else(link_invalid)?;
+    if moderation::is_email_banned(&mut tx, &email).await? {
+        return Err(banned());
+    }
+    let user = accounts::find_by_email(&mut tx, &email)
+        .await?
+        .ok_or_else(link_invalid)?;
+    let response = start_session(
+        &state,
+        &mut tx,
+        jar,
+        &headers,
+        ip,
+        user,
+        "Email sent successfully!",
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+/// Where a password sign-in happens: the area decides who may enter.
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum Area {
+    #[default]
+    Fan,
+    Admin,
+    Corporate,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordSignIn {
+    email: String,
+    password: String,
+    #[serde(default)]
+    area: Area,
+}
+
+fn invalid_credentials() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "invalid_credentials",
+        "Wrong e-mail or password",
+    )
+}
+
+/// `POST /api/auth/password`: signs in with e-mail and password; `area` admin admits staff
+/// only, corporate corporate users only.
+#[tracing::instrument(skip_all)]
+async fn sign_in_with_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    jar: CookieJar,
+    Json(req): Json<PasswordSignIn>,
+) -> ApiResult<Response> {
+    let email = parse_email(&req.email).map_err(|_| invalid_credentials())?;
+    let mut conn = state.pool.acquire().await?;
+    if moderation::is_email_banned(&mut conn, &email).await? {
+        return Err(banned());
+    }
+    check_rate(&mut conn, "password", &email, ip).await?;
+    let user = accounts::find_by_email(&mut conn, &email).await?;
+    drop(conn);
+    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    let password = req.password.clone();
+    // argon2 is deliberately slow: keep it off the async threads.
+    let ok = tokio::task::spawn_blocking(move || match hash {
+        Some(h) => password::verify(&password, &h),
+        None => {
+            password::dummy_verify(&password);
+            false
+        }
+    })
+    .await
+    .unwrap_or(false);
+    let user = match (ok, user) {
+        (true, Some(u)) => u,
+        _ => return Err(invalid_credentials()),
+    };
+    let allowed = match req.area {
+        Area::Fan => true,
+        Area::Admin => user.role().is_staff(),
+        Area::Corporate => user.role() == Role::Corporate || user.is_corporate,
+    };
+    if !allowed {
+        return Err(auth::forbidden());
+    }
+    let mut tx = state.pool.begin().await?;
+    let response = start_session(
+        &state,
+        &mut tx,
+        jar,
+        &headers,
+        ip,
+        user,
+        "Login using email & password success!",
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ForgotPassword {
+    email: String,
+    #[serde(default)]
+    language: Option<Language>,
+}
+
+/// `POST /api/auth/password/forgot`: e-mails a reset link when the account exists; answers
+/// the same either way, so it does not tell who has an account.
+#[tracing::instrument(skip_all)]
+async fn forgot_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(req): Json<ForgotPassword>,
+) -> ApiResult<Response> {
+    let email = parse_email(&req.email)?;
+    let mut tx = state.pool.begin().await?;
+    check_rate(&mut tx, "reset", &email, ip).await?;
+    if !moderation::is_email_banned(&mut tx, &email).await?
+        && let Some(user) = accounts::find_by_email(&mut tx, &email).await?
+    {
+        let token = accounts::tokens::issue(&mut tx, Purpose::PasswordReset, &email).await?;
+        let link = format!(
+            "{}/reset-password/{token}",
+            state.config.public_base_url.trim_end_matches('/')
+        );
+        let language = req
+            .language
+            .unwrap_or(Language::from_code_or_default(&user.language));
+        send(
+            &mut tx,
+            &email,
+            language,
+            MailTemplate::PasswordReset,
+            serde_json::json!({ "link": link, "valid_minutes": 60 }),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(axum::Json(MessageView {
+        message: "Email sent successfully!",
+    })
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResetPassword {
+    token: String,
+    password: String,
+}
+
+/// `POST /api/auth/password/reset`: sets a new password with an e-mailed token, and signs in.
+#[tracing::instrument(skip_all)]
+async fn reset_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    jar: CookieJar,
+    Json(req): Json<ResetPassword>,
+) -> ApiResult<Response> {
+    if let Err(code) = password::validate(&req.password) {
+        return Err(ApiError::validation(
+            [("password".to_owned(), code.to_owned())].into(),
+        ));
+    }
+    let hash = tokio::task::spawn_blocking({
+        let p = req.password.clone();
+        move || password::hash(&p)
+    })
+    .await
+    .map_err(|_| ApiError::internal())?;
+    let mut tx = state.pool.begin().await?;
+    let email = accounts::tokens::consume(&mut tx, Purpose::PasswordReset, &req.token)
+        .await?
+        .ok_or_else(link_invalid)?;
+    if moderation::is_email_banned(&mut tx, &email).await? {
+        return Err(banned());
+    }
+    let user = accounts::find_by_email(&mut tx, &email)
+        .await?
+        .ok_or_else(link_invalid)?;
+    accounts::set_password_hash(&mut tx, user.user_id, &hash).await?;
+    sqlx::query!("delete from user_session where user_id = $1", user.user_id)
+        .execute(&mut *tx)
+        .await?;
+    let response = start_session(
+        &state,
+        &mut tx,
+        jar,
+        &headers,
+        ip,
+        user,
+        "Login using email & password success!",
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+/// `POST /api/auth/logout`: ends the session on the server and removes the cookie.
+#[tracing::instrument(skip_all)]
+async fn logout(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    jar: CookieJar,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    accounts::sessions::delete(&mut tx, &session.token).await?;
+    accounts::record_logout(&mut tx, session.user.user_id).await?;
+    tx.commit().await?;
+    let jar = jar.add(auth::expired_session_cookie(
+        state.config.auth.secure_cookies,
+    ));
+    Ok((jar, StatusCode::NO_CONTENT).into_response())
+}

@@ -1,0 +1,120 @@
+//! `/api/me`: one's own profile (spec: /myaccount) and password.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::Json,
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::State,
+    response::{IntoResponse, Response},
+    routing::{get, put},
+};
+use domain::accounts::{self, ProfileUpdate, Role, User, password};
+use serde::{Deserialize, Serialize};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/me", get(get_me).put(update_me))
+        .route("/me/password", put(update_password))
+}
+
+/// The signed-in user as the apps see it.
+#[derive(Serialize)]
+pub struct MeView {
+    #[serde(flatten)]
+    pub user: User,
+    pub role: Role,
+    pub has_password: bool,
+}
+
+impl From<User> for MeView {
+    fn from(user: User) -> Self {
+        MeView {
+            role: user.role(),
+            has_password: user.has_password(),
+            user,
+        }
+    }
+}
+
+/// `GET /api/me`: 401 when nobody is signed in.
+async fn get_me(CurrentUser(session): CurrentUser) -> axum::Json<MeView> {
+    axum::Json(MeView::from(session.user))
+}
+
+#[derive(Serialize)]
+struct Updated {
+    message: &'static str,
+    user: MeView,
+}
+
+/// `PUT /api/me`: the spec's display-name rules, consents, language.
+#[tracing::instrument(skip_all)]
+async fn update_me(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Json(update): Json<ProfileUpdate>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    match accounts::update_profile(&mut tx, session.user.user_id, &update).await? {
+        Ok(user) => {
+            tx.commit().await?;
+            Ok(axum::Json(Updated {
+                message: "Profile updated successfully",
+                user: MeView::from(user),
+            })
+            .into_response())
+        }
+        Err(errors) => Err(ApiError::validation(
+            errors
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasswordChange {
+    #[serde(default)]
+    current_password: Option<String>,
+    new_password: String,
+}
+
+/// `PUT /api/me/password`: sets or changes one's password (the current one is required when
+/// there is one).
+#[tracing::instrument(skip_all)]
+async fn update_password(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Json(req): Json<PasswordChange>,
+) -> ApiResult<Response> {
+    if let Err(code) = password::validate(&req.new_password) {
+        return Err(ApiError::validation(
+            [("new_password".to_owned(), code.to_owned())].into(),
+        ));
+    }
+    let current = session.user.password_hash.clone();
+    let given = req.current_password.clone().unwrap_or_default();
+    let new = req.new_password.clone();
+    let (ok, hash) = tokio::task::spawn_blocking(move || {
+        let ok = current
+            .map(|h| password::verify(&given, &h))
+            .unwrap_or(true);
+        (ok, password::hash(&new))
+    })
+    .await
+    .map_err(|_| ApiError::internal())?;
+    if !ok {
+        return Err(ApiError::validation(
+            [("current_password".to_owned(), "wrong_password".to_owned())].into(),
+        ));
+    }
+    let mut conn = state.pool.acquire().await?;
+    accounts::set_password_hash(&mut conn, session.user.user_id, &hash).await?;
+    Ok(axum::Json(serde_json::json!({ "message": "Password updated" })).into_response())
+}

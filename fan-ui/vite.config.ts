@@ -34,5 +34,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Whole pages render in jsdom: give them room on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -6,6 +6,10 @@ import { AppLayout } from './layout/AppLayout';
 const HomePage = lazy(() => import('./pages/home/HomePage'));
 const MaintenancePage = lazy(() => import('./pages/maintenance/MaintenancePage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+const SignInPage = lazy(() => import('./pages/sign-in/SignInPage'));
+const AuthorisePage = lazy(() => import('./pages/authorise/AuthorisePage'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
+const MyAccountPage = lazy(() => import('./pages/my-account/MyAccountPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -15,6 +19,10 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="mmobile" element={<HomePage />} />
         <Route path="maintenance" element={<MaintenancePage />} />
+        <Route path="accedi" element={<SignInPage />} />
+        <Route path="authorise/:code?" element={<AuthorisePage />} />
+        <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
+        <Route path="myaccount" element={<MyAccountPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

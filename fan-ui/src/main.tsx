@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { prefetchCsrfToken } from './api/client';
 import './i18n';
 
 const root = document.getElementById('root');
 if (root === null) {
   throw new Error('index.html has no #root element');
 }
+
+// Read once now, so the first sign-in does not wait for it.
+prefetchCsrfToken();
 
 createRoot(root).render(
   <StrictMode>

@@ -3,6 +3,11 @@
  *
  * Failures become an `ApiError` carrying the API's error body
  * `{ "code": "...", "message": "...", "errors": { "field": "..." } }`.
+ *
+ * Writes (POST, PUT, PATCH, DELETE) carry the CSRF token in `X-CSRF-Token`: the API checks it
+ * against its `lario_csrf` cookie. The token is read once from `GET /api/auth/csrf` (which also
+ * sets the cookie); when the API still answers 403 `csrf_failed` (the cookie was cleared or
+ * replaced), the token is read again and the write retried once.
  */
 
 /** Field name to the message the API gave for it. */
@@ -30,22 +35,68 @@ export class ApiError extends Error {
 
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The API's code for a write whose CSRF token is missing or stale. */
+export const CSRF_FAILED = 'csrf_failed';
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const CSRF_PATH = '/api/auth/csrf';
+
 /** GET a JSON resource. */
 export function apiGet<T>(path: string): Promise<T> {
   return request<T>('GET', path);
 }
 
 /** Send a JSON body (or none) with a writing method and read the JSON answer. */
-export function apiSend<T>(method: SendMethod, path: string, body?: unknown): Promise<T> {
-  return request<T>(method, path, body);
+export async function apiSend<T>(method: SendMethod, path: string, body?: unknown): Promise<T> {
+  try {
+    return await request<T>(method, path, body, await csrfToken());
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 403 || error.code !== CSRF_FAILED) {
+      throw error;
+    }
+    // The cookie the token pairs with is gone or new: read the token again, try once more.
+    forgetCsrfToken();
+    return request<T>(method, path, body, await csrfToken());
+  }
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+let csrfTokenRequest: Promise<string> | null = null;
+
+/** The CSRF token, read from the API the first time it is needed and then kept. */
+function csrfToken(): Promise<string> {
+  if (csrfTokenRequest === null) {
+    const pending = request<{ csrf_token: string }>('GET', CSRF_PATH).then(({ csrf_token }) => csrf_token);
+    csrfTokenRequest = pending;
+    // A failed read is not kept: the next write asks again.
+    pending.catch(() => {
+      if (csrfTokenRequest === pending) {
+        csrfTokenRequest = null;
+      }
+    });
+  }
+  return csrfTokenRequest;
+}
+
+/** Reads the CSRF token ahead of the first write (called once when the app starts). */
+export function prefetchCsrfToken(): void {
+  csrfToken().catch(() => {
+    // Nothing to do now: the first write asks again.
+  });
+}
+
+/** Drops the kept CSRF token, so the next write reads a fresh one. */
+export function forgetCsrfToken(): void {
+  csrfTokenRequest = null;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, csrf?: string): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
+  }
+  if (csrf !== undefined) {
+    headers[CSRF_HEADER] = csrf;
   }
 
   let response: Response;

@@ -5,9 +5,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 
-/** The blue bar on top of every page: the club's name (back to home) and the language switch. */
+/**
+ * The blue bar on top of every page: the club's name (back to home), the language switch, and
+ * "Sign in" or the signed-in fan's menu.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   return (
@@ -25,6 +29,7 @@ export function AppHeader() {
             textDecoration: 'none',
             borderRadius: 1,
             mr: 'auto',
+            minWidth: 0,
             '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 4 },
           }}
         >
@@ -34,6 +39,7 @@ export function AppHeader() {
           </Typography>
         </Box>
         <LanguageSwitch />
+        <AccountMenu />
       </Toolbar>
     </AppBar>
   );

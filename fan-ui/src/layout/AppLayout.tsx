@@ -4,13 +4,18 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
+import { DisplayNameDialog } from '../components/DisplayNameDialog';
 import { OnlineStatusNotice } from '../components/OnlineStatusNotice';
+import { SignInErrorNotice } from '../components/SignInErrorNotice';
 import { SiteFooter } from '../components/SiteFooter';
 import { SkipToContentLink } from '../components/SkipToContentLink';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** The shell every fan page sits in: app bar, the page, footer, and the network notice. */
+/**
+ * The shell every fan page sits in: app bar, the page, footer, the network notice, and the
+ * mandatory display-name dialog.
+ */
 export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
@@ -22,12 +27,14 @@ export function AppLayout() {
         tabIndex={-1}
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
       >
+        <SignInErrorNotice />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </Box>
       <SiteFooter />
       <OnlineStatusNotice />
+      <DisplayNameDialog />
     </Box>
   );
 }

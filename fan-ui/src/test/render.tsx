@@ -34,3 +34,62 @@ export function stubVersionEndpoint(body: unknown, status = 200) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** One answer of the stubbed API: a status and a JSON body (none for 204). */
+export interface StubAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/** An answer, or a function of the request (its parsed JSON body) giving one. */
+export type StubRoute = StubAnswer | ((request: { body: unknown; headers: Headers }) => StubAnswer);
+
+/** A call the stubbed API received. */
+export interface StubCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+/** The API's answer to a signed-out `GET /api/me`. */
+export const SIGNED_OUT: StubAnswer = {
+  status: 401,
+  body: { code: 'unauthenticated', message: 'Sign in first', errors: {} },
+};
+
+/**
+ * Stubs the browser's fetch as the Lario API: `routes` maps "METHOD /path" to answers; the CSRF
+ * token, the version and a signed-out `/api/me` are answered unless given. Anything else is 404.
+ */
+export function stubApi(routes: Record<string, StubRoute>) {
+  const all: Record<string, StubRoute> = {
+    'GET /api/auth/csrf': { body: { csrf_token: 'test-csrf-token' } },
+    'GET /api/version': { body: { name: 'lario', version: '0.1.0', git_sha: '' } },
+    'GET /api/me': SIGNED_OUT,
+    ...routes,
+  };
+  const calls: StubCall[] = [];
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body, headers });
+    const route = all[`${method} ${path}`];
+    if (route === undefined) {
+      return Promise.resolve(new Response(null, { status: 404 }));
+    }
+    const { status = 200, body: answer } = typeof route === 'function' ? route({ body, headers }) : route;
+    return Promise.resolve(
+      answer === undefined
+        ? new Response(null, { status })
+        : new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The calls made to `METHOD /path`, oldest first. */
+  const callsTo = (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route);
+  return { fetchMock, calls, callsTo };
+}

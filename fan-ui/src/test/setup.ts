@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { forgetCsrfToken } from '../api/client';
 import i18n, { DEFAULT_LANGUAGE } from '../i18n';
 
 beforeEach(async () => {
   window.localStorage.clear();
+  forgetCsrfToken();
   await i18n.changeLanguage(DEFAULT_LANGUAGE);
 });
 

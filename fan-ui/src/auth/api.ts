@@ -1,0 +1,76 @@
+import { apiSend } from '../api/client';
+import type { Language } from '../i18n';
+import type { Consents, Me, ProfileUpdate } from './types';
+
+/** Signing in answered with the signed-in user (the session cookie is set by the API). */
+export interface SignedIn {
+  message: string;
+  user: Me;
+}
+
+export interface CodeSent {
+  message: string;
+  /** True when this e-mail had no account yet: the code creates it. */
+  is_new_account: boolean;
+}
+
+/** Where a password sign-in happens: the API admits only the right people to each area. */
+export type SignInArea = 'fan' | 'admin' | 'corporate';
+
+/** `POST /api/auth/code`: e-mails a six-digit code valid 120 s (and creates a new account). */
+export function requestCode(email: string, language: Language, consent: Consents): Promise<CodeSent> {
+  return apiSend<CodeSent>('POST', '/api/auth/code', { email, language, consent });
+}
+
+/** `POST /api/auth/code/verify`: signs in with the e-mailed code. */
+export function verifyCode(email: string, code: string): Promise<SignedIn> {
+  return apiSend<SignedIn>('POST', '/api/auth/code/verify', { email, code });
+}
+
+/** `POST /api/auth/link`: e-mails a single-use link to `/authorise/{token}`. */
+export function requestLink(email: string, language: Language, consent: Consents): Promise<{ message: string }> {
+  return apiSend<{ message: string }>('POST', '/api/auth/link', { email, language, consent });
+}
+
+/** `POST /api/auth/link/verify`: signs in with the token of an e-mailed link. */
+export function verifyLink(token: string): Promise<SignedIn> {
+  return apiSend<SignedIn>('POST', '/api/auth/link/verify', { token });
+}
+
+/** `POST /api/auth/password`. */
+export function signInWithPassword(email: string, password: string, area: SignInArea = 'fan'): Promise<SignedIn> {
+  return apiSend<SignedIn>('POST', '/api/auth/password', { email, password, area });
+}
+
+/** `POST /api/auth/password/forgot`: answers the same whether the account exists or not. */
+export function forgotPassword(email: string, language: Language): Promise<{ message: string }> {
+  return apiSend<{ message: string }>('POST', '/api/auth/password/forgot', { email, language });
+}
+
+/** `POST /api/auth/password/reset`: sets a new password with an e-mailed token, and signs in. */
+export function resetPassword(token: string, password: string): Promise<{ user: Me }> {
+  return apiSend<{ user: Me }>('POST', '/api/auth/password/reset', { token, password });
+}
+
+/** `POST /api/auth/logout`. */
+export function logout(): Promise<void> {
+  return apiSend<void>('POST', '/api/auth/logout');
+}
+
+/** `PUT /api/me`. */
+export function updateProfile(update: ProfileUpdate): Promise<{ message: string; user: Me }> {
+  return apiSend<{ message: string; user: Me }>('PUT', '/api/me', update);
+}
+
+/** `PUT /api/me/password`: the current password is needed only when there is one. */
+export function updatePassword(newPassword: string, currentPassword?: string): Promise<{ message: string }> {
+  return apiSend<{ message: string }>('PUT', '/api/me/password', {
+    new_password: newPassword,
+    ...(currentPassword === undefined ? {} : { current_password: currentPassword }),
+  });
+}
+
+/** Where Google sign-in starts: a full-page navigation, back to `returnTo` signed in. */
+export function googleSignInUrl(returnTo: string): string {
+  return `/api/auth/google/start?return_to=${encodeURIComponent(returnTo)}`;
+}

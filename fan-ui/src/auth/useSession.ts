@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, apiGet } from '../api/client';
+import type { Me } from './types';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** `GET /api/me`, with 401 read as "nobody is signed in" (null) rather than as a failure. */
+export async function fetchSession(): Promise<Me | null> {
+  try {
+    return await apiGet<Me>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+export interface Session {
+  /** The signed-in user; null when signed out (or when the API cannot say). */
+  user: Me | null;
+  /** True until the first answer: do not decide "signed out" before it. */
+  isPending: boolean;
+}
+
+/** Who is signed in, as the API says (`GET /api/me`). */
+export function useSession(): Session {
+  const { data, isPending } = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSession,
+    // 401 is an answer, not a failure; other failures are not worth retrying on a phone.
+    retry: false,
+  });
+  return { user: data ?? null, isPending };
+}
+
+/** Puts the user a sign-in or profile update answered with into the session, at once. */
+export function useSetSessionUser(): (user: Me | null) => void {
+  const queryClient = useQueryClient();
+  return useCallback((user: Me | null) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
+}

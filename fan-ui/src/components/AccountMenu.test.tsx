@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../AppRoutes';
+import { aFan } from '../test/fixtures';
+import { renderWithProviders, SIGNED_OUT, stubApi } from '../test/render';
+
+describe('the app bar account corner', () => {
+  it('offers "Accedi" to a visitor, coming back to the page they were on', async () => {
+    stubApi({});
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Accedi' })).toHaveAttribute(
+      'href',
+      '/accedi?return_to=%2Fmaintenance',
+    );
+  });
+
+  it("shows the fan's display name with a menu to the account and to sign out", async () => {
+    const api = stubApi({ 'GET /api/me': { body: aFan() }, 'POST /api/auth/logout': { status: 204 } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account di Luca' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Il mio account' })).toHaveAttribute('href', '/myaccount');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
+
+    // Signed out on the server, then home and signed out here.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Accedi' })).toBeInTheDocument();
+    const [logout] = api.callsTo('POST /api/auth/logout');
+    expect(logout?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('counts an already-ended session as signed out', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'POST /api/auth/logout': SIGNED_OUT });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account di Luca' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Esci' }));
+
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Accedi' })).toBeInTheDocument();
+  });
+});
+
+describe('a sign-in that failed outside the app', () => {
+  it('says why when Google sign-in comes back with signin_error, until closed', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/?signin_error=email_banned' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Accesso non riuscito. Questo indirizzo e-mail non può essere usato per accedere.',
+    );
+    await user.click(within(alert).getByRole('button', { name: 'Chiudi' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

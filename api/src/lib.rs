@@ -86,10 +86,7 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
     let config = Arc::new(config);
-    let state = AppState {
-        pool: pool.clone(),
-        config: config.clone(),
-    };
+    let state = AppState::new(pool.clone(), config.clone());
     let api_listener = tokio::net::TcpListener::bind(config.api_addr).await?;
     let board_listener = tokio::net::TcpListener::bind(config.board_addr).await?;
     tracing::info!(api = %config.api_addr, board = %config.board_addr, "api listening");

@@ -9,4 +9,24 @@ use std::sync::Arc;
 pub struct AppState {
     pub pool: PgPool,
     pub config: Arc<Config>,
+    /// Outgoing HTTP (OpenID Connect); follows no redirects.
+    pub http: reqwest::Client,
+    /// The OpenID provider's metadata, discovered at first use.
+    pub oidc_metadata: Arc<tokio::sync::OnceCell<openidconnect::core::CoreProviderMetadata>>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, config: Arc<Config>) -> Self {
+        let http = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(std::time::Duration::from_secs(10))
+            .build()
+            .expect("an HTTP client with default TLS");
+        AppState {
+            pool,
+            config,
+            http,
+            oidc_metadata: Arc::default(),
+        }
+    }
 }

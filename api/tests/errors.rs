@@ -3,7 +3,7 @@
 mod common;
 
 use axum::{Router, routing::get};
-use common::{config, serve, spawn_app};
+use common::{serve, spawn_app};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -71,7 +71,7 @@ async fn a_wrong_type_is_a_422_naming_the_field(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn an_oversized_body_is_a_413(pool: PgPool) {
-    let app = serve(pool, config(&[("MAX_BODY_BYTES", "1024")]), None).await;
+    let app = serve(pool, &[("MAX_BODY_BYTES", "1024")], None).await;
     let staff = app.staff().await;
     let big = json!({"to": "a@example.it", "language": "x".repeat(4096)});
     let resp = staff
@@ -154,7 +154,7 @@ async fn a_panicking_handler_is_caught_and_answers_500_in_the_error_shape(pool: 
         panic!("boom")
     }
     let panicking = Router::new().route("/api/test/panic", get(boom));
-    let app = serve(pool, config(&[]), Some(panicking)).await;
+    let app = serve(pool, &[], Some(panicking)).await;
     let staff = app.staff().await;
     let resp = staff.get("/api/test/panic").send().await.unwrap();
     assert_eq!(resp.status(), StatusCode::INTERNAL_SERVER_ERROR);

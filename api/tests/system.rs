@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{config, fake_spa, serve, spawn_app};
+use common::{fake_spa, serve, spawn_app};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -60,10 +60,10 @@ async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: 
     let admin = fake_spa("admin");
     let app = serve(
         pool,
-        config(&[
+        &[
             ("FAN_UI_DIR", fan.to_str().unwrap()),
             ("ADMIN_UI_DIR", admin.to_str().unwrap()),
-        ]),
+        ],
         None,
     )
     .await;

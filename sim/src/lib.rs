@@ -1,11 +1,12 @@
 //! Stand-ins for the external systems, each a real server, for development and tests.
 //!
 //! Now: the mail server (SMTP that keeps every message, with a mailbox page and a JSON
-//! API). Later issues add the ticketing system, the payment provider and the OpenID
-//! provider on the same HTTP server. Tests start it in-process on random ports
+//! API) and the OpenID Connect provider standing in for Google. Later issues add the ticketing
+//! system and the payment provider on the same HTTP server. Tests start it in-process on random ports
 //! ([`Sim::start`]); `make run` runs the `sim` binary.
 
 pub mod mail;
+pub mod oidc;
 mod web;
 
 use std::net::SocketAddr;
@@ -57,7 +58,7 @@ impl Sim {
     ) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
-        let app = web::router(mailbox);
+        let app = web::router(mailbox).merge(oidc::router(&format!("http://{bound}")));
         let handle = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator HTTP server stopped");

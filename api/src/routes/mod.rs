@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod google;
 pub mod health;
 pub mod me;
 
@@ -13,6 +14,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(health::router())
         .merge(auth::router())
+        .merge(google::router())
         .merge(me::router())
         .nest("/admin", admin::router())
 }

@@ -154,19 +154,24 @@ pub fn config(overrides: &[(&str, &str)]) -> Config {
 
 /// Migrates `pool` (ours and the job queue's) and serves the app (plus `extra` routes
 /// behind the same layers) on a random port.
-pub async fn serve(pool: PgPool, config: Config, extra: Option<axum::Router>) -> TestApp {
+pub async fn serve(
+    pool: PgPool,
+    overrides: &[(&str, &str)],
+    extra: Option<axum::Router>,
+) -> TestApp {
     let _ = rustls::crypto::ring::default_provider().install_default();
     domain::db::migrate(&pool).await.expect("migrations");
-    let state = AppState {
-        pool: pool.clone(),
-        config: Arc::new(config),
-    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let base = format!("http://{addr}");
+    let mut vars = vec![("PUBLIC_BASE_URL", base.as_str())];
+    vars.extend_from_slice(overrides);
+    let config = config(&vars);
+    let state = AppState::new(pool.clone(), Arc::new(config));
     let router = match extra {
         Some(extra) => api::with_layers(extra, &state.config).merge(api::app(state)),
         None => api::app(state),
     };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
         axum::serve(
             listener,
@@ -182,7 +187,7 @@ pub async fn serve(pool: PgPool, config: Config, extra: Option<axum::Router>) ->
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
-    serve(pool, config(&[]), None).await
+    serve(pool, &[], None).await
 }
 
 /// A directory holding a built-looking single-page app.

@@ -6,12 +6,13 @@
 
 use apalis::{
     layers::WorkerBuilderExt,
-    prelude::{Monitor, WorkerBuilder},
+    prelude::{BoxDynError, Data, Monitor, WorkerBuilder},
 };
+use apalis_cron::{CronScheduler, Tick};
 use apalis_postgres::PostgresStorage;
 use domain::config::Config;
 use integrations::mail::Mailer;
-use std::{future::Future, sync::Arc};
+use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{Backoff, Job, JobContext, execute, mail::SendEmail};
 
 /// A name no other worker process has, now or later.
@@ -60,6 +61,10 @@ pub async fn run(
     let mail_storage = storage::<SendEmail>(&pool, &config);
     let mail_name = format!("{name}:{}", SendEmail::QUEUE);
     let mail_ctx = ctx.clone();
+    // Every 10 minutes, in every worker process: deletes are idempotent, so no lock needed.
+    let housekeeping_schedule = cron::Schedule::from_str("0 */10 * * * *")?;
+    let housekeeping_name = format!("{name}:housekeeping");
+    let housekeeping_ctx = ctx.clone();
     Monitor::new()
         .register(move |_restarts| {
             WorkerBuilder::new(mail_name.clone())
@@ -68,9 +73,23 @@ pub async fn run(
                 .concurrency(concurrency)
                 .build(execute::<SendEmail>)
         })
+        .register(move |_restarts| {
+            WorkerBuilder::new(housekeeping_name.clone())
+                .backend(CronScheduler::new(housekeeping_schedule.clone()))
+                .data(housekeeping_ctx.clone())
+                .build(housekeeping)
+        })
         .shutdown_timeout(std::time::Duration::from_secs(30))
         .run_with_signal(shutdown)
         .await?;
     tracing::info!(worker = %name, "worker stopped");
+    Ok(())
+}
+
+/// The housekeeping cron: removes expired sessions, codes, tokens and rate-limit windows.
+async fn housekeeping(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+    let mut conn = ctx.pool.acquire().await?;
+    let pruned = domain::accounts::prune_expired(&mut conn).await?;
+    tracing::info!(?pruned, "housekeeping done");
     Ok(())
 }

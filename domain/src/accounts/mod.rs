@@ -7,3 +7,41 @@ pub mod tokens;
 mod user;
 
 pub use user::*;
+
+use sqlx::PgConnection;
+
+/// What [`prune_expired`] removed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    pub sessions: u64,
+    pub codes: u64,
+    pub tokens: u64,
+    pub rate_windows: u64,
+}
+
+/// Deletes what can no longer be used: expired sessions, codes and e-mail tokens (kept a
+/// day after they stop working, for support), and old rate-limit windows. Safe to run
+/// anywhere, any time, concurrently (housekeeping cron of the worker).
+pub async fn prune_expired(conn: &mut PgConnection) -> Result<Pruned, sqlx::Error> {
+    let sessions = sqlx::query!("delete from user_session where expires_at < now()")
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    let codes =
+        sqlx::query!("delete from sign_in_code where expires_at < now() - interval '1 day'")
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+    let tokens =
+        sqlx::query!("delete from email_token where expires_at < now() - interval '1 day'")
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+    let rate_windows = crate::rate_limit::prune(conn).await?;
+    Ok(Pruned {
+        sessions,
+        codes,
+        tokens,
+        rate_windows,
+    })
+}

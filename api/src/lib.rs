@@ -100,7 +100,12 @@ pub async fn serve(
         app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
     .with_graceful_shutdown(wait(rx.clone()));
-    let board = axum::serve(board_listener, board::router(&pool)).with_graceful_shutdown(wait(rx));
+    let login = format!(
+        "{}/admin/login",
+        config.public_base_url.trim_end_matches('/')
+    );
+    let board =
+        axum::serve(board_listener, board::router(&pool, login)).with_graceful_shutdown(wait(rx));
     tokio::spawn(async move {
         shutdown.await;
         let _ = tx.send(true);

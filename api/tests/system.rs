@@ -190,3 +190,42 @@ async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
         .unwrap();
     assert_eq!(bad_sort.status(), StatusCode::BAD_REQUEST);
 }
+
+#[sqlx::test(migrations = false)]
+async fn the_job_board_admits_staff_sessions_only(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let board = api::board::router(&app.pool, "http://login.example/admin/login".into());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, board).await.unwrap() });
+    let raw = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let anonymous = raw.get(format!("http://{addr}/")).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        anonymous.headers()["location"],
+        "http://login.example/admin/login"
+    );
+    let api = raw
+        .get(format!("http://{addr}/api/v1/queues"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), StatusCode::UNAUTHORIZED);
+
+    // The same host's cookies reach the board's port: a staff session opens it, a fan's does not.
+    for (client, expected) in [
+        (app.fan().await, StatusCode::UNAUTHORIZED),
+        (app.staff().await, StatusCode::OK),
+    ] {
+        let r = client
+            .http
+            .get(format!("http://{addr}/api/v1/queues"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), expected);
+    }
+}

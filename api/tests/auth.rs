@@ -81,6 +81,18 @@ async fn a_new_fan_signs_up_and_in_with_an_emailed_code(pool: PgPool) {
         (true, false, 500, 100, 1, "1.1.4", 1)
     );
 
+    let ip: Option<String> = sqlx::query_scalar(
+        "select host(registration_ip) from app_user where email = 'nuovo.tifoso@example.it'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        ip.as_deref(),
+        Some("127.0.0.1"),
+        "the registration address is the client's"
+    );
+
     let code = code_in(&app.last_mail_text("nuovo.tifoso@example.it").await);
     let r = verify(&c, "nuovo.tifoso@example.it", &code).await;
     assert_eq!(r.status(), StatusCode::OK);

@@ -49,3 +49,80 @@ describe('dataProvider', () => {
     });
   });
 });
+
+describe('dataProvider writes', () => {
+  const user = { id: 'u1', email: 'tifoso@lario.test', acc_level: 2 };
+
+  function jsonResponse(status: number, body: unknown) {
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  }
+
+  /** The API: CSRF tokens in turn at /api/auth/csrf, and `answers` in turn elsewhere. */
+  function stubApi(tokens: string[], ...answers: Response[]) {
+    const fetchMock = vi.fn<typeof fetch>((input) => {
+      if (String(input) === '/api/auth/csrf') {
+        return Promise.resolve(jsonResponse(200, { csrf_token: tokens.shift() }));
+      }
+      const answer = answers.shift();
+      return answer ? Promise.resolve(answer) : Promise.reject(new Error('unexpected call'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  const csrfOf = (call: Parameters<typeof fetch> | undefined) => new Headers(call?.[1]?.headers).get('X-CSRF-Token');
+
+  it('sends the CSRF token with a PUT, and none with a GET', async () => {
+    const fetchMock = stubApi(['token-1'], jsonResponse(200, user), jsonResponse(200, user));
+
+    await dataProvider.update('users', { id: 'u1', data: { acc_level: 2 }, previousData: user });
+    await dataProvider.getOne('users', { id: 'u1' });
+
+    const paths = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(paths).toEqual(['/api/auth/csrf', '/api/admin/users/u1', '/api/admin/users/u1']);
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('PUT');
+    expect(csrfOf(fetchMock.mock.calls[1])).toBe('token-1');
+    expect(csrfOf(fetchMock.mock.calls[2])).toBeNull();
+  });
+
+  it('on 403 csrf_failed reads a fresh token and retries once', async () => {
+    const fetchMock = stubApi(
+      ['stale', 'fresh'],
+      jsonResponse(403, { code: 'csrf_failed', message: 'Missing or wrong CSRF token', errors: {} }),
+      jsonResponse(200, user),
+    );
+
+    const result = await dataProvider.update('users', { id: 'u1', data: { acc_level: 2 }, previousData: user });
+
+    expect(result.data).toEqual(user);
+    expect(csrfOf(fetchMock.mock.calls[1])).toBe('stale');
+    expect(csrfOf(fetchMock.mock.calls[3])).toBe('fresh');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('rejects a forbidden write with our own message key, keeping the status', async () => {
+    stubApi(['token-1'], jsonResponse(403, { code: 'forbidden', message: 'Admins only', errors: {} }));
+
+    await expect(
+      dataProvider.update('users', { id: 'u1', data: { acc_level: 1 }, previousData: user }),
+    ).rejects.toMatchObject({ status: 403, message: 'app.errors.forbidden' });
+  });
+
+  it("puts our words on the role change's field errors", async () => {
+    stubApi(
+      ['token-1'],
+      jsonResponse(422, {
+        code: 'validation_failed',
+        message: 'Some fields are not valid',
+        errors: { acc_level: 'you cannot remove your own admin role' },
+      }),
+    );
+
+    await expect(
+      dataProvider.update('users', { id: 'u1', data: { acc_level: 2 }, previousData: user }),
+    ).rejects.toMatchObject({
+      status: 422,
+      body: { errors: { acc_level: 'resources.users.errors.own_admin_role' } },
+    });
+  });
+});

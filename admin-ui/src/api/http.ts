@@ -1,3 +1,5 @@
+import { CSRF_FAILED, CSRF_HEADER, withCsrfToken } from './csrf';
+
 /** The API's error shape: a machine-readable `code`, an English `message`, messages per field. */
 export interface ApiErrorBody {
   code: string;
@@ -42,16 +44,31 @@ export async function getJson<T>(path: string, acceptedStatuses: readonly number
 }
 
 /**
- * POST a JSON body to a same-origin endpoint. A non-2xx answer throws an ApiRequestError that
- * carries the error shape's `code` and field messages when the body has them.
+ * POST a JSON body (or none) to a same-origin endpoint, with the CSRF token. A non-2xx answer
+ * throws an ApiRequestError that carries the error shape's `code` and field messages when the
+ * body has them; 204 resolves to undefined.
  */
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
+export function postJson<T>(path: string, body?: unknown): Promise<T> {
+  return withCsrfToken(
+    (token) => send<T>('POST', path, body, token),
+    (error) => error instanceof ApiRequestError && error.status === 403 && error.code === CSRF_FAILED,
+  );
+}
+
+async function send<T>(method: string, path: string, body: unknown, csrf: string): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', [CSRF_HEADER]: csrf };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+  }
   const response = await fetch(path, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    method,
+    headers,
     credentials: 'same-origin',
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (response.status === 204) {
+    return undefined as T;
+  }
   let payload: unknown;
   try {
     payload = await response.json();

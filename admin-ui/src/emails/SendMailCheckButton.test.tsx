@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInAdmin, stubFetch } from '../test/render';
+import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import { SendMailCheckButton } from './SendMailCheckButton';
 import type { Email } from './types';
 
@@ -60,6 +60,7 @@ describe('SendMailCheckButton', () => {
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(init?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
     expect(JSON.parse(String(init?.body))).toEqual({ to: 'tifoso.prova@example.it', language: 'en' });
     expect(invalidate).toHaveBeenCalled();
   });

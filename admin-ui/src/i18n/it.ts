@@ -10,9 +10,68 @@ export const italianMessages: TranslationMessages = {
       it: 'Italiano',
       en: 'English',
     },
+    errors: {
+      unauthenticated: 'La sessione è scaduta: accedi di nuovo.',
+      forbidden: 'Non hai i permessi per questa operazione.',
+      csrf_failed: 'La richiesta è stata rifiutata per sicurezza: ricarica la pagina e riprova.',
+      rate_limited: 'Troppi tentativi: aspetta qualche minuto e riprova.',
+    },
     new_tab: '(si apre in una nuova scheda)',
   },
   resources: {
+    users: {
+      name: 'Utente |||| Utenti',
+      fields: {
+        id: 'ID',
+        email: 'E-mail',
+        display_name: 'Nome visualizzato',
+        full_name: 'Nome e cognome',
+        first_name: 'Nome',
+        last_name: 'Cognome',
+        role: 'Ruolo',
+        acc_level: 'Livello',
+        language: 'Lingua',
+        marketing_consent: 'Consenso marketing',
+        profiling_consent: 'Consenso profilazione',
+        third_party_consent: 'Consenso terze parti',
+        consent_13_years: 'Almeno 13 anni',
+        created_at: 'Creato il',
+        last_login_at: 'Ultimo accesso',
+        q: 'Cerca',
+      },
+      roles: {
+        admin: 'Amministratore',
+        staff: 'Staff',
+        corporate: 'Azienda',
+        fan: 'Tifoso',
+      },
+      levels: {
+        1: '1 · Amministratore',
+        2: '2 · Staff',
+        51: '51 · Azienda',
+        55: '55 · Azienda',
+        100: '100 · Tifoso',
+      },
+      filters: {
+        search: 'Cerca per e-mail o nome',
+      },
+      actions: {
+        change_role: 'Cambia ruolo',
+        save_role: 'Salva ruolo',
+      },
+      edit: {
+        title: 'Ruolo',
+        hint: 'Il cambio di ruolo viene registrato.',
+        admins_only: 'Solo gli amministratori possono cambiare il ruolo di un utente.',
+      },
+      notifications: {
+        role_saved: 'Ruolo aggiornato',
+      },
+      errors: {
+        own_admin_role: 'Non puoi togliere a te stesso il ruolo di amministratore.',
+        invalid_level: 'Scegli uno dei ruoli proposti.',
+      },
+    },
     emails: {
       name: 'E-mail |||| E-mail',
       fields: {
@@ -58,6 +117,19 @@ export const italianMessages: TranslationMessages = {
     },
   },
   pages: {
+    login: {
+      title: 'Accesso',
+      subtitle: "Accedi con l'account dello staff.",
+      language: 'Lingua',
+      errors: {
+        invalid_credentials: 'E-mail o password errate.',
+        forbidden: "Questo account non può accedere all'amministrazione.",
+        email_banned: 'Questo indirizzo e-mail non può essere usato per accedere.',
+        rate_limited: 'Troppi tentativi: aspetta qualche minuto e riprova.',
+        network: 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
+        generic: 'Accesso non riuscito. Riprova tra poco.',
+      },
+    },
     dashboard: {
       title: 'Cruscotto',
       subtitle: 'Amministrazione di Lario, la biglietteria del Como 1907.',

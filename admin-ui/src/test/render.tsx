@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
+import { CSRF_PATH } from '../api/csrf';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
 
@@ -31,11 +32,17 @@ export function renderInAdmin(ui: ReactElement, { locale = 'it', dataProvider, q
 
 type Route = { status?: number; body: unknown } | Error;
 
-/** Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404. */
+/** The CSRF token the stubbed API hands out at `GET /api/auth/csrf`. */
+export const TEST_CSRF_TOKEN = 'test-csrf-token';
+
+/**
+ * Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404.
+ * `GET /api/auth/csrf` answers TEST_CSRF_TOKEN unless routed, and is left out of the returned
+ * mock's calls, so tests see only the calls they care about.
+ */
 export function stubFetch(routes: Record<string, Route>) {
   const fetchMock = vi.fn<typeof fetch>((input) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const path = pathOf(input);
     const route = routes[path];
     if (route === undefined) {
       return Promise.resolve(new Response(null, { status: 404 }));
@@ -44,12 +51,30 @@ export function stubFetch(routes: Record<string, Route>) {
       return Promise.reject(route);
     }
     return Promise.resolve(
-      new Response(JSON.stringify(route.body), {
+      new Response(route.status === 204 ? null : JSON.stringify(route.body), {
         status: route.status ?? 200,
         headers: { 'Content-Type': 'application/json' },
       }),
     );
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      if (pathOf(input) === CSRF_PATH && routes[CSRF_PATH] === undefined) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ csrf_token: TEST_CSRF_TOKEN }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      }
+      return fetchMock(input, init);
+    }),
+  );
   return fetchMock;
+}
+
+function pathOf(input: Parameters<typeof fetch>[0]): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(url, 'http://localhost').pathname;
 }

@@ -1,0 +1,55 @@
+import { HttpError } from 'react-admin';
+
+/**
+ * Our words for the API's error codes, as translation keys: react-admin translates the message
+ * of a failed call before notifying it. Codes not listed keep the API's (English) message.
+ */
+const CODE_MESSAGES: Readonly<Record<string, string>> = {
+  unauthenticated: 'app.errors.unauthenticated',
+  forbidden: 'app.errors.forbidden',
+  csrf_failed: 'app.errors.csrf_failed',
+  rate_limited: 'app.errors.rate_limited',
+};
+
+/**
+ * Our words for field errors the API gives as English sentences (the role change names
+ * acc_level). Matched by a part of the sentence; anything else is shown as it came.
+ */
+const FIELD_MESSAGES: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> = {
+  acc_level: [
+    ['own admin role', 'resources.users.errors.own_admin_role'],
+    ['must be', 'resources.users.errors.invalid_level'],
+  ],
+};
+
+function translatedFieldErrors(errors: unknown): Record<string, unknown> | undefined {
+  if (errors === null || typeof errors !== 'object') {
+    return undefined;
+  }
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => {
+      const known = FIELD_MESSAGES[field]?.find(([part]) => typeof message === 'string' && message.includes(part));
+      return [field, known?.[1] ?? message];
+    }),
+  );
+}
+
+/**
+ * The same HttpError with a translation key for a message when we know the code, and our keys
+ * for the field errors we know. Anything that is not an HttpError passes through.
+ */
+export function translatableHttpError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.body === null || typeof error.body !== 'object') {
+    return error;
+  }
+  const body = error.body as { code?: unknown; errors?: unknown };
+  const key = typeof body.code === 'string' ? CODE_MESSAGES[body.code] : undefined;
+  const errors = translatedFieldErrors(body.errors);
+  if (key === undefined && errors === undefined) {
+    return error;
+  }
+  return new HttpError(key ?? error.message, error.status, {
+    ...body,
+    ...(errors === undefined ? {} : { errors }),
+  });
+}

@@ -1,0 +1,76 @@
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import {
+  BooleanField,
+  EditButton,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+  type FieldProps,
+} from 'react-admin';
+import Typography from '@mui/material/Typography';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { RoleField } from './RoleChip';
+import { fullName, type User } from './types';
+
+/** Only admins may change a role: the button is theirs alone. */
+function UserShowActions() {
+  const { permissions } = usePermissions<string>();
+  return (
+    <TopToolbar>
+      {permissions === 'admin' && <EditButton label="resources.users.actions.change_role" icon={<ManageAccountsOutlinedIcon />} />}
+    </TopToolbar>
+  );
+}
+
+function FullNameField(props: FieldProps<User>) {
+  const record = useRecordContext<User>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <Typography component="span" variant="body2">
+      {fullName(record) || '—'}
+    </Typography>
+  );
+}
+
+function LanguageField(props: FieldProps<User>) {
+  const record = useRecordContext<User>(props);
+  const translate = useTranslate();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <Typography component="span" variant="body2">
+      {translate(`resources.emails.language.${record.language}`, { _: record.language })}
+    </Typography>
+  );
+}
+
+/** One user: who they are, their role and level, consents, and when they were last seen. */
+export function UserShow() {
+  return (
+    <Show<User> actions={<UserShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="email" />
+        <TextField source="display_name" emptyText="—" />
+        <FullNameField source="last_name" label="resources.users.fields.full_name" />
+        <RoleField source="role" label="resources.users.fields.role" />
+        <NumberField source="acc_level" />
+        <LanguageField source="language" label="resources.users.fields.language" />
+        <BooleanField source="marketing_consent" />
+        <BooleanField source="profiling_consent" />
+        <BooleanField source="third_party_consent" />
+        <BooleanField source="consent_13_years" />
+        <RomeDateTimeField source="created_at" />
+        <RomeDateTimeField source="last_login_at" emptyText="—" />
+        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

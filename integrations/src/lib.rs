@@ -2,3 +2,4 @@
 //! simulator (`sim`) in development and tests; only the configured address differs.
 
 pub mod mail;
+pub mod ticketing;

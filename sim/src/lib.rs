@@ -1,29 +1,45 @@
 //! Stand-ins for the external systems, each a real server, for development and tests.
 //!
 //! Now: the mail server (SMTP that keeps every message, with a mailbox page and a JSON
-//! API) and the OpenID Connect provider standing in for Google. Later issues add the ticketing
-//! system and the payment provider on the same HTTP server. Tests start it in-process on random ports
+//! API) and the OpenID Connect provider standing in for Google. The ticketing
+//! system (vendor API and control API). The payment provider comes later. Tests start it in-process on random ports
 //! ([`Sim::start`]); `make run` runs the `sim` binary.
 
 pub mod mail;
 pub mod oidc;
+pub mod ticketing;
 mod web;
 
-use std::net::SocketAddr;
+use std::{net::SocketAddr, path::PathBuf};
 
-/// Where to listen; port 0 picks a free port.
+/// Where to listen (port 0 picks a free port) and what to seed the ticketing system with.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
     pub http_addr: SocketAddr,
     pub smtp_addr: SocketAddr,
+    /// `venue.json` and `season.json` of the ticketing system.
+    pub ticketing_fixtures: PathBuf,
+    /// Seed of the fiscal seals (deterministic under a fixed seed).
+    pub seal_seed: String,
+    /// Where the ticketing system's clock starts; None: real time.
+    pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// The opening of the demo season: the ticketing system's clock starts here by default.
+pub fn season_opening() -> chrono::DateTime<chrono::Utc> {
+    "2025-08-01T08:00:00Z".parse().expect("a valid instant")
 }
 
 impl SimOptions {
-    /// Both servers on free loopback ports (tests).
+    /// Both servers on free loopback ports, the repository's fixtures (tests).
     pub fn random_ports() -> Self {
         SimOptions {
             http_addr: "127.0.0.1:0".parse().expect("valid"),
             smtp_addr: "127.0.0.1:0".parse().expect("valid"),
+            ticketing_fixtures: PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../fixtures/ticketing"),
+            seal_seed: "lario-test-seal-seed".into(),
+            clock_start: Some(season_opening()),
         }
     }
 }
@@ -33,6 +49,7 @@ pub struct Sim {
     pub http_addr: SocketAddr,
     pub smtp_addr: SocketAddr,
     pub mailbox: mail::Mailbox,
+    pub ticketing: ticketing::Ticketing,
     http: tokio::task::JoinHandle<()>,
 }
 
@@ -40,12 +57,19 @@ impl Sim {
     /// Starts the HTTP server and the SMTP server.
     pub async fn start(opts: SimOptions) -> anyhow::Result<Sim> {
         let mailbox = mail::Mailbox::default();
+        let ticketing = ticketing::Ticketing::from_fixtures(
+            &opts.ticketing_fixtures,
+            &opts.seal_seed,
+            opts.clock_start,
+        )?;
         let smtp_addr = mail::start_smtp(opts.smtp_addr, mailbox.clone())?;
-        let (http_addr, http) = Self::start_http(opts.http_addr, mailbox.clone()).await?;
+        let (http_addr, http) =
+            Self::start_http(opts.http_addr, mailbox.clone(), ticketing.clone()).await?;
         Ok(Sim {
             http_addr,
             smtp_addr,
             mailbox,
+            ticketing,
             http,
         })
     }
@@ -55,10 +79,13 @@ impl Sim {
     pub async fn start_http(
         addr: SocketAddr,
         mailbox: mail::Mailbox,
+        ticketing: ticketing::Ticketing,
     ) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
-        let app = web::router(mailbox).merge(oidc::router(&format!("http://{bound}")));
+        let app = web::router(mailbox)
+            .merge(oidc::router(&format!("http://{bound}")))
+            .merge(ticketing::router(ticketing));
         let handle = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator HTTP server stopped");

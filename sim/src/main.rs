@@ -15,6 +15,13 @@ async fn main() -> anyhow::Result<()> {
     let opts = SimOptions {
         http_addr: env("SIM_HTTP_ADDR", "127.0.0.1:9090").parse()?,
         smtp_addr: env("SIM_SMTP_ADDR", "127.0.0.1:2525").parse()?,
+        ticketing_fixtures: env("SIM_TICKETING_FIXTURES", "fixtures/ticketing").into(),
+        seal_seed: env("SIM_SEAL_SEED", "lario-development-seal-seed"),
+        clock_start: match std::env::var("SIM_CLOCK_START").as_deref() {
+            Ok("now") => None,
+            Ok(at) => Some(at.parse()?),
+            Err(_) => Some(sim::season_opening()),
+        },
     };
     let sim = Sim::start(opts).await?;
     tracing::info!(http = %sim.http_url(), smtp = %sim.smtp_url(), "simulators ready; mailbox at {}/mail", sim.http_url());

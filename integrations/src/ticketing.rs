@@ -1,0 +1,324 @@
+//! The client of the Italian ticketing system (the vendor's REST API): used by workflows,
+//! never by a request handler on the hot path. Pointed at the simulator in development and
+//! tests, at the vendor in production; only the base URL and credentials differ.
+//!
+//! Errors say whether trying again can help ([`TicketingError::is_retryable`]). Before
+//! retrying an issue, callers ask what was issued for their transaction id
+//! ([`TicketingClient::titles_by_transaction`]): the system may have issued the title and
+//! still answered with an error or a time-out.
+
+use reqwest::{Method, StatusCode};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
+
+/// A person as the system names them (holder or buyer).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Person {
+    #[serde(rename = "nome")]
+    pub first_name: String,
+    #[serde(rename = "cognome")]
+    pub last_name: String,
+    /// yyyy-mm-dd
+    #[serde(rename = "dataNascita")]
+    pub birth_date: chrono::NaiveDate,
+    #[serde(rename = "sesso", default)]
+    pub sex: String,
+    #[serde(rename = "codiceFiscale", default)]
+    pub fiscal_code: String,
+}
+
+/// An issued title as the system describes it.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct TitleInfo {
+    #[serde(rename = "titoloId")]
+    pub id: u64,
+    #[serde(rename = "sigilloFiscale")]
+    pub seal: String,
+    #[serde(rename = "codiceBarre")]
+    pub barcode: String,
+    #[serde(rename = "progressivo")]
+    pub progressive: u64,
+    #[serde(rename = "eventoId")]
+    pub event_id: u32,
+    #[serde(rename = "postoId")]
+    pub seat_id: Option<u32>,
+    #[serde(rename = "posto")]
+    pub seat_label: Option<String>,
+    #[serde(rename = "settore")]
+    pub sector: String,
+    #[serde(rename = "varco")]
+    pub gate: String,
+    #[serde(rename = "riduzioneId")]
+    pub reduction_id: u32,
+    #[serde(rename = "prezzo")]
+    pub price_cents: u32,
+    #[serde(rename = "utilizzatore")]
+    pub holder: Person,
+    #[serde(rename = "stato")]
+    pub state: String,
+    #[serde(rename = "transazioneId")]
+    pub transaction_id: Option<String>,
+}
+
+/// An event of the catalogue.
+#[derive(Debug, Clone, Deserialize)]
+pub struct EventInfo {
+    pub id: u32,
+    #[serde(rename = "spettacoloId")]
+    pub spettacolo_id: u32,
+    pub descrizione: String,
+    #[serde(rename = "dataOra")]
+    pub starts_at: chrono::DateTime<chrono::Utc>,
+    pub stato: String,
+}
+
+/// A request to issue a seated ticket.
+#[derive(Debug, Clone, Serialize)]
+pub struct IssueTicket {
+    #[serde(rename = "eventoId")]
+    pub event_id: u32,
+    #[serde(rename = "postoId", skip_serializing_if = "Option::is_none")]
+    pub seat_id: Option<u32>,
+    #[serde(rename = "bloccoId", skip_serializing_if = "Option::is_none")]
+    pub block_id: Option<u32>,
+    #[serde(rename = "riduzioneId")]
+    pub reduction_id: u32,
+    #[serde(rename = "utilizzatore")]
+    pub holder: Person,
+    #[serde(rename = "acquirente")]
+    pub buyer: Person,
+    /// Our id for this issue (one per order line): how we find it again.
+    #[serde(rename = "transazioneId")]
+    pub transaction_id: String,
+    #[serde(rename = "chiavePrenotazione", skip_serializing_if = "Option::is_none")]
+    pub hold_key: Option<String>,
+}
+
+/// What went wrong talking to the ticketing system.
+#[derive(Debug, thiserror::Error)]
+pub enum TicketingError {
+    /// The system said no, for good (seat taken, banned, limit, ...): `code` is the vendor's.
+    #[error("refused: {code}: {message}")]
+    Refused {
+        status: u16,
+        code: String,
+        message: String,
+    },
+    /// Worth trying again (503, 502, 500, 429, time-out, connection reset). The call may
+    /// have taken effect: look before retrying an issue.
+    #[error("temporarily unavailable: {0}")]
+    Unavailable(String),
+    /// The answer could not be read (malformed body). The call may have taken effect.
+    #[error("malformed answer: {0}")]
+    Malformed(String),
+}
+
+impl TicketingError {
+    pub fn is_retryable(&self) -> bool {
+        !matches!(self, TicketingError::Refused { .. })
+    }
+
+    /// The vendor's code of a refusal (POSTO_NON_DISPONIBILE, PERSONA_BANNATA, ...).
+    pub fn code(&self) -> Option<&str> {
+        match self {
+            TicketingError::Refused { code, .. } => Some(code),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct VendorError {
+    #[serde(rename = "Message", default)]
+    message: String,
+    #[serde(default)]
+    code: String,
+}
+
+/// The client; cheap to share (`Arc`), it caches its token.
+pub struct TicketingClient {
+    http: reqwest::Client,
+    base: String,
+    user: String,
+    password: SecretString,
+    token: Mutex<Option<(String, Instant)>>,
+}
+
+impl TicketingClient {
+    /// `base`: e.g. `http://127.0.0.1:9090`; `timeout`: per call.
+    pub fn new(
+        base: &str,
+        user: &str,
+        password: SecretString,
+        timeout: Duration,
+    ) -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder()
+            .timeout(timeout)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()?;
+        Ok(TicketingClient {
+            http,
+            base: base.trim_end_matches('/').to_owned(),
+            user: user.to_owned(),
+            password,
+            token: Mutex::new(None),
+        })
+    }
+
+    async fn token(&self, renew: bool) -> Result<String, TicketingError> {
+        let mut cached = self.token.lock().await;
+        if !renew
+            && let Some((token, at)) = cached.as_ref()
+            && at.elapsed() < Duration::from_secs(50 * 60)
+        {
+            return Ok(token.clone());
+        }
+        #[derive(Deserialize)]
+        struct Token {
+            token: String,
+        }
+        let body =
+            serde_json::json!({"userName": self.user, "password": self.password.expose_secret()});
+        let resp = self
+            .http
+            .post(format!("{}/api/Account/GetToken", self.base))
+            .json(&body)
+            .send()
+            .await
+            .map_err(transport)?;
+        let token: Token = decode(resp).await?;
+        *cached = Some((token.token.clone(), Instant::now()));
+        Ok(token.token)
+    }
+
+    /// One call, with the token; renews it once on 401 (expired).
+    #[tracing::instrument(skip_all, fields(path = %path))]
+    async fn call<B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<&B>,
+    ) -> Result<T, TicketingError> {
+        let started = Instant::now();
+        let mut renew = false;
+        loop {
+            let token = self.token(renew).await?;
+            let mut req = self
+                .http
+                .request(method.clone(), format!("{}{path}", self.base))
+                .bearer_auth(&token)
+                .query(query);
+            if let Some(b) = body {
+                req = req.json(b);
+            }
+            let resp = req.send().await.map_err(transport)?;
+            if resp.status() == StatusCode::UNAUTHORIZED && !renew {
+                renew = true;
+                continue;
+            }
+            let result = decode(resp).await;
+            tracing::debug!(
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                ok = result.is_ok(),
+                "ticketing call"
+            );
+            return result;
+        }
+    }
+
+    /// The catalogue's events.
+    pub async fn events(&self) -> Result<Vec<EventInfo>, TicketingError> {
+        self.call::<(), _>(Method::GET, "/api/Evento/GetEventi", &[], None)
+            .await
+    }
+
+    /// Issues a seated (or, with `block_id`, no-map) ticket (spec: biglietto-emettiesteso).
+    pub async fn issue_ticket(&self, req: &IssueTicket) -> Result<TitleInfo, TicketingError> {
+        self.call(Method::POST, "/api/Biglietto/EmettiEsteso", &[], Some(req))
+            .await
+    }
+
+    /// Titles issued for our transaction id (how to learn whether an issue happened).
+    pub async fn titles_by_transaction(
+        &self,
+        transaction_id: &str,
+    ) -> Result<Vec<TitleInfo>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Titolo/GetByTransazione",
+            &[("transazioneId", transaction_id.to_owned())],
+            None,
+        )
+        .await
+    }
+
+    /// Live titles of a holder for an event.
+    pub async fn titles_by_holder(
+        &self,
+        event_id: u32,
+        holder: &Person,
+    ) -> Result<Vec<TitleInfo>, TicketingError> {
+        let body = serde_json::json!({"eventoId": event_id, "utilizzatore": holder});
+        self.call(
+            Method::POST,
+            "/api/Titolo/GetByUtilizzatore",
+            &[],
+            Some(&body),
+        )
+        .await
+    }
+
+    /// A title by its fiscal seal (spec: titolo-info-by-sigillo-fiscale).
+    pub async fn title_by_seal(&self, seal: &str) -> Result<TitleInfo, TicketingError> {
+        let body = serde_json::json!({"sigilloFiscale": seal});
+        self.call(
+            Method::POST,
+            "/api/Titolo/GetInfoBySigilloFiscale",
+            &[],
+            Some(&body),
+        )
+        .await
+    }
+
+    /// A title by id (spec: titolo-info).
+    pub async fn title(&self, id: u64) -> Result<TitleInfo, TicketingError> {
+        let body = serde_json::json!({"titoloId": id});
+        self.call(Method::POST, "/api/Titolo/GetInfo", &[], Some(&body))
+            .await
+    }
+}
+
+fn transport(e: reqwest::Error) -> TicketingError {
+    TicketingError::Unavailable(if e.is_timeout() {
+        "time-out".into()
+    } else {
+        e.to_string()
+    })
+}
+
+async fn decode<T: DeserializeOwned>(resp: reqwest::Response) -> Result<T, TicketingError> {
+    let status = resp.status();
+    let bytes = resp.bytes().await.map_err(transport)?;
+    if status.is_success() {
+        return serde_json::from_slice(&bytes)
+            .map_err(|e| TicketingError::Malformed(e.to_string()));
+    }
+    if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
+        return Err(TicketingError::Unavailable(format!(
+            "status {}",
+            status.as_u16()
+        )));
+    }
+    let v: VendorError = serde_json::from_slice(&bytes).unwrap_or(VendorError {
+        message: String::new(),
+        code: String::new(),
+    });
+    Err(TicketingError::Refused {
+        status: status.as_u16(),
+        code: v.code,
+        message: v.message,
+    })
+}

@@ -1,0 +1,452 @@
+//! Our ticketing client against the simulator (a real HTTP server on a random port): the
+//! issuing rules and their codes, and the client under faults, above all commit-then-fail.
+
+use chrono::NaiveDate;
+use integrations::ticketing::{IssueTicket, Person, TicketingClient, TicketingError};
+use secrecy::SecretString;
+use serde_json::{Value, json};
+use sim::{Sim, SimOptions};
+use std::time::Duration;
+
+const EVENT: u32 = 1001; // Como - Lazio, not high-risk
+const HIGH_RISK: u32 = 1003; // Como - Hellas Verona
+const TC1_FIRST_SEAT: u32 = 1;
+
+struct Env {
+    sim: Sim,
+    client: TicketingClient,
+    control: reqwest::Client,
+}
+
+impl Env {
+    async fn start() -> Env {
+        let sim = Sim::start(SimOptions::random_ports()).await.unwrap();
+        let client = TicketingClient::new(
+            &sim.http_url(),
+            sim::ticketing::USER,
+            SecretString::from(sim::ticketing::PASSWORD),
+            Duration::from_millis(1500),
+        )
+        .unwrap();
+        Env {
+            sim,
+            client,
+            control: reqwest::Client::new(),
+        }
+    }
+
+    async fn control(&self, path: &str, body: Value) {
+        let r = self
+            .control
+            .post(format!("{}/_sim/ticketing/{path}", self.sim.http_url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success(), "{path}: {}", r.status());
+    }
+
+    async fn get(&self, path: &str) -> Value {
+        self.control
+            .get(format!("{}/_sim/ticketing/{path}", self.sim.http_url()))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+}
+
+fn person(first: &str, last: &str, born: (i32, u32, u32)) -> Person {
+    Person {
+        first_name: first.into(),
+        last_name: last.into(),
+        birth_date: NaiveDate::from_ymd_opt(born.0, born.1, born.2).unwrap(),
+        sex: "M".into(),
+        fiscal_code: String::new(),
+    }
+}
+
+fn mario() -> Person {
+    person("Mario", "Rossi", (1980, 5, 17))
+}
+
+fn ticket(event: u32, seat: u32, holder: Person, tx: &str) -> IssueTicket {
+    IssueTicket {
+        event_id: event,
+        seat_id: Some(seat),
+        block_id: None,
+        reduction_id: 1,
+        holder,
+        buyer: mario(),
+        transaction_id: tx.into(),
+        hold_key: None,
+    }
+}
+
+fn refused(e: TicketingError) -> String {
+    assert!(!e.is_retryable(), "a refusal is final: {e}");
+    e.code().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_ticket_is_issued_with_a_seal_seat_gate_and_price() {
+    let env = Env::start().await;
+    let t = env
+        .client
+        .issue_ticket(&ticket(EVENT, TC1_FIRST_SEAT, mario(), "order-1-line-1"))
+        .await
+        .unwrap();
+    assert_eq!(t.seal.len(), 16);
+    assert!(t.seal.chars().all(|c| c.is_ascii_hexdigit()));
+    assert_eq!(t.seat_label.as_deref(), Some("TC-TC1-1-1"));
+    assert_eq!(
+        (t.sector.as_str(), t.gate.as_str(), t.price_cents),
+        ("TC", "Varco 1", 6500)
+    );
+    assert_eq!(t.state, "issued");
+    assert_eq!(env.client.title_by_seal(&t.seal).await.unwrap(), t);
+    assert_eq!(env.client.title(t.id).await.unwrap(), t);
+    let e = env
+        .client
+        .title_by_seal("0000000000000000")
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "SIGILLO_SCONOSCIUTO");
+}
+
+#[tokio::test]
+async fn the_issuing_checks_refuse_with_their_codes() {
+    let env = Env::start().await;
+    env.client
+        .issue_ticket(&ticket(EVENT, 1, mario(), "a"))
+        .await
+        .unwrap();
+    // The seat is taken.
+    let e = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            1,
+            person("Luca", "Bianchi", (1990, 1, 1)),
+            "b",
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+    // One title per holder per event.
+    let e = env
+        .client
+        .issue_ticket(&ticket(EVENT, 2, mario(), "c"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "TITOLO_GIA_EMESSO_PER_UTILIZZATORE");
+    // The under-14 reduction for an adult.
+    let mut t = ticket(EVENT, 3, person("Anna", "Verdi", (1985, 3, 3)), "d");
+    t.reduction_id = 2;
+    assert_eq!(
+        refused(env.client.issue_ticket(&t).await.unwrap_err()),
+        "RIDUZIONE_NON_AMMESSA"
+    );
+    t.holder = person("Piero", "Verdi", (2015, 6, 1));
+    assert_eq!(
+        env.client.issue_ticket(&t).await.unwrap().price_cents,
+        2600,
+        "40% of 65 euro"
+    );
+    // A police-flagged holder.
+    let banned = person("Ultra", "Bannato", (1975, 9, 9));
+    env.control("police-flags", serde_json::to_value(&banned).unwrap())
+        .await;
+    let e = env
+        .client
+        .issue_ticket(&ticket(EVENT, 4, banned, "e"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "PERSONA_BANNATA");
+    // The buyer's limit: Mario bought 2 so far; 2 more, then refused.
+    for (i, seat) in [5u32, 6].iter().enumerate() {
+        env.client
+            .issue_ticket(&ticket(
+                EVENT,
+                *seat,
+                person("Amico", &format!("N{i}"), (1990, 1, 1)),
+                &format!("f{i}"),
+            ))
+            .await
+            .unwrap();
+    }
+    let e = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            7,
+            person("Amico", "Troppo", (1990, 1, 1)),
+            "g",
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "LIMITE_ACQUIRENTE");
+}
+
+#[tokio::test]
+async fn away_sectors_and_high_risk_matches_need_a_supporter_card() {
+    let env = Env::start().await;
+    let fan = person("Giulia", "Tessera", (1995, 2, 2));
+    let e = env
+        .client
+        .issue_ticket(&ticket(HIGH_RISK, 1, fan.clone(), "x"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "TESSERA_RICHIESTA");
+    env.control("supporter-cards", serde_json::to_value(&fan).unwrap())
+        .await;
+    env.client
+        .issue_ticket(&ticket(HIGH_RISK, 1, fan, "y"))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_started_event_is_not_on_sale() {
+    let env = Env::start().await;
+    env.control("clock", json!({"now": "2025-08-24T19:00:00Z"}))
+        .await;
+    let e = env
+        .client
+        .issue_ticket(&ticket(EVENT, 1, mario(), "late"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "EVENTO_NON_IN_VENDITA");
+}
+
+#[tokio::test]
+async fn after_commit_then_fail_the_lookup_finds_the_title_and_a_naive_retry_is_refused() {
+    let env = Env::start().await;
+    env.control("faults", json!({"commit_then_fail_next": 1, "status": 503}))
+        .await;
+    let req = ticket(EVENT, 10, mario(), "order-7-line-1");
+    let e = env.client.issue_ticket(&req).await.unwrap_err();
+    assert!(
+        e.is_retryable(),
+        "an error after the commit looks retryable: {e}"
+    );
+    // Look before retrying: it was issued.
+    let found = env
+        .client
+        .titles_by_transaction("order-7-line-1")
+        .await
+        .unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].seat_id, Some(10));
+    assert_eq!(
+        env.client.titles_by_holder(EVENT, &mario()).await.unwrap(),
+        found
+    );
+    // A blind retry under the naive (default) mode is refused as a duplicate.
+    let e = env.client.issue_ticket(&req).await.unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+    assert_eq!(
+        env.get("journal").await.as_array().unwrap().len(),
+        1,
+        "issued once"
+    );
+}
+
+#[tokio::test]
+async fn under_strict_idempotency_a_repeat_returns_the_first_title() {
+    let env = Env::start().await;
+    env.control("idempotency", json!({"mode": "strict"})).await;
+    let req = ticket(EVENT, 11, mario(), "order-8-line-1");
+    let first = env.client.issue_ticket(&req).await.unwrap();
+    assert_eq!(env.client.issue_ticket(&req).await.unwrap(), first);
+    assert_eq!(env.get("journal").await.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn an_expired_token_is_renewed_once_and_the_call_goes_through() {
+    let env = Env::start().await;
+    env.client.events().await.unwrap();
+    let r = env
+        .control
+        .delete(format!("{}/_sim/ticketing/tokens", env.sim.http_url()))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    assert_eq!(env.client.events().await.unwrap().len(), 20);
+    let statuses: Vec<u64> = env
+        .get("requests")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["status"].as_u64().unwrap())
+        .collect();
+    assert_eq!(statuses, [200, 401, 200]);
+}
+
+#[tokio::test]
+async fn faults_are_classified_retryable_or_malformed() {
+    let env = Env::start().await;
+    for status in [500, 502, 503, 429] {
+        env.control("faults", json!({"next": 1, "status": status}))
+            .await;
+        let e = env.client.events().await.unwrap_err();
+        assert!(
+            matches!(e, TicketingError::Unavailable(_)) && e.is_retryable(),
+            "{status}: {e}"
+        );
+    }
+    env.control("faults", json!({"malformed_next": 1})).await;
+    assert!(matches!(
+        env.client.events().await.unwrap_err(),
+        TicketingError::Malformed(_)
+    ));
+    env.control("faults", json!({"hang_next": 1, "hang_ms": 4000}))
+        .await;
+    let e = env.client.events().await.unwrap_err();
+    assert!(
+        matches!(&e, TicketingError::Unavailable(m) if m == "time-out"),
+        "{e}"
+    );
+    env.control("faults", json!({"nth": 2})).await;
+    assert!(env.client.events().await.is_ok());
+    assert!(env.client.events().await.is_err(), "the second call fails");
+    assert!(env.client.events().await.is_ok());
+}
+
+#[tokio::test]
+async fn a_title_enters_the_gate_once_and_cancellations_are_journalled() {
+    let env = Env::start().await;
+    let a = env
+        .client
+        .issue_ticket(&ticket(EVENT, 20, mario(), "j1"))
+        .await
+        .unwrap();
+    let b = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            21,
+            person("Sara", "Neri", (1999, 9, 9)),
+            "j2",
+        ))
+        .await
+        .unwrap();
+    let enter = |id: u64| {
+        env.control
+            .post(format!(
+                "{}/_sim/ticketing/titles/{id}/enter",
+                env.sim.http_url()
+            ))
+            .send()
+    };
+    assert_eq!(enter(a.id).await.unwrap().status(), 200);
+    let again: Value = enter(a.id).await.unwrap().json().await.unwrap();
+    assert_eq!(again["code"], "TITOLO_GIA_UTILIZZATO");
+    let r = env
+        .control
+        .post(format!(
+            "{}/_sim/ticketing/titles/{}/cancel",
+            env.sim.http_url(),
+            b.id
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(env.client.title(b.id).await.unwrap().state, "cancelled");
+    let journal = env.get("journal").await;
+    let kinds: Vec<(&str, u64)> = journal
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap(),
+                e["progressive"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [("emissione", 1), ("emissione", 2), ("annullamento", 3)]
+    );
+    assert_ne!(
+        journal[2]["seal"], journal[1]["seal"],
+        "the cancellation has its own seal"
+    );
+    // The seat is free again after the cancellation.
+    env.client
+        .issue_ticket(&ticket(
+            EVENT,
+            21,
+            person("Ugo", "Nuovo", (1970, 1, 1)),
+            "j3",
+        ))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn seals_are_deterministic_under_the_same_seed() {
+    let (one, two) = (Env::start().await, Env::start().await);
+    let a = one
+        .client
+        .issue_ticket(&ticket(EVENT, 30, mario(), "s"))
+        .await
+        .unwrap();
+    let b = two
+        .client
+        .issue_ticket(&ticket(EVENT, 30, mario(), "s"))
+        .await
+        .unwrap();
+    assert_eq!(a.seal, b.seal);
+    let c = one
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            31,
+            person("Altro", "Titolo", (1990, 1, 1)),
+            "t",
+        ))
+        .await
+        .unwrap();
+    assert_ne!(a.seal, c.seal);
+}
+
+#[tokio::test]
+async fn the_stadium_has_about_thirteen_thousand_places_and_no_map_sectors_stop_at_capacity() {
+    let env = Env::start().await;
+    let world_places = env
+        .sim
+        .ticketing
+        .with_world(|w| w.blocks.iter().map(|b| b.capacity).sum::<u32>());
+    assert_eq!(world_places, 13_060);
+    env.sim.ticketing.with_world(|w| {
+        let prato = w.blocks.iter_mut().find(|b| b.no_map).unwrap();
+        prato.capacity = 2;
+    });
+    let prato = env
+        .sim
+        .ticketing
+        .with_world(|w| w.blocks.iter().find(|b| b.no_map).unwrap().id);
+    let standing = |n: &str| IssueTicket {
+        seat_id: None,
+        block_id: Some(prato),
+        ..ticket(EVENT, 0, person("In", n, (1990, 1, 1)), n)
+    };
+    env.client.issue_ticket(&standing("Piedi1")).await.unwrap();
+    env.client.issue_ticket(&standing("Piedi2")).await.unwrap();
+    assert_eq!(
+        refused(
+            env.client
+                .issue_ticket(&standing("Piedi3"))
+                .await
+                .unwrap_err()
+        ),
+        "POSTO_NON_DISPONIBILE"
+    );
+}

@@ -1,0 +1,703 @@
+//! The ticketing system's stand-in: the vendor's REST shape (`POST /api/Account/GetToken`,
+//! then `/api/<Controller>/<Action>` with a Bearer token), state in memory seeded from
+//! `fixtures/ticketing`, a control API under `/_sim/ticketing`, and faults on request.
+
+pub mod world;
+
+use axum::{
+    Json, Router,
+    extract::{Path, Query, Request, State},
+    http::{HeaderMap, StatusCode},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::{
+    collections::HashSet,
+    path::Path as FsPath,
+    sync::{Arc, Mutex, MutexGuard},
+};
+use world::{Idempotency, IssueRequest, Person, Refusal, Title, World};
+
+/// The account our client signs in with (development).
+pub const USER: &str = "lario";
+pub const PASSWORD: &str = "lario-sim";
+
+/// Faults injected on the vendor API (`POST /_sim/ticketing/faults`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Faults {
+    /// Added to every answer, plus up to `jitter_ms`.
+    #[serde(default)]
+    pub latency_ms: u64,
+    #[serde(default)]
+    pub jitter_ms: u64,
+    /// Status of injected failures (500, 502, 503 or 429).
+    #[serde(default)]
+    pub status: Option<u16>,
+    /// Fail this fraction of calls (0.0-1.0).
+    #[serde(default)]
+    pub rate: f64,
+    /// Fail the next n calls.
+    #[serde(default)]
+    pub next: u32,
+    /// Fail the call with this number (1-based, counted from when the fault is set).
+    #[serde(default)]
+    pub nth: Option<u64>,
+    /// Hang this long, then drop (answer 504) on the next n calls.
+    #[serde(default)]
+    pub hang_next: u32,
+    #[serde(default)]
+    pub hang_ms: u64,
+    /// The next n calls get a malformed body.
+    #[serde(default)]
+    pub malformed_next: u32,
+    /// The next n issuing calls succeed, then answer an error anyway.
+    #[serde(default)]
+    pub commit_then_fail_next: u32,
+}
+
+/// One request the simulator received (to count retries).
+#[derive(Debug, Clone, Serialize)]
+pub struct Recorded {
+    pub at: DateTime<Utc>,
+    pub method: String,
+    pub path: String,
+    pub status: u16,
+}
+
+struct Inner {
+    world: World,
+    initial: World,
+    clock_offset: Duration,
+    /// Where the clock starts (and returns to at reset); None: real time.
+    clock_start: Option<DateTime<Utc>>,
+    tokens: HashSet<String>,
+    faults: Faults,
+    calls_since_faults: u64,
+    requests: Vec<Recorded>,
+}
+
+/// The simulator's state, shared by its handlers.
+#[derive(Clone)]
+pub struct Ticketing(Arc<Mutex<Inner>>);
+
+impl Ticketing {
+    /// Seeds from `dir/venue.json` and `dir/season.json`; the clock starts at `clock_start`
+    /// (the demo season is 2025-2026, so by default its opening) and then runs.
+    pub fn from_fixtures(
+        dir: &FsPath,
+        seed: &str,
+        clock_start: Option<DateTime<Utc>>,
+    ) -> anyhow::Result<Ticketing> {
+        let venue: world::VenueFile =
+            serde_json::from_slice(&std::fs::read(dir.join("venue.json"))?)?;
+        let season: world::SeasonFile =
+            serde_json::from_slice(&std::fs::read(dir.join("season.json"))?)?;
+        let world = World::from_fixtures(&venue, &season, seed);
+        Ok(Ticketing(Arc::new(Mutex::new(Inner {
+            initial: world.clone(),
+            world,
+            clock_offset: clock_start
+                .map(|s| s - Utc::now())
+                .unwrap_or_else(Duration::zero),
+            clock_start,
+            tokens: HashSet::new(),
+            faults: Faults::default(),
+            calls_since_faults: 0,
+            requests: vec![],
+        }))))
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The simulated time.
+    pub fn now(&self) -> DateTime<Utc> {
+        Utc::now() + self.lock().clock_offset
+    }
+
+    /// Runs `f` on the world (tests and the control API).
+    pub fn with_world<T>(&self, f: impl FnOnce(&mut World) -> T) -> T {
+        f(&mut self.lock().world)
+    }
+}
+
+/// The routes: the vendor API under `/api`, the control API under `/_sim/ticketing`.
+pub fn router(t: Ticketing) -> Router {
+    let vendor = Router::new()
+        .route("/api/Evento/GetEventi", get(get_events))
+        .route("/api/Evento/GetEvento", get(get_event))
+        .route("/api/Evento/GetCodiciRiduzione", get(get_reductions))
+        .route("/api/Mappa/GetBlocchi", get(get_blocks))
+        .route("/api/Mappa/GetPostiLiberi", get(get_free_seats))
+        .route("/api/Mappa/BloccaPosti", post(hold_seats))
+        .route("/api/Mappa/SbloccaPosti", post(release_seats))
+        .route("/api/Biglietto/EmettiEsteso", post(issue_ticket))
+        .route("/api/Titolo/GetInfo", post(title_info))
+        .route("/api/Titolo/GetInfoBySigilloFiscale", post(title_by_seal))
+        .route("/api/Titolo/GetByTransazione", get(titles_by_transaction))
+        .route("/api/Titolo/GetByUtilizzatore", post(titles_by_holder))
+        .layer(middleware::from_fn_with_state(t.clone(), vendor_gate));
+    Router::new()
+        .route("/api/Account/GetToken", post(get_token))
+        .merge(vendor)
+        .route("/_sim/ticketing/reset", post(reset))
+        .route("/_sim/ticketing/clock", get(get_clock).post(set_clock))
+        .route("/_sim/ticketing/journal", get(journal))
+        .route(
+            "/_sim/ticketing/requests",
+            get(requests).delete(clear_requests),
+        )
+        .route(
+            "/_sim/ticketing/faults",
+            get(get_faults).post(set_faults).delete(clear_faults),
+        )
+        .route("/_sim/ticketing/idempotency", post(set_idempotency))
+        .route(
+            "/_sim/ticketing/tokens",
+            axum::routing::delete(expire_tokens),
+        )
+        .route("/_sim/ticketing/police-flags", post(police_flag))
+        .route("/_sim/ticketing/supporter-cards", post(supporter_card))
+        .route("/_sim/ticketing/titles/{id}/cancel", post(cancel_title))
+        .route("/_sim/ticketing/titles/{id}/enter", post(enter_title))
+        .route("/_sim/ticketing/snapshot", get(snapshot).post(restore))
+        .with_state(t)
+}
+
+fn refusal(r: Refusal) -> Response {
+    let status = StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(r)).into_response()
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    #[serde(rename = "userName")]
+    user_name: String,
+    password: String,
+}
+
+async fn get_token(State(t): State<Ticketing>, Json(c): Json<Credentials>) -> Response {
+    if c.user_name != USER || c.password != PASSWORD {
+        return refusal(Refusal {
+            status: 401,
+            code: "CREDENZIALI_NON_VALIDE",
+            message: "Credenziali non valide".into(),
+        });
+    }
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    t.lock().tokens.insert(token.clone());
+    Json(json!({"token": token, "expires_in": 3600})).into_response()
+}
+
+enum Injected {
+    None,
+    Fail(u16),
+    Hang(u64),
+    Malformed,
+    CommitThenFail(u16),
+}
+
+/// Every vendor call: the token, the recorded request, and the faults.
+async fn vendor_gate(
+    State(t): State<Ticketing>,
+    headers: HeaderMap,
+    req: Request,
+    next: Next,
+) -> Response {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_owned();
+    let token = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_owned);
+    let (authorised, injected, latency) = {
+        let mut s = t.lock();
+        let authorised = token.is_some_and(|tok| s.tokens.contains(&tok));
+        s.calls_since_faults += 1;
+        let n = s.calls_since_faults;
+        let f = &mut s.faults;
+        let status = f.status.unwrap_or(503);
+        let issuing = path.contains("/Emetti");
+        let injected = if f.hang_next > 0 {
+            f.hang_next -= 1;
+            Injected::Hang(f.hang_ms)
+        } else if f.next > 0 {
+            f.next -= 1;
+            Injected::Fail(status)
+        } else if f.nth == Some(n) || (f.rate > 0.0 && rand::random::<f64>() < f.rate) {
+            Injected::Fail(status)
+        } else if f.malformed_next > 0 {
+            f.malformed_next -= 1;
+            Injected::Malformed
+        } else if issuing && f.commit_then_fail_next > 0 {
+            f.commit_then_fail_next -= 1;
+            Injected::CommitThenFail(status)
+        } else {
+            Injected::None
+        };
+        let jitter = if f.jitter_ms > 0 {
+            rand::random::<u64>() % (f.jitter_ms + 1)
+        } else {
+            0
+        };
+        (authorised, injected, f.latency_ms + jitter)
+    };
+    if latency > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(latency)).await;
+    }
+    let response = if !authorised {
+        refusal(Refusal {
+            status: 401,
+            code: "TOKEN_SCADUTO",
+            message: "Token scaduto o non valido".into(),
+        })
+    } else {
+        match injected {
+            Injected::None => next.run(req).await,
+            Injected::Fail(status) => fault(status),
+            Injected::Hang(ms) => {
+                tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                fault(504)
+            }
+            Injected::Malformed => (
+                StatusCode::OK,
+                [("content-type", "application/json")],
+                "{\"titolo\": ",
+            )
+                .into_response(),
+            Injected::CommitThenFail(status) => {
+                let _committed = next.run(req).await;
+                fault(status)
+            }
+        }
+    };
+    t.lock().requests.push(Recorded {
+        at: Utc::now(),
+        method,
+        path,
+        status: response.status().as_u16(),
+    });
+    response
+}
+
+fn fault(status: u16) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+    (status, Json(json!({"Message": "Errore temporaneo del sistema di biglietteria", "code": "ERRORE_TEMPORANEO"}))).into_response()
+}
+
+#[derive(Serialize)]
+struct EventView {
+    id: u32,
+    #[serde(rename = "spettacoloId")]
+    spettacolo_id: u32,
+    descrizione: String,
+    competizione: String,
+    #[serde(rename = "dataOra")]
+    data_ora: DateTime<Utc>,
+    stato: world::EventStatus,
+    #[serde(rename = "altoRischio")]
+    alto_rischio: bool,
+    #[serde(rename = "limiteAcquirente")]
+    limite_acquirente: u32,
+}
+
+fn event_view(e: &world::Event) -> EventView {
+    EventView {
+        id: e.id,
+        spettacolo_id: e.spettacolo_id,
+        descrizione: e.title.clone(),
+        competizione: e.competition.clone(),
+        data_ora: e.starts_at,
+        stato: e.status,
+        alto_rischio: e.high_risk,
+        limite_acquirente: e.per_buyer_limit,
+    }
+}
+
+async fn get_events(State(t): State<Ticketing>) -> Json<Vec<EventView>> {
+    Json(t.with_world(|w| w.events.values().map(event_view).collect()))
+}
+
+#[derive(Deserialize)]
+struct EventQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+}
+
+fn unknown_event(id: u32) -> Response {
+    refusal(Refusal {
+        status: 404,
+        code: "EVENTO_SCONOSCIUTO",
+        message: format!("Evento {id} sconosciuto"),
+    })
+}
+
+async fn get_event(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    t.with_world(|w| match w.events.get(&q.event_id) {
+        Some(e) => Json(event_view(e)).into_response(),
+        None => unknown_event(q.event_id),
+    })
+}
+
+async fn get_reductions(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let list: Vec<_> = w
+            .reductions
+            .iter()
+            .map(|r| {
+                let prices: serde_json::Map<String, serde_json::Value> =
+                    w.prices.iter().map(|(sector, base)| (sector.clone(), json!(base * r.factor_percent / 100))).collect();
+                json!({"id": r.id, "codice": r.code, "descrizione": r.name, "visibilita": r.visibility, "prezzi": prices})
+            })
+            .collect();
+        Json(list).into_response()
+    })
+}
+
+async fn get_blocks(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    let now = t.now();
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let list: Vec<_> = w
+            .blocks
+            .iter()
+            .map(|b| {
+                let free = if b.no_map {
+                    let sold = w.titles.values().filter(|t| t.event_id == q.event_id && t.block_id == b.id && t.state != world::TitleState::Cancelled).count() as u32;
+                    b.capacity.saturating_sub(sold)
+                } else {
+                    w.seats.iter().filter(|s| s.block_id == b.id && w.seat_free_for(q.event_id, s.id, None, now)).count() as u32
+                };
+                json!({"id": b.id, "codice": b.code, "settore": b.sector, "descrizioneSettore": b.sector_name,
+                       "varco": b.gate, "capienza": b.capacity, "liberi": free, "ospiti": b.away, "senzaMappa": b.no_map})
+            })
+            .collect();
+        Json(list).into_response()
+    })
+}
+
+#[derive(Deserialize)]
+struct BlockQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "bloccoId")]
+    block_id: u32,
+}
+
+async fn get_free_seats(State(t): State<Ticketing>, Query(q): Query<BlockQuery>) -> Response {
+    let now = t.now();
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let seats: Vec<_> = w
+            .seats
+            .iter()
+            .filter(|s| s.block_id == q.block_id && w.seat_free_for(q.event_id, s.id, None, now))
+            .map(|s| json!({"id": s.id, "fila": s.row, "numero": s.number, "etichetta": s.label}))
+            .collect();
+        Json(seats).into_response()
+    })
+}
+
+#[derive(Deserialize)]
+struct HoldRequest {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "postiIds")]
+    seat_ids: Vec<u32>,
+    #[serde(rename = "chiave")]
+    key: String,
+    #[serde(rename = "minuti", default = "default_minutes")]
+    minutes: i64,
+}
+
+fn default_minutes() -> i64 {
+    30
+}
+
+async fn hold_seats(State(t): State<Ticketing>, Json(r): Json<HoldRequest>) -> Response {
+    let now = t.now();
+    t.with_world(
+        |w| match w.hold(r.event_id, &r.seat_ids, &r.key, r.minutes, now) {
+            Ok(()) => Json(json!({"esito": true})).into_response(),
+            Err(e) => refusal(e),
+        },
+    )
+}
+
+async fn release_seats(State(t): State<Ticketing>, Json(r): Json<HoldRequest>) -> Response {
+    t.with_world(|w| w.release(r.event_id, &r.seat_ids, &r.key));
+    Json(json!({"esito": true})).into_response()
+}
+
+#[derive(Serialize)]
+struct TitleView<'a> {
+    #[serde(rename = "titoloId")]
+    id: u64,
+    #[serde(rename = "sigilloFiscale")]
+    seal: &'a str,
+    #[serde(rename = "codiceBarre")]
+    barcode: &'a str,
+    #[serde(rename = "progressivo")]
+    progressive: u64,
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "postoId")]
+    seat_id: Option<u32>,
+    #[serde(rename = "posto")]
+    seat_label: Option<String>,
+    #[serde(rename = "settore")]
+    sector: String,
+    #[serde(rename = "varco")]
+    gate: String,
+    #[serde(rename = "riduzioneId")]
+    reduction_id: u32,
+    #[serde(rename = "prezzo")]
+    price_cents: u32,
+    #[serde(rename = "utilizzatore")]
+    holder: &'a Person,
+    #[serde(rename = "stato")]
+    state: world::TitleState,
+    #[serde(rename = "transazioneId")]
+    transaction_id: Option<&'a str>,
+    #[serde(rename = "dataEmissione")]
+    issued_at: DateTime<Utc>,
+}
+
+fn title_view<'a>(w: &World, t: &'a Title) -> TitleView<'a> {
+    let block = w.block(t.block_id);
+    TitleView {
+        id: t.id,
+        seal: &t.seal,
+        barcode: &t.barcode,
+        progressive: t.progressive,
+        event_id: t.event_id,
+        seat_id: t.seat_id,
+        seat_label: t.seat_id.and_then(|s| w.seat(s)).map(|s| s.label.clone()),
+        sector: block.map(|b| b.sector.clone()).unwrap_or_default(),
+        gate: block.map(|b| b.gate.clone()).unwrap_or_default(),
+        reduction_id: t.reduction_id,
+        price_cents: t.price_cents,
+        holder: &t.holder,
+        state: t.state,
+        transaction_id: t.transaction_id.as_deref(),
+        issued_at: t.issued_at,
+    }
+}
+
+async fn issue_ticket(State(t): State<Ticketing>, Json(r): Json<IssueRequest>) -> Response {
+    let now = t.now();
+    t.with_world(|w| match w.issue(&r, now) {
+        Ok(title) => Json(title_view(w, &title)).into_response(),
+        Err(e) => refusal(e),
+    })
+}
+
+#[derive(Deserialize)]
+struct TitleQuery {
+    #[serde(rename = "titoloId")]
+    id: u64,
+}
+
+async fn title_info(State(t): State<Ticketing>, Json(q): Json<TitleQuery>) -> Response {
+    t.with_world(|w| match w.titles.get(&q.id) {
+        Some(title) => Json(title_view(w, title)).into_response(),
+        None => refusal(Refusal {
+            status: 404,
+            code: "TITOLO_SCONOSCIUTO",
+            message: "Titolo sconosciuto".into(),
+        }),
+    })
+}
+
+#[derive(Deserialize)]
+struct SealQuery {
+    #[serde(rename = "sigilloFiscale")]
+    seal: String,
+}
+
+async fn title_by_seal(State(t): State<Ticketing>, Json(q): Json<SealQuery>) -> Response {
+    t.with_world(|w| match w.title_by_seal(&q.seal) {
+        Some(title) => Json(title_view(w, title)).into_response(),
+        None => refusal(Refusal {
+            status: 404,
+            code: "SIGILLO_SCONOSCIUTO",
+            message: "Sigillo fiscale sconosciuto".into(),
+        }),
+    })
+}
+
+#[derive(Deserialize)]
+struct TransactionQuery {
+    #[serde(rename = "transazioneId")]
+    transaction_id: String,
+}
+
+async fn titles_by_transaction(
+    State(t): State<Ticketing>,
+    Query(q): Query<TransactionQuery>,
+) -> Response {
+    t.with_world(|w| {
+        let list: Vec<_> = w
+            .titles_by_transaction(&q.transaction_id)
+            .into_iter()
+            .map(|title| title_view(w, title))
+            .collect();
+        Json(list).into_response()
+    })
+}
+
+#[derive(Deserialize)]
+struct HolderQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "utilizzatore")]
+    holder: Person,
+}
+
+async fn titles_by_holder(State(t): State<Ticketing>, Json(q): Json<HolderQuery>) -> Response {
+    t.with_world(|w| {
+        let list: Vec<_> = w
+            .titles_by_holder(q.event_id, &q.holder.key())
+            .into_iter()
+            .map(|title| title_view(w, title))
+            .collect();
+        Json(list).into_response()
+    })
+}
+
+async fn reset(State(t): State<Ticketing>) -> StatusCode {
+    let mut s = t.lock();
+    s.world = s.initial.clone();
+    s.clock_offset = s
+        .clock_start
+        .map(|start| start - Utc::now())
+        .unwrap_or_else(Duration::zero);
+    s.tokens.clear();
+    s.faults = Faults::default();
+    s.calls_since_faults = 0;
+    s.requests.clear();
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+struct ClockChange {
+    #[serde(default)]
+    now: Option<DateTime<Utc>>,
+    #[serde(default)]
+    advance_secs: Option<i64>,
+}
+
+async fn get_clock(State(t): State<Ticketing>) -> Json<serde_json::Value> {
+    Json(json!({"now": t.now()}))
+}
+
+async fn set_clock(
+    State(t): State<Ticketing>,
+    Json(c): Json<ClockChange>,
+) -> Json<serde_json::Value> {
+    {
+        let mut s = t.lock();
+        if let Some(now) = c.now {
+            s.clock_offset = now - Utc::now();
+        }
+        if let Some(secs) = c.advance_secs {
+            s.clock_offset += Duration::seconds(secs);
+        }
+    }
+    Json(json!({"now": t.now()}))
+}
+
+async fn journal(State(t): State<Ticketing>) -> Json<Vec<world::JournalEntry>> {
+    Json(t.with_world(|w| w.journal.clone()))
+}
+
+async fn requests(State(t): State<Ticketing>) -> Json<Vec<Recorded>> {
+    Json(t.lock().requests.clone())
+}
+
+async fn clear_requests(State(t): State<Ticketing>) -> StatusCode {
+    t.lock().requests.clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn get_faults(State(t): State<Ticketing>) -> Json<Faults> {
+    Json(t.lock().faults.clone())
+}
+
+async fn set_faults(State(t): State<Ticketing>, Json(f): Json<Faults>) -> Json<Faults> {
+    let mut s = t.lock();
+    s.faults = f;
+    s.calls_since_faults = 0;
+    Json(s.faults.clone())
+}
+
+async fn clear_faults(State(t): State<Ticketing>) -> StatusCode {
+    t.lock().faults = Faults::default();
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+struct IdempotencyChange {
+    mode: Idempotency,
+}
+
+async fn set_idempotency(
+    State(t): State<Ticketing>,
+    Json(c): Json<IdempotencyChange>,
+) -> StatusCode {
+    t.with_world(|w| w.idempotency = c.mode);
+    StatusCode::NO_CONTENT
+}
+
+/// Expires every token now (the client must renew on its next call).
+async fn expire_tokens(State(t): State<Ticketing>) -> StatusCode {
+    t.lock().tokens.clear();
+    StatusCode::NO_CONTENT
+}
+
+async fn police_flag(State(t): State<Ticketing>, Json(p): Json<Person>) -> StatusCode {
+    t.with_world(|w| w.police_flags.insert(p.key()));
+    StatusCode::NO_CONTENT
+}
+
+async fn supporter_card(State(t): State<Ticketing>, Json(p): Json<Person>) -> StatusCode {
+    t.with_world(|w| w.supporter_cards.insert(p.key()));
+    StatusCode::NO_CONTENT
+}
+
+async fn cancel_title(State(t): State<Ticketing>, Path(id): Path<u64>) -> Response {
+    let now = t.now();
+    t.with_world(|w| match w.cancel(id, now) {
+        Ok(title) => Json(title_view(w, &title)).into_response(),
+        Err(e) => refusal(e),
+    })
+}
+
+async fn enter_title(State(t): State<Ticketing>, Path(id): Path<u64>) -> Response {
+    t.with_world(|w| match w.enter(id) {
+        Ok(title) => Json(title_view(w, &title)).into_response(),
+        Err(e) => refusal(e),
+    })
+}
+
+async fn snapshot(State(t): State<Ticketing>) -> Json<World> {
+    Json(t.with_world(|w| w.clone()))
+}
+
+async fn restore(State(t): State<Ticketing>, Json(world): Json<World>) -> StatusCode {
+    t.with_world(|w| *w = world);
+    StatusCode::NO_CONTENT
+}

@@ -450,3 +450,89 @@ async fn the_stadium_has_about_thirteen_thousand_places_and_no_map_sectors_stop_
         "POSTO_NON_DISPONIBILE"
     );
 }
+
+#[tokio::test]
+async fn a_cancellation_gives_back_exactly_one_place_in_the_buyers_limit() {
+    let env = Env::start().await;
+    let mut ids = vec![];
+    for i in 0..4u32 {
+        let t = env
+            .client
+            .issue_ticket(&ticket(
+                EVENT,
+                40 + i,
+                person("Ospite", &format!("N{i}"), (1990, 1, 1)),
+                &format!("l{i}"),
+            ))
+            .await
+            .unwrap();
+        ids.push(t.id);
+    }
+    let r = env
+        .control
+        .post(format!(
+            "{}/_sim/ticketing/titles/{}/cancel",
+            env.sim.http_url(),
+            ids[0]
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    env.client
+        .issue_ticket(&ticket(
+            EVENT,
+            50,
+            person("Ospite", "Nuovo", (1990, 1, 1)),
+            "m1",
+        ))
+        .await
+        .unwrap();
+    let e = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            51,
+            person("Ospite", "Altro", (1990, 1, 1)),
+            "m2",
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "LIMITE_ACQUIRENTE");
+}
+
+#[tokio::test]
+async fn a_snapshot_restores_titles_and_their_rules() {
+    let env = Env::start().await;
+    let t = env
+        .client
+        .issue_ticket(&ticket(EVENT, 60, mario(), "snap"))
+        .await
+        .unwrap();
+    let snapshot = env.get("snapshot").await;
+    env.control("reset", json!({})).await;
+    assert!(
+        env.client
+            .titles_by_transaction("snap")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    env.control("snapshot", snapshot).await;
+    assert_eq!(
+        env.client.titles_by_transaction("snap").await.unwrap()[0].seal,
+        t.seal
+    );
+    assert_eq!(env.client.title_by_seal(&t.seal).await.unwrap().id, t.id);
+    let e = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            60,
+            person("Dopo", "Ripristino", (1990, 1, 1)),
+            "after",
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+}

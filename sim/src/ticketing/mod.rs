@@ -374,8 +374,7 @@ async fn get_blocks(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> 
             .iter()
             .map(|b| {
                 let free = if b.no_map {
-                    let sold = w.titles.values().filter(|t| t.event_id == q.event_id && t.block_id == b.id && t.state != world::TitleState::Cancelled).count() as u32;
-                    b.capacity.saturating_sub(sold)
+                    b.capacity.saturating_sub(w.sold_in_block(q.event_id, b.id))
                 } else {
                     w.seats.iter().filter(|s| s.block_id == b.id && w.seat_free_for(q.event_id, s.id, None, now)).count() as u32
                 };
@@ -697,7 +696,8 @@ async fn snapshot(State(t): State<Ticketing>) -> Json<World> {
     Json(t.with_world(|w| w.clone()))
 }
 
-async fn restore(State(t): State<Ticketing>, Json(world): Json<World>) -> StatusCode {
+async fn restore(State(t): State<Ticketing>, Json(mut world): Json<World>) -> StatusCode {
+    world.reindex();
     t.with_world(|w| *w = world);
     StatusCode::NO_CONTENT
 }

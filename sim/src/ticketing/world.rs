@@ -263,6 +263,53 @@ pub struct World {
     pub idempotency: Idempotency,
     next_title: u64,
     next_progressive: u64,
+    /// Look-ups that keep issuing constant-time; derived from `titles`, rebuilt on restore.
+    #[serde(skip)]
+    index: Index,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Index {
+    /// (event, seat) -> live title
+    seat: HashMap<(u32, u32), u64>,
+    /// (event, holder key) -> live title
+    holder: HashMap<(u32, String), u64>,
+    /// (event, buyer key) -> live titles bought
+    buyer: HashMap<(u32, String), u32>,
+    /// (event, block) -> live titles
+    block: HashMap<(u32, u32), u32>,
+    seal: HashMap<String, u64>,
+    transaction: HashMap<String, Vec<u64>>,
+}
+
+impl Index {
+    fn add(&mut self, t: &Title) {
+        self.seal.insert(t.seal.clone(), t.id);
+        if let Some(tx) = &t.transaction_id {
+            self.transaction.entry(tx.clone()).or_default().push(t.id);
+        }
+        if t.state != TitleState::Cancelled {
+            self.live(t, 1);
+        }
+    }
+
+    /// Counts a title in or out of the live indexes.
+    fn live(&mut self, t: &Title, delta: i32) {
+        let bump = |n: &mut u32| *n = n.saturating_add_signed(delta);
+        if delta > 0 {
+            if let Some(seat) = t.seat_id {
+                self.seat.insert((t.event_id, seat), t.id);
+            }
+            self.holder.insert((t.event_id, t.holder.key()), t.id);
+        } else {
+            if let Some(seat) = t.seat_id {
+                self.seat.remove(&(t.event_id, seat));
+            }
+            self.holder.remove(&(t.event_id, t.holder.key()));
+        }
+        bump(self.buyer.entry((t.event_id, t.buyer.key())).or_default());
+        bump(self.block.entry((t.event_id, t.block_id)).or_default());
+    }
 }
 
 fn hold_key(event: u32, seat: u32) -> String {
@@ -345,7 +392,22 @@ impl World {
             idempotency: Idempotency::Naive,
             next_title: 1,
             next_progressive: 1,
+            index: Index::default(),
         }
+    }
+
+    /// Rebuilds the look-ups from the titles (after a restore from a snapshot).
+    pub fn reindex(&mut self) {
+        let mut index = Index::default();
+        for t in self.titles.values() {
+            index.add(t);
+        }
+        self.index = index;
+    }
+
+    /// Live titles of an event in a block (no-map availability).
+    pub fn sold_in_block(&self, event: u32, block: u32) -> u32 {
+        self.index.block.get(&(event, block)).copied().unwrap_or(0)
     }
 
     pub fn block(&self, id: u32) -> Option<&Block> {
@@ -356,11 +418,8 @@ impl World {
         self.seats.get(id.checked_sub(1)? as usize)
     }
 
-    // Linear scans over titles keep this simple; indexes come with the throughput benchmark.
     fn live_title_on_seat(&self, event: u32, seat: u32) -> bool {
-        self.titles.values().any(|t| {
-            t.event_id == event && t.seat_id == Some(seat) && t.state != TitleState::Cancelled
-        })
+        self.index.seat.contains_key(&(event, seat))
     }
 
     /// Whether a seat is free for `key` now (no live title, no other live hold).
@@ -442,28 +501,28 @@ impl World {
 
     /// Titles issued for a transaction id (what a caller asks before retrying).
     pub fn titles_by_transaction(&self, transaction_id: &str) -> Vec<&Title> {
-        self.titles
-            .values()
-            .filter(|t| t.transaction_id.as_deref() == Some(transaction_id))
-            .collect()
+        self.index
+            .transaction
+            .get(transaction_id)
+            .map(|ids| ids.iter().filter_map(|id| self.titles.get(id)).collect())
+            .unwrap_or_default()
     }
 
     /// Live titles of a holder for an event.
     pub fn titles_by_holder(&self, event: u32, holder_key: &str) -> Vec<&Title> {
-        self.titles
-            .values()
-            .filter(|t| {
-                t.event_id == event
-                    && t.holder.key() == holder_key
-                    && t.state != TitleState::Cancelled
-            })
+        self.index
+            .holder
+            .get(&(event, holder_key.to_owned()))
+            .and_then(|id| self.titles.get(id))
+            .into_iter()
             .collect()
     }
 
     pub fn title_by_seal(&self, seal: &str) -> Option<&Title> {
-        self.titles
-            .values()
-            .find(|t| t.seal.eq_ignore_ascii_case(seal))
+        self.index
+            .seal
+            .get(&seal.to_uppercase())
+            .and_then(|id| self.titles.get(id))
     }
 
     /// Issues a ticket after the checks, in order; the first failure wins.
@@ -512,16 +571,7 @@ impl World {
                             "Serve un posto o un settore senza mappa",
                         )
                     })?;
-                let sold = self
-                    .titles
-                    .values()
-                    .filter(|t| {
-                        t.event_id == event.id
-                            && t.block_id == block.id
-                            && t.state != TitleState::Cancelled
-                    })
-                    .count() as u32;
-                if sold >= block.capacity {
+                if self.sold_in_block(event.id, block.id) >= block.capacity {
                     return Err(Refusal::new(
                         409,
                         "POSTO_NON_DISPONIBILE",
@@ -572,14 +622,11 @@ impl World {
         // 6. Buyer within the limit.
         let buyer_key = req.buyer.key();
         let bought = self
-            .titles
-            .values()
-            .filter(|t| {
-                t.event_id == event.id
-                    && t.buyer.key() == buyer_key
-                    && t.state != TitleState::Cancelled
-            })
-            .count() as u32;
+            .index
+            .buyer
+            .get(&(event.id, buyer_key))
+            .copied()
+            .unwrap_or(0);
         if bought >= event.per_buyer_limit {
             return Err(Refusal::new(
                 409,
@@ -629,6 +676,7 @@ impl World {
             event_id: event.id,
             at: now,
         });
+        self.index.add(&title);
         self.titles.insert(id, title.clone());
         Ok(title)
     }
@@ -650,6 +698,7 @@ impl World {
         }
         title.state = TitleState::Cancelled;
         let t = title.clone();
+        self.index.live(&t, -1);
         self.next_progressive += 1;
         self.journal.push(JournalEntry {
             progressive,

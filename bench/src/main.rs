@@ -1,9 +1,7 @@
 //! Benchmarks and load generators, run against running processes (never timed tests).
-//!
-//! The first ones arrive with the ticketing-system issue (the simulator's issue rate) and the
-//! on-sale issue (holds per second against a running api); see the README.
+//! Each is a binary of its own in `src/bin/`; see the README for how to run them.
 
 fn main() {
-    eprintln!("no benchmark yet: see bench/src/main.rs");
+    eprintln!("run a benchmark: cargo run --release -p bench --bin ticketing_issue");
     std::process::exit(2);
 }

@@ -72,6 +72,9 @@ pub struct EventInfo {
     #[serde(rename = "dataOra")]
     pub starts_at: chrono::DateTime<chrono::Utc>,
     pub stato: String,
+    /// High-risk matches need a supporter card.
+    #[serde(rename = "altoRischio", default)]
+    pub high_risk: bool,
 }
 
 /// A request to issue a seated ticket.

@@ -30,6 +30,7 @@ cleanup() {
 trap cleanup EXIT
 
 "$BIN/api" migrate
+"$BIN/api" seed
 "$BIN/sim" >"$logs/sim.log" 2>&1 & pids+=($!)
 "$BIN/worker" >"$logs/worker.log" 2>&1 & pids+=($!)
 "$BIN/api" >"$logs/api.log" 2>&1 & pids+=($!)

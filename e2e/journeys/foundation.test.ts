@@ -1,7 +1,8 @@
 /**
  * Foundation journey: both apps are served by the API, speak Italian first and English on demand,
  * show the running version and the system's health, the simulator's mailbox is reachable, and a
- * mail check sent by staff goes through the mail job to the simulator.
+ * mail check sent by staff goes through the mail job to the simulator. Staff sign in first
+ * (the demo staff user of `api seed`).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   newFanContext,
   screenshot,
 } from '../src/browser.ts';
+import { DEMO_USERS, signInToAdmin } from '../src/accounts.ts';
 import { baseUrl, simUrl } from '../src/env.ts';
 
 const BASE_URL = baseUrl();
@@ -98,6 +100,7 @@ describe('foundation', () => {
     const page = await context.newPage();
     const pageErrors = collectPageErrors(page);
 
+    await signInToAdmin(page, DEMO_USERS.staff);
     await page.goto(`${BASE_URL}/admin`);
     await page.getByRole('heading', { name: 'Stato del sistema' }).waitFor();
     await page.getByTestId('health-database').getByText('OK', { exact: true }).waitFor();
@@ -113,7 +116,11 @@ describe('foundation', () => {
     const pageErrors = collectPageErrors(page);
 
     // Browser history, not a hash: the server falls back to /admin/index.html for this path.
+    // Signed out, the deep link goes to the login page and, once signed in, back to the e-mails.
     await page.goto(`${BASE_URL}/admin/emails`);
+    await page.waitForURL('**/admin/login');
+    await signInToAdmin(page, DEMO_USERS.staff);
+    await page.waitForURL('**/admin/emails');
     await page.locator('#react-admin-title').getByText('E-mail').waitFor();
     // Either the table of e-mails or, on a fresh database, react-admin's empty page; the mail
     // check is offered in both.
@@ -134,6 +141,7 @@ describe('foundation', () => {
     const page = await context.newPage();
     const pageErrors = collectPageErrors(page);
 
+    await signInToAdmin(page, DEMO_USERS.staff);
     await page.goto(`${BASE_URL}/admin/emails`);
     await page.getByRole('button', { name: 'Invia e-mail di prova' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Invia e-mail di prova' });

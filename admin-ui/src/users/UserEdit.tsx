@@ -91,7 +91,8 @@ function AdminRoleForm() {
         validate={required()}
         disabled={isSelf}
         helperText={isSelf ? 'resources.users.errors.own_admin_role' : 'resources.users.edit.hint'}
-        sx={{ minWidth: 280 }}
+        fullWidth={false}
+        sx={{ minWidth: 320 }}
       />
     </SimpleForm>
   );

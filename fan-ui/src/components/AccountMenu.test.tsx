@@ -35,6 +35,29 @@ describe('the app bar account corner', () => {
     expect(logout?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
   });
 
+  it('signs out from a page that needs sign-in and lands home, not on the sign-in page', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'POST /api/auth/logout': { status: 204 } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/myaccount' });
+
+    await screen.findByRole('heading', { level: 1, name: 'Il mio account' });
+    await user.click(screen.getByRole('button', { name: 'Account di Luca' }));
+    const menu = screen.getByRole('menu');
+    expect(menu).toHaveTextContent('luca.rossi@example.it');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Accedi' })).not.toBeInTheDocument();
+  });
+
+  it('has no sign-in button on the sign-in page itself', async () => {
+    stubApi({});
+    renderWithProviders(<AppRoutes />, { route: '/accedi' });
+
+    await screen.findByRole('heading', { level: 1, name: 'Accedi' });
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Accedi' })).not.toBeInTheDocument();
+  });
+
   it('counts an already-ended session as signed out', async () => {
     stubApi({ 'GET /api/me': { body: aFan() }, 'POST /api/auth/logout': SIGNED_OUT });
     const user = userEvent.setup();

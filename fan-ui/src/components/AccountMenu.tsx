@@ -3,10 +3,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -28,8 +30,11 @@ export function AccountMenu() {
 function SignInButton() {
   const { t } = useTranslation();
   const location = useLocation();
-  // From the sign-in page itself (or home) there is nowhere to come back to.
-  const here = location.pathname === '/accedi' ? '/' : `${location.pathname}${location.search}`;
+  // The sign-in page is where the button goes: no need for it there.
+  if (location.pathname === '/accedi') {
+    return null;
+  }
+  const here = `${location.pathname}${location.search}`;
   return (
     <Button
       component={RouterLink}
@@ -56,6 +61,7 @@ function SignedInMenu({ user }: { user: Me }) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const name = shownName(user);
   return (
     <>
       <Button
@@ -65,12 +71,21 @@ function SignedInMenu({ user }: { user: Me }) {
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor === null ? undefined : true}
-        aria-label={t('account.menu', { name: shownName(user) })}
+        aria-label={t('account.menu', { name })}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 0, maxWidth: { xs: 132, sm: 240 }, flexShrink: 1, textTransform: 'none' }}
+        sx={{
+          minWidth: 0,
+          maxWidth: 240,
+          flexShrink: 1,
+          // On a phone the bar has room for the icon only: the name heads the menu.
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+        }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {shownName(user)}
+        <Box
+          component="span"
+          sx={{ display: { xs: 'none', sm: 'block' }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {name}
         </Box>
       </Button>
       <Menu
@@ -80,7 +95,17 @@ function SignedInMenu({ user }: { user: Me }) {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': t('account.menu', { name }) } }}
       >
+        <Box sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 280 }}>
+          <Typography variant="subtitle2" noWrap>
+            {name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider sx={{ mb: 1 }} />
         <MenuItem component={RouterLink} to="/myaccount" onClick={close}>
           <ListItemIcon>
             <PersonOutlineIcon fontSize="small" />

@@ -34,7 +34,7 @@ export function AppHeader() {
           }}
         >
           <ConfirmationNumberOutlinedIcon aria-hidden="true" />
-          <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: '0.01em' }}>
+          <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700, letterSpacing: '0.01em' }}>
             {t('app.clubName')}
           </Typography>
         </Box>

@@ -54,7 +54,7 @@ describe('sign-in page, code by e-mail', () => {
       'href',
       '/api/auth/google/start?return_to=%2Fmyaccount',
     );
-    expect(screen.getByRole('tab', { name: 'Codice via e-mail' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Codice e-mail' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Password' })).toBeInTheDocument();
     for (const consent of [/comunicazioni commerciali/, /profilazione/, /partner del club/]) {
       expect(screen.getByRole('checkbox', { name: consent })).not.toBeChecked();

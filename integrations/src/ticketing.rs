@@ -99,6 +99,55 @@ pub struct IssueTicket {
     pub hold_key: Option<String>,
 }
 
+/// A block of the venue for an event, with its free places.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BlockInfo {
+    pub id: u32,
+    #[serde(rename = "codice")]
+    pub code: String,
+    #[serde(rename = "settore")]
+    pub sector: String,
+    #[serde(rename = "descrizioneSettore")]
+    pub sector_name: String,
+    #[serde(rename = "varco")]
+    pub gate: String,
+    #[serde(rename = "capienza")]
+    pub capacity: u32,
+    #[serde(rename = "liberi")]
+    pub free: u32,
+    #[serde(rename = "ospiti")]
+    pub away: bool,
+    #[serde(rename = "senzaMappa")]
+    pub no_map: bool,
+}
+
+/// A free seat of a block.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeatInfo {
+    pub id: u32,
+    #[serde(rename = "fila")]
+    pub row: String,
+    #[serde(rename = "numero")]
+    pub number: u32,
+    #[serde(rename = "etichetta")]
+    pub label: String,
+}
+
+/// A reduction code of an event, with its price per sector in cents.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ReductionInfo {
+    pub id: u32,
+    #[serde(rename = "codice")]
+    pub code: String,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    /// 0 box office, 1 online, 2 both.
+    #[serde(rename = "visibilita")]
+    pub visibility: u8,
+    #[serde(rename = "prezzi")]
+    pub prices: std::collections::BTreeMap<String, u32>,
+}
+
 /// What went wrong talking to the ticketing system.
 #[derive(Debug, thiserror::Error)]
 pub enum TicketingError {
@@ -235,6 +284,152 @@ impl TicketingClient {
     /// The catalogue's events.
     pub async fn events(&self) -> Result<Vec<EventInfo>, TicketingError> {
         self.call::<(), _>(Method::GET, "/api/Evento/GetEventi", &[], None)
+            .await
+    }
+
+    /// One event (spec: planet-event-detail).
+    pub async fn event(&self, id: u32) -> Result<EventInfo, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Evento/GetEvento",
+            &[("eventoId", id.to_string())],
+            None,
+        )
+        .await
+    }
+
+    /// Reduction codes and prices of an event (spec: evento-codiciriduzione).
+    pub async fn reductions(&self, event: u32) -> Result<Vec<ReductionInfo>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Evento/GetCodiciRiduzione",
+            &[("eventoId", event.to_string())],
+            None,
+        )
+        .await
+    }
+
+    /// The venue's blocks for an event, with free places (spec: mappa-blocchi, nomap-postiliberi).
+    pub async fn blocks(&self, event: u32) -> Result<Vec<BlockInfo>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Mappa/GetBlocchi",
+            &[("eventoId", event.to_string())],
+            None,
+        )
+        .await
+    }
+
+    /// Free seats of a block (spec: planet-posti-liberi-biglietto).
+    pub async fn free_seats(
+        &self,
+        event: u32,
+        block: u32,
+    ) -> Result<Vec<SeatInfo>, TicketingError> {
+        let q = [
+            ("eventoId", event.to_string()),
+            ("bloccoId", block.to_string()),
+        ];
+        self.call::<(), _>(Method::GET, "/api/Mappa/GetPostiLiberi", &q, None)
+            .await
+    }
+
+    /// Holds seats for `minutes` under `key`, all or none (spec: planet-mappa-bloccaposti).
+    pub async fn hold_seats(
+        &self,
+        event: u32,
+        seats: &[u32],
+        key: &str,
+        minutes: u32,
+    ) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key, "minuti": minutes});
+        self.call::<_, serde_json::Value>(Method::POST, "/api/Mappa/BloccaPosti", &[], Some(&body))
+            .await
+            .map(|_| ())
+    }
+
+    /// Releases seats held under `key` (spec: planet-mappa-sbloccaposti).
+    pub async fn release_seats(
+        &self,
+        event: u32,
+        seats: &[u32],
+        key: &str,
+    ) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key});
+        self.call::<_, serde_json::Value>(Method::POST, "/api/Mappa/SbloccaPosti", &[], Some(&body))
+            .await
+            .map(|_| ())
+    }
+
+    /// Whether a person may enter stadiums (spec: autorizzazione-verificapersona); false
+    /// under a stadium ban.
+    pub async fn verify_person(&self, person: &Person) -> Result<bool, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            risultato: bool,
+        }
+        let body = serde_json::json!({"persona": person});
+        let a: Answer = self
+            .call(
+                Method::POST,
+                "/api/Autorizzazione/VerificaPersona",
+                &[],
+                Some(&body),
+            )
+            .await?;
+        Ok(a.risultato)
+    }
+
+    /// How many more titles `buyer` may buy for `event` (spec: titoli-acquistabili).
+    pub async fn purchasable_count(
+        &self,
+        event: u32,
+        buyer: &Person,
+    ) -> Result<u32, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            acquistabili: u32,
+        }
+        let body = serde_json::json!({"eventoId": event, "acquirente": buyer});
+        let a: Answer = self
+            .call(
+                Method::POST,
+                "/api/Titolo/GetTitoliAcquistabili",
+                &[],
+                Some(&body),
+            )
+            .await?;
+        Ok(a.acquistabili)
+    }
+
+    /// Whether a title may change holder now, and if not why (spec: titolo-iscedibile).
+    pub async fn is_transferable(
+        &self,
+        title: u64,
+    ) -> Result<(bool, Option<String>), TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            cedibile: bool,
+            #[serde(default)]
+            motivo: Option<String>,
+        }
+        let body = serde_json::json!({"titoloId": title});
+        let a: Answer = self
+            .call(Method::POST, "/api/Titolo/IsCedibile", &[], Some(&body))
+            .await?;
+        Ok((a.cedibile, a.motivo))
+    }
+
+    /// Change of holder (spec: biglietto-cessione): the old title is cancelled and a new one
+    /// issued on the same seat; returns the new title. `transaction_id` finds it again.
+    pub async fn transfer_ticket(
+        &self,
+        title: u64,
+        new_holder: &Person,
+        transaction_id: &str,
+    ) -> Result<TitleInfo, TicketingError> {
+        let body = serde_json::json!({"titoloId": title, "nuovoUtilizzatore": new_holder, "transazioneId": transaction_id});
+        self.call(Method::POST, "/api/Biglietto/Cessione", &[], Some(&body))
             .await
     }
 

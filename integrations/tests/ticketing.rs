@@ -536,3 +536,209 @@ async fn a_snapshot_restores_titles_and_their_rules() {
         .unwrap_err();
     assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
 }
+
+#[tokio::test]
+async fn a_ticket_changes_holder_on_the_same_seat_within_the_rules() {
+    let env = Env::start().await;
+    let t = env
+        .client
+        .issue_ticket(&ticket(EVENT, 70, mario(), "tr"))
+        .await
+        .unwrap();
+    let friend = person("Franco", "Amico", (1992, 4, 4));
+    assert_eq!(
+        env.client.is_transferable(t.id).await.unwrap(),
+        (true, None)
+    );
+    // The new holder already has a title for the event.
+    let other = env
+        .client
+        .issue_ticket(&ticket(
+            EVENT,
+            71,
+            person("Gia", "Titolare", (1990, 1, 1)),
+            "tr2",
+        ))
+        .await
+        .unwrap();
+    let e = env
+        .client
+        .transfer_ticket(t.id, &other.holder, "tr-x")
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "TITOLO_GIA_EMESSO_PER_UTILIZZATORE");
+    // A banned new holder.
+    let banned = person("Bandito", "Cessione", (1980, 1, 1));
+    env.control("police-flags", serde_json::to_value(&banned).unwrap())
+        .await;
+    assert!(!env.client.verify_person(&banned).await.unwrap());
+    assert!(env.client.verify_person(&friend).await.unwrap());
+    assert_eq!(
+        refused(
+            env.client
+                .transfer_ticket(t.id, &banned, "tr-y")
+                .await
+                .unwrap_err()
+        ),
+        "PERSONA_BANNATA"
+    );
+    // The transfer: old cancelled, new on the same seat, journalled.
+    let new = env
+        .client
+        .transfer_ticket(t.id, &friend, "tr-ok")
+        .await
+        .unwrap();
+    assert_eq!(
+        (new.seat_id, new.holder.clone(), new.state.as_str()),
+        (Some(70), friend.clone(), "issued")
+    );
+    assert_ne!(new.seal, t.seal);
+    assert_eq!(env.client.title(t.id).await.unwrap().state, "cancelled");
+    assert_eq!(
+        env.client.titles_by_transaction("tr-ok").await.unwrap(),
+        vec![new.clone()]
+    );
+    let (ok, why) = env.client.is_transferable(t.id).await.unwrap();
+    assert!(!ok && why.unwrap().contains("annullato"));
+    assert_eq!(
+        refused(
+            env.client
+                .transfer_ticket(t.id, &person("Terzo", "X", (1990, 1, 1)), "z")
+                .await
+                .unwrap_err()
+        ),
+        "TITOLO_NON_CEDIBILE"
+    );
+    // A used title, and an event that has started, cannot change holder.
+    let r = env
+        .control
+        .post(format!(
+            "{}/_sim/ticketing/titles/{}/enter",
+            env.sim.http_url(),
+            new.id
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(
+        refused(
+            env.client
+                .transfer_ticket(new.id, &mario(), "u")
+                .await
+                .unwrap_err()
+        ),
+        "TITOLO_NON_CEDIBILE"
+    );
+    env.control("clock", json!({"now": "2025-08-24T19:00:00Z"}))
+        .await;
+    assert_eq!(
+        refused(
+            env.client
+                .transfer_ticket(other.id, &person("Tardi", "Y", (1990, 1, 1)), "v")
+                .await
+                .unwrap_err()
+        ),
+        "TITOLO_NON_CEDIBILE"
+    );
+}
+
+#[tokio::test]
+async fn holds_keep_seats_for_their_owner_until_they_expire() {
+    let env = Env::start().await;
+    let block = env
+        .client
+        .blocks(EVENT)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|b| b.code == "TC1")
+        .unwrap();
+    assert_eq!(
+        (block.capacity, block.free, block.gate.as_str()),
+        (600, 600, "Varco 1")
+    );
+    env.client
+        .hold_seats(EVENT, &[80, 81], "order-9", 30)
+        .await
+        .unwrap();
+    let e = env
+        .client
+        .hold_seats(EVENT, &[81, 82], "order-10", 30)
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+    assert_eq!(
+        env.client
+            .blocks(EVENT)
+            .await
+            .unwrap()
+            .iter()
+            .find(|b| b.code == "TC1")
+            .unwrap()
+            .free,
+        598
+    );
+    assert!(
+        !env.client
+            .free_seats(EVENT, block.id)
+            .await
+            .unwrap()
+            .iter()
+            .any(|s| s.id == 80)
+    );
+    // Someone else cannot issue on a held seat; the holder can.
+    let e = env
+        .client
+        .issue_ticket(&ticket(EVENT, 80, person("Altro", "Z", (1990, 1, 1)), "o"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+    let mut mine = ticket(EVENT, 80, mario(), "p");
+    mine.hold_key = Some("order-9".into());
+    env.client.issue_ticket(&mine).await.unwrap();
+    // After 30 minutes the other held seat is free again.
+    env.control("clock", json!({"advance_secs": 31 * 60})).await;
+    env.client
+        .hold_seats(EVENT, &[81], "order-10", 30)
+        .await
+        .unwrap();
+    env.client
+        .release_seats(EVENT, &[81], "order-10")
+        .await
+        .unwrap();
+    assert!(
+        env.client
+            .free_seats(EVENT, block.id)
+            .await
+            .unwrap()
+            .iter()
+            .any(|s| s.id == 81)
+    );
+}
+
+#[tokio::test]
+async fn the_catalogue_lists_events_reductions_and_purchasable_counts() {
+    let env = Env::start().await;
+    let e = env.client.event(EVENT).await.unwrap();
+    assert_eq!(e.descrizione, "Como - Lazio");
+    let reductions = env.client.reductions(EVENT).await.unwrap();
+    let u14 = reductions.iter().find(|r| r.code == "U14").unwrap();
+    assert_eq!(u14.prices["TC"], 2600);
+    assert_eq!(
+        env.client.purchasable_count(EVENT, &mario()).await.unwrap(),
+        4
+    );
+    env.client
+        .issue_ticket(&ticket(EVENT, 90, mario(), "q"))
+        .await
+        .unwrap();
+    assert_eq!(
+        env.client.purchasable_count(EVENT, &mario()).await.unwrap(),
+        3
+    );
+    assert_eq!(
+        refused(env.client.event(9999).await.unwrap_err()),
+        "EVENTO_SCONOSCIUTO"
+    );
+}

@@ -141,6 +141,10 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Titolo/GetInfoBySigilloFiscale", post(title_by_seal))
         .route("/api/Titolo/GetByTransazione", get(titles_by_transaction))
         .route("/api/Titolo/GetByUtilizzatore", post(titles_by_holder))
+        .route("/api/Titolo/GetTitoliAcquistabili", post(purchasable))
+        .route("/api/Titolo/IsCedibile", post(is_transferable))
+        .route("/api/Biglietto/Cessione", post(transfer_ticket))
+        .route("/api/Autorizzazione/VerificaPersona", post(verify_person))
         .layer(middleware::from_fn_with_state(t.clone(), vendor_gate));
     Router::new()
         .route("/api/Account/GetToken", post(get_token))
@@ -575,6 +579,65 @@ async fn titles_by_holder(State(t): State<Ticketing>, Json(q): Json<HolderQuery>
             .collect();
         Json(list).into_response()
     })
+}
+
+#[derive(Deserialize)]
+struct PurchasableQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "acquirente")]
+    buyer: Person,
+}
+
+async fn purchasable(State(t): State<Ticketing>, Json(q): Json<PurchasableQuery>) -> Response {
+    t.with_world(|w| match w.purchasable(q.event_id, &q.buyer) {
+        Some(n) => Json(json!({"acquistabili": n})).into_response(),
+        None => unknown_event(q.event_id),
+    })
+}
+
+async fn is_transferable(State(t): State<Ticketing>, Json(q): Json<TitleQuery>) -> Response {
+    let now = t.now();
+    t.with_world(|w| match w.transfer_refusal(q.id, now) {
+        None => Json(json!({"cedibile": true})).into_response(),
+        Some(r) if r.code == "TITOLO_SCONOSCIUTO" => refusal(r),
+        Some(r) => Json(json!({"cedibile": false, "motivo": r.message})).into_response(),
+    })
+}
+
+#[derive(Deserialize)]
+struct TransferRequest {
+    #[serde(rename = "titoloId")]
+    title_id: u64,
+    #[serde(rename = "nuovoUtilizzatore")]
+    new_holder: Person,
+    #[serde(rename = "transazioneId", default)]
+    transaction_id: Option<String>,
+}
+
+async fn transfer_ticket(State(t): State<Ticketing>, Json(r): Json<TransferRequest>) -> Response {
+    let now = t.now();
+    t.with_world(
+        |w| match w.transfer(r.title_id, r.new_holder, r.transaction_id, now) {
+            Ok(title) => Json(title_view(w, &title)).into_response(),
+            Err(e) => refusal(e),
+        },
+    )
+}
+
+#[derive(Deserialize)]
+struct PersonQuery {
+    #[serde(rename = "persona")]
+    person: Person,
+}
+
+/// `{risultato: false}` when the police flagged the person (stadium ban).
+async fn verify_person(
+    State(t): State<Ticketing>,
+    Json(q): Json<PersonQuery>,
+) -> Json<serde_json::Value> {
+    let banned = t.with_world(|w| w.police_flags.contains(&q.person.key()));
+    Json(json!({"risultato": !banned}))
 }
 
 async fn reset(State(t): State<Ticketing>) -> StatusCode {

@@ -185,6 +185,18 @@ pub struct IssueRequest {
     pub hold_key: Option<String>,
 }
 
+/// What a new title is made of.
+struct Mint {
+    event_id: u32,
+    seat_id: Option<u32>,
+    block_id: u32,
+    reduction_id: u32,
+    price_cents: u32,
+    holder: Person,
+    buyer: Person,
+    transaction_id: Option<String>,
+}
+
 /// Seed data read from `fixtures/ticketing`.
 #[derive(Debug, Deserialize)]
 pub struct VenueFile {
@@ -588,14 +600,7 @@ impl World {
             .find(|r| r.id == req.reduction_id && r.visibility >= 1)
             .cloned()
             .ok_or_else(|| Refusal::new(422, "RIDUZIONE_NON_AMMESSA", "Riduzione non ammessa"))?;
-        let age = req.holder.age_on(event.starts_at.date_naive());
-        let qualifies = match reduction.rule.as_str() {
-            "under_14" => age < 14,
-            "over_65" => age >= 65,
-            "women" => req.holder.sex.eq_ignore_ascii_case("F"),
-            _ => true,
-        };
-        if !qualifies {
+        if !self.qualifies(reduction.id, &req.holder, &event) {
             return Err(Refusal::new(
                 422,
                 "RIDUZIONE_NON_AMMESSA",
@@ -644,6 +649,24 @@ impl World {
         }
         let base = self.prices.get(&block.sector).copied().unwrap_or(0);
         let price = base * reduction.factor_percent / 100;
+        let minted = self.mint(
+            Mint {
+                event_id: event.id,
+                seat_id,
+                block_id: block.id,
+                reduction_id: reduction.id,
+                price_cents: price,
+                holder: req.holder.clone(),
+                buyer: req.buyer.clone(),
+                transaction_id: req.transaction_id.clone(),
+            },
+            now,
+        );
+        Ok(minted)
+    }
+
+    /// Records a new title: seal, progressive number, journal, indexes.
+    fn mint(&mut self, m: Mint, now: DateTime<Utc>) -> Title {
         let id = self.next_title;
         self.next_title += 1;
         let progressive = self.next_progressive;
@@ -654,31 +677,152 @@ impl World {
             seal: seal.clone(),
             barcode: format!("{:012}{:04}", id, progressive % 10_000),
             progressive,
-            event_id: event.id,
-            seat_id,
-            block_id: block.id,
-            reduction_id: reduction.id,
-            price_cents: price,
-            holder: req.holder.clone(),
-            buyer: req.buyer.clone(),
-            transaction_id: req.transaction_id.clone(),
+            event_id: m.event_id,
+            seat_id: m.seat_id,
+            block_id: m.block_id,
+            reduction_id: m.reduction_id,
+            price_cents: m.price_cents,
+            holder: m.holder,
+            buyer: m.buyer,
+            transaction_id: m.transaction_id,
             state: TitleState::Issued,
             issued_at: now,
         };
-        if let Some(s) = seat_id {
-            self.holds.remove(&hold_key(event.id, s));
+        if let Some(s) = title.seat_id {
+            self.holds.remove(&hold_key(title.event_id, s));
         }
         self.journal.push(JournalEntry {
             progressive,
             kind: "emissione".into(),
             title_id: id,
             seal,
-            event_id: event.id,
+            event_id: title.event_id,
             at: now,
         });
         self.index.add(&title);
         self.titles.insert(id, title.clone());
-        Ok(title)
+        title
+    }
+
+    /// Whether a reduction's rule admits `holder` on the event's date.
+    fn qualifies(&self, reduction_id: u32, holder: &Person, event: &Event) -> bool {
+        let Some(r) = self.reductions.iter().find(|r| r.id == reduction_id) else {
+            return false;
+        };
+        let age = holder.age_on(event.starts_at.date_naive());
+        match r.rule.as_str() {
+            "under_14" => age < 14,
+            "over_65" => age >= 65,
+            "women" => holder.sex.eq_ignore_ascii_case("F"),
+            _ => true,
+        }
+    }
+
+    /// Why a title cannot change holder now, if it cannot.
+    pub fn transfer_refusal(&self, title_id: u64, now: DateTime<Utc>) -> Option<Refusal> {
+        let not_transferable = |why: &str| {
+            Some(Refusal::new(
+                409,
+                "TITOLO_NON_CEDIBILE",
+                format!("Titolo non cedibile: {why}"),
+            ))
+        };
+        let Some(t) = self.titles.get(&title_id) else {
+            return Some(Refusal::new(
+                404,
+                "TITOLO_SCONOSCIUTO",
+                "Titolo sconosciuto",
+            ));
+        };
+        let event = self.events.get(&t.event_id)?;
+        match t.state {
+            TitleState::Used => not_transferable("già utilizzato"),
+            TitleState::Cancelled => not_transferable("annullato"),
+            TitleState::Issued if !event.transferable => {
+                not_transferable("evento senza cambio nominativo")
+            }
+            TitleState::Issued if event.starts_at <= now => not_transferable("evento iniziato"),
+            TitleState::Issued => None,
+        }
+    }
+
+    /// Change of holder (cessione): the old title is cancelled and a new one issued to the
+    /// new holder on the same seat, after the checks.
+    pub fn transfer(
+        &mut self,
+        title_id: u64,
+        new_holder: Person,
+        transaction_id: Option<String>,
+        now: DateTime<Utc>,
+    ) -> Result<Title, Refusal> {
+        if let Some(r) = self.transfer_refusal(title_id, now) {
+            return Err(r);
+        }
+        let old = self.titles.get(&title_id).cloned().expect("checked above");
+        let event = self
+            .events
+            .get(&old.event_id)
+            .cloned()
+            .expect("titles belong to events");
+        let key = new_holder.key();
+        if self.police_flags.contains(&key) {
+            return Err(Refusal::new(
+                403,
+                "PERSONA_BANNATA",
+                "Il nuovo utilizzatore è soggetto a divieto di accesso",
+            ));
+        }
+        if !self.titles_by_holder(event.id, &key).is_empty() {
+            return Err(Refusal::new(
+                409,
+                "TITOLO_GIA_EMESSO_PER_UTILIZZATORE",
+                "Il nuovo utilizzatore ha già un titolo per l'evento",
+            ));
+        }
+        if !self.qualifies(old.reduction_id, &new_holder, &event) {
+            return Err(Refusal::new(
+                422,
+                "RIDUZIONE_NON_AMMESSA",
+                "Il nuovo utilizzatore non ha diritto alla riduzione",
+            ));
+        }
+        let block = self
+            .block(old.block_id)
+            .cloned()
+            .expect("titles belong to blocks");
+        if (block.away || event.high_risk) && !self.supporter_cards.contains(&key) {
+            return Err(Refusal::new(
+                403,
+                "TESSERA_RICHIESTA",
+                "Serve una tessera del tifoso valida",
+            ));
+        }
+        self.cancel(title_id, now)?;
+        Ok(self.mint(
+            Mint {
+                event_id: old.event_id,
+                seat_id: old.seat_id,
+                block_id: old.block_id,
+                reduction_id: old.reduction_id,
+                price_cents: old.price_cents,
+                holder: new_holder,
+                buyer: old.buyer,
+                transaction_id,
+            },
+            now,
+        ))
+    }
+
+    /// How many more titles `buyer` may buy for `event`.
+    pub fn purchasable(&self, event: u32, buyer: &Person) -> Option<u32> {
+        let e = self.events.get(&event)?;
+        let bought = self
+            .index
+            .buyer
+            .get(&(event, buyer.key()))
+            .copied()
+            .unwrap_or(0);
+        Some(e.per_buyer_limit.saturating_sub(bought))
     }
 
     /// Cancels a title (a new seal on the cancellation, in the journal).

@@ -185,6 +185,13 @@ describe('staff and admins', () => {
     expect(await page.getByRole('link', { name: 'Cambia ruolo' }).count()).toBe(0);
     await screenshot(page, 'admin-user-show-staff');
 
+    // Signing out from the user menu ends the session and goes back to the login page.
+    await page.getByRole('button', { name: 'Profilo' }).click();
+    await page.getByRole('menuitem', { name: 'Esci' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+    expect(await page.evaluate(() => fetch('/api/me').then((response) => response.status))).toBe(401);
+
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -40,6 +40,13 @@ async function readToken(): Promise<string> {
   return body.csrf_token;
 }
 
+/** Reads the token ahead of the first write (called once when the app starts). */
+export function prefetchCsrfToken(): void {
+  csrfToken().catch(() => {
+    // Nothing to do now: the first write asks again.
+  });
+}
+
 /** Drops the kept token, so the next write reads a fresh one. */
 export function forgetCsrfToken(): void {
   tokenRequest = null;

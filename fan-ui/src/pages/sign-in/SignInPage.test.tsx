@@ -250,6 +250,19 @@ describe('sign-in page, password', () => {
     });
   });
 
+  it("keeps the language chosen in this browser even when the account's is another", async () => {
+    stubApi({ 'POST /api/auth/password': { body: { message: 'ok', user: aFan({ language: 'en' }) } } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/accedi' });
+    await user.click(await screen.findByRole('tab', { name: 'Password' }));
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'luca.rossi@example.it');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'una-password-lunga');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' })).toBeInTheDocument();
+    expect(i18n.language).toBe('it');
+  });
+
   it('translates wrong credentials', async () => {
     stubApi({ 'POST /api/auth/password': apiError(401, 'invalid_credentials', 'Wrong e-mail or password') });
     const user = userEvent.setup();

@@ -114,7 +114,7 @@ describe('dataProvider writes', () => {
       jsonResponse(422, {
         code: 'validation_failed',
         message: 'Some fields are not valid',
-        errors: { acc_level: 'you cannot remove your own admin role' },
+        errors: { acc_level: 'cannot_remove_own_admin' },
       }),
     );
 

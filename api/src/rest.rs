@@ -36,19 +36,22 @@ impl TryFrom<RawListParams> for ListParams {
     type Error = ApiError;
 
     fn try_from(raw: RawListParams) -> Result<Self, ApiError> {
-        let bad = |param: &'static str, why: &str| {
-            ApiError::bad_request("invalid_query", format!("{param} is not valid: {why}"))
-                .with_field(param, why.to_owned())
+        let bad = |param: &'static str, code: &'static str| {
+            ApiError::bad_request(
+                "invalid_query",
+                format!("The {param} parameter is not valid"),
+            )
+            .with_field(param, code)
         };
         let (sort_field, descending) = match raw.sort.as_deref() {
             None | Some("") => (None, false),
             Some(s) => {
-                let (field, order): (String, String) = serde_json::from_str(s)
-                    .map_err(|_| bad("sort", "expected [\"field\",\"ASC\"|\"DESC\"]"))?;
+                let (field, order): (String, String) =
+                    serde_json::from_str(s).map_err(|_| bad("sort", "invalid_sort"))?;
                 let desc = match order.to_ascii_uppercase().as_str() {
                     "ASC" => false,
                     "DESC" => true,
-                    _ => return Err(bad("sort", "the order must be ASC or DESC")),
+                    _ => return Err(bad("sort", "invalid_sort")),
                 };
                 (Some(field), desc)
             }
@@ -57,9 +60,9 @@ impl TryFrom<RawListParams> for ListParams {
             None | Some("") => (0, 25),
             Some(r) => {
                 let (start, end): (i64, i64) =
-                    serde_json::from_str(r).map_err(|_| bad("range", "expected [start,end]"))?;
+                    serde_json::from_str(r).map_err(|_| bad("range", "invalid_range"))?;
                 if start < 0 || end < start {
-                    return Err(bad("range", "expected 0 <= start <= end"));
+                    return Err(bad("range", "invalid_range"));
                 }
                 (start, (end - start + 1).min(MAX_PAGE))
             }
@@ -68,7 +71,7 @@ impl TryFrom<RawListParams> for ListParams {
             None | Some("") => Map::new(),
             Some(f) => match serde_json::from_str::<Value>(f) {
                 Ok(Value::Object(m)) => m,
-                _ => return Err(bad("filter", "expected a JSON object")),
+                _ => return Err(bad("filter", "invalid_filter")),
             },
         };
         Ok(ListParams {

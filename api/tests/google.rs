@@ -18,7 +18,7 @@ async fn sign_in_with_google(app_base: &str, email: &str) -> (reqwest::Client, S
         .unwrap();
     let r = browser
         .get(format!(
-            "{app_base}/api/auth/google/start?return_to=/wallet/"
+            "{app_base}/api/auth/google/start?return_to=/wallet/&language=it"
         ))
         .send()
         .await
@@ -114,6 +114,10 @@ async fn a_fan_signs_in_with_google_and_lands_where_they_were_going(pool: PgPool
     assert_eq!(me["first_name"], "Giulia");
     assert_eq!(me["is_first_time_login"], false);
     assert_eq!(me["display_name"], "", "the app asks for it");
+    assert_eq!(
+        me["language"], "it",
+        "a new account takes the app's language"
+    );
 }
 
 #[sqlx::test(migrations = false)]

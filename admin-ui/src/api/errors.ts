@@ -12,14 +12,14 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Our words for field errors the API gives as English sentences (the role change names
- * acc_level). Matched by a part of the sentence; anything else is shown as it came.
+ * Our words for the field error codes the API gives (the role change names acc_level);
+ * anything else is shown as it came.
  */
-const FIELD_MESSAGES: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>> = {
-  acc_level: [
-    ['own admin role', 'resources.users.errors.own_admin_role'],
-    ['must be', 'resources.users.errors.invalid_level'],
-  ],
+const FIELD_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  acc_level: {
+    cannot_remove_own_admin: 'resources.users.errors.own_admin_role',
+    invalid_acc_level: 'resources.users.errors.invalid_level',
+  },
 };
 
 function translatedFieldErrors(errors: unknown): Record<string, unknown> | undefined {
@@ -28,8 +28,8 @@ function translatedFieldErrors(errors: unknown): Record<string, unknown> | undef
   }
   return Object.fromEntries(
     Object.entries(errors).map(([field, message]) => {
-      const known = FIELD_MESSAGES[field]?.find(([part]) => typeof message === 'string' && message.includes(part));
-      return [field, known?.[1] ?? message];
+      const known = typeof message === 'string' ? FIELD_MESSAGES[field]?.[message] : undefined;
+      return [field, known ?? message];
     }),
   );
 }

@@ -76,13 +76,7 @@ async fn get_csrf(State(state): State<AppState>, jar: CookieJar) -> Response {
 
 fn parse_email(raw: &str) -> ApiResult<Email> {
     Email::parse(raw).map_err(|_| {
-        ApiError::validation(
-            [(
-                "email".to_owned(),
-                "Enter a valid e-mail address".to_owned(),
-            )]
-            .into(),
-        )
+        ApiError::validation([("email".to_owned(), "invalid_email".to_owned())].into())
     })
 }
 

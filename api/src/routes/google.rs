@@ -24,7 +24,7 @@ use axum_extra::extract::{
     cookie::{Cookie, SameSite},
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use domain::{accounts, email::Email, moderation};
+use domain::{accounts, email::Email, language::Language, moderation};
 use openidconnect::{
     AuthenticationFlow, AuthorizationCode, ClientId, ClientSecret, CsrfToken, IssuerUrl, Nonce,
     PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
@@ -49,6 +49,9 @@ struct Flow {
     nonce: String,
     verifier: String,
     return_to: String,
+    /// The app's language, for a new account.
+    #[serde(default)]
+    language: Option<Language>,
 }
 
 fn unavailable(e: impl std::fmt::Display) -> ApiError {
@@ -111,9 +114,10 @@ fn local_path(p: Option<&str>) -> String {
 #[derive(Deserialize)]
 struct StartParams {
     return_to: Option<String>,
+    language: Option<Language>,
 }
 
-/// `GET /api/auth/google/start?return_to=/path`: off to the provider.
+/// `GET /api/auth/google/start?return_to=/path&language=it`: off to the provider.
 #[tracing::instrument(skip_all)]
 async fn start_google_sign_in(
     State(state): State<AppState>,
@@ -145,6 +149,7 @@ async fn start_google_sign_in(
         nonce: nonce.secret().clone(),
         verifier: verifier.secret().clone(),
         return_to: local_path(p.return_to.as_deref()),
+        language: p.language,
     };
     let value =
         URL_SAFE_NO_PAD.encode(serde_json::to_vec(&flow).map_err(|_| ApiError::internal())?);
@@ -238,7 +243,7 @@ async fn finish_google_sign_in(
         return Ok(back_with_error(jar, "email_banned"));
     }
     let (user, created) =
-        accounts::create_or_get(&mut tx, &email, None, ip, Default::default()).await?;
+        accounts::create_or_get(&mut tx, &email, flow.language, ip, Default::default()).await?;
     if created {
         // Names only: the display name is asked for by the app's dialog.
         let given = claims

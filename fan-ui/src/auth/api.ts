@@ -70,7 +70,11 @@ export function updatePassword(newPassword: string, currentPassword?: string): P
   });
 }
 
-/** Where Google sign-in starts: a full-page navigation, back to `returnTo` signed in. */
-export function googleSignInUrl(returnTo: string): string {
-  return `/api/auth/google/start?return_to=${encodeURIComponent(returnTo)}`;
+/**
+ * Where Google sign-in starts: a full-page navigation, back to `returnTo` signed in. A new
+ * account takes `language`, as with the e-mail code and link.
+ */
+export function googleSignInUrl(returnTo: string, language?: Language): string {
+  const lang = language === undefined ? '' : `&language=${language}`;
+  return `/api/auth/google/start?return_to=${encodeURIComponent(returnTo)}${lang}`;
 }

@@ -40,14 +40,14 @@ async fn list_emails(
         None => None,
         Some(s) => Some(EmailStatus::parse(&s).ok_or_else(|| {
             ApiError::bad_request("invalid_query", "status must be pending, sent or failed")
-                .with_field("status", "must be pending, sent or failed")
+                .with_field("status", "invalid_status")
         })?),
     };
     let sort = match params.sort_field.as_deref() {
         None => EmailSort::CreatedAt,
         Some(f) => EmailSort::parse(f).ok_or_else(|| {
             ApiError::bad_request("invalid_query", format!("cannot sort by {f:?}"))
-                .with_field("sort", "unknown field")
+                .with_field("sort", "unknown_sort_field")
         })?,
     };
     let query = EmailQuery {
@@ -90,13 +90,13 @@ async fn create_mail_check(
 ) -> ApiResult<Response> {
     let mut errors = BTreeMap::new();
     let to = Email::parse(&req.to)
-        .map_err(|_| errors.insert("to".into(), "Enter a valid e-mail address".into()))
+        .map_err(|_| errors.insert("to".into(), "invalid_email".into()))
         .ok();
     let language = match req.language.as_deref() {
         None | Some("it") => Some(Language::It),
         Some("en") => Some(Language::En),
         Some(_) => {
-            errors.insert("language".into(), "Must be it or en".into());
+            errors.insert("language".into(), "invalid_language".into());
             None
         }
     };

@@ -35,7 +35,7 @@ describe('/myaccount', () => {
     // After signing in the page comes back to /myaccount: see the sign-in page's tests.
     expect(screen.getByRole('link', { name: 'Continua con Google' })).toHaveAttribute(
       'href',
-      '/api/auth/google/start?return_to=%2Fmyaccount',
+      '/api/auth/google/start?return_to=%2Fmyaccount&language=it',
     );
   });
 

@@ -52,7 +52,7 @@ describe('sign-in page, code by e-mail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Accedi' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continua con Google' })).toHaveAttribute(
       'href',
-      '/api/auth/google/start?return_to=%2Fmyaccount',
+      '/api/auth/google/start?return_to=%2Fmyaccount&language=it',
     );
     expect(screen.getByRole('tab', { name: 'Codice e-mail' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Password' })).toBeInTheDocument();

@@ -214,6 +214,28 @@ async fn send(
     Ok(())
 }
 
+/// Issues a single-use token for `email` and e-mails its link: `/authorise/{token}` to sign
+/// in, `/reset-password/{token}` to choose a password.
+async fn email_token_link(
+    state: &AppState,
+    conn: &mut PgConnection,
+    purpose: Purpose,
+    email: &Email,
+    language: Language,
+) -> ApiResult<()> {
+    let token = accounts::tokens::issue(conn, purpose, email).await?;
+    let (page, template) = match purpose {
+        Purpose::SignInLink => ("authorise", MailTemplate::SignInLink),
+        Purpose::PasswordReset => ("reset-password", MailTemplate::PasswordReset),
+    };
+    let base = state.config.public_base_url.trim_end_matches('/');
+    let context = serde_json::json!({
+        "link": format!("{base}/{page}/{token}"),
+        "valid_minutes": purpose.validity().num_minutes(),
+    });
+    send(conn, email, language, template, context).await
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CodeVerification {
@@ -355,22 +377,10 @@ async fn request_link(
         req.consent.unwrap_or_default(),
     )
     .await?;
-    let token = accounts::tokens::issue(&mut tx, Purpose::SignInLink, &email).await?;
-    let link = format!(
-        "{}/authorise/{token}",
-        state.config.public_base_url.trim_end_matches('/')
-    );
     let language = req
         .language
         .unwrap_or(Language::from_code_or_default(&user.language));
-    send(
-        &mut tx,
-        &email,
-        language,
-        MailTemplate::SignInLink,
-        serde_json::json!({ "link": link, "valid_minutes": 15 }),
-    )
-    .await?;
+    email_token_link(&state, &mut tx, Purpose::SignInLink, &email, language).await?;
     tx.commit().await?;
     Ok(axum::Json(MessageView {
         message: "Email sent successfully!",
@@ -531,22 +541,10 @@ async fn forgot_password(
     if !moderation::is_email_banned(&mut tx, &email).await?
         && let Some(user) = accounts::find_by_email(&mut tx, &email).await?
     {
-        let token = accounts::tokens::issue(&mut tx, Purpose::PasswordReset, &email).await?;
-        let link = format!(
-            "{}/reset-password/{token}",
-            state.config.public_base_url.trim_end_matches('/')
-        );
         let language = req
             .language
             .unwrap_or(Language::from_code_or_default(&user.language));
-        send(
-            &mut tx,
-            &email,
-            language,
-            MailTemplate::PasswordReset,
-            serde_json::json!({ "link": link, "valid_minutes": 60 }),
-        )
-        .await?;
+        email_token_link(&state, &mut tx, Purpose::PasswordReset, &email, language).await?;
     }
     tx.commit().await?;
     Ok(axum::Json(MessageView {

@@ -148,6 +148,50 @@ pub struct ReductionInfo {
     pub prices: std::collections::BTreeMap<String, u32>,
 }
 
+/// A nation (birth or residence), in Italian and English.
+#[derive(Debug, Clone, Deserialize)]
+pub struct NationInfo {
+    pub id: u32,
+    #[serde(rename = "codice")]
+    pub code: String,
+    #[serde(rename = "descrizione")]
+    pub name_it: String,
+    #[serde(rename = "descrizioneEn")]
+    pub name_en: String,
+}
+
+/// An Italian province.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ProvinceInfo {
+    #[serde(rename = "sigla")]
+    pub code: String,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    #[serde(rename = "regione")]
+    pub region: String,
+}
+
+/// An Italian municipality.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MunicipalityInfo {
+    #[serde(rename = "codiceIstat")]
+    pub istat_code: String,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    #[serde(rename = "provincia")]
+    pub province: String,
+    #[serde(rename = "codiceCatastale")]
+    pub cadastral_code: String,
+}
+
+/// A sports club.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ClubInfo {
+    pub id: u32,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+}
+
 /// What went wrong talking to the ticketing system.
 #[derive(Debug, thiserror::Error)]
 pub enum TicketingError {
@@ -284,6 +328,38 @@ impl TicketingClient {
     /// The catalogue's events.
     pub async fn events(&self) -> Result<Vec<EventInfo>, TicketingError> {
         self.call::<(), _>(Method::GET, "/api/Evento/GetEventi", &[], None)
+            .await
+    }
+
+    /// Nations (spec: planet-nazioni).
+    pub async fn nations(&self) -> Result<Vec<NationInfo>, TicketingError> {
+        self.call::<(), _>(Method::GET, "/api/Utenza/GetNazioni", &[], None)
+            .await
+    }
+
+    /// Italian provinces (spec: planet-province).
+    pub async fn provinces(&self) -> Result<Vec<ProvinceInfo>, TicketingError> {
+        self.call::<(), _>(Method::GET, "/api/Utenza/GetProvince", &[], None)
+            .await
+    }
+
+    /// Municipalities of a province (spec: planet-comuni).
+    pub async fn municipalities(
+        &self,
+        province: &str,
+    ) -> Result<Vec<MunicipalityInfo>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Utenza/GetComuni",
+            &[("provincia", province.to_owned())],
+            None,
+        )
+        .await
+    }
+
+    /// Sports clubs (spec: planet-societa-sportiva).
+    pub async fn sports_clubs(&self) -> Result<Vec<ClubInfo>, TicketingError> {
+        self.call::<(), _>(Method::GET, "/api/Utenza/GetSocietaSportive", &[], None)
             .await
     }
 

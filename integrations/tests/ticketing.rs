@@ -742,3 +742,36 @@ async fn the_catalogue_lists_events_reductions_and_purchasable_counts() {
         "EVENTO_SCONOSCIUTO"
     );
 }
+
+#[tokio::test]
+async fn reference_data_has_195_nations_the_provinces_and_every_municipality() {
+    let env = Env::start().await;
+    let nations = env.client.nations().await.unwrap();
+    assert_eq!(nations.len(), 195);
+    let italy = nations.iter().find(|n| n.code == "IT").unwrap();
+    assert_eq!(
+        (italy.name_it.as_str(), italy.name_en.as_str()),
+        ("Italia", "Italy")
+    );
+    assert!(
+        nations.iter().any(|n| n.code == "VA") && nations.iter().any(|n| n.code == "PS"),
+        "the two observer states"
+    );
+    let provinces = env.client.provinces().await.unwrap();
+    assert_eq!(provinces.len(), 107);
+    assert!(
+        provinces
+            .iter()
+            .any(|p| p.code == "CO" && p.name == "Como" && p.region == "Lombardia")
+    );
+    let como = env.client.municipalities("co").await.unwrap();
+    let town = como.iter().find(|m| m.name == "Como").unwrap();
+    assert_eq!(
+        (town.istat_code.as_str(), town.cadastral_code.as_str()),
+        ("013075", "C933")
+    );
+    assert!(como.len() > 100, "every municipality of the province");
+    assert!(env.client.municipalities("XX").await.unwrap().is_empty());
+    let clubs = env.client.sports_clubs().await.unwrap();
+    assert!(clubs.iter().any(|c| c.name == "Como") && clubs.len() == 21);
+}

@@ -80,9 +80,83 @@ struct Inner {
     requests: Vec<Recorded>,
 }
 
+/// Reference data (read-only): nations, provinces, municipalities, sports clubs.
+#[derive(Debug, Deserialize)]
+pub struct Reference {
+    pub nations: Vec<Nation>,
+    pub provinces: Vec<Province>,
+    pub sports_clubs: Vec<Club>,
+    #[serde(skip)]
+    pub municipalities: Vec<Municipality>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Nation {
+    pub id: u32,
+    #[serde(rename(serialize = "codice"))]
+    pub code: String,
+    #[serde(rename(serialize = "descrizione"))]
+    pub name_it: String,
+    #[serde(rename(serialize = "descrizioneEn"))]
+    pub name_en: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Province {
+    #[serde(rename(serialize = "sigla"))]
+    pub code: String,
+    #[serde(rename(serialize = "descrizione"))]
+    pub name: String,
+    #[serde(rename(serialize = "regione"))]
+    pub region: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Club {
+    pub id: u32,
+    #[serde(rename(serialize = "descrizione"))]
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Municipality {
+    #[serde(rename = "codiceIstat")]
+    pub istat: String,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    #[serde(rename = "provincia")]
+    pub province: String,
+    #[serde(rename = "codiceCatastale")]
+    pub cadastral: String,
+}
+
+#[derive(Deserialize)]
+struct MunicipalityFile {
+    rows: Vec<(String, String, String, String)>,
+}
+
+impl Reference {
+    fn load(dir: &FsPath) -> anyhow::Result<Reference> {
+        let mut r: Reference = serde_json::from_slice(&std::fs::read(dir.join("reference.json"))?)?;
+        let m: MunicipalityFile =
+            serde_json::from_slice(&std::fs::read(dir.join("municipalities.json"))?)?;
+        r.municipalities = m
+            .rows
+            .into_iter()
+            .map(|(istat, name, province, cadastral)| Municipality {
+                istat,
+                name,
+                province,
+                cadastral,
+            })
+            .collect();
+        Ok(r)
+    }
+}
+
 /// The simulator's state, shared by its handlers.
 #[derive(Clone)]
-pub struct Ticketing(Arc<Mutex<Inner>>);
+pub struct Ticketing(Arc<Mutex<Inner>>, Arc<Reference>);
 
 impl Ticketing {
     /// Seeds from `dir/venue.json` and `dir/season.json`; the clock starts at `clock_start`
@@ -97,18 +171,22 @@ impl Ticketing {
         let season: world::SeasonFile =
             serde_json::from_slice(&std::fs::read(dir.join("season.json"))?)?;
         let world = World::from_fixtures(&venue, &season, seed);
-        Ok(Ticketing(Arc::new(Mutex::new(Inner {
-            initial: world.clone(),
-            world,
-            clock_offset: clock_start
-                .map(|s| s - Utc::now())
-                .unwrap_or_else(Duration::zero),
-            clock_start,
-            tokens: HashSet::new(),
-            faults: Faults::default(),
-            calls_since_faults: 0,
-            requests: vec![],
-        }))))
+        let reference = Arc::new(Reference::load(dir)?);
+        Ok(Ticketing(
+            Arc::new(Mutex::new(Inner {
+                initial: world.clone(),
+                world,
+                clock_offset: clock_start
+                    .map(|s| s - Utc::now())
+                    .unwrap_or_else(Duration::zero),
+                clock_start,
+                tokens: HashSet::new(),
+                faults: Faults::default(),
+                calls_since_faults: 0,
+                requests: vec![],
+            })),
+            reference,
+        ))
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -145,6 +223,10 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Titolo/IsCedibile", post(is_transferable))
         .route("/api/Biglietto/Cessione", post(transfer_ticket))
         .route("/api/Autorizzazione/VerificaPersona", post(verify_person))
+        .route("/api/Utenza/GetNazioni", get(nations))
+        .route("/api/Utenza/GetProvince", get(provinces))
+        .route("/api/Utenza/GetComuni", get(municipalities))
+        .route("/api/Utenza/GetSocietaSportive", get(sports_clubs))
         .layer(middleware::from_fn_with_state(t.clone(), vendor_gate));
     Router::new()
         .route("/api/Account/GetToken", post(get_token))
@@ -638,6 +720,38 @@ async fn verify_person(
 ) -> Json<serde_json::Value> {
     let banned = t.with_world(|w| w.police_flags.contains(&q.person.key()));
     Json(json!({"risultato": !banned}))
+}
+
+async fn nations(State(t): State<Ticketing>) -> Json<Vec<Nation>> {
+    Json(t.1.nations.clone())
+}
+
+async fn provinces(State(t): State<Ticketing>) -> Json<Vec<Province>> {
+    Json(t.1.provinces.clone())
+}
+
+#[derive(Deserialize)]
+struct MunicipalityQuery {
+    #[serde(rename = "provincia")]
+    province: String,
+}
+
+async fn municipalities(
+    State(t): State<Ticketing>,
+    Query(q): Query<MunicipalityQuery>,
+) -> Json<Vec<Municipality>> {
+    let code = q.province.trim().to_uppercase();
+    Json(
+        t.1.municipalities
+            .iter()
+            .filter(|m| m.province == code)
+            .cloned()
+            .collect(),
+    )
+}
+
+async fn sports_clubs(State(t): State<Ticketing>) -> Json<Vec<Club>> {
+    Json(t.1.sports_clubs.clone())
 }
 
 async fn reset(State(t): State<Ticketing>) -> StatusCode {

@@ -192,6 +192,34 @@ pub struct ClubInfo {
     pub name: String,
 }
 
+/// A supporter card (tessera del tifoso): registered, issued, revoked or expired.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct CardInfo {
+    #[serde(rename = "numeroTessera")]
+    pub number: String,
+    #[serde(rename = "titolare")]
+    pub holder: Person,
+    #[serde(rename = "stato")]
+    pub state: String,
+    #[serde(rename = "scadenza")]
+    pub expires_on: Option<chrono::NaiveDate>,
+}
+
+/// A ban the club keeps in the ticketing system.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BanInfo {
+    #[serde(rename = "banId")]
+    pub id: u64,
+    #[serde(rename = "persona")]
+    pub person: Person,
+    #[serde(rename = "dal")]
+    pub from: chrono::DateTime<chrono::Utc>,
+    #[serde(rename = "al")]
+    pub until: Option<chrono::DateTime<chrono::Utc>>,
+    #[serde(rename = "motivo")]
+    pub reason: String,
+}
+
 /// What went wrong talking to the ticketing system.
 #[derive(Debug, thiserror::Error)]
 pub enum TicketingError {
@@ -329,6 +357,159 @@ impl TicketingClient {
     pub async fn events(&self) -> Result<Vec<EventInfo>, TicketingError> {
         self.call::<(), _>(Method::GET, "/api/Evento/GetEventi", &[], None)
             .await
+    }
+
+    /// Registers a person; the same person gets the same id (spec: utenza-addpersona).
+    pub async fn add_person(&self, person: &Person) -> Result<u64, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            #[serde(rename = "personaId")]
+            id: u64,
+        }
+        let a: Answer = self
+            .post(
+                "/api/Utenza/AddPersona",
+                &serde_json::json!({"persona": person}),
+            )
+            .await?;
+        Ok(a.id)
+    }
+
+    /// Registers a supporter card (spec: tesseratifoso-registra); it is valid once issued.
+    pub async fn register_card(&self, person: &Person) -> Result<CardInfo, TicketingError> {
+        self.post(
+            "/api/TesseraTifoso/Registra",
+            &serde_json::json!({"persona": person}),
+        )
+        .await
+    }
+
+    /// Issues a registered card after the police check (spec: tesseratifoso-emetti).
+    pub async fn issue_card(&self, number: &str) -> Result<CardInfo, TicketingError> {
+        self.post(
+            "/api/TesseraTifoso/Emetti",
+            &serde_json::json!({"numeroTessera": number}),
+        )
+        .await
+    }
+
+    /// A card by number (spec: tessera-tifoso).
+    pub async fn card(&self, number: &str) -> Result<CardInfo, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/TesseraTifoso/Get",
+            &[("numeroTessera", number.to_owned())],
+            None,
+        )
+        .await
+    }
+
+    /// Revokes a card (spec: delete-tesseratifoso).
+    pub async fn revoke_card(&self, number: &str) -> Result<CardInfo, TicketingError> {
+        self.post(
+            "/api/TesseraTifoso/Revoca",
+            &serde_json::json!({"numeroTessera": number}),
+        )
+        .await
+    }
+
+    /// Whether a person holds a valid card (spec: autorizzazione-verificatesseratifoso).
+    pub async fn verify_card(&self, person: &Person) -> Result<bool, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            valida: bool,
+        }
+        let a: Answer = self
+            .post(
+                "/api/Autorizzazione/VerificaTesseraTifoso",
+                &serde_json::json!({"persona": person}),
+            )
+            .await?;
+        Ok(a.valida)
+    }
+
+    /// Adds a club ban from now, until `until` or for good (spec: utenza-addban).
+    pub async fn add_ban(
+        &self,
+        person: &Person,
+        until: Option<chrono::DateTime<chrono::Utc>>,
+        reason: &str,
+    ) -> Result<BanInfo, TicketingError> {
+        self.post(
+            "/api/Utenza/AddBan",
+            &serde_json::json!({"persona": person, "al": until, "motivo": reason}),
+        )
+        .await
+    }
+
+    /// Changes a ban's end (spec: utenza-updateban).
+    pub async fn update_ban(
+        &self,
+        id: u64,
+        until: Option<chrono::DateTime<chrono::Utc>>,
+    ) -> Result<BanInfo, TicketingError> {
+        self.post(
+            "/api/Utenza/UpdateBan",
+            &serde_json::json!({"banId": id, "al": until}),
+        )
+        .await
+    }
+
+    /// Removes a ban (spec: utenza-removeban).
+    pub async fn remove_ban(&self, id: u64) -> Result<(), TicketingError> {
+        self.post::<serde_json::Value>("/api/Utenza/RemoveBan", &serde_json::json!({"banId": id}))
+            .await
+            .map(|_| ())
+    }
+
+    /// The club's bans (spec: utenza-getlistban).
+    pub async fn bans(&self) -> Result<Vec<BanInfo>, TicketingError> {
+        self.call::<(), _>(Method::GET, "/api/Utenza/GetListBan", &[], None)
+            .await
+    }
+
+    /// Whether a person may not be issued titles: police ban, club ban or blacklist
+    /// (spec: utenza-isbannato).
+    pub async fn is_banned(&self, person: &Person) -> Result<bool, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            bannato: bool,
+        }
+        let a: Answer = self
+            .post(
+                "/api/Utenza/IsBannato",
+                &serde_json::json!({"persona": person}),
+            )
+            .await?;
+        Ok(a.bannato)
+    }
+
+    /// Puts a person on the blacklist (spec: blacklist-insert).
+    pub async fn blacklist_insert(
+        &self,
+        person: &Person,
+        reason: &str,
+    ) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"persona": person, "motivo": reason});
+        self.post::<serde_json::Value>("/api/Utenza/BlacklistInsert", &body)
+            .await
+            .map(|_| ())
+    }
+
+    /// Takes a person off the blacklist (spec: blacklist-remove).
+    pub async fn blacklist_remove(&self, person: &Person) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"persona": person});
+        self.post::<serde_json::Value>("/api/Utenza/BlacklistRemove", &body)
+            .await
+            .map(|_| ())
+    }
+
+    async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> Result<T, TicketingError> {
+        self.call(Method::POST, path, &[], Some(body)).await
     }
 
     /// Nations (spec: planet-nazioni).

@@ -775,3 +775,119 @@ async fn reference_data_has_195_nations_the_provinces_and_every_municipality() {
     let clubs = env.client.sports_clubs().await.unwrap();
     assert!(clubs.iter().any(|c| c.name == "Como") && clubs.len() == 21);
 }
+
+#[tokio::test]
+async fn a_supporter_card_is_registered_then_issued_after_the_police_check_and_can_be_revoked() {
+    let env = Env::start().await;
+    let fan = person("Tessera", "Nuova", (1993, 3, 3));
+    assert_eq!(
+        env.client.add_person(&fan).await.unwrap(),
+        env.client.add_person(&fan).await.unwrap()
+    );
+    let card = env.client.register_card(&fan).await.unwrap();
+    assert_eq!(card.state, "registered");
+    assert!(
+        !env.client.verify_card(&fan).await.unwrap(),
+        "not valid until issued"
+    );
+    assert_eq!(
+        refused(env.client.register_card(&fan).await.unwrap_err()),
+        "TESSERA_GIA_PRESENTE"
+    );
+    let issued = env.client.issue_card(&card.number).await.unwrap();
+    assert_eq!(issued.state, "issued");
+    assert!(issued.expires_on.is_some());
+    assert!(env.client.verify_card(&fan).await.unwrap());
+    env.client
+        .issue_ticket(&ticket(HIGH_RISK, 100, fan.clone(), "card-1"))
+        .await
+        .unwrap();
+    // The police check: a flagged person is not issued a card.
+    let flagged = person("Senza", "Tessera", (1980, 8, 8));
+    env.control("police-flags", serde_json::to_value(&flagged).unwrap())
+        .await;
+    let c = env.client.register_card(&flagged).await.unwrap();
+    assert_eq!(
+        refused(env.client.issue_card(&c.number).await.unwrap_err()),
+        "PERSONA_BANNATA"
+    );
+    // A revoked card no longer opens away sectors and high-risk matches.
+    assert_eq!(
+        env.client.revoke_card(&card.number).await.unwrap().state,
+        "revoked"
+    );
+    assert!(!env.client.verify_card(&fan).await.unwrap());
+    assert_eq!(
+        env.client.card(&card.number).await.unwrap().state,
+        "revoked"
+    );
+    let e = env
+        .client
+        .issue_ticket(&ticket(1008, 100, fan, "card-2"))
+        .await
+        .unwrap_err(); // Como - Napoli, high risk
+    assert_eq!(refused(e), "TESSERA_RICHIESTA");
+    assert_eq!(
+        refused(env.client.card("TF9999999999").await.unwrap_err()),
+        "TESSERA_SCONOSCIUTA"
+    );
+}
+
+#[tokio::test]
+async fn club_bans_and_the_blacklist_stop_issuing_while_they_last() {
+    let env = Env::start().await;
+    let rowdy = person("Club", "Bannato", (1985, 5, 5));
+    let ban = env
+        .client
+        .add_ban(&rowdy, None, "invasione di campo")
+        .await
+        .unwrap();
+    assert!(env.client.is_banned(&rowdy).await.unwrap());
+    assert_eq!(env.client.bans().await.unwrap().len(), 1);
+    assert_eq!(
+        refused(
+            env.client
+                .issue_ticket(&ticket(EVENT, 110, rowdy.clone(), "b1"))
+                .await
+                .unwrap_err()
+        ),
+        "PERSONA_BANNATA"
+    );
+    // A ban that ended no longer counts.
+    env.client
+        .update_ban(ban.id, Some("2025-07-01T00:00:00Z".parse().unwrap()))
+        .await
+        .unwrap();
+    assert!(!env.client.is_banned(&rowdy).await.unwrap());
+    env.client
+        .issue_ticket(&ticket(EVENT, 110, rowdy.clone(), "b2"))
+        .await
+        .unwrap();
+    env.client.remove_ban(ban.id).await.unwrap();
+    assert_eq!(
+        refused(env.client.remove_ban(ban.id).await.unwrap_err()),
+        "BAN_SCONOSCIUTO"
+    );
+    // The blacklist.
+    let listed = person("Lista", "Nera", (1970, 7, 7));
+    env.client
+        .blacklist_insert(&listed, "morosità")
+        .await
+        .unwrap();
+    assert!(env.client.is_banned(&listed).await.unwrap());
+    assert_eq!(
+        refused(
+            env.client
+                .issue_ticket(&ticket(EVENT, 111, listed.clone(), "b3"))
+                .await
+                .unwrap_err()
+        ),
+        "PERSONA_BANNATA"
+    );
+    env.client.blacklist_remove(&listed).await.unwrap();
+    assert!(!env.client.is_banned(&listed).await.unwrap());
+    assert_eq!(
+        refused(env.client.blacklist_remove(&listed).await.unwrap_err()),
+        "PERSONA_NON_IN_BLACKLIST"
+    );
+}

@@ -2,6 +2,7 @@
 //! then `/api/<Controller>/<Action>` with a Bearer token), state in memory seeded from
 //! `fixtures/ticketing`, a control API under `/_sim/ticketing`, and faults on request.
 
+pub mod persons;
 pub mod world;
 
 use axum::{
@@ -223,6 +224,23 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Titolo/IsCedibile", post(is_transferable))
         .route("/api/Biglietto/Cessione", post(transfer_ticket))
         .route("/api/Autorizzazione/VerificaPersona", post(verify_person))
+        .route("/api/Utenza/AddPersona", post(add_person))
+        .route("/api/TesseraTifoso/Registra", post(register_card))
+        .route("/api/TesseraTifoso/Emetti", post(issue_card))
+        .route("/api/TesseraTifoso/Get", get(get_card))
+        .route("/api/TesseraTifoso/Revoca", post(revoke_card))
+        .route(
+            "/api/Autorizzazione/VerificaTesseraTifoso",
+            post(verify_card),
+        )
+        .route("/api/Utenza/AddBan", post(add_ban))
+        .route("/api/Utenza/UpdateBan", post(update_ban))
+        .route("/api/Utenza/RemoveBan", post(remove_ban))
+        .route("/api/Utenza/GetListBan", get(list_bans))
+        .route("/api/Utenza/IsBannato", post(is_banned))
+        .route("/api/Utenza/Blacklist", get(list_blacklist))
+        .route("/api/Utenza/BlacklistInsert", post(blacklist_insert))
+        .route("/api/Utenza/BlacklistRemove", post(blacklist_remove))
         .route("/api/Utenza/GetNazioni", get(nations))
         .route("/api/Utenza/GetProvince", get(provinces))
         .route("/api/Utenza/GetComuni", get(municipalities))
@@ -722,6 +740,125 @@ async fn verify_person(
     Json(json!({"risultato": !banned}))
 }
 
+async fn add_person(
+    State(t): State<Ticketing>,
+    Json(q): Json<PersonQuery>,
+) -> Json<serde_json::Value> {
+    let id = t.with_world(|w| w.add_person(&q.person));
+    Json(json!({"personaId": id}))
+}
+
+fn answer<T: Serialize>(r: Result<T, Refusal>) -> Response {
+    match r {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => refusal(e),
+    }
+}
+
+async fn register_card(State(t): State<Ticketing>, Json(q): Json<PersonQuery>) -> Response {
+    answer(t.with_world(|w| w.register_card(&q.person)))
+}
+
+#[derive(Deserialize)]
+struct CardQuery {
+    #[serde(rename = "numeroTessera")]
+    number: String,
+}
+
+async fn issue_card(State(t): State<Ticketing>, Json(q): Json<CardQuery>) -> Response {
+    let now = t.now();
+    answer(t.with_world(|w| w.issue_card(&q.number, now)))
+}
+
+async fn get_card(State(t): State<Ticketing>, Query(q): Query<CardQuery>) -> Response {
+    let now = t.now();
+    answer(t.with_world(|w| {
+        w.expire_cards(now);
+        w.card(&q.number)
+    }))
+}
+
+async fn revoke_card(State(t): State<Ticketing>, Json(q): Json<CardQuery>) -> Response {
+    answer(t.with_world(|w| w.revoke_card(&q.number)))
+}
+
+async fn verify_card(
+    State(t): State<Ticketing>,
+    Json(q): Json<PersonQuery>,
+) -> Json<serde_json::Value> {
+    let now = t.now();
+    let valid = t.with_world(|w| w.has_valid_card(&q.person.key(), now));
+    Json(json!({"valida": valid}))
+}
+
+#[derive(Deserialize)]
+struct BanRequest {
+    #[serde(rename = "persona")]
+    person: Person,
+    #[serde(rename = "dal", default)]
+    from: Option<DateTime<Utc>>,
+    #[serde(rename = "al", default)]
+    until: Option<DateTime<Utc>>,
+    #[serde(rename = "motivo", default)]
+    reason: String,
+}
+
+async fn add_ban(State(t): State<Ticketing>, Json(r): Json<BanRequest>) -> Json<persons::ClubBan> {
+    let now = t.now();
+    Json(t.with_world(|w| w.add_ban(r.person, r.from.unwrap_or(now), r.until, r.reason)))
+}
+
+#[derive(Deserialize)]
+struct BanChange {
+    #[serde(rename = "banId")]
+    id: u64,
+    #[serde(rename = "al", default)]
+    until: Option<DateTime<Utc>>,
+}
+
+async fn update_ban(State(t): State<Ticketing>, Json(c): Json<BanChange>) -> Response {
+    answer(t.with_world(|w| w.update_ban(c.id, c.until)))
+}
+
+async fn remove_ban(State(t): State<Ticketing>, Json(c): Json<BanChange>) -> Response {
+    answer(t.with_world(|w| w.remove_ban(c.id).map(|()| json!({"esito": true}))))
+}
+
+async fn list_bans(State(t): State<Ticketing>) -> Json<Vec<persons::ClubBan>> {
+    Json(t.with_world(|w| w.club_bans.clone()))
+}
+
+async fn is_banned(
+    State(t): State<Ticketing>,
+    Json(q): Json<PersonQuery>,
+) -> Json<serde_json::Value> {
+    let now = t.now();
+    Json(json!({"bannato": t.with_world(|w| w.is_barred(&q.person.key(), now))}))
+}
+
+async fn list_blacklist(State(t): State<Ticketing>) -> Json<Vec<persons::BlacklistEntry>> {
+    Json(t.with_world(|w| w.blacklist.clone()))
+}
+
+async fn blacklist_insert(
+    State(t): State<Ticketing>,
+    Json(r): Json<BanRequest>,
+) -> Json<serde_json::Value> {
+    t.with_world(|w| w.blacklist_insert(r.person, r.reason));
+    Json(json!({"esito": true}))
+}
+
+async fn blacklist_remove(State(t): State<Ticketing>, Json(q): Json<PersonQuery>) -> Response {
+    if t.with_world(|w| w.blacklist_remove(&q.person)) {
+        Json(json!({"esito": true})).into_response()
+    } else {
+        refusal(Refusal::not_found(
+            "PERSONA_NON_IN_BLACKLIST",
+            "La persona non è in blacklist",
+        ))
+    }
+}
+
 async fn nations(State(t): State<Ticketing>) -> Json<Vec<Nation>> {
     Json(t.1.nations.clone())
 }
@@ -850,7 +987,12 @@ async fn police_flag(State(t): State<Ticketing>, Json(p): Json<Person>) -> Statu
 }
 
 async fn supporter_card(State(t): State<Ticketing>, Json(p): Json<Person>) -> StatusCode {
-    t.with_world(|w| w.supporter_cards.insert(p.key()));
+    let now = t.now();
+    t.with_world(|w| {
+        if let Ok(card) = w.register_card(&p) {
+            let _ = w.issue_card(&card.number, now);
+        }
+    });
     StatusCode::NO_CONTENT
 }
 

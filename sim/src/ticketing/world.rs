@@ -154,12 +154,24 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
         Refusal {
             status,
             code,
             message: message.into(),
         }
+    }
+
+    pub(crate) fn not_found(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(404, code, message)
+    }
+
+    pub(crate) fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(409, code, message)
+    }
+
+    pub(crate) fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(403, code, message)
     }
 }
 
@@ -270,8 +282,13 @@ pub struct World {
     pub journal: Vec<JournalEntry>,
     /// Person keys the police flagged (stadium ban, DASPO).
     pub police_flags: HashSet<String>,
-    /// Person keys holding a valid supporter card.
-    pub supporter_cards: HashSet<String>,
+    /// Person key -> person id.
+    pub persons: HashMap<String, u64>,
+    /// Supporter cards by number.
+    pub cards: BTreeMap<String, super::persons::Card>,
+    /// The club's own bans.
+    pub club_bans: Vec<super::persons::ClubBan>,
+    pub blacklist: Vec<super::persons::BlacklistEntry>,
     pub idempotency: Idempotency,
     next_title: u64,
     next_progressive: u64,
@@ -400,7 +417,10 @@ impl World {
             titles: BTreeMap::new(),
             journal: vec![],
             police_flags: HashSet::new(),
-            supporter_cards: HashSet::new(),
+            persons: HashMap::new(),
+            cards: BTreeMap::new(),
+            club_bans: vec![],
+            blacklist: vec![],
             idempotency: Idempotency::Naive,
             next_title: 1,
             next_progressive: 1,
@@ -609,7 +629,7 @@ impl World {
         }
         // 4. Holder not banned.
         let holder_key = req.holder.key();
-        if self.police_flags.contains(&holder_key) {
+        if self.is_barred(&holder_key, now) {
             return Err(Refusal::new(
                 403,
                 "PERSONA_BANNATA",
@@ -640,7 +660,7 @@ impl World {
             ));
         }
         // 7. Supporter card for away sectors and high-risk matches.
-        if (block.away || event.high_risk) && !self.supporter_cards.contains(&holder_key) {
+        if (block.away || event.high_risk) && !self.has_valid_card(&holder_key, now) {
             return Err(Refusal::new(
                 403,
                 "TESSERA_RICHIESTA",
@@ -765,7 +785,7 @@ impl World {
             .cloned()
             .expect("titles belong to events");
         let key = new_holder.key();
-        if self.police_flags.contains(&key) {
+        if self.is_barred(&key, now) {
             return Err(Refusal::new(
                 403,
                 "PERSONA_BANNATA",
@@ -790,7 +810,7 @@ impl World {
             .block(old.block_id)
             .cloned()
             .expect("titles belong to blocks");
-        if (block.away || event.high_risk) && !self.supporter_cards.contains(&key) {
+        if (block.away || event.high_risk) && !self.has_valid_card(&key, now) {
             return Err(Refusal::new(
                 403,
                 "TESSERA_RICHIESTA",

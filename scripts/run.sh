@@ -48,6 +48,7 @@ cat >&2 <<MSG
     admin   admin@lario.test   / lario-admin-2026   (sign in at /admin/login)
     staff   staff@lario.test   / lario-staff-2026
     fan     tifoso@lario.test  / lario-tifoso-2026  (or any e-mail with a one-time code)
+    company azienda@lario.test / lario-azienda-2026 (sign in at /corporate/login)
 
   Ctrl-C stops everything.
 MSG

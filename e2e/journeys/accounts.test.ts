@@ -2,7 +2,8 @@
  * Accounts journeys: a new fan signs up with an e-mailed code (and another with an e-mailed
  * link), chooses a display name in the mandatory dialog, switches to English, opens their
  * account and signs out; staff find the new fan in the admin app; an admin changes a user's
- * role; a fan signs in with Google through the simulator's chooser.
+ * role; a fan signs in with Google through the simulator's chooser; a corporate user signs in
+ * at /corporate/login, where a fan account is refused.
  *
  * The tests of this file run in order and share the fans they create.
  */
@@ -261,6 +262,34 @@ describe('Google sign-in (simulator)', () => {
     expect(await profile.getByRole('textbox', { name: 'Nome', exact: true }).inputValue()).toBe('Giulia');
     expect(await profile.getByRole('textbox', { name: 'Cognome' }).inputValue()).toBe('Tifosa');
     await screenshot(page, 'fan-google-4-myaccount');
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('corporate sign-in', () => {
+  it('a corporate user signs in at /corporate/login; a fan account is refused there', async () => {
+    const context = await newFanContext(browser);
+    const page = await context.newPage();
+    const pageErrors = collectPageErrors(page);
+    const signIn = async (user: { email: string; password: string }) => {
+      await page.goto(`${BASE_URL}/corporate/login`);
+      await page.getByRole('heading', { level: 1, name: 'Accesso aziende' }).waitFor();
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Accedi' }).click();
+    };
+
+    await signIn(DEMO_USERS.fan);
+    await page.getByText("Il tuo account non può accedere a quest'area.").waitFor();
+    expect(await sessionStatus(page)).toBe(401);
+    await screenshot(page, 'corporate-login-refused');
+
+    await signIn(DEMO_USERS.corporate);
+    await page.getByRole('heading', { level: 1, name: 'Il mio account' }).waitFor();
+    expect(await sessionStatus(page)).toBe(200);
+    await screenshot(page, 'corporate-login-signed-in');
 
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -6,6 +6,7 @@ export const DEMO_USERS = {
   admin: { email: 'admin@lario.test', password: 'lario-admin-2026', name: 'Anna (admin)' },
   staff: { email: 'staff@lario.test', password: 'lario-staff-2026', name: 'Marco (biglietteria)' },
   fan: { email: 'tifoso@lario.test', password: 'lario-tifoso-2026', name: 'Luca' },
+  corporate: { email: 'azienda@lario.test', password: 'lario-azienda-2026', name: 'Lanzi Srl' },
 } as const;
 
 /** A fresh address for a new fan: one per run and per journey. */

@@ -10,6 +10,7 @@ const SignInPage = lazy(() => import('./pages/sign-in/SignInPage'));
 const AuthorisePage = lazy(() => import('./pages/authorise/AuthorisePage'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
 const MyAccountPage = lazy(() => import('./pages/my-account/MyAccountPage'));
+const CorporateSignInPage = lazy(() => import('./pages/corporate-sign-in/CorporateSignInPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -23,6 +24,7 @@ export function AppRoutes() {
         <Route path="authorise/:code?" element={<AuthorisePage />} />
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="myaccount" element={<MyAccountPage />} />
+        <Route path="corporate/login" element={<CorporateSignInPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -5,13 +5,22 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signInWithPassword, type SignedIn } from '../../auth/api';
+import { signInWithPassword, type SignedIn, type SignInArea } from '../../auth/api';
 import { apiErrorText, looksLikeEmail } from '../../auth/errors';
 import { PasswordField } from '../../components/PasswordField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 
-/** Signing in with e-mail and password, or asking for a link to choose a new password. */
-export function PasswordSignIn({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) => void }) {
+/**
+ * Signing in with e-mail and password, or asking for a link to choose a new password. The
+ * `area` decides who the API lets in (fans by default; corporate users at /corporate/login).
+ */
+export function PasswordSignIn({
+  onSignedIn,
+  area = 'fan',
+}: {
+  onSignedIn: (signedIn: SignedIn) => void;
+  area?: SignInArea;
+}) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -19,7 +28,7 @@ export function PasswordSignIn({ onSignedIn }: { onSignedIn: (signedIn: SignedIn
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
   const signIn = useMutation({
-    mutationFn: () => signInWithPassword(email.trim(), password, 'fan'),
+    mutationFn: () => signInWithPassword(email.trim(), password, area),
     onSuccess: onSignedIn,
   });
 

@@ -116,14 +116,47 @@ async fn check_rate(
     }
 }
 
+/// An e-mailed sign-in (a code or a link) asked for: the e-mail, the app's language, and the
+/// consents ticked at sign-up.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CodeRequest {
+struct EmailedSignIn {
     email: String,
     #[serde(default)]
     language: Option<Language>,
     #[serde(default)]
     consent: Option<Consents>,
+}
+
+/// The steps every e-mailed sign-in starts with, in `tx`: the e-mail parsed, a banned one
+/// refused (nothing created), the attempt counted against `what`'s limits, and the account
+/// made if new. Returns the e-mail, whether the account is new, and the e-mail's language.
+///
+/// A refused request rolls its own hit back with the transaction, which leaves the counter at
+/// the limit: the next request is refused as well until the window ends.
+async fn begin_emailed_sign_in(
+    tx: &mut PgConnection,
+    what: &str,
+    req: &EmailedSignIn,
+    ip: Option<IpAddr>,
+) -> ApiResult<(Email, bool, Language)> {
+    let email = parse_email(&req.email)?;
+    if moderation::is_email_banned(tx, &email).await? {
+        return Err(banned());
+    }
+    check_rate(tx, what, &email, ip).await?;
+    let (user, is_new) = accounts::create_or_get(
+        tx,
+        &email,
+        req.language,
+        ip,
+        req.consent.unwrap_or_default(),
+    )
+    .await?;
+    let language = req
+        .language
+        .unwrap_or(Language::from_code_or_default(&user.language));
+    Ok((email, is_new, language))
 }
 
 #[derive(Serialize)]
@@ -138,31 +171,16 @@ struct CodeSent {
 async fn request_code(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    Json(req): Json<CodeRequest>,
+    Json(req): Json<EmailedSignIn>,
 ) -> ApiResult<Response> {
-    let email = parse_email(&req.email)?;
     let mut tx = state.pool.begin().await?;
-    if moderation::is_email_banned(&mut tx, &email).await? {
-        return Err(banned());
-    }
-    check_rate(&mut tx, "code", &email, ip).await?;
-    let (user, is_new) = accounts::create_or_get(
-        &mut tx,
-        &email,
-        req.language,
-        ip,
-        req.consent.unwrap_or_default(),
-    )
-    .await?;
+    let (email, is_new, language) = begin_emailed_sign_in(&mut tx, "code", &req, ip).await?;
     let code = accounts::codes::issue(
         &mut tx,
         state.config.auth.secret.expose_secret().as_bytes(),
         &email,
     )
     .await?;
-    let language = req
-        .language
-        .unwrap_or(Language::from_code_or_default(&user.language));
     send(
         &mut tx,
         &email,
@@ -172,8 +190,6 @@ async fn request_code(
     )
     .await?;
     tx.commit().await?;
-    // A refused request rolls its own hit back, which leaves the counter at the limit: the
-    // next request is refused as well until the window ends.
     let message = if is_new {
         "An OTP has been sent to your email address."
     } else {
@@ -346,40 +362,15 @@ pub async fn start_session(
         .into_response())
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LinkRequest {
-    email: String,
-    #[serde(default)]
-    language: Option<Language>,
-    #[serde(default)]
-    consent: Option<Consents>,
-}
-
 /// `POST /api/auth/link`: e-mails a single-use sign-in link to `/authorise/{token}`.
 #[tracing::instrument(skip_all)]
 async fn request_link(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    Json(req): Json<LinkRequest>,
+    Json(req): Json<EmailedSignIn>,
 ) -> ApiResult<Response> {
-    let email = parse_email(&req.email)?;
     let mut tx = state.pool.begin().await?;
-    if moderation::is_email_banned(&mut tx, &email).await? {
-        return Err(banned());
-    }
-    check_rate(&mut tx, "link", &email, ip).await?;
-    let (user, _) = accounts::create_or_get(
-        &mut tx,
-        &email,
-        req.language,
-        ip,
-        req.consent.unwrap_or_default(),
-    )
-    .await?;
-    let language = req
-        .language
-        .unwrap_or(Language::from_code_or_default(&user.language));
+    let (email, _, language) = begin_emailed_sign_in(&mut tx, "link", &req, ip).await?;
     email_token_link(&state, &mut tx, Purpose::SignInLink, &email, language).await?;
     tx.commit().await?;
     Ok(axum::Json(MessageView {

@@ -220,6 +220,50 @@ pub struct BanInfo {
     pub reason: String,
 }
 
+/// Where a seat is, and whether it is free, held or sold for an event.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeatState {
+    pub id: u32,
+    #[serde(rename = "fila")]
+    pub row: String,
+    #[serde(rename = "numero")]
+    pub number: u32,
+    #[serde(rename = "etichetta")]
+    pub label: String,
+    #[serde(rename = "bloccoId")]
+    pub block_id: u32,
+    #[serde(rename = "settore")]
+    pub sector: String,
+    #[serde(rename = "varco")]
+    pub gate: String,
+    /// `libero`, `bloccato` (held) or `venduto`.
+    #[serde(rename = "stato")]
+    pub state: String,
+}
+
+/// A seat order of an event: a sector, its full price and the reductions sold online.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeatOrder {
+    #[serde(rename = "settore")]
+    pub sector: String,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    #[serde(rename = "prezzo")]
+    pub price_cents: u32,
+    #[serde(rename = "riduzioni")]
+    pub reduction_ids: Vec<u32>,
+}
+
+/// A season ticket type and its events.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeasonTypeInfo {
+    pub id: u32,
+    #[serde(rename = "descrizione")]
+    pub name: String,
+    #[serde(rename = "eventi")]
+    pub event_ids: Vec<u32>,
+}
+
 /// What went wrong talking to the ticketing system.
 #[derive(Debug, thiserror::Error)]
 pub enum TicketingError {
@@ -589,6 +633,77 @@ impl TicketingClient {
         ];
         self.call::<(), _>(Method::GET, "/api/Mappa/GetPostiLiberi", &q, None)
             .await
+    }
+
+    /// Seats of an event with their state (spec: planet-mappa-postoinfo, planet-mappa-postiinfo).
+    pub async fn seats_info(
+        &self,
+        event: u32,
+        seats: &[u32],
+    ) -> Result<Vec<SeatState>, TicketingError> {
+        let ids = seats
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let q = [("eventoId", event.to_string()), ("postiIds", ids)];
+        self.call::<(), _>(Method::GET, "/api/Mappa/GetPostiInfo", &q, None)
+            .await
+    }
+
+    /// The away blocks of an event (spec: evento-blocchiospiti).
+    pub async fn away_blocks(&self, event: u32) -> Result<Vec<u32>, TicketingError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            #[serde(rename = "blocchiOspiti")]
+            ids: Vec<u32>,
+        }
+        let a: Answer = self
+            .call::<(), _>(
+                Method::GET,
+                "/api/Evento/GetBlocchiOspiti",
+                &[("eventoId", event.to_string())],
+                None,
+            )
+            .await?;
+        Ok(a.ids)
+    }
+
+    /// The seat orders of an event (spec: evento-ordineposto).
+    pub async fn seat_orders(&self, event: u32) -> Result<Vec<SeatOrder>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Evento/GetOrdiniPosto",
+            &[("eventoId", event.to_string())],
+            None,
+        )
+        .await
+    }
+
+    /// Season ticket types (spec: abbonamento-tipiabbonamento).
+    pub async fn season_types(&self) -> Result<Vec<SeasonTypeInfo>, TicketingError> {
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Abbonamento/GetTipiAbbonamento",
+            &[],
+            None,
+        )
+        .await
+    }
+
+    /// The events of a season ticket type (spec: abbonamento-eventipertipoabbonamento).
+    pub async fn season_type_events(
+        &self,
+        season_type: u32,
+    ) -> Result<Vec<EventInfo>, TicketingError> {
+        let q = [("tipoAbbonamentoId", season_type.to_string())];
+        self.call::<(), _>(
+            Method::GET,
+            "/api/Abbonamento/GetEventiPerTipoAbbonamento",
+            &q,
+            None,
+        )
+        .await
     }
 
     /// Holds seats for `minutes` under `key`, all or none (spec: planet-mappa-bloccaposti).

@@ -891,3 +891,57 @@ async fn club_bans_and_the_blacklist_stop_issuing_while_they_last() {
         "PERSONA_NON_IN_BLACKLIST"
     );
 }
+
+#[tokio::test]
+async fn seat_info_away_blocks_seat_orders_and_season_types() {
+    let env = Env::start().await;
+    env.client
+        .issue_ticket(&ticket(EVENT, 120, mario(), "info"))
+        .await
+        .unwrap();
+    env.client.hold_seats(EVENT, &[121], "k", 30).await.unwrap();
+    let info = env
+        .client
+        .seats_info(EVENT, &[120, 121, 122])
+        .await
+        .unwrap();
+    let states: Vec<&str> = info.iter().map(|s| s.state.as_str()).collect();
+    assert_eq!(states, ["venduto", "bloccato", "libero"]);
+    assert_eq!(
+        (info[0].sector.as_str(), info[0].gate.as_str()),
+        ("TC", "Varco 1")
+    );
+    assert_eq!(
+        refused(env.client.seats_info(EVENT, &[999_999]).await.unwrap_err()),
+        "POSTO_SCONOSCIUTO"
+    );
+
+    let away = env.client.away_blocks(EVENT).await.unwrap();
+    let blocks = env.client.blocks(EVENT).await.unwrap();
+    let expected: Vec<u32> = blocks.iter().filter(|b| b.away).map(|b| b.id).collect();
+    assert_eq!(away, expected);
+    assert_eq!(away.len(), 2);
+
+    let orders = env.client.seat_orders(EVENT).await.unwrap();
+    assert_eq!(orders.len(), 8, "one per sector");
+    let curva = orders.iter().find(|o| o.sector == "CC").unwrap();
+    assert_eq!(curva.price_cents, 2500);
+    assert!(
+        !curva.reduction_ids.contains(&5),
+        "box-office-only reductions are not sold online"
+    );
+
+    let types = env.client.season_types().await.unwrap();
+    assert_eq!(types.len(), 1);
+    assert_eq!(types[0].event_ids.len(), 19);
+    let events = env.client.season_type_events(types[0].id).await.unwrap();
+    assert_eq!(events.len(), 19);
+    assert!(
+        events.iter().all(|e| !e.descrizione.contains("Sudtirol")),
+        "the cup match is not in the season"
+    );
+    assert_eq!(
+        refused(env.client.season_type_events(9).await.unwrap_err()),
+        "TIPO_ABBONAMENTO_SCONOSCIUTO"
+    );
+}

@@ -212,6 +212,14 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Evento/GetEvento", get(get_event))
         .route("/api/Evento/GetCodiciRiduzione", get(get_reductions))
         .route("/api/Mappa/GetBlocchi", get(get_blocks))
+        .route("/api/Mappa/GetPostiInfo", get(get_seats_info))
+        .route("/api/Evento/GetBlocchiOspiti", get(get_away_blocks))
+        .route("/api/Evento/GetOrdiniPosto", get(get_seat_orders))
+        .route("/api/Abbonamento/GetTipiAbbonamento", get(get_season_types))
+        .route(
+            "/api/Abbonamento/GetEventiPerTipoAbbonamento",
+            get(get_season_type_events),
+        )
         .route("/api/Mappa/GetPostiLiberi", get(get_free_seats))
         .route("/api/Mappa/BloccaPosti", post(hold_seats))
         .route("/api/Mappa/SbloccaPosti", post(release_seats))
@@ -487,6 +495,98 @@ async fn get_blocks(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> 
             })
             .collect();
         Json(list).into_response()
+    })
+}
+
+#[derive(Deserialize)]
+struct SeatsQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    /// Comma-separated seat ids.
+    #[serde(rename = "postiIds")]
+    seat_ids: String,
+}
+
+/// Seat info for an event: where it is and whether it is free, held or sold.
+async fn get_seats_info(State(t): State<Ticketing>, Query(q): Query<SeatsQuery>) -> Response {
+    let now = t.now();
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let mut seats = vec![];
+        for id in q.seat_ids.split(',').filter_map(|s| s.trim().parse::<u32>().ok()) {
+            let Some(seat) = w.seat(id) else {
+                return refusal(Refusal::not_found("POSTO_SCONOSCIUTO", format!("Posto {id} sconosciuto")));
+            };
+            let block = w.block(seat.block_id).expect("seats belong to blocks");
+            seats.push(json!({"id": seat.id, "fila": seat.row, "numero": seat.number, "etichetta": seat.label,
+                              "bloccoId": block.id, "settore": block.sector, "varco": block.gate,
+                              "stato": w.seat_state(q.event_id, id, now)}));
+        }
+        Json(seats).into_response()
+    })
+}
+
+async fn get_away_blocks(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let ids: Vec<u32> = w.blocks.iter().filter(|b| b.away).map(|b| b.id).collect();
+        Json(json!({"blocchiOspiti": ids})).into_response()
+    })
+}
+
+/// The seat orders of an event: each sector with its full price and the reductions sold online.
+async fn get_seat_orders(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    t.with_world(|w| {
+        if !w.events.contains_key(&q.event_id) {
+            return unknown_event(q.event_id);
+        }
+        let online: Vec<u32> = w.reductions.iter().filter(|r| r.visibility >= 1).map(|r| r.id).collect();
+        let mut sectors: Vec<(&str, &str)> = w.blocks.iter().map(|b| (b.sector.as_str(), b.sector_name.as_str())).collect();
+        sectors.dedup();
+        let orders: Vec<_> = sectors
+            .into_iter()
+            .map(|(code, name)| json!({"settore": code, "descrizione": name, "prezzo": w.prices.get(code).copied().unwrap_or(0), "riduzioni": online}))
+            .collect();
+        Json(orders).into_response()
+    })
+}
+
+async fn get_season_types(State(t): State<Ticketing>) -> Json<Vec<serde_json::Value>> {
+    Json(t.with_world(|w| {
+        w.season_types
+            .iter()
+            .map(|s| json!({"id": s.id, "descrizione": s.name, "eventi": s.event_ids}))
+            .collect()
+    }))
+}
+
+#[derive(Deserialize)]
+struct SeasonTypeQuery {
+    #[serde(rename = "tipoAbbonamentoId")]
+    id: u32,
+}
+
+async fn get_season_type_events(
+    State(t): State<Ticketing>,
+    Query(q): Query<SeasonTypeQuery>,
+) -> Response {
+    t.with_world(|w| match w.season_types.iter().find(|s| s.id == q.id) {
+        Some(s) => Json(
+            s.event_ids
+                .iter()
+                .filter_map(|id| w.events.get(id))
+                .map(event_view)
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        None => refusal(Refusal::not_found(
+            "TIPO_ABBONAMENTO_SCONOSCIUTO",
+            "Tipo di abbonamento sconosciuto",
+        )),
     })
 }
 

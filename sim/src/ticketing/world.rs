@@ -241,8 +241,17 @@ pub struct BlockDef {
 #[derive(Debug, Deserialize)]
 pub struct SeasonFile {
     pub events: Vec<EventDef>,
+    pub season_types: Vec<SeasonType>,
     pub prices: BTreeMap<String, u32>,
     pub reductions: Vec<Reduction>,
+}
+
+/// A season ticket type and the events it covers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeasonType {
+    pub id: u32,
+    pub name: String,
+    pub event_ids: Vec<u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -276,6 +285,7 @@ pub struct World {
     pub events: BTreeMap<u32, Event>,
     pub prices: BTreeMap<String, u32>,
     pub reductions: Vec<Reduction>,
+    pub season_types: Vec<SeasonType>,
     /// (event, seat) -> (hold key, until)
     pub holds: HashMap<String, (String, DateTime<Utc>)>,
     pub titles: BTreeMap<u64, Title>,
@@ -413,6 +423,7 @@ impl World {
             events,
             prices: season.prices.clone(),
             reductions: season.reductions.clone(),
+            season_types: season.season_types.clone(),
             holds: HashMap::new(),
             titles: BTreeMap::new(),
             journal: vec![],
@@ -468,6 +479,17 @@ impl World {
         match self.holds.get(&hold_key(event, seat)) {
             Some((holder, until)) if *until > now => Some(holder.as_str()) == key,
             _ => true,
+        }
+    }
+
+    /// A seat's state for an event: free, held or sold.
+    pub fn seat_state(&self, event: u32, seat: u32, now: DateTime<Utc>) -> &'static str {
+        if self.live_title_on_seat(event, seat) {
+            "venduto"
+        } else if self.seat_free_for(event, seat, None, now) {
+            "libero"
+        } else {
+            "bloccato"
         }
     }
 

@@ -397,26 +397,201 @@ impl TicketingClient {
         }
     }
 
-    /// The catalogue's events.
+    async fn get<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        query: &[(&str, String)],
+    ) -> Result<T, TicketingError> {
+        self.call::<(), _>(Method::GET, path, query, None).await
+    }
+
+    async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &impl Serialize,
+    ) -> Result<T, TicketingError> {
+        self.call(Method::POST, path, &[], Some(body)).await
+    }
+
+    /// A POST whose answer only acknowledges (`{"esito": true}`).
+    async fn post_ack(&self, path: &str, body: &impl Serialize) -> Result<(), TicketingError> {
+        self.post::<serde_json::Value>(path, body).await.map(|_| ())
+    }
+
+    // ---- catalogue and reference data
+
+    /// The catalogue's events (spec: planet-events).
     pub async fn events(&self) -> Result<Vec<EventInfo>, TicketingError> {
-        self.call::<(), _>(Method::GET, "/api/Evento/GetEventi", &[], None)
+        self.get("/api/Evento/GetEventi", &[]).await
+    }
+
+    /// One event (spec: planet-event-detail).
+    pub async fn event(&self, id: u32) -> Result<EventInfo, TicketingError> {
+        self.get("/api/Evento/GetEvento", &[("eventoId", id.to_string())])
             .await
     }
 
+    /// Reduction codes and prices of an event (spec: evento-codiciriduzione).
+    pub async fn reductions(&self, event: u32) -> Result<Vec<ReductionInfo>, TicketingError> {
+        self.get(
+            "/api/Evento/GetCodiciRiduzione",
+            &[("eventoId", event.to_string())],
+        )
+        .await
+    }
+
+    /// The seat orders of an event (spec: evento-ordineposto).
+    pub async fn seat_orders(&self, event: u32) -> Result<Vec<SeatOrder>, TicketingError> {
+        self.get(
+            "/api/Evento/GetOrdiniPosto",
+            &[("eventoId", event.to_string())],
+        )
+        .await
+    }
+
+    /// The away blocks of an event (spec: evento-blocchiospiti).
+    pub async fn away_blocks(&self, event: u32) -> Result<Vec<u32>, TicketingError> {
+        let answer = self
+            .get(
+                "/api/Evento/GetBlocchiOspiti",
+                &[("eventoId", event.to_string())],
+            )
+            .await?;
+        field(answer, "blocchiOspiti")
+    }
+
+    /// Season ticket types (spec: abbonamento-tipiabbonamento).
+    pub async fn season_types(&self) -> Result<Vec<SeasonTypeInfo>, TicketingError> {
+        self.get("/api/Abbonamento/GetTipiAbbonamento", &[]).await
+    }
+
+    /// The events of a season ticket type (spec: abbonamento-eventipertipoabbonamento).
+    pub async fn season_type_events(
+        &self,
+        season_type: u32,
+    ) -> Result<Vec<EventInfo>, TicketingError> {
+        self.get(
+            "/api/Abbonamento/GetEventiPerTipoAbbonamento",
+            &[("tipoAbbonamentoId", season_type.to_string())],
+        )
+        .await
+    }
+
+    /// Nations (spec: planet-nazioni).
+    pub async fn nations(&self) -> Result<Vec<NationInfo>, TicketingError> {
+        self.get("/api/Utenza/GetNazioni", &[]).await
+    }
+
+    /// Italian provinces (spec: planet-province).
+    pub async fn provinces(&self) -> Result<Vec<ProvinceInfo>, TicketingError> {
+        self.get("/api/Utenza/GetProvince", &[]).await
+    }
+
+    /// Municipalities of a province (spec: planet-comuni).
+    pub async fn municipalities(
+        &self,
+        province: &str,
+    ) -> Result<Vec<MunicipalityInfo>, TicketingError> {
+        self.get(
+            "/api/Utenza/GetComuni",
+            &[("provincia", province.to_owned())],
+        )
+        .await
+    }
+
+    /// Sports clubs (spec: planet-societa-sportiva).
+    pub async fn sports_clubs(&self) -> Result<Vec<ClubInfo>, TicketingError> {
+        self.get("/api/Utenza/GetSocietaSportive", &[]).await
+    }
+
+    // ---- seat map and holds
+
+    /// The venue's blocks for an event, with free places (spec: mappa-blocchi, nomap-postiliberi).
+    pub async fn blocks(&self, event: u32) -> Result<Vec<BlockInfo>, TicketingError> {
+        self.get("/api/Mappa/GetBlocchi", &[("eventoId", event.to_string())])
+            .await
+    }
+
+    /// Free seats of a block (spec: planet-posti-liberi-biglietto).
+    pub async fn free_seats(
+        &self,
+        event: u32,
+        block: u32,
+    ) -> Result<Vec<SeatInfo>, TicketingError> {
+        self.get(
+            "/api/Mappa/GetPostiLiberi",
+            &[
+                ("eventoId", event.to_string()),
+                ("bloccoId", block.to_string()),
+            ],
+        )
+        .await
+    }
+
+    /// Seats of an event with their state (spec: planet-mappa-postoinfo, planet-mappa-postiinfo).
+    pub async fn seats_info(
+        &self,
+        event: u32,
+        seats: &[u32],
+    ) -> Result<Vec<SeatState>, TicketingError> {
+        let ids = seats
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        self.get(
+            "/api/Mappa/GetPostiInfo",
+            &[("eventoId", event.to_string()), ("postiIds", ids)],
+        )
+        .await
+    }
+
+    /// Holds seats for `minutes` under `key`, all or none (spec: planet-mappa-bloccaposti).
+    pub async fn hold_seats(
+        &self,
+        event: u32,
+        seats: &[u32],
+        key: &str,
+        minutes: u32,
+    ) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key, "minuti": minutes});
+        self.post_ack("/api/Mappa/BloccaPosti", &body).await
+    }
+
+    /// Releases seats held under `key` (spec: planet-mappa-sbloccaposti).
+    pub async fn release_seats(
+        &self,
+        event: u32,
+        seats: &[u32],
+        key: &str,
+    ) -> Result<(), TicketingError> {
+        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key});
+        self.post_ack("/api/Mappa/SbloccaPosti", &body).await
+    }
+
+    // ---- persons, cards, bans
+
     /// Registers a person; the same person gets the same id (spec: utenza-addpersona).
     pub async fn add_person(&self, person: &Person) -> Result<u64, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            #[serde(rename = "personaId")]
-            id: u64,
-        }
-        let a: Answer = self
+        let answer = self
             .post(
                 "/api/Utenza/AddPersona",
                 &serde_json::json!({"persona": person}),
             )
             .await?;
-        Ok(a.id)
+        field(answer, "personaId")
+    }
+
+    /// Whether a person may enter stadiums (spec: autorizzazione-verificapersona); false
+    /// under a stadium ban.
+    pub async fn verify_person(&self, person: &Person) -> Result<bool, TicketingError> {
+        let answer = self
+            .post(
+                "/api/Autorizzazione/VerificaPersona",
+                &serde_json::json!({"persona": person}),
+            )
+            .await?;
+        field(answer, "risultato")
     }
 
     /// Registers a supporter card (spec: tesseratifoso-registra); it is valid once issued.
@@ -439,11 +614,9 @@ impl TicketingClient {
 
     /// A card by number (spec: tessera-tifoso).
     pub async fn card(&self, number: &str) -> Result<CardInfo, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
+        self.get(
             "/api/TesseraTifoso/Get",
             &[("numeroTessera", number.to_owned())],
-            None,
         )
         .await
     }
@@ -459,17 +632,13 @@ impl TicketingClient {
 
     /// Whether a person holds a valid card (spec: autorizzazione-verificatesseratifoso).
     pub async fn verify_card(&self, person: &Person) -> Result<bool, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            valida: bool,
-        }
-        let a: Answer = self
+        let answer = self
             .post(
                 "/api/Autorizzazione/VerificaTesseraTifoso",
                 &serde_json::json!({"persona": person}),
             )
             .await?;
-        Ok(a.valida)
+        field(answer, "valida")
     }
 
     /// Adds a club ban from now, until `until` or for good (spec: utenza-addban).
@@ -501,31 +670,25 @@ impl TicketingClient {
 
     /// Removes a ban (spec: utenza-removeban).
     pub async fn remove_ban(&self, id: u64) -> Result<(), TicketingError> {
-        self.post::<serde_json::Value>("/api/Utenza/RemoveBan", &serde_json::json!({"banId": id}))
+        self.post_ack("/api/Utenza/RemoveBan", &serde_json::json!({"banId": id}))
             .await
-            .map(|_| ())
     }
 
     /// The club's bans (spec: utenza-getlistban).
     pub async fn bans(&self) -> Result<Vec<BanInfo>, TicketingError> {
-        self.call::<(), _>(Method::GET, "/api/Utenza/GetListBan", &[], None)
-            .await
+        self.get("/api/Utenza/GetListBan", &[]).await
     }
 
     /// Whether a person may not be issued titles: police ban, club ban or blacklist
     /// (spec: utenza-isbannato).
     pub async fn is_banned(&self, person: &Person) -> Result<bool, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            bannato: bool,
-        }
-        let a: Answer = self
+        let answer = self
             .post(
                 "/api/Utenza/IsBannato",
                 &serde_json::json!({"persona": person}),
             )
             .await?;
-        Ok(a.bannato)
+        field(answer, "bannato")
     }
 
     /// Puts a person on the blacklist (spec: blacklist-insert).
@@ -534,222 +697,27 @@ impl TicketingClient {
         person: &Person,
         reason: &str,
     ) -> Result<(), TicketingError> {
-        let body = serde_json::json!({"persona": person, "motivo": reason});
-        self.post::<serde_json::Value>("/api/Utenza/BlacklistInsert", &body)
-            .await
-            .map(|_| ())
+        self.post_ack(
+            "/api/Utenza/BlacklistInsert",
+            &serde_json::json!({"persona": person, "motivo": reason}),
+        )
+        .await
     }
 
     /// Takes a person off the blacklist (spec: blacklist-remove).
     pub async fn blacklist_remove(&self, person: &Person) -> Result<(), TicketingError> {
-        let body = serde_json::json!({"persona": person});
-        self.post::<serde_json::Value>("/api/Utenza/BlacklistRemove", &body)
-            .await
-            .map(|_| ())
-    }
-
-    async fn post<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        body: &serde_json::Value,
-    ) -> Result<T, TicketingError> {
-        self.call(Method::POST, path, &[], Some(body)).await
-    }
-
-    /// Nations (spec: planet-nazioni).
-    pub async fn nations(&self) -> Result<Vec<NationInfo>, TicketingError> {
-        self.call::<(), _>(Method::GET, "/api/Utenza/GetNazioni", &[], None)
-            .await
-    }
-
-    /// Italian provinces (spec: planet-province).
-    pub async fn provinces(&self) -> Result<Vec<ProvinceInfo>, TicketingError> {
-        self.call::<(), _>(Method::GET, "/api/Utenza/GetProvince", &[], None)
-            .await
-    }
-
-    /// Municipalities of a province (spec: planet-comuni).
-    pub async fn municipalities(
-        &self,
-        province: &str,
-    ) -> Result<Vec<MunicipalityInfo>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Utenza/GetComuni",
-            &[("provincia", province.to_owned())],
-            None,
+        self.post_ack(
+            "/api/Utenza/BlacklistRemove",
+            &serde_json::json!({"persona": person}),
         )
         .await
     }
 
-    /// Sports clubs (spec: planet-societa-sportiva).
-    pub async fn sports_clubs(&self) -> Result<Vec<ClubInfo>, TicketingError> {
-        self.call::<(), _>(Method::GET, "/api/Utenza/GetSocietaSportive", &[], None)
-            .await
-    }
+    // ---- issuance and titles
 
-    /// One event (spec: planet-event-detail).
-    pub async fn event(&self, id: u32) -> Result<EventInfo, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Evento/GetEvento",
-            &[("eventoId", id.to_string())],
-            None,
-        )
-        .await
-    }
-
-    /// Reduction codes and prices of an event (spec: evento-codiciriduzione).
-    pub async fn reductions(&self, event: u32) -> Result<Vec<ReductionInfo>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Evento/GetCodiciRiduzione",
-            &[("eventoId", event.to_string())],
-            None,
-        )
-        .await
-    }
-
-    /// The venue's blocks for an event, with free places (spec: mappa-blocchi, nomap-postiliberi).
-    pub async fn blocks(&self, event: u32) -> Result<Vec<BlockInfo>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Mappa/GetBlocchi",
-            &[("eventoId", event.to_string())],
-            None,
-        )
-        .await
-    }
-
-    /// Free seats of a block (spec: planet-posti-liberi-biglietto).
-    pub async fn free_seats(
-        &self,
-        event: u32,
-        block: u32,
-    ) -> Result<Vec<SeatInfo>, TicketingError> {
-        let q = [
-            ("eventoId", event.to_string()),
-            ("bloccoId", block.to_string()),
-        ];
-        self.call::<(), _>(Method::GET, "/api/Mappa/GetPostiLiberi", &q, None)
-            .await
-    }
-
-    /// Seats of an event with their state (spec: planet-mappa-postoinfo, planet-mappa-postiinfo).
-    pub async fn seats_info(
-        &self,
-        event: u32,
-        seats: &[u32],
-    ) -> Result<Vec<SeatState>, TicketingError> {
-        let ids = seats
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        let q = [("eventoId", event.to_string()), ("postiIds", ids)];
-        self.call::<(), _>(Method::GET, "/api/Mappa/GetPostiInfo", &q, None)
-            .await
-    }
-
-    /// The away blocks of an event (spec: evento-blocchiospiti).
-    pub async fn away_blocks(&self, event: u32) -> Result<Vec<u32>, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            #[serde(rename = "blocchiOspiti")]
-            ids: Vec<u32>,
-        }
-        let a: Answer = self
-            .call::<(), _>(
-                Method::GET,
-                "/api/Evento/GetBlocchiOspiti",
-                &[("eventoId", event.to_string())],
-                None,
-            )
-            .await?;
-        Ok(a.ids)
-    }
-
-    /// The seat orders of an event (spec: evento-ordineposto).
-    pub async fn seat_orders(&self, event: u32) -> Result<Vec<SeatOrder>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Evento/GetOrdiniPosto",
-            &[("eventoId", event.to_string())],
-            None,
-        )
-        .await
-    }
-
-    /// Season ticket types (spec: abbonamento-tipiabbonamento).
-    pub async fn season_types(&self) -> Result<Vec<SeasonTypeInfo>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Abbonamento/GetTipiAbbonamento",
-            &[],
-            None,
-        )
-        .await
-    }
-
-    /// The events of a season ticket type (spec: abbonamento-eventipertipoabbonamento).
-    pub async fn season_type_events(
-        &self,
-        season_type: u32,
-    ) -> Result<Vec<EventInfo>, TicketingError> {
-        let q = [("tipoAbbonamentoId", season_type.to_string())];
-        self.call::<(), _>(
-            Method::GET,
-            "/api/Abbonamento/GetEventiPerTipoAbbonamento",
-            &q,
-            None,
-        )
-        .await
-    }
-
-    /// Holds seats for `minutes` under `key`, all or none (spec: planet-mappa-bloccaposti).
-    pub async fn hold_seats(
-        &self,
-        event: u32,
-        seats: &[u32],
-        key: &str,
-        minutes: u32,
-    ) -> Result<(), TicketingError> {
-        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key, "minuti": minutes});
-        self.call::<_, serde_json::Value>(Method::POST, "/api/Mappa/BloccaPosti", &[], Some(&body))
-            .await
-            .map(|_| ())
-    }
-
-    /// Releases seats held under `key` (spec: planet-mappa-sbloccaposti).
-    pub async fn release_seats(
-        &self,
-        event: u32,
-        seats: &[u32],
-        key: &str,
-    ) -> Result<(), TicketingError> {
-        let body = serde_json::json!({"eventoId": event, "postiIds": seats, "chiave": key});
-        self.call::<_, serde_json::Value>(Method::POST, "/api/Mappa/SbloccaPosti", &[], Some(&body))
-            .await
-            .map(|_| ())
-    }
-
-    /// Whether a person may enter stadiums (spec: autorizzazione-verificapersona); false
-    /// under a stadium ban.
-    pub async fn verify_person(&self, person: &Person) -> Result<bool, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            risultato: bool,
-        }
-        let body = serde_json::json!({"persona": person});
-        let a: Answer = self
-            .call(
-                Method::POST,
-                "/api/Autorizzazione/VerificaPersona",
-                &[],
-                Some(&body),
-            )
-            .await?;
-        Ok(a.risultato)
+    /// Issues a seated (or, with `block_id`, no-map) ticket (spec: biglietto-emettiesteso).
+    pub async fn issue_ticket(&self, req: &IssueTicket) -> Result<TitleInfo, TicketingError> {
+        self.post("/api/Biglietto/EmettiEsteso", req).await
     }
 
     /// How many more titles `buyer` may buy for `event` (spec: titoli-acquistabili).
@@ -758,20 +726,12 @@ impl TicketingClient {
         event: u32,
         buyer: &Person,
     ) -> Result<u32, TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            acquistabili: u32,
-        }
         let body = serde_json::json!({"eventoId": event, "acquirente": buyer});
-        let a: Answer = self
-            .call(
-                Method::POST,
-                "/api/Titolo/GetTitoliAcquistabili",
-                &[],
-                Some(&body),
-            )
-            .await?;
-        Ok(a.acquistabili)
+        field(
+            self.post("/api/Titolo/GetTitoliAcquistabili", &body)
+                .await?,
+            "acquistabili",
+        )
     }
 
     /// Whether a title may change holder now, and if not why (spec: titolo-iscedibile).
@@ -779,17 +739,17 @@ impl TicketingClient {
         &self,
         title: u64,
     ) -> Result<(bool, Option<String>), TicketingError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            cedibile: bool,
-            #[serde(default)]
-            motivo: Option<String>,
-        }
-        let body = serde_json::json!({"titoloId": title});
-        let a: Answer = self
-            .call(Method::POST, "/api/Titolo/IsCedibile", &[], Some(&body))
+        let answer: serde_json::Value = self
+            .post(
+                "/api/Titolo/IsCedibile",
+                &serde_json::json!({"titoloId": title}),
+            )
             .await?;
-        Ok((a.cedibile, a.motivo))
+        let reason = answer
+            .get("motivo")
+            .and_then(|m| m.as_str())
+            .map(str::to_owned);
+        Ok((field(answer, "cedibile")?, reason))
     }
 
     /// Change of holder (spec: biglietto-cessione): the old title is cancelled and a new one
@@ -801,14 +761,7 @@ impl TicketingClient {
         transaction_id: &str,
     ) -> Result<TitleInfo, TicketingError> {
         let body = serde_json::json!({"titoloId": title, "nuovoUtilizzatore": new_holder, "transazioneId": transaction_id});
-        self.call(Method::POST, "/api/Biglietto/Cessione", &[], Some(&body))
-            .await
-    }
-
-    /// Issues a seated (or, with `block_id`, no-map) ticket (spec: biglietto-emettiesteso).
-    pub async fn issue_ticket(&self, req: &IssueTicket) -> Result<TitleInfo, TicketingError> {
-        self.call(Method::POST, "/api/Biglietto/EmettiEsteso", &[], Some(req))
-            .await
+        self.post("/api/Biglietto/Cessione", &body).await
     }
 
     /// Titles issued for our transaction id (how to learn whether an issue happened).
@@ -816,49 +769,52 @@ impl TicketingClient {
         &self,
         transaction_id: &str,
     ) -> Result<Vec<TitleInfo>, TicketingError> {
-        self.call::<(), _>(
-            Method::GET,
+        self.get(
             "/api/Titolo/GetByTransazione",
             &[("transazioneId", transaction_id.to_owned())],
-            None,
         )
         .await
     }
 
-    /// Live titles of a holder for an event.
+    /// Live titles of a holder for an event (spec: biglietto-isutilizzatore).
     pub async fn titles_by_holder(
         &self,
         event_id: u32,
         holder: &Person,
     ) -> Result<Vec<TitleInfo>, TicketingError> {
-        let body = serde_json::json!({"eventoId": event_id, "utilizzatore": holder});
-        self.call(
-            Method::POST,
+        self.post(
             "/api/Titolo/GetByUtilizzatore",
-            &[],
-            Some(&body),
+            &serde_json::json!({"eventoId": event_id, "utilizzatore": holder}),
         )
         .await
     }
 
     /// A title by its fiscal seal (spec: titolo-info-by-sigillo-fiscale).
     pub async fn title_by_seal(&self, seal: &str) -> Result<TitleInfo, TicketingError> {
-        let body = serde_json::json!({"sigilloFiscale": seal});
-        self.call(
-            Method::POST,
+        self.post(
             "/api/Titolo/GetInfoBySigilloFiscale",
-            &[],
-            Some(&body),
+            &serde_json::json!({"sigilloFiscale": seal}),
         )
         .await
     }
 
     /// A title by id (spec: titolo-info).
     pub async fn title(&self, id: u64) -> Result<TitleInfo, TicketingError> {
-        let body = serde_json::json!({"titoloId": id});
-        self.call(Method::POST, "/api/Titolo/GetInfo", &[], Some(&body))
+        self.post("/api/Titolo/GetInfo", &serde_json::json!({"titoloId": id}))
             .await
     }
+}
+
+/// One field of an answer that is an object of a few fields.
+fn field<T: DeserializeOwned>(
+    mut answer: serde_json::Value,
+    name: &str,
+) -> Result<T, TicketingError> {
+    let value = answer
+        .get_mut(name)
+        .map(serde_json::Value::take)
+        .ok_or_else(|| TicketingError::Malformed(format!("no {name} in the answer")))?;
+    serde_json::from_value(value).map_err(|e| TicketingError::Malformed(format!("{name}: {e}")))
 }
 
 fn transport(e: reqwest::Error) -> TicketingError {

@@ -77,13 +77,9 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
     }
     let mut sent = 0;
     for check in demo.mail_checks {
-        let exists: bool = sqlx::query_scalar!(
-            r#"select exists(select 1 from outbound_email where template = 'mail_check' and to_address = $1) as "e!""#,
-            check.to.as_str()
-        )
-        .fetch_one(&mut *tx)
-        .await?;
-        if exists {
+        if domain::notifications::outbound::exists_for(&mut tx, MailTemplate::MailCheck, &check.to)
+            .await?
+        {
             continue;
         }
         workflows::mail::send_email(

@@ -24,6 +24,14 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Whether the database answers.
+pub async fn ping(pool: &PgPool) -> Result<(), sqlx::Error> {
+    sqlx::query_scalar::<_, i32>("select 1")
+        .fetch_one(pool)
+        .await
+        .map(|_| ())
+}
+
 /// What `/api/health` reports about the database and its migrations.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct MigrationStatus {

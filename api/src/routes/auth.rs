@@ -582,9 +582,7 @@ async fn reset_password(
         .await?
         .ok_or_else(link_invalid)?;
     accounts::set_password_hash(&mut tx, user.user_id, &hash).await?;
-    sqlx::query!("delete from user_session where user_id = $1", user.user_id)
-        .execute(&mut *tx)
-        .await?;
+    accounts::sessions::delete_all_of(&mut tx, user.user_id).await?;
     let response = start_session(
         &state,
         &mut tx,

@@ -254,14 +254,7 @@ async fn finish_google_sign_in(
             .family_name()
             .and_then(|n| n.get(None))
             .map(|n| n.as_str().to_owned());
-        sqlx::query!(
-            "update app_user set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name) where user_id = $1",
-            user.user_id,
-            given,
-            family
-        )
-        .execute(&mut *tx)
-        .await?;
+        accounts::set_names(&mut tx, user.user_id, given.as_deref(), family.as_deref()).await?;
     }
     let signed_in = start_session(
         &state,

@@ -29,10 +29,7 @@ struct Health {
 /// 200 when all is well, 503 otherwise (load balancers read the status).
 #[tracing::instrument(skip_all)]
 async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
-    let database = match sqlx::query_scalar::<_, i32>("select 1")
-        .fetch_one(&state.pool)
-        .await
-    {
+    let database = match domain::db::ping(&state.pool).await {
         Ok(_) => Check {
             ok: true,
             error: None,

@@ -65,3 +65,11 @@ pub async fn delete(conn: &mut PgConnection, token: &str) -> Result<(), sqlx::Er
     .await?;
     Ok(())
 }
+
+/// Ends every session of a user (after a password reset).
+pub async fn delete_all_of(conn: &mut PgConnection, user_id: Uuid) -> Result<(), sqlx::Error> {
+    sqlx::query!("delete from user_session where user_id = $1", user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -329,6 +329,24 @@ pub async fn update_profile(
         .ok_or(sqlx::Error::RowNotFound)?))
 }
 
+/// Sets first and last name where given (names from an identity provider).
+pub async fn set_names(
+    conn: &mut PgConnection,
+    id: Uuid,
+    first_name: Option<&str>,
+    last_name: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update app_user set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name) where user_id = $1",
+        id,
+        first_name,
+        last_name
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Sets a user's password hash.
 pub async fn set_password_hash(
     conn: &mut PgConnection,

@@ -140,6 +140,21 @@ pub enum EnqueueError {
     Database(#[from] sqlx::Error),
 }
 
+/// Whether an e-mail from `template` was ever enqueued for `to`.
+pub async fn exists_for(
+    conn: &mut PgConnection,
+    template: MailTemplate,
+    to: &Email,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists(select 1 from outbound_email where template = $1 and to_address = $2) as "e!""#,
+        template.name(),
+        to.as_str()
+    )
+    .fetch_one(conn)
+    .await
+}
+
 /// Loads an e-mail and its attachments for delivery.
 pub async fn load(conn: &mut PgConnection, id: Uuid) -> Result<Option<OutboundEmail>, sqlx::Error> {
     let Some(row) = sqlx::query!(

@@ -12,7 +12,7 @@ import { apiErrorText, fieldErrorsOf } from '../../auth/errors';
 import type { Me } from '../../auth/types';
 import { useSetSessionUser } from '../../auth/useSession';
 import { PasswordField } from '../../components/PasswordField';
-import { PASSWORD_MIN_LENGTH } from './passwordRules';
+import { newPasswordProblems, PASSWORD_MIN_LENGTH } from './passwordRules';
 
 interface PasswordFormProps {
   user: Me;
@@ -56,11 +56,12 @@ export function PasswordForm({ user, onSaved }: PasswordFormProps) {
     if (hasPassword && current === '') {
       found.current_password = t('fieldErrors.required_password');
     }
-    if (next.length < PASSWORD_MIN_LENGTH) {
-      found.new_password = t('fieldErrors.password_too_short');
+    const problems = newPasswordProblems(next, confirmation);
+    if (problems.password !== undefined) {
+      found.new_password = t(problems.password);
     }
-    if (confirmation !== next) {
-      found.confirmation = t('fieldErrors.passwords_differ');
+    if (problems.confirmation !== undefined) {
+      found.confirmation = t(problems.confirmation);
     }
     setErrors(found);
     if (Object.keys(found).length === 0) {

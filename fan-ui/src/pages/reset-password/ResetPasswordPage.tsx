@@ -17,7 +17,7 @@ import { useSetSessionUser } from '../../auth/useSession';
 import { MessagePage } from '../../components/MessagePage';
 import { PasswordField } from '../../components/PasswordField';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { PASSWORD_MIN_LENGTH } from '../my-account/passwordRules';
+import { newPasswordProblems, PASSWORD_MIN_LENGTH } from '../my-account/passwordRules';
 
 /** Choosing a new password from the e-mailed link (`/reset-password/{token}`); signs in on success. */
 export default function ResetPasswordPage() {
@@ -52,11 +52,12 @@ export default function ResetPasswordPage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      next.password = t('fieldErrors.password_too_short');
+    const problems = newPasswordProblems(password, confirmation);
+    if (problems.password !== undefined) {
+      next.password = t(problems.password);
     }
-    if (confirmation !== password) {
-      next.confirmation = t('fieldErrors.passwords_differ');
+    if (problems.confirmation !== undefined) {
+      next.confirmation = t(problems.confirmation);
     }
     setErrors(next);
     if (Object.keys(next).length === 0) {

@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../components/EmailField';
 import { requestCode, requestLink, type CodeSent } from '../../auth/api';
 import { apiErrorText, fieldErrorsOf, looksLikeEmail } from '../../auth/errors';
 import type { Consents } from '../../auth/types';
@@ -85,21 +85,13 @@ export function EmailForm({ initialEmail, onCodeSent, onLinkSent }: EmailFormPro
       <Typography variant="body2" color="text.secondary">
         {t('signIn.email.intro')}
       </Typography>
-      <TextField
-        name="email"
-        type="email"
-        label={t('signIn.email.label')}
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           setEmailError(null);
         }}
-        required
-        fullWidth
-        autoComplete="email"
-        error={shownEmailError !== null}
-        helperText={shownEmailError ?? undefined}
-        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        error={shownEmailError}
       />
       <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
         <Typography component="legend" id={consentsLabelId} variant="subtitle2">

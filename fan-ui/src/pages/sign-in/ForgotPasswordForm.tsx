@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../components/EmailField';
 import { forgotPassword } from '../../auth/api';
 import { apiErrorText, fieldErrorsOf, looksLikeEmail } from '../../auth/errors';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
@@ -57,21 +57,13 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
       <Typography variant="body2" color="text.secondary">
         {t('signIn.forgot.intro')}
       </Typography>
-      <TextField
-        name="email"
-        type="email"
-        label={t('signIn.email.label')}
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           setEmailError(null);
         }}
-        required
-        fullWidth
-        autoComplete="email"
-        error={shownError !== null}
-        helperText={shownError ?? undefined}
-        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        error={shownError}
       />
       {send.isError && serverEmailError === undefined && <Alert severity="error">{apiErrorText(t, send.error)}</Alert>}
       <Button type="submit" variant="contained" size="large" fullWidth loading={send.isPending}>

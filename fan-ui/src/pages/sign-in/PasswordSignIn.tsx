@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailField } from '../../components/EmailField';
 import { signInWithPassword, type SignedIn, type SignInArea } from '../../auth/api';
 import { apiErrorText, looksLikeEmail } from '../../auth/errors';
 import { PasswordField } from '../../components/PasswordField';
@@ -55,21 +55,14 @@ export function PasswordSignIn({
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <TextField
-        name="email"
-        type="email"
-        label={t('signIn.email.label')}
+      <EmailField
         value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
+        onChange={(value) => {
+          setEmail(value);
           setErrors(({ password: kept }) => ({ password: kept }));
         }}
-        required
-        fullWidth
         autoComplete="username"
-        error={errors.email !== undefined}
-        helperText={errors.email}
-        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        error={errors.email}
       />
       <PasswordField
         name="password"

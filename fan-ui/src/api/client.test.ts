@@ -83,6 +83,21 @@ describe('apiGet', () => {
     expect(error.fieldErrors).toEqual({ email: 'not an e-mail address' });
   });
 
+  it('keeps error details that are not one message per field', async () => {
+    stubFetch(
+      jsonResponse(409, {
+        code: 'seats_unavailable',
+        message: 'Some seats are gone',
+        errors: { seat_ids: [102, 103], limit: 4 },
+      }),
+    );
+
+    const error = await caught(apiGet('/api/fixtures/7/hold'));
+
+    expect(error.details).toEqual({ seat_ids: [102, 103], limit: 4 });
+    expect(error.fieldErrors).toEqual({});
+  });
+
   it('still throws an ApiError when an error response is not JSON', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
 

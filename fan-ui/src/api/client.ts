@@ -23,13 +23,25 @@ export class ApiError extends Error {
   /** Machine-readable code from the API, e.g. "validation_failed". */
   readonly code: string;
   readonly fieldErrors: FieldErrors;
+  /**
+   * The API's `errors` object as sent, for the codes whose details are not one message per
+   * field (`seats_unavailable` names seat ids, `buyer_limit` gives a number).
+   */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors: FieldErrors = {},
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 
@@ -138,6 +150,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     typeof code === 'string' ? code : `http_${response.status}`,
     typeof message === 'string' ? message : fallback,
     fieldErrorsFrom(errors),
+    errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? { ...errors } : {},
   );
 }
 

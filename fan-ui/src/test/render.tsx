@@ -41,13 +41,17 @@ export interface StubAnswer {
   body?: unknown;
 }
 
-/** An answer, or a function of the request (its parsed JSON body) giving one. */
-export type StubRoute = StubAnswer | ((request: { body: unknown; headers: Headers }) => StubAnswer);
+/** An answer, or a function of the request (its parsed JSON body, its query string) giving one. */
+export type StubRoute =
+  | StubAnswer
+  | ((request: { body: unknown; headers: Headers; search: URLSearchParams }) => StubAnswer);
 
 /** A call the stubbed API received. */
 export interface StubCall {
   method: string;
   path: string;
+  /** The query string, e.g. "?kind=cup" ("" when none). */
+  search: string;
   body: unknown;
   headers: Headers;
 }
@@ -72,16 +76,16 @@ export function stubApi(routes: Record<string, StubRoute>) {
   const calls: StubCall[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const { pathname: path, search, searchParams } = new URL(url, 'http://localhost');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, headers });
+    calls.push({ method, path, search, body, headers });
     const route = all[`${method} ${path}`];
     if (route === undefined) {
       return Promise.resolve(new Response(null, { status: 404 }));
     }
-    const { status = 200, body: answer } = typeof route === 'function' ? route({ body, headers }) : route;
+    const { status = 200, body: answer } = typeof route === 'function' ? route({ body, headers, search: searchParams }) : route;
     return Promise.resolve(
       answer === undefined
         ? new Response(null, { status })

@@ -11,7 +11,7 @@ import { requestCode, verifyCode, type CodeSent, type SignedIn } from '../../aut
 import { apiErrorText } from '../../auth/errors';
 import type { Consents } from '../../auth/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import { formatSeconds, useCountdown } from './useCountdown';
+import { formatSeconds, useCountdown } from '../../hooks/useCountdown';
 
 /** How long an e-mailed code is valid (spec: 120000 ms). */
 export const CODE_VALIDITY_SECONDS = 120;

@@ -1,11 +1,23 @@
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
 import { authProvider } from './auth/authProvider';
+import blocks from './blocks';
+import { BlockList } from './blocks/BlockList';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import emails from './emails';
+import fixtures from './fixtures';
+import { FixtureList } from './fixtures/FixtureList';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
+import { PAGE_PATHS } from './layout/paths';
 import { LoginPage } from './login/LoginPage';
+import prices from './prices';
+import { PriceList } from './prices/PriceList';
+import { SeasonSetupPage } from './season/SeasonSetupPage';
+import { MassLockPage } from './seatLocks/MassLockPage';
+import sectors from './sectors';
+import { SectorList } from './sectors/SectorList';
 import { adminTheme } from './theme';
 import users from './users';
 
@@ -15,6 +27,10 @@ export const ADMIN_BASENAME = '/admin';
 /**
  * The admin area, for staff only: signing in at /admin/login (react-admin's login route under
  * the basename) with a staff account's e-mail and password; admins alone change roles.
+ *
+ * The on-sale pages keep the paths staff know from the club's previous tool (/stadium/...,
+ * /matchlist/..., /mass/...): custom routes that show the resources' lists, while each
+ * resource's own routes (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
 export function AdminApp() {
   return (
@@ -31,8 +47,21 @@ export function AdminApp() {
       title={<AppTitle />}
       disableTelemetry
     >
+      <Resource name="sectors" {...sectors} />
+      <Resource name="blocks" {...blocks} />
+      <Resource name="prices" {...prices} />
+      <Resource name="fixtures" {...fixtures} />
       <Resource name="users" {...users} />
       <Resource name="emails" {...emails} />
+      <CustomRoutes>
+        <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
+        <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
+        <Route path={PAGE_PATHS.prices} element={<PriceList />} />
+        <Route path={PAGE_PATHS.season} element={<SeasonSetupPage />} />
+        <Route path={PAGE_PATHS.upcomingFixtures} element={<FixtureList when="upcoming" />} />
+        <Route path={PAGE_PATHS.pastFixtures} element={<FixtureList when="past" />} />
+        <Route path={PAGE_PATHS.seatLocks} element={<MassLockPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

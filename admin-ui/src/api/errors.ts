@@ -1,4 +1,5 @@
 import { HttpError } from 'react-admin';
+import { ApiRequestError } from './http';
 
 /**
  * Our words for the API's error codes, as translation keys: react-admin translates the message
@@ -9,6 +10,9 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   forbidden: 'app.errors.forbidden',
   csrf_failed: 'app.errors.csrf_failed',
   rate_limited: 'app.errors.rate_limited',
+  // On sale: a fixture that has kicked off can no longer be put on or taken off sale.
+  fixture_started: 'resources.fixtures.errors.fixture_started',
+  fixture_not_found: 'resources.fixtures.errors.fixture_not_found',
 };
 
 /**
@@ -52,4 +56,15 @@ export function translatableHttpError(error: unknown): unknown {
     ...body,
     ...(errors === undefined ? {} : { errors }),
   });
+}
+
+/**
+ * The translation key for a failed call to one of the API's action endpoints (imports, seat
+ * locks): our words for its code when we have them, else `fallback`.
+ */
+export function apiErrorMessageKey(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.code !== null) {
+    return CODE_MESSAGES[error.code] ?? fallback;
+  }
+  return fallback;
 }

@@ -16,6 +16,20 @@ export const englishAppMessages: TranslationMessages = {
       csrf_failed: 'The request was refused for safety: reload the page and try again.',
       rate_limited: 'Too many attempts: wait a few minutes and try again.',
     },
+    menu: {
+      stadium: 'Stadium',
+      sectors: 'Sectors',
+      blocks: 'Blocks',
+      prices: 'Default prices',
+      season: 'Season ticket stadium',
+      matches: 'Matches',
+      upcoming: 'Upcoming matches',
+      past: 'Past matches',
+      seat_locks: 'Lock and unlock seats',
+      people: 'Users and e-mails',
+      users: 'Users',
+      emails: 'E-mails',
+    },
     new_tab: '(opens in a new tab)',
   },
   resources: {
@@ -115,6 +129,137 @@ export const englishAppMessages: TranslationMessages = {
         search: 'Search by recipient or subject',
       },
     },
+    sectors: {
+      name: 'Sector |||| Sectors',
+      fields: {
+        id: 'ID',
+        code: 'Code',
+        name: 'Name',
+        capacity: 'Capacity',
+        blocks: 'Blocks',
+        away: 'Away',
+        no_map: 'No seat map',
+      },
+      filters: {
+        sector: 'Sector',
+      },
+      import: {
+        action: 'Import the venue from the ticketing system',
+        done: 'Venue imported: %{sectors} sectors, %{blocks} blocks, %{seats} seats.',
+        failed: 'Could not import the venue. Please try again shortly.',
+      },
+    },
+    blocks: {
+      name: 'Block |||| Blocks',
+      fields: {
+        id: 'ID',
+        code: 'Block',
+        sector_code: 'Sector',
+        gate: 'Gate',
+        capacity: 'Capacity',
+        rows: 'Rows',
+        seats_per_row: 'Seats per row',
+        no_map: 'No seat map',
+        away: 'Away',
+        season_sellable: 'Season tickets',
+      },
+      help: {
+        season_sellable: 'When on, season tickets are sold in this block.',
+      },
+      notifications: {
+        saved: 'Block updated',
+      },
+      season: {
+        toggle: 'Season tickets on sale in block %{block}',
+        now_sellable: 'Block %{block}: season tickets on sale',
+        now_not_sellable: 'Block %{block}: season tickets not on sale',
+      },
+    },
+    prices: {
+      name: 'Price |||| Prices',
+      title: 'Default prices',
+      fields: {
+        id: 'ID',
+        sector_code: 'Sector',
+        sector_name: 'Sector',
+        reduction_code: 'Reduction code',
+        reduction_name: 'Reduction',
+        price_cents: 'Price',
+      },
+      help: {
+        price: 'In euros, from 0 to 10,000 €: for example 65 or 65.50.',
+      },
+      errors: {
+        not_an_amount: 'Enter an amount in euros, for example 65 or 65.50.',
+        out_of_range: 'The price must be between 0 and 10,000 €.',
+      },
+      notifications: {
+        saved: 'Price updated',
+      },
+    },
+    fixtures: {
+      name: 'Match |||| Matches',
+      lists: {
+        upcoming: 'Upcoming matches',
+        past: 'Past matches',
+      },
+      fields: {
+        id: 'ID',
+        title: 'Match',
+        competition: 'Competition',
+        kind: 'Kind',
+        starts_at: 'Kick-off',
+        status: 'Status',
+        inventory_ready: 'Seats',
+        free: 'Free',
+        actions: 'Sale',
+        q: 'Search',
+      },
+      kinds: {
+        league: 'League',
+        cup: 'Cup',
+      },
+      status: {
+        scheduled: 'Scheduled',
+        on_sale: 'On sale',
+        off_sale: 'Off sale',
+        closed: 'Closed',
+        cancelled: 'Cancelled',
+      },
+      inventory: {
+        ready: 'Ready',
+        copying: 'Copying',
+        not_copied: 'Not copied',
+      },
+      filters: {
+        search: 'Search by team or competition',
+      },
+      actions: {
+        put_on_sale: 'Put on sale',
+        take_off_sale: 'Take off sale',
+      },
+      confirm: {
+        put_on_sale_title: 'Put %{title} on sale?',
+        put_on_sale_content:
+          'The seats are copied from the ticketing system: fans can buy as soon as the copy is done.',
+        take_off_sale_title: 'Take %{title} off sale?',
+        take_off_sale_content:
+          'The match stays visible to fans but can no longer be bought. Seats already held stay valid until they expire.',
+      },
+      notifications: {
+        put_on_sale: 'Match put on sale',
+        taken_off_sale: 'Match taken off sale',
+      },
+      errors: {
+        fixture_started: 'The match has already started: its sale can no longer be changed.',
+        fixture_not_found: 'Match not found.',
+      },
+      import: {
+        action: 'Import matches from the ticketing system',
+        done: 'Matches imported: %{imported} new, %{updated} updated.',
+        failed: 'Could not import the matches. Please try again shortly.',
+      },
+    },
   },
   pages: {
     login: {
@@ -156,6 +301,43 @@ export const englishAppMessages: TranslationMessages = {
         open_mailbox: 'Open the simulator mailbox',
         mailbox_hint: 'Development only: the e-mails caught by the simulator.',
         unavailable: 'Could not read the tool addresses.',
+      },
+    },
+    season: {
+      title: 'Season ticket stadium',
+      hint: 'Choose the blocks where season tickets are sold: each change is saved at once.',
+    },
+    seat_locks: {
+      title: 'Lock and unlock seats',
+      subtitle:
+        "Choose a match, pick seats on a block's map or paste their labels, then lock or unlock them. The ticketing system is updated in the background.",
+      fixture: 'Match',
+      block: 'Block',
+      map: 'Seat map',
+      row: 'Row %{row}',
+      states: {
+        free: 'Free',
+        held: 'Held',
+        sold: 'Sold',
+        locked: 'Locked',
+      },
+      held_until: 'held until %{time}',
+      labels: 'Seat labels',
+      labels_help: 'One per line or separated by commas, for example TC-A-1-1.',
+      picked: '%{smart_count} seat picked |||| %{smart_count} seats picked',
+      pasted: '%{smart_count} label pasted |||| %{smart_count} labels pasted',
+      lock: 'Lock',
+      unlock: 'Unlock',
+      clear_selection: 'Clear selection',
+      choose_fixture_first: 'Choose a match first.',
+      no_seats: "No seats to show: the block is sold by quantity, or the match's seats have not been copied yet.",
+      seats_unavailable: "Could not read the block's seats.",
+      failed: 'The operation failed. Please try again shortly.',
+      result: {
+        locked: '%{smart_count} seat locked |||| %{smart_count} seats locked',
+        unlocked: '%{smart_count} seat unlocked |||| %{smart_count} seats unlocked',
+        skipped: '%{smart_count} seat left unchanged: |||| %{smart_count} seats left unchanged:',
+        unknown: '%{smart_count} unknown label: |||| %{smart_count} unknown labels:',
       },
     },
   },

@@ -16,6 +16,20 @@ export const italianMessages: TranslationMessages = {
       csrf_failed: 'La richiesta è stata rifiutata per sicurezza: ricarica la pagina e riprova.',
       rate_limited: 'Troppi tentativi: aspetta qualche minuto e riprova.',
     },
+    menu: {
+      stadium: 'Stadio',
+      sectors: 'Settori',
+      blocks: 'Blocchi',
+      prices: 'Prezzi predefiniti',
+      season: 'Stadio per gli abbonamenti',
+      matches: 'Partite',
+      upcoming: 'Prossime partite',
+      past: 'Partite passate',
+      seat_locks: 'Blocco e sblocco posti',
+      people: 'Utenti ed e-mail',
+      users: 'Utenti',
+      emails: 'E-mail',
+    },
     new_tab: '(si apre in una nuova scheda)',
   },
   resources: {
@@ -115,6 +129,137 @@ export const italianMessages: TranslationMessages = {
         search: 'Cerca per destinatario o oggetto',
       },
     },
+    sectors: {
+      name: 'Settore |||| Settori',
+      fields: {
+        id: 'ID',
+        code: 'Codice',
+        name: 'Nome',
+        capacity: 'Capienza',
+        blocks: 'Blocchi',
+        away: 'Ospiti',
+        no_map: 'Senza mappa',
+      },
+      filters: {
+        sector: 'Settore',
+      },
+      import: {
+        action: 'Importa lo stadio dal sistema di biglietteria',
+        done: 'Stadio importato: %{sectors} settori, %{blocks} blocchi, %{seats} posti.',
+        failed: 'Impossibile importare lo stadio. Riprova tra poco.',
+      },
+    },
+    blocks: {
+      name: 'Blocco |||| Blocchi',
+      fields: {
+        id: 'ID',
+        code: 'Blocco',
+        sector_code: 'Settore',
+        gate: 'Varco',
+        capacity: 'Capienza',
+        rows: 'File',
+        seats_per_row: 'Posti per fila',
+        no_map: 'Senza mappa',
+        away: 'Ospiti',
+        season_sellable: 'Vendibile in abbonamento',
+      },
+      help: {
+        season_sellable: 'Se attivo, in questo blocco si vendono abbonamenti.',
+      },
+      notifications: {
+        saved: 'Blocco aggiornato',
+      },
+      season: {
+        toggle: 'Abbonamenti in vendita nel blocco %{block}',
+        now_sellable: 'Blocco %{block}: abbonamenti in vendita',
+        now_not_sellable: 'Blocco %{block}: abbonamenti non in vendita',
+      },
+    },
+    prices: {
+      name: 'Prezzo |||| Prezzi',
+      title: 'Prezzi predefiniti',
+      fields: {
+        id: 'ID',
+        sector_code: 'Settore',
+        sector_name: 'Settore',
+        reduction_code: 'Codice riduzione',
+        reduction_name: 'Riduzione',
+        price_cents: 'Prezzo',
+      },
+      help: {
+        price: 'In euro, da 0 a 10.000 €: per esempio 65 oppure 65,50.',
+      },
+      errors: {
+        not_an_amount: 'Scrivi un importo in euro, per esempio 65 oppure 65,50.',
+        out_of_range: 'Il prezzo deve essere tra 0 e 10.000 €.',
+      },
+      notifications: {
+        saved: 'Prezzo aggiornato',
+      },
+    },
+    fixtures: {
+      name: 'Partita |||| Partite',
+      lists: {
+        upcoming: 'Prossime partite',
+        past: 'Partite passate',
+      },
+      fields: {
+        id: 'ID',
+        title: 'Partita',
+        competition: 'Competizione',
+        kind: 'Tipo',
+        starts_at: 'Inizio',
+        status: 'Stato',
+        inventory_ready: 'Posti',
+        free: 'Liberi',
+        actions: 'Vendita',
+        q: 'Cerca',
+      },
+      kinds: {
+        league: 'Campionato',
+        cup: 'Coppa',
+      },
+      status: {
+        scheduled: 'Programmata',
+        on_sale: 'In vendita',
+        off_sale: 'Non in vendita',
+        closed: 'Chiusa',
+        cancelled: 'Annullata',
+      },
+      inventory: {
+        ready: 'Pronti',
+        copying: 'Copia in corso',
+        not_copied: 'Da copiare',
+      },
+      filters: {
+        search: 'Cerca per squadra o competizione',
+      },
+      actions: {
+        put_on_sale: 'Metti in vendita',
+        take_off_sale: 'Togli dalla vendita',
+      },
+      confirm: {
+        put_on_sale_title: 'Mettere in vendita %{title}?',
+        put_on_sale_content:
+          'I posti vengono copiati dal sistema di biglietteria: i tifosi potranno comprare appena la copia sarà finita.',
+        take_off_sale_title: 'Togliere dalla vendita %{title}?',
+        take_off_sale_content:
+          'La partita resta visibile ai tifosi ma non si potrà più comprare. I posti già riservati restano validi fino alla scadenza.',
+      },
+      notifications: {
+        put_on_sale: 'Partita messa in vendita',
+        taken_off_sale: 'Partita tolta dalla vendita',
+      },
+      errors: {
+        fixture_started: 'La partita è già iniziata: non si può più cambiarne la vendita.',
+        fixture_not_found: 'Partita non trovata.',
+      },
+      import: {
+        action: 'Importa le partite dal sistema di biglietteria',
+        done: 'Partite importate: %{imported} nuove, %{updated} aggiornate.',
+        failed: 'Impossibile importare le partite. Riprova tra poco.',
+      },
+    },
   },
   pages: {
     login: {
@@ -156,6 +301,43 @@ export const italianMessages: TranslationMessages = {
         open_mailbox: 'Apri la casella del simulatore',
         mailbox_hint: 'Solo in sviluppo: le e-mail catturate dal simulatore.',
         unavailable: 'Impossibile leggere gli indirizzi degli strumenti.',
+      },
+    },
+    season: {
+      title: 'Stadio per gli abbonamenti',
+      hint: 'Scegli in quali blocchi si vendono abbonamenti: ogni modifica è salvata subito.',
+    },
+    seat_locks: {
+      title: 'Blocco e sblocco posti',
+      subtitle:
+        'Scegli una partita, seleziona i posti sulla mappa di un blocco o incolla le loro etichette, poi bloccali o sbloccali. Il sistema di biglietteria viene aggiornato in background.',
+      fixture: 'Partita',
+      block: 'Blocco',
+      map: 'Mappa dei posti',
+      row: 'Fila %{row}',
+      states: {
+        free: 'Libero',
+        held: 'Riservato',
+        sold: 'Venduto',
+        locked: 'Bloccato',
+      },
+      held_until: 'riservato fino a %{time}',
+      labels: 'Etichette dei posti',
+      labels_help: 'Una per riga o separate da virgole, per esempio TC-A-1-1.',
+      picked: '%{smart_count} posto selezionato |||| %{smart_count} posti selezionati',
+      pasted: '%{smart_count} etichetta incollata |||| %{smart_count} etichette incollate',
+      lock: 'Blocca',
+      unlock: 'Sblocca',
+      clear_selection: 'Deseleziona tutto',
+      choose_fixture_first: 'Scegli prima una partita.',
+      no_seats: 'Nessun posto da mostrare: il blocco si vende a quantità, oppure i posti della partita non sono ancora stati copiati.',
+      seats_unavailable: 'Impossibile leggere i posti del blocco.',
+      failed: 'Operazione non riuscita. Riprova tra poco.',
+      result: {
+        locked: '%{smart_count} posto bloccato |||| %{smart_count} posti bloccati',
+        unlocked: '%{smart_count} posto sbloccato |||| %{smart_count} posti sbloccati',
+        skipped: '%{smart_count} posto non modificato: |||| %{smart_count} posti non modificati:',
+        unknown: '%{smart_count} etichetta sconosciuta: |||| %{smart_count} etichette sconosciute:',
       },
     },
   },

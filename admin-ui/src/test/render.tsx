@@ -30,20 +30,31 @@ export function renderInAdmin(ui: ReactElement, { locale = 'it', dataProvider, q
   );
 }
 
-type Route = { status?: number; body: unknown } | Error;
+type Route = { status?: number; body: unknown; headers?: Record<string, string> } | Error;
 
 /** The CSRF token the stubbed API hands out at `GET /api/auth/csrf`. */
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
 
 /**
- * Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404.
+ * A react-admin list answer: the rows, and the `Content-Range` header ra-data-simple-rest reads
+ * the total from.
+ */
+export function listRoute(resource: string, rows: readonly unknown[], total = rows.length): Route {
+  const end = Math.max(rows.length - 1, 0);
+  return { body: rows, headers: { 'Content-Range': `${resource} 0-${end}/${total}` } };
+}
+
+/**
+ * Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404. A key
+ * may name the method too (`'PUT /api/admin/fixtures/7'`), which wins over the bare path.
  * `GET /api/auth/csrf` answers TEST_CSRF_TOKEN unless routed, and is left out of the returned
  * mock's calls, so tests see only the calls they care about.
  */
 export function stubFetch(routes: Record<string, Route>) {
-  const fetchMock = vi.fn<typeof fetch>((input) => {
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const path = pathOf(input);
-    const route = routes[path];
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const route = routes[`${method} ${path}`] ?? routes[path];
     if (route === undefined) {
       return Promise.resolve(new Response(null, { status: 404 }));
     }
@@ -53,7 +64,7 @@ export function stubFetch(routes: Record<string, Route>) {
     return Promise.resolve(
       new Response(route.status === 204 ? null : JSON.stringify(route.body), {
         status: route.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...route.headers },
       }),
     );
   });
@@ -74,7 +85,13 @@ export function stubFetch(routes: Record<string, Route>) {
   return fetchMock;
 }
 
-function pathOf(input: Parameters<typeof fetch>[0]): string {
+/** The path of a fetch call, without the query string. */
+export function pathOf(input: Parameters<typeof fetch>[0]): string {
+  return urlOf(input).pathname;
+}
+
+/** A fetch call's URL, to read its query parameters (react-admin's `filter`, `range`...). */
+export function urlOf(input: Parameters<typeof fetch>[0]): URL {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(url, 'http://localhost').pathname;
+  return new URL(url, 'http://localhost');
 }

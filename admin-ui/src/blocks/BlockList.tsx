@@ -1,0 +1,34 @@
+import { BooleanField, DataTable, List, ReferenceField, ResourceContextProvider } from 'react-admin';
+import { SectorFilterInput } from '../sectors/SectorFilterInput';
+import type { Block } from './types';
+
+const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
+
+/** Every block of the stadium, at /admin/stadium/blocks, by sector; a block opens for editing. */
+export function BlockList() {
+  return (
+    <ResourceContextProvider value="blocks">
+      <List<Block>
+        filters={filters}
+        sort={{ field: 'sector_code', order: 'ASC' }}
+        perPage={50}
+        exporter={false}
+        actions={false}
+      >
+        <DataTable<Block> rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="sector_code">
+            <ReferenceField source="sector_code" reference="sectors" link={false} />
+          </DataTable.Col>
+          <DataTable.Col source="code" />
+          <DataTable.Col source="gate" />
+          <DataTable.NumberCol source="capacity" />
+          <DataTable.NumberCol source="rows" />
+          <DataTable.NumberCol source="seats_per_row" />
+          <DataTable.Col source="no_map" field={BooleanField} />
+          <DataTable.Col source="away" field={BooleanField} />
+          <DataTable.Col source="season_sellable" field={BooleanField} />
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,85 @@
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
+import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
+import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
+import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
+import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
+import type { ReactElement } from 'react';
+import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
+import { PAGE_PATHS } from './paths';
+
+interface MenuEntry {
+  path: string;
+  label: string;
+  icon: ReactElement;
+}
+
+interface MenuSection {
+  id: string;
+  label: string;
+  entries: MenuEntry[];
+}
+
+/** The menu by area of work, in the order of a match's preparation. */
+const SECTIONS: MenuSection[] = [
+  {
+    id: 'stadium',
+    label: 'app.menu.stadium',
+    entries: [
+      { path: PAGE_PATHS.sectors, label: 'app.menu.sectors', icon: <StadiumOutlinedIcon /> },
+      { path: PAGE_PATHS.blocks, label: 'app.menu.blocks', icon: <ViewModuleOutlinedIcon /> },
+      { path: PAGE_PATHS.prices, label: 'app.menu.prices', icon: <EuroOutlinedIcon /> },
+      { path: PAGE_PATHS.season, label: 'app.menu.season', icon: <CardMembershipOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'matches',
+    label: 'app.menu.matches',
+    entries: [
+      { path: PAGE_PATHS.upcomingFixtures, label: 'app.menu.upcoming', icon: <UpcomingOutlinedIcon /> },
+      { path: PAGE_PATHS.pastFixtures, label: 'app.menu.past', icon: <HistoryOutlinedIcon /> },
+      { path: PAGE_PATHS.seatLocks, label: 'app.menu.seat_locks', icon: <EventSeatOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'people',
+    label: 'app.menu.people',
+    entries: [
+      { path: '/users', label: 'app.menu.users', icon: <PeopleOutlinedIcon /> },
+      { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
+    ],
+  },
+];
+
+/** The sidebar: the dashboard, then one titled group per area (titles hide when it is folded). */
+export function AdminMenu() {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const [open] = useSidebarState();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      {SECTIONS.map((section) => [
+        open ? (
+          <ListSubheader
+            key={section.id}
+            disableSticky
+            sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12 }}
+          >
+            {translate(section.label)}
+          </ListSubheader>
+        ) : (
+          <Divider key={section.id} />
+        ),
+        ...section.entries.map((entry) => (
+          <Menu.Item key={entry.path} to={`${basename}${entry.path}`} primaryText={entry.label} leftIcon={entry.icon} />
+        )),
+      ])}
+    </Menu>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The admin pages that live outside react-admin's `/{resource}` routes, under the app's basename
+ * (/admin). They follow the paths of the club's previous admin tool, which staff know.
+ */
+export const PAGE_PATHS = {
+  sectors: '/stadium/sectors',
+  blocks: '/stadium/blocks',
+  prices: '/stadium/ticketprice',
+  season: '/stadium/season',
+  upcomingFixtures: '/matchlist/upcoming',
+  pastFixtures: '/matchlist/past',
+  seatLocks: '/mass/mass_lock_unlock_seats',
+} as const;

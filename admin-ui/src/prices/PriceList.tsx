@@ -1,0 +1,34 @@
+import { DataTable, List, ResourceContextProvider } from 'react-admin';
+import { PriceField } from '../fields/PriceField';
+import { SectorFilterInput } from '../sectors/SectorFilterInput';
+import type { Price } from './types';
+
+const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
+
+/**
+ * Default prices, at /admin/stadium/ticketprice: one per sector and reduction, in euros. A row
+ * opens its price for editing.
+ */
+export function PriceList() {
+  return (
+    <ResourceContextProvider value="prices">
+      <List<Price>
+        title="resources.prices.title"
+        filters={filters}
+        sort={{ field: 'sector_code', order: 'ASC' }}
+        perPage={100}
+        exporter={false}
+        actions={false}
+      >
+        <DataTable<Price> rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col<Price> source="sector_name" render={(price) => `${price.sector_code} · ${price.sector_name}`} />
+          <DataTable.Col<Price>
+            source="reduction_name"
+            render={(price) => `${price.reduction_name} (${price.reduction_code})`}
+          />
+          <DataTable.NumberCol source="price_cents" field={PriceField} />
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,237 @@
+import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useGetList, useLocaleState, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { apiErrorMessageKey } from '../api/errors';
+import { fetchBlockSeats, setSeatLocks, type SeatLockResult, type StaffSeat } from '../api/seatLocks';
+import type { Block } from '../blocks/types';
+import type { Fixture } from '../fixtures/types';
+import { formatRomeDateTime } from '../fields/romeDateTime';
+import { LockResult } from './LockResult';
+import { lockRequest, parseSeatLabels } from './lockRequest';
+import { SeatGrid } from './SeatGrid';
+
+const seatsKey = (fixtureId: Identifier | '', blockId: Identifier | '') => ['lario', 'block-seats', fixtureId, blockId];
+
+/**
+ * Mass seat lock and unlock, at /admin/mass/mass_lock_unlock_seats: choose a fixture, pick seats
+ * on a block's map or paste their labels, then lock or unlock them in one go and read what was
+ * done. Locks are mirrored to the ticketing system by a job.
+ */
+export function MassLockPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [fixtureId, setFixtureId] = useState<Identifier | ''>('');
+  const [blockId, setBlockId] = useState<Identifier | ''>('');
+  const [picked, setPicked] = useState<ReadonlyMap<number, StaffSeat>>(new Map());
+  const [labelsText, setLabelsText] = useState('');
+  const [outcome, setOutcome] = useState<{ locked: boolean; result: SeatLockResult } | null>(null);
+
+  const labels = parseSeatLabels(labelsText);
+  const canSend = fixtureId !== '' && (picked.size > 0 || labels.length > 0);
+
+  const mutation = useMutation({
+    mutationFn: ({ locked }: { locked: boolean }) =>
+      setSeatLocks(fixtureId, lockRequest([...picked.values()], labels, locked)),
+    onSuccess: (result, { locked }) => {
+      setOutcome({ locked, result });
+      setPicked(new Map());
+      void queryClient.invalidateQueries({ queryKey: ['lario', 'block-seats', fixtureId] });
+    },
+    onError: (error) => notify(apiErrorMessageKey(error, 'pages.seat_locks.failed'), { type: 'error' }),
+  });
+
+  const chooseFixture = (id: Identifier | '') => {
+    setFixtureId(id);
+    setPicked(new Map());
+    setOutcome(null);
+  };
+  const chooseBlock = (id: Identifier | '') => {
+    setBlockId(id);
+    setPicked(new Map());
+  };
+  const toggle = (seat: StaffSeat) =>
+    setPicked((current) => {
+      const next = new Map(current);
+      if (!next.delete(seat.id)) {
+        next.set(seat.id, seat);
+      }
+      return next;
+    });
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <Title title="pages.seat_locks.title" />
+      <Box>
+        <Typography variant="h5" component="h1">
+          {translate('pages.seat_locks.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('pages.seat_locks.subtitle')}
+        </Typography>
+      </Box>
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <FixturePicker value={fixtureId} onChange={chooseFixture} />
+          <BlockPicker value={blockId} onChange={chooseBlock} />
+        </CardContent>
+      </Card>
+      {fixtureId !== '' && blockId !== '' && (
+        <Card>
+          <CardContent>
+            <BlockSeats fixtureId={fixtureId} blockId={blockId} picked={picked} onToggle={toggle} />
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <TextField
+            label={translate('pages.seat_locks.labels')}
+            helperText={translate('pages.seat_locks.labels_help')}
+            value={labelsText}
+            onChange={(event) => setLabelsText(event.target.value)}
+            multiline
+            minRows={3}
+            maxRows={12}
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'labels-input', spellCheck: false } }}
+          />
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {translate('pages.seat_locks.picked', { smart_count: picked.size })} ·{' '}
+            {translate('pages.seat_locks.pasted', { smart_count: labels.length })}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            <Button
+              variant="contained"
+              color="error"
+              startIcon={<LockOutlinedIcon />}
+              disabled={!canSend || mutation.isPending}
+              onClick={() => mutation.mutate({ locked: true })}
+              data-testid="lock-button"
+            >
+              {translate('pages.seat_locks.lock')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<LockOpenOutlinedIcon />}
+              disabled={!canSend || mutation.isPending}
+              onClick={() => mutation.mutate({ locked: false })}
+              data-testid="unlock-button"
+            >
+              {translate('pages.seat_locks.unlock')}
+            </Button>
+            <Button onClick={() => setPicked(new Map())} disabled={picked.size === 0 || mutation.isPending}>
+              {translate('pages.seat_locks.clear_selection')}
+            </Button>
+          </Box>
+          {fixtureId === '' && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('pages.seat_locks.choose_fixture_first')}
+            </Typography>
+          )}
+          {outcome !== null && <LockResult locked={outcome.locked} result={outcome.result} />}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+interface PickerProps {
+  value: Identifier | '';
+  onChange: (id: Identifier | '') => void;
+}
+
+/** The fixtures still to be played, soonest first. */
+function FixturePicker({ value, onChange }: PickerProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data = [], isPending } = useGetList<Fixture>('fixtures', {
+    filter: { when: 'upcoming' },
+    sort: { field: 'starts_at', order: 'ASC' },
+    pagination: { page: 1, perPage: 100 },
+  });
+  return (
+    <TextField
+      select
+      label={translate('pages.seat_locks.fixture')}
+      value={isPending ? '' : String(value)}
+      onChange={(event) => onChange(idOf(event.target.value, data))}
+      sx={{ minWidth: 360 }}
+      size="small"
+    >
+      {data.map((fixture) => (
+        <MenuItem key={fixture.id} value={String(fixture.id)}>
+          {fixture.title} · {formatRomeDateTime(fixture.starts_at, locale)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Every block of the stadium, by sector. */
+function BlockPicker({ value, onChange }: PickerProps) {
+  const translate = useTranslate();
+  const { data = [], isPending } = useGetList<Block>('blocks', {
+    sort: { field: 'sector_code', order: 'ASC' },
+    pagination: { page: 1, perPage: 500 },
+  });
+  return (
+    <TextField
+      select
+      label={translate('pages.seat_locks.block')}
+      value={isPending ? '' : String(value)}
+      onChange={(event) => onChange(idOf(event.target.value, data))}
+      sx={{ minWidth: 280 }}
+      size="small"
+    >
+      {data.map((block) => (
+        <MenuItem key={block.id} value={String(block.id)}>
+          {block.sector_code} · {block.code}
+          {block.gate ? ` (${block.gate})` : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The id, as the API gave it (number or text), of the option chosen by its text value. */
+function idOf(value: string, records: readonly { id: Identifier }[]): Identifier | '' {
+  return records.find((record) => String(record.id) === value)?.id ?? '';
+}
+
+interface BlockSeatsProps {
+  fixtureId: Identifier;
+  blockId: Identifier;
+  picked: ReadonlyMap<number, StaffSeat>;
+  onToggle: (seat: StaffSeat) => void;
+}
+
+function BlockSeats({ fixtureId, blockId, picked, onToggle }: BlockSeatsProps) {
+  const translate = useTranslate();
+  const seats = useQuery({
+    queryKey: seatsKey(fixtureId, blockId),
+    queryFn: () => fetchBlockSeats(fixtureId, blockId),
+    retry: false,
+  });
+  if (seats.isPending) {
+    return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
+  }
+  if (seats.isError) {
+    return <Alert severity="error">{translate('pages.seat_locks.seats_unavailable')}</Alert>;
+  }
+  if (seats.data.length === 0) {
+    return <Alert severity="info">{translate('pages.seat_locks.no_seats')}</Alert>;
+  }
+  return <SeatGrid seats={seats.data} picked={new Set(picked.keys())} onToggle={onToggle} />;
+}

@@ -1,0 +1,22 @@
+import type { Theme } from '@mui/material/styles';
+import type { SeatState } from '../api/seatLocks';
+
+/** A seat's colours on the staff map: green free, amber held, grey sold, red locked. */
+export function seatColours(state: SeatState, theme: Theme): { background: string; text: string } {
+  const { palette } = theme;
+  switch (state) {
+    case 'free':
+      return { background: palette.success.light, text: palette.success.contrastText };
+    case 'held':
+      return { background: palette.warning.light, text: palette.warning.contrastText };
+    case 'sold':
+      return { background: palette.grey[400], text: palette.getContrastText(palette.grey[400]) };
+    case 'locked':
+      return { background: palette.error.main, text: palette.error.contrastText };
+  }
+}
+
+/** Staff can lock free seats and unlock locked ones; held and sold seats are not theirs to pick. */
+export function isPickable(state: SeatState): boolean {
+  return state === 'free' || state === 'locked';
+}

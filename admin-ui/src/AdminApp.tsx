@@ -1,5 +1,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { Route } from 'react-router';
+// From react-router-dom, as react-admin itself: it checks custom routes are its <Route>, and under
+// Node (the tests) react-router and react-router-dom can load two copies of the router.
+import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';

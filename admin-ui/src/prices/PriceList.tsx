@@ -26,7 +26,7 @@ export function PriceList() {
             source="reduction_name"
             render={(price) => `${price.reduction_name} (${price.reduction_code})`}
           />
-          <DataTable.NumberCol source="price_cents" field={PriceField} />
+          <DataTable.Col source="price_cents" align="right" field={PriceField} />
         </DataTable>
       </List>
     </ResourceContextProvider>

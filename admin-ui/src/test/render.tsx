@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
+import { ADMIN_BASENAME, AdminApp } from '../AdminApp';
 import { CSRF_PATH } from '../api/csrf';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
@@ -30,7 +32,36 @@ export function renderInAdmin(ui: ReactElement, { locale = 'it', dataProvider, q
   );
 }
 
-type Route = { status?: number; body: unknown; headers?: Record<string, string> } | Error;
+/** `GET /api/me` for a signed-in staff member, for tests that render the whole admin app. */
+export const STAFF_ME = {
+  id: '0b7e5a8e-2f43-4c55-9a1e-3c0a9a7d4f10',
+  email: 'staff@lario.test',
+  name: 'Marco (biglietteria)',
+  display_name: 'Marco (biglietteria)',
+  first_name: 'Marco',
+  last_name: 'Ferri',
+  language: 'it',
+  acc_level: 2,
+  role: 'staff',
+};
+
+/**
+ * Renders the whole admin app (its real data, auth and i18n providers over the stubbed fetch)
+ * at `path` under /admin, as a browser would open it, in `locale`. Stub `/api/me` (STAFF_ME).
+ */
+export function renderAdminApp(path: string, { locale = 'it' }: { locale?: 'it' | 'en' } = {}) {
+  // react-admin keeps the chosen language in its store, in localStorage.
+  window.localStorage.setItem('RaStore.locale', JSON.stringify(locale));
+  return render(
+    <TestMemoryRouter initialEntries={[`${ADMIN_BASENAME}${path}`]}>
+      <Routes>
+        <Route path={`${ADMIN_BASENAME}/*`} element={<AdminApp />} />
+      </Routes>
+    </TestMemoryRouter>,
+  );
+}
+
+type StubRoute = { status?: number; body: unknown; headers?: Record<string, string> } | Error;
 
 /** The CSRF token the stubbed API hands out at `GET /api/auth/csrf`. */
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
@@ -39,7 +70,7 @@ export const TEST_CSRF_TOKEN = 'test-csrf-token';
  * A react-admin list answer: the rows, and the `Content-Range` header ra-data-simple-rest reads
  * the total from.
  */
-export function listRoute(resource: string, rows: readonly unknown[], total = rows.length): Route {
+export function listRoute(resource: string, rows: readonly unknown[], total = rows.length): StubRoute {
   const end = Math.max(rows.length - 1, 0);
   return { body: rows, headers: { 'Content-Range': `${resource} 0-${end}/${total}` } };
 }
@@ -50,7 +81,7 @@ export function listRoute(resource: string, rows: readonly unknown[], total = ro
  * `GET /api/auth/csrf` answers TEST_CSRF_TOKEN unless routed, and is left out of the returned
  * mock's calls, so tests see only the calls they care about.
  */
-export function stubFetch(routes: Record<string, Route>) {
+export function stubFetch(routes: Record<string, StubRoute>) {
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const path = pathOf(input);
     const method = (init?.method ?? 'GET').toUpperCase();

@@ -31,7 +31,7 @@ trap cleanup EXIT
 
 "$BIN/api" migrate
 "$BIN/api" seed
-"$BIN/sim" >"$logs/sim.log" 2>&1 & pids+=($!)
+SIM_CLOCK_START=now "$BIN/sim" >"$logs/sim.log" 2>&1 & pids+=($!)
 "$BIN/worker" >"$logs/worker.log" 2>&1 & pids+=($!)
 "$BIN/api" >"$logs/api.log" 2>&1 & pids+=($!)
 wait_for "http://127.0.0.1:$http/_sim/health" 30

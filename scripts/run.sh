@@ -28,7 +28,8 @@ cleanup() {
 trap cleanup INT TERM EXIT
 
 step "Starting sim, worker and api"
-"$BIN/sim" & pids+=($!)
+# Real time: the demo season moves to this week (its matches ahead, pre-emption open).
+SIM_CLOCK_START=${SIM_CLOCK_START:-now} "$BIN/sim" & pids+=($!)
 wait_for http://127.0.0.1:9090/_sim/health 30
 "$BIN/worker" & pids+=($!)
 "$BIN/api" & pids+=($!)
@@ -42,6 +43,7 @@ cat >&2 <<MSG
     API health        http://127.0.0.1:8080/api/health
     Job board         http://127.0.0.1:8090/
     Mailbox (sim)     http://127.0.0.1:9090/mail
+    Ticketing (sim)   http://127.0.0.1:9090/ticketing   (JSON under /_sim/ticketing)
     SMTP (sim)        127.0.0.1:2525
 
   Demo accounts (development only; fixtures/demo.json):

@@ -61,6 +61,14 @@ impl Sim {
             &opts.ticketing_fixtures,
             &opts.seal_seed,
             opts.clock_start,
+            // On real time, the demo season moves forward by whole weeks so that its opening
+            // is this week: the matches are ahead, as on the season's first day.
+            opts.clock_start.is_none().then(|| {
+                let weeks = (chrono::Utc::now() - season_opening())
+                    .num_days()
+                    .div_euclid(7);
+                chrono::Duration::weeks(weeks.max(0))
+            }),
         )?;
         let smtp_addr = mail::start_smtp(opts.smtp_addr, mailbox.clone())?;
         let (http_addr, http) =

@@ -103,7 +103,7 @@ fn not_found() -> Response {
         .into_response()
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -127,7 +127,7 @@ pre{white-space:pre-wrap;background:#fff;padding:12px;border:1px solid #e3e8f0}\
 iframe{width:100%;height:520px;border:1px solid #e3e8f0;background:#fff}dl{background:#fff;padding:12px}\
 dt{font-weight:bold}dd{margin:0 0 8px 0}";
 
-fn page(title: &str, body: &str) -> Html<String> {
+pub(crate) fn page(title: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\

@@ -87,6 +87,7 @@ async fn main() -> anyhow::Result<()> {
                     buyer: person("B"),
                     transaction_id: format!("bench-{i}"),
                     hold_key: None,
+                    ..Default::default()
                 };
                 let t = Instant::now();
                 match client.issue_ticket(&req).await {

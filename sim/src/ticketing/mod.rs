@@ -2,7 +2,10 @@
 //! then `/api/<Controller>/<Action>` with a Bearer token), state in memory seeded from
 //! `fixtures/ticketing`, a control API under `/_sim/ticketing`, and faults on request.
 
+mod page;
 pub mod persons;
+pub mod season;
+mod season_api;
 pub mod world;
 
 use axum::{
@@ -166,12 +169,16 @@ impl Ticketing {
         dir: &FsPath,
         seed: &str,
         clock_start: Option<DateTime<Utc>>,
+        season_shift: Option<Duration>,
     ) -> anyhow::Result<Ticketing> {
         let venue: world::VenueFile =
             serde_json::from_slice(&std::fs::read(dir.join("venue.json"))?)?;
         let season: world::SeasonFile =
             serde_json::from_slice(&std::fs::read(dir.join("season.json"))?)?;
-        let world = World::from_fixtures(&venue, &season, seed);
+        let mut world = World::from_fixtures(&venue, &season, seed);
+        if let Some(shift) = season_shift {
+            world.shift_dates(shift);
+        }
         let reference = Arc::new(Reference::load(dir)?);
         Ok(Ticketing(
             Arc::new(Mutex::new(Inner {
@@ -253,11 +260,14 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Utenza/GetProvince", get(provinces))
         .route("/api/Utenza/GetComuni", get(municipalities))
         .route("/api/Utenza/GetSocietaSportive", get(sports_clubs))
+        .merge(season_api::routes())
         .layer(middleware::from_fn_with_state(t.clone(), vendor_gate));
     Router::new()
         .route("/api/Account/GetToken", post(get_token))
         .merge(vendor)
+        .route("/ticketing", get(page::state_page))
         .route("/_sim/ticketing/reset", post(reset))
+        .route("/_sim/ticketing/seed", post(season_api::seed))
         .route("/_sim/ticketing/clock", get(get_clock).post(set_clock))
         .route("/_sim/ticketing/journal", get(journal))
         .route(
@@ -677,6 +687,13 @@ struct TitleView<'a> {
     transaction_id: Option<&'a str>,
     #[serde(rename = "dataEmissione")]
     issued_at: DateTime<Utc>,
+    #[serde(rename = "tipoAbbonamentoId")]
+    season_type_id: Option<u32>,
+    /// A season pass: the season ticket it came from.
+    #[serde(rename = "abbonamentoId")]
+    parent_id: Option<u64>,
+    #[serde(rename = "cedibile")]
+    transferable: bool,
 }
 
 fn title_view<'a>(w: &World, t: &'a Title) -> TitleView<'a> {
@@ -697,6 +714,9 @@ fn title_view<'a>(w: &World, t: &'a Title) -> TitleView<'a> {
         state: t.state,
         transaction_id: t.transaction_id.as_deref(),
         issued_at: t.issued_at,
+        season_type_id: t.season_type_id,
+        parent_id: t.parent_id,
+        transferable: t.transferable,
     }
 }
 
@@ -1104,8 +1124,20 @@ async fn cancel_title(State(t): State<Ticketing>, Path(id): Path<u64>) -> Respon
     })
 }
 
-async fn enter_title(State(t): State<Ticketing>, Path(id): Path<u64>) -> Response {
-    t.with_world(|w| match w.enter(id) {
+#[derive(Deserialize, Default)]
+struct EntryQuery {
+    /// The match, for a season ticket.
+    #[serde(rename = "eventoId", default)]
+    event_id: Option<u32>,
+}
+
+async fn enter_title(
+    State(t): State<Ticketing>,
+    Path(id): Path<u64>,
+    body: Option<Json<EntryQuery>>,
+) -> Response {
+    let q = body.map(|Json(q)| q).unwrap_or_default();
+    t.with_world(|w| match w.enter(id, q.event_id) {
         Ok(title) => Json(title_view(w, &title)).into_response(),
         Err(e) => refusal(e),
     })

@@ -24,6 +24,9 @@ pub struct Card {
     pub state: CardState,
     #[serde(rename = "scadenza")]
     pub expires_on: Option<NaiveDate>,
+    /// The size of the photo printed on the card, once sent.
+    #[serde(rename = "fotoBytes", default)]
+    pub photo_bytes: Option<usize>,
 }
 
 /// A ban the club keeps (besides the police's).
@@ -101,6 +104,7 @@ impl World {
             holder: holder.clone(),
             state: CardState::Registered,
             expires_on: None,
+            photo_bytes: None,
         };
         self.add_person(holder);
         self.cards.insert(number, card.clone());
@@ -125,6 +129,14 @@ impl World {
         }
         card.state = CardState::Issued;
         card.expires_on = Some((now + Duration::days(365 * CARD_YEARS)).date_naive());
+        Ok(card.clone())
+    }
+
+    /// Records the card's photo (the image itself is checked by the caller).
+    pub fn set_card_photo(&mut self, number: &str, bytes: usize) -> Result<Card, Refusal> {
+        self.card(number)?;
+        let card = self.cards.get_mut(number).expect("found above");
+        card.photo_bytes = Some(bytes);
         Ok(card.clone())
     }
 

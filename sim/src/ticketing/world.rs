@@ -43,6 +43,24 @@ pub struct Event {
     pub high_risk: bool,
     pub per_buyer_limit: u32,
     pub transferable: bool,
+    /// The pre-emption window: season holders buy first; public sale opens when it closes.
+    #[serde(default)]
+    pub preemption: Option<Window>,
+}
+
+/// A pre-emption window, and the sectors it applies to (all when empty).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Window {
+    pub opens_at: DateTime<Utc>,
+    pub closes_at: DateTime<Utc>,
+    #[serde(default)]
+    pub sectors: Vec<String>,
+}
+
+impl Window {
+    pub fn is_open(&self, now: DateTime<Utc>) -> bool {
+        self.opens_at <= now && now < self.closes_at
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,6 +148,25 @@ pub struct Title {
     pub transaction_id: Option<String>,
     pub state: TitleState,
     pub issued_at: DateTime<Utc>,
+    /// A season ticket: its type (then `event_id` is 0 and it covers the type's events).
+    #[serde(default)]
+    pub season_type_id: Option<u32>,
+    /// A season ticket passed on for one match: the season ticket it came from.
+    #[serde(default)]
+    pub parent_id: Option<u64>,
+    /// A change of holder: the title this one replaced.
+    #[serde(default)]
+    pub replaces: Option<u64>,
+    /// Whether this title may change holder (a season pass's receiver cannot pass it on).
+    #[serde(default = "yes")]
+    pub transferable: bool,
+    /// The pre-emption right used to buy it (a fiscal seal or a card number).
+    #[serde(default)]
+    pub preemption_right: Option<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One line of the journal: every issue and cancellation, with its progressive number.
@@ -195,18 +232,87 @@ pub struct IssueRequest {
     /// Who holds the seat for this sale (the caller's hold key), if held.
     #[serde(rename = "chiavePrenotazione", default)]
     pub hold_key: Option<String>,
+    /// Pre-emption: the fiscal seal of the season ticket that gives the right ...
+    #[serde(rename = "sigilloFiscalePrelazione", default)]
+    pub preemption_seal: Option<String>,
+    /// ... or the supporter card number that does.
+    #[serde(rename = "tesseraPrelazione", default)]
+    pub preemption_card: Option<String>,
+}
+
+/// A request to issue a season ticket (Abbonamento/EmettiEsteso, EmettiPrelazione).
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeasonIssueRequest {
+    #[serde(rename = "tipoAbbonamentoId")]
+    pub season_type_id: u32,
+    /// Omitted in a renewal: the previous season's seat.
+    #[serde(rename = "postoId", default)]
+    pub seat_id: Option<u32>,
+    #[serde(rename = "riduzioneId")]
+    pub reduction_id: u32,
+    #[serde(rename = "utilizzatore")]
+    pub holder: Person,
+    #[serde(rename = "acquirente")]
+    pub buyer: Person,
+    #[serde(rename = "transazioneId", default)]
+    pub transaction_id: Option<String>,
+    #[serde(rename = "chiavePrenotazione", default)]
+    pub hold_key: Option<String>,
+    #[serde(rename = "sigilloFiscalePrelazione", default)]
+    pub preemption_seal: Option<String>,
+    #[serde(rename = "tesseraPrelazione", default)]
+    pub preemption_card: Option<String>,
 }
 
 /// What a new title is made of.
-struct Mint {
-    event_id: u32,
-    seat_id: Option<u32>,
-    block_id: u32,
-    reduction_id: u32,
-    price_cents: u32,
-    holder: Person,
-    buyer: Person,
-    transaction_id: Option<String>,
+#[derive(Debug, Clone)]
+pub(crate) struct Mint {
+    pub(crate) event_id: u32,
+    pub(crate) seat_id: Option<u32>,
+    pub(crate) block_id: u32,
+    pub(crate) reduction_id: u32,
+    pub(crate) price_cents: u32,
+    pub(crate) holder: Person,
+    pub(crate) buyer: Person,
+    pub(crate) transaction_id: Option<String>,
+    pub(crate) season_type_id: Option<u32>,
+    pub(crate) parent_id: Option<u64>,
+    pub(crate) replaces: Option<u64>,
+    pub(crate) transferable: bool,
+    pub(crate) preemption_right: Option<String>,
+}
+
+impl Mint {
+    pub(crate) fn ticket(
+        event_id: u32,
+        block_id: u32,
+        seat_id: Option<u32>,
+        holder: Person,
+        buyer: Person,
+    ) -> Mint {
+        Mint {
+            event_id,
+            seat_id,
+            block_id,
+            reduction_id: 0,
+            price_cents: 0,
+            holder,
+            buyer,
+            transaction_id: None,
+            season_type_id: None,
+            parent_id: None,
+            replaces: None,
+            transferable: true,
+            preemption_right: None,
+        }
+    }
+}
+
+/// How a ticket is being sold: to the public, or to a holder of a pre-emption right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sale {
+    Public,
+    Preemption,
 }
 
 /// Seed data read from `fixtures/ticketing`.
@@ -252,6 +358,20 @@ pub struct SeasonType {
     pub id: u32,
     pub name: String,
     pub event_ids: Vec<u32>,
+    /// Price per sector in cents (full price; reductions apply their factor).
+    #[serde(default)]
+    pub prices: BTreeMap<String, u32>,
+    /// The season whose holders may renew in the pre-emption window.
+    #[serde(default)]
+    pub previous_id: Option<u32>,
+    #[serde(default)]
+    pub preemption: Option<Window>,
+    #[serde(default = "four")]
+    pub per_buyer_limit: u32,
+}
+
+fn four() -> u32 {
+    4
 }
 
 #[derive(Debug, Deserialize)]
@@ -263,6 +383,8 @@ pub struct EventDef {
     pub starts_at: DateTime<chrono::FixedOffset>,
     pub high_risk: bool,
     pub per_buyer_limit: u32,
+    #[serde(default)]
+    pub preemption: Option<Window>,
 }
 
 /// How a repeated transaction id is treated.
@@ -300,6 +422,12 @@ pub struct World {
     pub club_bans: Vec<super::persons::ClubBan>,
     pub blacklist: Vec<super::persons::BlacklistEntry>,
     pub idempotency: Idempotency,
+    /// Pre-emption rights used: "right|event:<id>" or "right|season:<id>".
+    #[serde(default)]
+    pub used_preemptions: HashSet<String>,
+    /// Season tickets' gate entries: "title:event".
+    #[serde(default)]
+    pub season_entries: HashSet<String>,
     next_title: u64,
     next_progressive: u64,
     /// Look-ups that keep issuing constant-time; derived from `titles`, rebuilt on restore.
@@ -315,6 +443,8 @@ struct Index {
     holder: HashMap<(u32, String), u64>,
     /// (event, buyer key) -> live titles bought
     buyer: HashMap<(u32, String), u32>,
+    /// (season type, buyer key) -> live season tickets bought
+    season_buyer: HashMap<(u32, String), u32>,
     /// (event, block) -> live titles
     block: HashMap<(u32, u32), u32>,
     seal: HashMap<String, u64>,
@@ -322,36 +452,50 @@ struct Index {
 }
 
 impl Index {
-    fn add(&mut self, t: &Title) {
-        self.seal.insert(t.seal.clone(), t.id);
-        if let Some(tx) = &t.transaction_id {
-            self.transaction.entry(tx.clone()).or_default().push(t.id);
-        }
-        if t.state != TitleState::Cancelled {
-            self.live(t, 1);
-        }
-    }
-
-    /// Counts a title in or out of the live indexes.
-    fn live(&mut self, t: &Title, delta: i32) {
+    /// Counts a title in or out of the live indexes, for every event it covers (one for a
+    /// ticket, the type's events for a season ticket).
+    fn live(&mut self, t: &Title, events: &[u32], delta: i32) {
         let bump = |n: &mut u32| *n = n.saturating_add_signed(delta);
-        if delta > 0 {
-            if let Some(seat) = t.seat_id {
-                self.seat.insert((t.event_id, seat), t.id);
+        let holder = t.holder.key();
+        for &event in events {
+            if delta > 0 {
+                if let Some(seat) = t.seat_id {
+                    self.seat.insert((event, seat), t.id);
+                }
+                self.holder.insert((event, holder.clone()), t.id);
+            } else {
+                // Only this title's own entries: a season pass may have taken one over.
+                if let Some(seat) = t.seat_id
+                    && self.seat.get(&(event, seat)) == Some(&t.id)
+                {
+                    self.seat.remove(&(event, seat));
+                }
+                if self.holder.get(&(event, holder.clone())) == Some(&t.id) {
+                    self.holder.remove(&(event, holder.clone()));
+                }
             }
-            self.holder.insert((t.event_id, t.holder.key()), t.id);
-        } else {
-            if let Some(seat) = t.seat_id {
-                self.seat.remove(&(t.event_id, seat));
-            }
-            self.holder.remove(&(t.event_id, t.holder.key()));
+            bump(self.block.entry((event, t.block_id)).or_default());
         }
-        bump(self.buyer.entry((t.event_id, t.buyer.key())).or_default());
-        bump(self.block.entry((t.event_id, t.block_id)).or_default());
+        match t.season_type_id {
+            Some(season) => bump(
+                self.season_buyer
+                    .entry((season, t.buyer.key()))
+                    .or_default(),
+            ),
+            None => bump(self.buyer.entry((t.event_id, t.buyer.key())).or_default()),
+        }
     }
 }
 
-fn hold_key(event: u32, seat: u32) -> String {
+pub(crate) fn not_entitled(why: &str) -> Refusal {
+    Refusal::new(
+        403,
+        "PRELAZIONE_NON_SPETTANTE",
+        format!("Prelazione non spettante: {why}"),
+    )
+}
+
+pub(crate) fn hold_key(event: u32, seat: u32) -> String {
     format!("{event}:{seat}")
 }
 
@@ -412,6 +556,7 @@ impl World {
                         high_risk: e.high_risk,
                         per_buyer_limit: e.per_buyer_limit,
                         transferable: true,
+                        preemption: e.preemption.clone(),
                     },
                 )
             })
@@ -433,19 +578,100 @@ impl World {
             club_bans: vec![],
             blacklist: vec![],
             idempotency: Idempotency::Naive,
+            used_preemptions: HashSet::new(),
+            season_entries: HashSet::new(),
             next_title: 1,
             next_progressive: 1,
             index: Index::default(),
         }
     }
 
+    /// Moves every date of the season (matches, pre-emption windows) by `by`.
+    pub fn shift_dates(&mut self, by: Duration) {
+        let shift = |w: &mut Window| {
+            w.opens_at += by;
+            w.closes_at += by;
+        };
+        for e in self.events.values_mut() {
+            e.starts_at += by;
+            if let Some(w) = e.preemption.as_mut() {
+                shift(w);
+            }
+        }
+        for s in &mut self.season_types {
+            if let Some(w) = s.preemption.as_mut() {
+                shift(w);
+            }
+        }
+    }
+
     /// Rebuilds the look-ups from the titles (after a restore from a snapshot).
     pub fn reindex(&mut self) {
-        let mut index = Index::default();
-        for t in self.titles.values() {
-            index.add(t);
+        self.index = Index::default();
+        let ids: Vec<u64> = self.titles.keys().copied().collect();
+        for id in ids {
+            self.index_add(id);
         }
-        self.index = index;
+    }
+
+    /// The events a title covers: its event, or its season type's events.
+    pub fn covered(&self, t: &Title) -> Vec<u32> {
+        match t.season_type_id {
+            Some(st) => self
+                .season_type(st)
+                .map(|s| s.event_ids.clone())
+                .unwrap_or_default(),
+            None => vec![t.event_id],
+        }
+    }
+
+    pub fn season_type(&self, id: u32) -> Option<&SeasonType> {
+        self.season_types.iter().find(|s| s.id == id)
+    }
+
+    /// Indexes a title by seal and transaction, and in the live indexes unless cancelled.
+    fn index_add(&mut self, id: u64) {
+        let Some(t) = self.titles.get(&id).cloned() else {
+            return;
+        };
+        self.index.seal.insert(t.seal.clone(), t.id);
+        if let Some(tx) = &t.transaction_id {
+            self.index
+                .transaction
+                .entry(tx.clone())
+                .or_default()
+                .push(t.id);
+        }
+        if t.state != TitleState::Cancelled {
+            self.index_live(&t, 1);
+        }
+    }
+
+    /// Counts a title in or out of the live indexes. A season pass takes its match over from
+    /// the season ticket while it lives, and gives it back when it goes.
+    pub(crate) fn index_live(&mut self, t: &Title, delta: i32) {
+        let events = self.covered(t);
+        let parent = t.parent_id.and_then(|p| self.titles.get(&p)).cloned();
+        if let Some(p) = &parent
+            && delta > 0
+        {
+            self.index.holder.remove(&(t.event_id, p.holder.key()));
+        }
+        self.index.live(t, &events, delta);
+        if let Some(p) = parent
+            && delta < 0
+            && p.state != TitleState::Cancelled
+        {
+            if let Some(seat) = p.seat_id {
+                self.index.seat.insert((t.event_id, seat), p.id);
+            }
+            self.index.holder.insert((t.event_id, p.holder.key()), p.id);
+        }
+    }
+
+    /// The live title on a seat of an event.
+    pub(crate) fn index_seat(&self, event: u32, seat: u32) -> Option<u64> {
+        self.index.seat.get(&(event, seat)).copied()
     }
 
     /// Live titles of an event in a block (no-map availability).
@@ -535,7 +761,7 @@ impl World {
         }
     }
 
-    fn event_on_sale(&self, event: u32, now: DateTime<Utc>) -> Result<&Event, Refusal> {
+    pub(crate) fn event_on_sale(&self, event: u32, now: DateTime<Utc>) -> Result<&Event, Refusal> {
         let e = self.events.get(&event).ok_or_else(|| {
             Refusal::new(
                 404,
@@ -581,14 +807,52 @@ impl World {
 
     /// Issues a ticket after the checks, in order; the first failure wins.
     pub fn issue(&mut self, req: &IssueRequest, now: DateTime<Utc>) -> Result<Title, Refusal> {
-        if self.idempotency == Idempotency::Strict
-            && let Some(tx) = &req.transaction_id
-            && let Some(first) = self.titles_by_transaction(tx).first()
-        {
-            return Ok((*first).clone());
+        self.issue_as(req, Sale::Public, now)
+    }
+
+    /// Issues a ticket to the public or, in the event's window, to a pre-emption right.
+    pub fn issue_as(
+        &mut self,
+        req: &IssueRequest,
+        sale: Sale,
+        now: DateTime<Utc>,
+    ) -> Result<Title, Refusal> {
+        if let Some(first) = self.strict_repeat(req.transaction_id.as_deref()) {
+            return Ok(first);
         }
-        // 1. Event on sale.
+        let mint = self.check_ticket(req, sale, now)?;
+        Ok(self.mint(mint, now))
+    }
+
+    /// Under strict idempotency, the first title of a repeated transaction id.
+    pub(crate) fn strict_repeat(&self, tx: Option<&str>) -> Option<Title> {
+        if self.idempotency != Idempotency::Strict {
+            return None;
+        }
+        self.titles_by_transaction(tx?)
+            .first()
+            .map(|t| (*t).clone())
+    }
+
+    /// Every issuing check of a ticket, in order; what to mint if all pass.
+    pub(crate) fn check_ticket(
+        &self,
+        req: &IssueRequest,
+        sale: Sale,
+        now: DateTime<Utc>,
+    ) -> Result<Mint, Refusal> {
+        // 1. Event on sale (to the public only once the pre-emption window has closed).
         let event = self.event_on_sale(req.event_id, now)?.clone();
+        if sale == Sale::Public
+            && let Some(w) = &event.preemption
+            && now < w.closes_at
+        {
+            return Err(Refusal::new(
+                409,
+                "EVENTO_NON_IN_VENDITA",
+                "Vendita libera non ancora aperta: prelazione in corso",
+            ));
+        }
         // 2. Seat held by the caller or free; or capacity left (no map).
         let (block, seat_id) = match req.seat_id {
             Some(seat_id) => {
@@ -689,26 +953,102 @@ impl World {
                 "Serve una tessera del tifoso valida",
             ));
         }
+        // 8. Pre-emption: the window is open, the right is the holder's, for this sector,
+        //    and not used yet for this event.
+        let preemption_right = match sale {
+            Sale::Public => None,
+            Sale::Preemption => {
+                let window = event.preemption.as_ref().filter(|w| w.is_open(now));
+                let Some(window) = window else {
+                    return Err(not_entitled("la finestra di prelazione non è aperta"));
+                };
+                if !window.sectors.is_empty() && !window.sectors.contains(&block.sector) {
+                    return Err(not_entitled("il settore non è in prelazione"));
+                }
+                let right = self.preemption_right(
+                    req.preemption_seal.as_deref(),
+                    req.preemption_card.as_deref(),
+                    &req.holder,
+                    None,
+                    now,
+                )?;
+                if self
+                    .used_preemptions
+                    .contains(&format!("{right}|event:{}", event.id))
+                {
+                    return Err(not_entitled("diritto già esercitato per l'evento"));
+                }
+                Some(right)
+            }
+        };
         let base = self.prices.get(&block.sector).copied().unwrap_or(0);
-        let price = base * reduction.factor_percent / 100;
-        let minted = self.mint(
-            Mint {
-                event_id: event.id,
-                seat_id,
-                block_id: block.id,
-                reduction_id: reduction.id,
-                price_cents: price,
-                holder: req.holder.clone(),
-                buyer: req.buyer.clone(),
-                transaction_id: req.transaction_id.clone(),
-            },
-            now,
+        let mut mint = Mint::ticket(
+            event.id,
+            block.id,
+            seat_id,
+            req.holder.clone(),
+            req.buyer.clone(),
         );
-        Ok(minted)
+        mint.reduction_id = reduction.id;
+        mint.price_cents = base * reduction.factor_percent / 100;
+        mint.transaction_id = req.transaction_id.clone();
+        mint.preemption_right = preemption_right;
+        Ok(mint)
     }
 
-    /// Records a new title: seal, progressive number, journal, indexes.
-    fn mint(&mut self, m: Mint, now: DateTime<Utc>) -> Title {
+    /// The pre-emption right a holder shows: a season ticket's fiscal seal (of `season` when
+    /// given: a renewal) or a valid supporter card, both in the holder's name.
+    pub(crate) fn preemption_right(
+        &self,
+        seal: Option<&str>,
+        card: Option<&str>,
+        holder: &Person,
+        season: Option<u32>,
+        now: DateTime<Utc>,
+    ) -> Result<String, Refusal> {
+        let key = holder.key();
+        if let Some(seal) = seal {
+            let t = self
+                .title_by_seal(seal)
+                .ok_or_else(|| not_entitled("sigillo fiscale sconosciuto"))?;
+            let season_ok = match season {
+                Some(s) => t.season_type_id == Some(s),
+                None => t.season_type_id.is_some(),
+            };
+            if !season_ok || t.state == TitleState::Cancelled {
+                return Err(not_entitled("il sigillo non è di un abbonamento valido"));
+            }
+            if t.holder.key() != key {
+                return Err(not_entitled("il sigillo è intestato a un'altra persona"));
+            }
+            return Ok(t.seal.clone());
+        }
+        if let Some(number) = card
+            && season.is_none()
+        {
+            let c = self
+                .cards
+                .get(number)
+                .ok_or_else(|| not_entitled("tessera sconosciuta"))?;
+            if c.holder.key() != key || !self.has_valid_card(&key, now) {
+                return Err(not_entitled("tessera non valida per l'utilizzatore"));
+            }
+            return Ok(c.number.clone());
+        }
+        Err(not_entitled(
+            "serve il sigillo fiscale di un abbonamento o una tessera",
+        ))
+    }
+
+    /// Records a new title: seal, progressive number, journal, indexes, the right it used.
+    pub(crate) fn mint(&mut self, m: Mint, now: DateTime<Utc>) -> Title {
+        if let Some(right) = &m.preemption_right {
+            let scope = match m.season_type_id {
+                Some(s) => format!("season:{s}"),
+                None => format!("event:{}", m.event_id),
+            };
+            self.used_preemptions.insert(format!("{right}|{scope}"));
+        }
         let id = self.next_title;
         self.next_title += 1;
         let progressive = self.next_progressive;
@@ -729,9 +1069,16 @@ impl World {
             transaction_id: m.transaction_id,
             state: TitleState::Issued,
             issued_at: now,
+            season_type_id: m.season_type_id,
+            parent_id: m.parent_id,
+            replaces: m.replaces,
+            transferable: m.transferable,
+            preemption_right: m.preemption_right,
         };
         if let Some(s) = title.seat_id {
-            self.holds.remove(&hold_key(title.event_id, s));
+            for event in self.covered(&title) {
+                self.holds.remove(&hold_key(event, s));
+            }
         }
         self.journal.push(JournalEntry {
             progressive,
@@ -741,13 +1088,13 @@ impl World {
             event_id: title.event_id,
             at: now,
         });
-        self.index.add(&title);
         self.titles.insert(id, title.clone());
+        self.index_add(id);
         title
     }
 
     /// Whether a reduction's rule admits `holder` on the event's date.
-    fn qualifies(&self, reduction_id: u32, holder: &Person, event: &Event) -> bool {
+    pub(crate) fn qualifies(&self, reduction_id: u32, holder: &Person, event: &Event) -> bool {
         let Some(r) = self.reductions.iter().find(|r| r.id == reduction_id) else {
             return false;
         };
@@ -776,6 +1123,12 @@ impl World {
                 "Titolo sconosciuto",
             ));
         };
+        if t.season_type_id.is_some() {
+            return not_transferable("abbonamento: si cede una partita alla volta");
+        }
+        if !t.transferable {
+            return not_transferable("ricevuto in cessione da un abbonamento");
+        }
         let event = self.events.get(&t.event_id)?;
         match t.state {
             TitleState::Used => not_transferable("già utilizzato"),
@@ -840,19 +1193,18 @@ impl World {
             ));
         }
         self.cancel(title_id, now)?;
-        Ok(self.mint(
-            Mint {
-                event_id: old.event_id,
-                seat_id: old.seat_id,
-                block_id: old.block_id,
-                reduction_id: old.reduction_id,
-                price_cents: old.price_cents,
-                holder: new_holder,
-                buyer: old.buyer,
-                transaction_id,
-            },
-            now,
-        ))
+        let mut mint = Mint::ticket(
+            old.event_id,
+            old.block_id,
+            old.seat_id,
+            new_holder,
+            old.buyer,
+        );
+        mint.reduction_id = old.reduction_id;
+        mint.price_cents = old.price_cents;
+        mint.transaction_id = transaction_id;
+        mint.replaces = Some(old.id);
+        Ok(self.mint(mint, now))
     }
 
     /// How many more titles `buyer` may buy for `event`.
@@ -884,7 +1236,7 @@ impl World {
         }
         title.state = TitleState::Cancelled;
         let t = title.clone();
-        self.index.live(&t, -1);
+        self.index_live(&t, -1);
         self.next_progressive += 1;
         self.journal.push(JournalEntry {
             progressive,
@@ -897,8 +1249,44 @@ impl World {
         Ok(t)
     }
 
-    /// Marks a title used at the gate, once.
-    pub fn enter(&mut self, title_id: u64) -> Result<Title, Refusal> {
+    /// Marks a title used at the gate, once. A season ticket enters once per match (`event`),
+    /// unless that match was passed on to someone else.
+    pub fn enter(&mut self, title_id: u64, event: Option<u32>) -> Result<Title, Refusal> {
+        let season = self.titles.get(&title_id).and_then(|t| t.season_type_id);
+        if let Some(season) = season {
+            let t = self.titles[&title_id].clone();
+            let covered = self
+                .season_type(season)
+                .is_some_and(|s| event.is_some_and(|e| s.event_ids.contains(&e)));
+            let Some(event) = event.filter(|_| covered) else {
+                return Err(Refusal::new(
+                    422,
+                    "EVENTO_NON_VALIDO",
+                    "Partita non compresa nell'abbonamento",
+                ));
+            };
+            if t.state == TitleState::Cancelled {
+                return Err(Refusal::new(409, "TITOLO_ANNULLATO", "Titolo annullato"));
+            }
+            if t.seat_id
+                .and_then(|s| self.index.seat.get(&(event, s)).copied())
+                != Some(t.id)
+            {
+                return Err(Refusal::new(
+                    409,
+                    "TITOLO_CEDUTO",
+                    "Abbonamento ceduto per questa partita",
+                ));
+            }
+            if !self.season_entries.insert(format!("{title_id}:{event}")) {
+                return Err(Refusal::new(
+                    409,
+                    "TITOLO_GIA_UTILIZZATO",
+                    "Abbonamento già utilizzato per questa partita",
+                ));
+            }
+            return Ok(t);
+        }
         let title = self
             .titles
             .get_mut(&title_id)

@@ -13,8 +13,11 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
+mod season;
+pub use season::{IssueCollection, IssueSeasonTicket, OrganiserInfo, TitleExtended, TransferInfo};
+
 /// A person as the system names them (holder or buyer).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Person {
     #[serde(rename = "nome")]
     pub first_name: String,
@@ -60,6 +63,18 @@ pub struct TitleInfo {
     pub state: String,
     #[serde(rename = "transazioneId")]
     pub transaction_id: Option<String>,
+    /// A season ticket's type (its `event_id` is then 0).
+    #[serde(rename = "tipoAbbonamentoId", default)]
+    pub season_type_id: Option<u32>,
+    /// A season ticket passed on for one match: the season ticket's id.
+    #[serde(rename = "abbonamentoId", default)]
+    pub parent_id: Option<u64>,
+    #[serde(rename = "cedibile", default = "yes")]
+    pub transferable: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// An event of the catalogue.
@@ -78,7 +93,7 @@ pub struct EventInfo {
 }
 
 /// A request to issue a seated ticket.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct IssueTicket {
     #[serde(rename = "eventoId")]
     pub event_id: u32,
@@ -97,6 +112,15 @@ pub struct IssueTicket {
     pub transaction_id: String,
     #[serde(rename = "chiavePrenotazione", skip_serializing_if = "Option::is_none")]
     pub hold_key: Option<String>,
+    /// Pre-emption only: the fiscal seal of the holder's season ticket ...
+    #[serde(
+        rename = "sigilloFiscalePrelazione",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub preemption_seal: Option<String>,
+    /// ... or their supporter card number.
+    #[serde(rename = "tesseraPrelazione", skip_serializing_if = "Option::is_none")]
+    pub preemption_card: Option<String>,
 }
 
 /// A block of the venue for an event, with its free places.
@@ -216,6 +240,15 @@ pub struct BanInfo {
     pub from: chrono::DateTime<chrono::Utc>,
     #[serde(rename = "al")]
     pub until: Option<chrono::DateTime<chrono::Utc>>,
+    #[serde(rename = "motivo")]
+    pub reason: String,
+}
+
+/// A blacklist entry.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BlacklistInfo {
+    #[serde(rename = "persona")]
+    pub person: Person,
     #[serde(rename = "motivo")]
     pub reason: String,
 }
@@ -702,6 +735,11 @@ impl TicketingClient {
             &serde_json::json!({"persona": person, "motivo": reason}),
         )
         .await
+    }
+
+    /// The blacklist (spec: blacklist-list).
+    pub async fn blacklist(&self) -> Result<Vec<BlacklistInfo>, TicketingError> {
+        self.get("/api/Utenza/Blacklist", &[]).await
     }
 
     /// Takes a person off the blacklist (spec: blacklist-remove).

@@ -17,7 +17,7 @@ describe('fan app routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute(
       'href',
-      '/fixtures/match',
+      '/fixtures/all',
     );
     expect(screen.getByRole('link', { name: /Abbonamenti/ })).toHaveAttribute('href', '/fixtures/season');
     expect(screen.getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');

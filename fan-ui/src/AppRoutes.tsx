@@ -11,6 +11,9 @@ const AuthorisePage = lazy(() => import('./pages/authorise/AuthorisePage'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
 const MyAccountPage = lazy(() => import('./pages/my-account/MyAccountPage'));
 const CorporateSignInPage = lazy(() => import('./pages/corporate-sign-in/CorporateSignInPage'));
+const FixturesPage = lazy(() => import('./pages/fixtures/FixturesPage'));
+const SelectedFixturePage = lazy(() => import('./pages/selected-fixture/SelectedFixturePage'));
+const SelectedFixtureTicketsPage = lazy(() => import('./pages/selected-fixture-tickets/SelectedFixtureTicketsPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -25,6 +28,9 @@ export function AppRoutes() {
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="myaccount" element={<MyAccountPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />
+        <Route path="fixtures/:type" element={<FixturesPage />} />
+        <Route path="selectedfixture/:id" element={<SelectedFixturePage />} />
+        <Route path="selectedfixturetickets/:id" element={<SelectedFixtureTicketsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -17,7 +17,7 @@ export default function HomePage() {
 
   const actions = [
     {
-      to: '/fixtures/match',
+      to: '/fixtures/all',
       icon: <SportsSoccerIcon />,
       title: t('home.actions.matchTickets.title'),
       description: t('home.actions.matchTickets.description'),

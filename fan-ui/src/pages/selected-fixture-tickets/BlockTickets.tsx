@@ -1,0 +1,246 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { signInPath } from '../../auth/returnTo';
+import { useSession } from '../../auth/useSession';
+import { HoldSummary } from '../../components/HoldSummary';
+import { Loading } from '../../components/Loading';
+import { QueryFailed } from '../../components/QueryFailed';
+import { SuccessToast } from '../../components/SuccessToast';
+import { heldCount, useBlockSeats, useHold } from '../../fixtures/api';
+import { lostSeatIds, onSaleErrorText } from '../../fixtures/errors';
+import { formatCents } from '../../fixtures/format';
+import { saleState } from '../../fixtures/saleState';
+import { seatRows } from '../../fixtures/seatGrid';
+import type { BlockSeats, DisplayedSeatState, FixtureDetail, Hold, LiveSeatsEvent, Seat } from '../../fixtures/types';
+import { useHoldTickets } from '../../fixtures/useHoldActions';
+import { useLiveInventory } from '../../fixtures/useLiveInventory';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { SeatLegend } from './SeatLegend';
+import { SeatMap } from './SeatMap';
+import { SeatSelection } from './SeatSelection';
+import { StandingPicker } from './StandingPicker';
+
+interface BlockTicketsProps {
+  fixture: FixtureDetail;
+  blockId: number;
+  /** Seats picked before going to sign in (kept in the return address). */
+  initialSeatIds: number[];
+  initialQuantity: number;
+}
+
+/**
+ * One block of a fixture: its seat map (or, for standing, a quantity), what the fan picked, and
+ * the hold. The map follows the live stream; seats someone else takes leave the selection.
+ */
+export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity }: BlockTicketsProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const blockSeats = useBlockSeats(fixture.id, blockId);
+  const hold = useHold(fixture.id, user !== null);
+  const [picked, setPicked] = useState<number[]>(initialSeatIds);
+  const [takenIds, setTakenIds] = useState<number[]>([]);
+
+  const live = useLiveInventory(fixture.id, (event: LiveSeatsEvent) => {
+    if (event.block_id !== blockId) {
+      return;
+    }
+    const gone = new Set(event.seats.filter((seat) => seat.state !== 'free').map((seat) => seat.id));
+    const lost = picked.filter((id) => gone.has(id));
+    if (lost.length > 0) {
+      setPicked((current) => current.filter((id) => !gone.has(id)));
+      setTakenIds(lost);
+    }
+  });
+
+  if (blockSeats.isPending) {
+    return <Loading />;
+  }
+  if (blockSeats.isError) {
+    return blockSeats.error instanceof ApiError && blockSeats.error.status === 404 ? (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={`/selectedfixture/${fixture.id}`} color="inherit" size="small">
+            {t('fixture.backToStadium')}
+          </Button>
+        }
+      >
+        {t('tickets.chooseBlock')}
+      </Alert>
+    ) : (
+      <QueryFailed error={blockSeats.error} onRetry={() => void blockSeats.refetch()} />
+    );
+  }
+  return (
+    <BlockView
+      fixture={fixture}
+      data={blockSeats.data}
+      hold={user === null ? undefined : hold.data}
+      signedIn={user !== null}
+      picked={picked}
+      setPicked={setPicked}
+      takenIds={takenIds}
+      liveInterrupted={live === 'interrupted'}
+      initialQuantity={initialQuantity}
+    />
+  );
+}
+
+interface BlockViewProps {
+  fixture: FixtureDetail;
+  data: BlockSeats;
+  hold: Hold | undefined;
+  signedIn: boolean;
+  picked: number[];
+  setPicked: (update: (current: number[]) => number[]) => void;
+  takenIds: number[];
+  liveInterrupted: boolean;
+  initialQuantity: number;
+}
+
+function BlockView(props: BlockViewProps) {
+  const { fixture, data, hold, signedIn, picked, setPicked, takenIds, liveInterrupted, initialQuantity } = props;
+  const { block, price_cents: priceCents, seats } = data;
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const navigate = useNavigate();
+  const holdTickets = useHoldTickets(fixture.id, block.id);
+  const [quantity, setQuantity] = useState(Math.max(1, initialQuantity));
+  const [limitHit, setLimitHit] = useState(false);
+
+  const sector = fixture.sectors.find((candidate) => candidate.code === block.sector_code);
+  const interactive = saleState(fixture) === 'onSale';
+  const limitLeft = Math.max(0, fixture.per_buyer_limit - heldCount(hold));
+  const mine = new Set(hold?.seats.map((seat) => seat.id));
+  const byId = new Map(seats.map((seat) => [seat.id, seat]));
+  // Picked seats that are still free and not already the fan's: what "Hold seats" sends.
+  const selection = picked
+    .map((id) => byId.get(id))
+    .filter((seat): seat is Seat => seat !== undefined && seat.state === 'free' && !mine.has(seat.id));
+  const selectedIds = new Set(selection.map((seat) => seat.id));
+  const seatName = (id: number) => {
+    const seat = byId.get(id);
+    return seat === undefined ? String(id) : t('tickets.seatName', { row: seat.row, number: seat.number });
+  };
+
+  const stateOf = (seat: Seat): DisplayedSeatState => {
+    if (seat.state === 'mine' || mine.has(seat.id)) {
+      return 'mine';
+    }
+    return selectedIds.has(seat.id) ? 'selected' : seat.state;
+  };
+
+  const toggle = (seat: Seat) => {
+    const state = stateOf(seat);
+    if (!interactive || (state !== 'free' && state !== 'selected')) {
+      return;
+    }
+    holdTickets.reset();
+    if (state === 'selected') {
+      setLimitHit(false);
+      setPicked((current) => current.filter((id) => id !== seat.id));
+    } else if (selection.length >= limitLeft) {
+      setLimitHit(true);
+    } else {
+      setPicked(() => [...selection.map((selected) => selected.id), seat.id]);
+    }
+  };
+
+  /** Signed out: to sign in, coming back here with the same choice. */
+  const holdOrSignIn = (request: () => void, keep: string) => {
+    if (!signedIn) {
+      void navigate(signInPath(`/selectedfixturetickets/${fixture.id}?block=${block.id}&${keep}`));
+      return;
+    }
+    request();
+  };
+
+  const holdSeats = () =>
+    holdOrSignIn(
+      () =>
+        holdTickets.mutate(
+          { seat_ids: selection.map((seat) => seat.id) },
+          {
+            onSuccess: () => setPicked(() => []),
+            onError: (error) => {
+              const lost = new Set(lostSeatIds(error));
+              setPicked((current) => current.filter((id) => !lost.has(id)));
+            },
+          },
+        ),
+      `seats=${selection.map((seat) => seat.id).join(',')}`,
+    );
+
+  const holdPlaces = () =>
+    holdOrSignIn(() => holdTickets.mutate({ block_id: block.id, quantity }), `quantity=${quantity}`);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          {t('tickets.title', { sector: sector?.name ?? block.sector_code, block: block.code })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('fixture.gate', { gate: block.gate })} · {t('tickets.price', { price: formatCents(priceCents, language) })}
+        </Typography>
+      </Box>
+      {(block.away || sector?.away === true) && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
+      {liveInterrupted && <Alert severity="info">{t('fixture.liveInterrupted')}</Alert>}
+      <HoldSummary fixture={fixture} hold={hold} />
+      {takenIds.length > 0 && (
+        <Alert severity="warning">
+          {t('tickets.taken', { count: takenIds.length, seats: takenIds.map(seatName).join('; ') })}
+        </Alert>
+      )}
+      {holdTickets.isError && <Alert severity="error">{onSaleErrorText(t, holdTickets.error, seatName)}</Alert>}
+      {block.no_map ? (
+        <StandingPicker
+          free={block.free}
+          priceCents={priceCents}
+          max={Math.min(limitLeft, block.free)}
+          quantity={quantity}
+          signedIn={signedIn}
+          holding={holdTickets.isPending}
+          interactive={interactive}
+          onQuantity={setQuantity}
+          onHold={holdPlaces}
+        />
+      ) : (
+        <>
+          <SeatMap
+            blockCode={block.code}
+            rows={seatRows(seats)}
+            stateOf={stateOf}
+            interactive={interactive}
+            onToggle={toggle}
+          />
+          <SeatLegend />
+          {limitHit && (
+            <Alert severity="warning" onClose={() => setLimitHit(false)}>
+              {t('tickets.limitReached', { count: fixture.per_buyer_limit })}
+            </Alert>
+          )}
+          {interactive && (
+            <SeatSelection
+              seats={selection}
+              priceCents={priceCents}
+              remaining={Math.max(0, limitLeft - selection.length)}
+              signedIn={signedIn}
+              holding={holdTickets.isPending}
+              onRemove={toggle}
+              onHold={holdSeats}
+            />
+          )}
+        </>
+      )}
+      {!interactive && <Alert severity="info">{t('tickets.notOnSale')}</Alert>}
+      <SuccessToast message={holdTickets.isSuccess ? t('tickets.held') : null} onClose={() => holdTickets.reset()} />
+    </Box>
+  );
+}

@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SeatGlyph } from './SeatGlyph';
+import { SEAT_RADIUS, SEAT_STATES } from './seatLook';
+
+/** What each seat colour and mark means. */
+export function SeatLegend() {
+  const { t } = useTranslation();
+  const size = SEAT_RADIUS * 2 + 4;
+  return (
+    <Box
+      component="ul"
+      aria-label={t('tickets.legend')}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center' }}
+    >
+      {SEAT_STATES.map((state) => (
+        <Box component="li" key={state} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <svg width={size * 0.8} height={size * 0.8} viewBox={`0 0 ${size} ${size}`} aria-hidden="true">
+            <SeatGlyph state={state} cx={size / 2} cy={size / 2} />
+          </svg>
+          <Typography variant="body2">{t(`tickets.state.${state}`)}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import Container from '@mui/material/Container';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { FixtureGate } from '../../components/FixtureGate';
+import { FixtureHeader } from '../../components/FixtureHeader';
+import { parseId, parseIds } from '../../fixtures/params';
+import type { FixtureDetail } from '../../fixtures/types';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import NotFoundPage from '../not-found/NotFoundPage';
+import { BlockTickets } from './BlockTickets';
+
+/**
+ * A block's tickets (`/selectedfixturetickets/{id}?block={block_id}`): its seat map, or a
+ * quantity for standing blocks, and the fan's hold. Without a block, back to the stadium.
+ */
+export default function SelectedFixtureTicketsPage() {
+  const id = parseId(useParams().id);
+  const [searchParams] = useSearchParams();
+  const blockId = parseId(searchParams.get('block'));
+  if (id === null) {
+    return <NotFoundPage />;
+  }
+  if (blockId === null) {
+    return <Navigate to={`/selectedfixture/${id}`} replace />;
+  }
+  return (
+    <FixtureGate id={id}>
+      {(fixture) => (
+        <FixtureTickets
+          // Another block is another choice: nothing picked carries over.
+          key={blockId}
+          fixture={fixture}
+          blockId={blockId}
+          initialSeatIds={parseIds(searchParams.get('seats'))}
+          initialQuantity={parseId(searchParams.get('quantity')) ?? 1}
+        />
+      )}
+    </FixtureGate>
+  );
+}
+
+interface FixtureTicketsProps {
+  fixture: FixtureDetail;
+  blockId: number;
+  initialSeatIds: number[];
+  initialQuantity: number;
+}
+
+function FixtureTickets({ fixture, blockId, initialSeatIds, initialQuantity }: FixtureTicketsProps) {
+  const { t } = useTranslation();
+  useDocumentTitle(fixture.title);
+  const sectorCode = fixture.sectors.find((sector) => sector.blocks.some((block) => block.id === blockId))?.code;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
+      <FixtureHeader
+        fixture={fixture}
+        back={{
+          to: `/selectedfixture/${fixture.id}${sectorCode === undefined ? '' : `?sector=${sectorCode}`}`,
+          label: t('fixture.backToStadium'),
+        }}
+      />
+      <BlockTickets
+        fixture={fixture}
+        blockId={blockId}
+        initialSeatIds={initialSeatIds}
+        initialQuantity={initialQuantity}
+      />
+    </Container>
+  );
+}

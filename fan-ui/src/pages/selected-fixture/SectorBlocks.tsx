@@ -1,0 +1,81 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatCents } from '../../fixtures/format';
+import { availability } from '../../fixtures/saleState';
+import type { Sector } from '../../fixtures/types';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { AVAILABILITY_COLOURS } from './availabilityColours';
+
+interface SectorBlocksProps {
+  fixtureId: number;
+  sector: Sector;
+}
+
+/** The chosen sector: its price, an away note, and its blocks, each leading to its seats. */
+export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Box>
+          <Typography id={titleId} variant="h6" component="h2">
+            {t('fixture.blocksOf', { sector: sector.name })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {sector.free > 0
+              ? t('fixture.sectorLabel', {
+                  name: sector.code,
+                  price: formatCents(sector.from_price_cents, language),
+                  count: sector.free,
+                })
+              : t('fixture.soldOut')}
+          </Typography>
+        </Box>
+        {sector.away && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
+        <List disablePadding aria-labelledby={titleId}>
+          {sector.blocks.map((block) => {
+            const colours = AVAILABILITY_COLOURS[availability(block)];
+            const soldOut = block.free <= 0;
+            return (
+              <ListItemButton
+                key={block.id}
+                component={RouterLink}
+                to={`/selectedfixturetickets/${fixtureId}?block=${block.id}`}
+                data-testid={`block-${block.id}`}
+                disabled={soldOut}
+                divider
+                sx={{ gap: 1.5, px: 1 }}
+              >
+                <Box
+                  aria-hidden="true"
+                  sx={{ width: 10, alignSelf: 'stretch', borderRadius: 1, bgcolor: colours.stroke, flexShrink: 0 }}
+                />
+                <ListItemText
+                  primary={t('fixture.block', { code: block.code })}
+                  secondary={[
+                    soldOut ? t('fixture.soldOut') : t('fixture.blockFree', { free: block.free, capacity: block.capacity }),
+                    t('fixture.gate', { gate: block.gate }),
+                    ...(block.no_map ? [t('fixture.standing')] : []),
+                  ].join(' · ')}
+                />
+                <ChevronRightIcon aria-hidden="true" color={soldOut ? 'disabled' : 'primary'} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

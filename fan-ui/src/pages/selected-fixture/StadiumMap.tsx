@@ -1,0 +1,146 @@
+import { useTheme } from '@mui/material/styles';
+import Box from '@mui/material/Box';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCentsShort } from '../../fixtures/format';
+import { availability } from '../../fixtures/saleState';
+import { layOutStadium, PITCH, STADIUM_HEIGHT, STADIUM_WIDTH, type PlacedSector } from '../../fixtures/stadiumLayout';
+import type { Sector } from '../../fixtures/types';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { AVAILABILITY_COLOURS } from './availabilityColours';
+
+interface StadiumMapProps {
+  sectors: Sector[];
+  selected: string | null;
+  onSelect: (code: string) => void;
+}
+
+/**
+ * The stadium from above: the pitch, and around it each sector the API lists, coloured by how
+ * many places are left, with its lowest price and free count. Each sector is a button.
+ */
+export function StadiumMap({ sectors, selected, onSelect }: StadiumMapProps) {
+  const { t } = useTranslation();
+  const placed = layOutStadium(sectors);
+  return (
+    <Box
+      component="svg"
+      viewBox={`0 0 ${STADIUM_WIDTH} ${STADIUM_HEIGHT}`}
+      role="group"
+      aria-label={t('fixture.stadiumMap')}
+      sx={{ width: '100%', maxWidth: 720, height: 'auto', display: 'block', mx: 'auto', userSelect: 'none' }}
+    >
+      <Pitch />
+      {placed.map((place) => (
+        <SectorShape
+          key={place.sector.code}
+          place={place}
+          selected={place.sector.code === selected}
+          onSelect={() => onSelect(place.sector.code)}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function Pitch() {
+  const { t } = useTranslation();
+  const { x, y, width, height } = PITCH;
+  const line = { stroke: 'rgba(255,255,255,0.75)', strokeWidth: 1.5, fill: 'none' };
+  return (
+    <g aria-hidden="true">
+      <rect x={x} y={y} width={width} height={height} rx={4} fill="#3f8f4f" />
+      <rect x={x + 6} y={y + 6} width={width - 12} height={height - 12} {...line} />
+      <line x1={x + width / 2} y1={y + 6} x2={x + width / 2} y2={y + height - 6} {...line} />
+      <circle cx={x + width / 2} cy={y + height / 2} r={18} {...line} />
+      <text
+        x={x + width / 2}
+        y={y + height - 14}
+        textAnchor="middle"
+        fontSize={10}
+        fill="rgba(255,255,255,0.9)"
+        fontWeight={600}
+      >
+        {t('fixture.pitch')}
+      </text>
+    </g>
+  );
+}
+
+interface SectorShapeProps {
+  place: PlacedSector;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+function SectorShape({ place: { sector, rect }, selected, onSelect }: SectorShapeProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const theme = useTheme();
+  const colours = AVAILABILITY_COLOURS[availability(sector)];
+  const price = formatCentsShort(sector.from_price_cents, language);
+  const soldOut = sector.free <= 0;
+  const label = soldOut
+    ? t('fixture.sectorSoldOut', { name: sector.name })
+    : t('fixture.sectorLabel', { name: sector.name, price, count: sector.free });
+  // As many lines as fit: code, then price, then free places.
+  const lines = [
+    sector.code,
+    ...(rect.width >= 44 ? [price, soldOut ? t('fixture.soldOut') : t('fixture.free', { count: sector.free })] : []),
+  ].slice(0, Math.max(1, Math.floor((rect.height - 8) / 13)));
+  const centreX = rect.x + rect.width / 2;
+  const firstY = rect.y + rect.height / 2 - ((lines.length - 1) * 13) / 2 + 4;
+
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect();
+    }
+  };
+
+  return (
+    <Box
+      component="g"
+      role="button"
+      tabIndex={0}
+      aria-label={label}
+      aria-pressed={selected}
+      data-testid={`sector-${sector.code}`}
+      onClick={onSelect}
+      onKeyDown={onKeyDown}
+      sx={{
+        cursor: 'pointer',
+        outline: 'none',
+        '&:hover rect, &:focus-visible rect': { strokeWidth: 3 },
+        '&:focus-visible rect': { stroke: theme.palette.primary.main },
+      }}
+    >
+      <title>{label}</title>
+      <rect
+        x={rect.x}
+        y={rect.y}
+        width={rect.width}
+        height={rect.height}
+        rx={6}
+        fill={colours.fill}
+        stroke={selected ? theme.palette.primary.main : colours.stroke}
+        strokeWidth={selected ? 3.5 : 1.5}
+        strokeDasharray={sector.away ? '5 3' : undefined}
+      />
+      {lines.map((text, index) => (
+        <text
+          key={index}
+          x={centreX}
+          y={firstY + index * 13}
+          textAnchor="middle"
+          fontSize={index === 0 ? 12 : 10}
+          fontWeight={index === 0 ? 700 : 500}
+          fill={colours.text}
+          aria-hidden="true"
+        >
+          {text}
+        </text>
+      ))}
+    </Box>
+  );
+}

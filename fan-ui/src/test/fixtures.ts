@@ -1,4 +1,5 @@
 import type { Me } from '../auth/types';
+import type { Block, BlockSeats, Fixture, FixtureDetail, Hold, Seat, SeatState, Sector } from '../fixtures/types';
 
 /** A signed-in fan as `GET /api/me` returns it; override what a test cares about. */
 export function aFan(overrides: Partial<Me> = {}): Me {
@@ -30,5 +31,120 @@ export function aFan(overrides: Partial<Me> = {}): Me {
     role: 'fan',
     has_password: false,
     ...overrides,
+  };
+}
+
+/** An upcoming league fixture on sale, as `GET /api/fixtures` lists it. */
+export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
+  return {
+    id: 7,
+    planet_event_id: 1001,
+    spettacolo_id: 5001,
+    title: 'Como - Lazio',
+    competition: 'Serie A 2025-2026',
+    kind: 'league',
+    starts_at: '2026-12-06T19:45:00Z',
+    ends_at: '2026-12-06T21:45:00Z',
+    status: 1,
+    high_risk: false,
+    per_buyer_limit: 4,
+    inventory_ready: true,
+    from_price_cents: 2500,
+    free: 11873,
+    ...overrides,
+  };
+}
+
+export function aBlock(overrides: Partial<Block> = {}): Block {
+  return {
+    id: 3,
+    code: 'A',
+    sector_code: 'TC',
+    gate: 'Varco 1',
+    capacity: 300,
+    free: 280,
+    no_map: false,
+    away: false,
+    rows: 12,
+    seats_per_row: 25,
+    ...overrides,
+  };
+}
+
+export function aSector(overrides: Partial<Sector> = {}): Sector {
+  return {
+    code: 'TC',
+    name: 'Tribuna Centrale',
+    away: false,
+    no_map: false,
+    capacity: 1800,
+    free: 1650,
+    from_price_cents: 6000,
+    blocks: [aBlock()],
+    ...overrides,
+  };
+}
+
+/** The Sinigaglia as `GET /api/fixtures/7` describes it: eight sectors, a standing one, away. */
+export function aFixtureDetail(overrides: Partial<FixtureDetail> = {}): FixtureDetail {
+  return {
+    ...aFixture(),
+    sectors: [
+      aSector({ blocks: [aBlock(), aBlock({ id: 4, code: 'B', free: 0, gate: 'Varco 2' })] }),
+      aSector({ code: 'TO', name: 'Tribuna Ovest', free: 20, capacity: 1200, from_price_cents: 4500, blocks: [] }),
+      aSector({ code: 'DI', name: 'Distinti', from_price_cents: 3500, blocks: [] }),
+      aSector({ code: 'DO', name: 'Distinti Ovest', from_price_cents: 3500, blocks: [] }),
+      aSector({ code: 'DP', name: 'Distinti Parterre', free: 0, from_price_cents: 3000, blocks: [] }),
+      aSector({ code: 'CC', name: 'Curva Como', from_price_cents: 2500, blocks: [] }),
+      aSector({
+        code: 'OSP',
+        name: 'Settore Ospiti',
+        away: true,
+        from_price_cents: 2500,
+        blocks: [aBlock({ id: 30, code: 'OSP1', sector_code: 'OSP', gate: 'Varco 8', away: true })],
+      }),
+      aSector({
+        code: 'PRATO',
+        name: 'Prato',
+        no_map: true,
+        capacity: 500,
+        free: 120,
+        from_price_cents: 1500,
+        blocks: [
+          aBlock({ id: 40, code: 'P', sector_code: 'PRATO', gate: 'Varco 9', no_map: true, capacity: 500, free: 120, rows: 0, seats_per_row: 0 }),
+        ],
+      }),
+    ],
+    reductions: [{ id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } }],
+    ...overrides,
+  };
+}
+
+/** A seat of block 3, id 100 + 10 * row + number: row 1 is seats 111 to 115, row 2 is 121 to 125. */
+export function aSeat(row: number, number: number, state: SeatState = 'free'): Seat {
+  return { id: 100 + 10 * row + number, row: String(row), number, label: `TC-A-${row}-${number}`, state };
+}
+
+/** Block 3 (TC, A) with two rows of five seats, all free unless `states` says otherwise. */
+export function aBlockSeats(states: Record<number, SeatState> = {}, overrides: Partial<BlockSeats> = {}): BlockSeats {
+  const seats = [1, 2].flatMap((row) =>
+    [1, 2, 3, 4, 5].map((number) => {
+      const seat = aSeat(row, number);
+      return { ...seat, state: states[seat.id] ?? 'free' };
+    }),
+  );
+  return { block: aBlock({ rows: 2, seats_per_row: 5, capacity: 10, free: 10 }), price_cents: 6000, seats, ...overrides };
+}
+
+/** The hold the API answers with for these seats of block 3, kept 30 minutes from now. */
+export function aHold(seatIds: number[] = [], standing: Hold['standing'] = []): Hold {
+  return {
+    seats: seatIds.map((id) => {
+      const row = Math.floor((id - 100) / 10);
+      const number = (id - 100) % 10;
+      return { id, label: `TC-A-${row}-${number}`, block_id: 3, sector_code: 'TC', row: String(row), number, gate: 'Varco 1', price_cents: 6000 };
+    }),
+    standing,
+    expires_at: seatIds.length + standing.length === 0 ? null : new Date(Date.now() + 1800 * 1000).toISOString(),
   };
 }

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch } from '../test/render';
+
+const healthy = {
+  status: 'ok',
+  database: { ok: true },
+  migrations: { ok: true, applied: 12, pending: 0 },
+  jobs: { ok: true, pending: 0, running: 0, failed: 0, dead: 0 },
+};
+
+function adminApi() {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    '/api/health': { body: healthy },
+    '/api/admin/system': { body: { job_board_url: 'http://127.0.0.1:8090/', sim_mailbox_url: null } },
+    '/api/admin/fixtures': listRoute('fixtures', []),
+    '/api/admin/prices': listRoute('prices', []),
+    '/api/admin/sectors': listRoute('sectors', []),
+  });
+}
+
+describe('the menu', () => {
+  it('groups the pages by area and links to their paths under /admin', async () => {
+    adminApi();
+    renderAdminApp('/');
+
+    const menu = (await screen.findByRole('menuitem', { name: 'Settori' })).closest('ul') as HTMLElement;
+    // Each group's title, then its pages, in order.
+    const entries = [...menu.children].map((item) => item.textContent?.trim());
+    expect(entries).toEqual([
+      'Cruscotto',
+      'Stadio',
+      'Settori',
+      'Blocchi',
+      'Prezzi predefiniti',
+      'Stadio per gli abbonamenti',
+      'Partite',
+      'Prossime partite',
+      'Partite passate',
+      'Blocco e sblocco posti',
+      'Utenti ed e-mail',
+      'Utenti',
+      'E-mail',
+    ]);
+    const links: Record<string, string> = {
+      Settori: '/admin/stadium/sectors',
+      Blocchi: '/admin/stadium/blocks',
+      'Prezzi predefiniti': '/admin/stadium/ticketprice',
+      'Stadio per gli abbonamenti': '/admin/stadium/season',
+      'Prossime partite': '/admin/matchlist/upcoming',
+      'Partite passate': '/admin/matchlist/past',
+      'Blocco e sblocco posti': '/admin/mass/mass_lock_unlock_seats',
+      Utenti: '/admin/users',
+      'E-mail': '/admin/emails',
+    };
+    for (const [name, href] of Object.entries(links)) {
+      expect(within(menu).getByRole('menuitem', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('opens a page from the menu, in English too', async () => {
+    adminApi();
+    const user = userEvent.setup();
+    renderAdminApp('/', { locale: 'en' });
+
+    await user.click(await screen.findByRole('menuitem', { name: 'Default prices' }));
+
+    expect(await screen.findByText('No Prices yet.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Default prices' })).toHaveClass('RaMenuItemLink-active');
+  });
+
+  it("sends a resource's own list address to the page where the list lives", async () => {
+    adminApi();
+    renderAdminApp('/fixtures');
+
+    const upcoming = await screen.findByRole('menuitem', { name: 'Prossime partite' });
+    await waitFor(() => expect(upcoming).toHaveClass('RaMenuItemLink-active'));
+    expect(await screen.findByText('Ancora nessun elemento in Partite.')).toBeInTheDocument();
+  });
+});

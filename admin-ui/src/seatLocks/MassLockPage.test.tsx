@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SeatLockResult, StaffSeat } from '../api/seatLocks';
+import type { Block } from '../blocks/types';
+import type { Fixture } from '../fixtures/types';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+
+const PAGE = '/mass/mass_lock_unlock_seats';
+const SEATS = '/api/admin/fixtures/7/blocks/3/seats';
+const LOCKS = '/api/admin/fixtures/7/locks';
+
+const lazio: Fixture = {
+  id: 7,
+  planet_event_id: 1001,
+  spettacolo_id: 5001,
+  title: 'Como - Lazio',
+  competition: 'Serie A 2025-2026',
+  kind: 'league',
+  starts_at: '2026-12-06T19:45:00Z',
+  ends_at: '2026-12-06T21:45:00Z',
+  status: 1,
+  high_risk: false,
+  per_buyer_limit: 4,
+  inventory_ready: true,
+  from_price_cents: 2500,
+  free: 11873,
+};
+const blockA: Block = {
+  id: 3,
+  code: 'A',
+  sector_code: 'TC',
+  gate: 'Varco 1',
+  capacity: 4,
+  rows: 2,
+  seats_per_row: 2,
+  no_map: false,
+  away: false,
+  season_sellable: true,
+};
+const seats: StaffSeat[] = [
+  { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
+  { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'sold' },
+  { id: 103, row: '2', number: 1, label: 'TC-A-2-1', state: 'held', held_until: '2026-12-01T10:30:00Z' },
+  { id: 104, row: '2', number: 2, label: 'TC-A-2-2', state: 'locked' },
+];
+
+function locksApi(answer: SeatLockResult) {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+    '/api/admin/blocks': listRoute('blocks', [blockA]),
+    [SEATS]: { body: { block: blockA, price_cents: 6000, seats } },
+    [`POST ${LOCKS}`]: { body: answer },
+  });
+}
+
+async function chooseFixtureAndBlock(user: ReturnType<typeof userEvent.setup>, fixture = 'Partita', block = 'Blocco') {
+  await user.click(await screen.findByRole('combobox', { name: fixture }));
+  await user.click(await screen.findByRole('option', { name: /Como - Lazio/ }));
+  await user.click(screen.getByRole('combobox', { name: block }));
+  await user.click(await screen.findByRole('option', { name: 'TC · A (Varco 1)' }));
+}
+
+const postedBody = (fetchMock: ReturnType<typeof stubFetch>) => {
+  const post = fetchMock.mock.calls.find(([input, init]) => init?.method === 'POST' && urlOf(input).pathname === LOCKS);
+  expect(new Headers(post?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+  return JSON.parse(String(post?.[1]?.body)) as unknown;
+};
+
+describe('mass seat lock and unlock', () => {
+  it("shows the chosen block's seats coloured by state; free and locked ones can be picked", async () => {
+    const fetchMock = locksApi({ changed: [], skipped: [], unknown: [] });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blocco e sblocco posti' })).toBeInTheDocument();
+    await chooseFixtureAndBlock(user);
+
+    const free = await screen.findByTestId('lock-seat-101');
+    expect(free).toHaveAttribute('data-state', 'free');
+    expect(free).toHaveAccessibleName('TC-A-1-1, Libero');
+    expect(screen.getByTestId('lock-seat-102')).toHaveAttribute('data-state', 'sold');
+    expect(screen.getByTestId('lock-seat-102')).toBeDisabled();
+    expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('data-state', 'held');
+    expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('title', 'TC-A-2-1 · Riservato · riservato fino a 01/12/26, 11:30:00');
+    expect(screen.getByTestId('lock-seat-104')).toHaveAttribute('data-state', 'locked');
+    expect(within(screen.getByRole('group', { name: 'Fila 2' })).getAllByRole('button')).toHaveLength(2);
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === SEATS)).toBe(true);
+
+    expect(screen.getByTestId('lock-button')).toBeDisabled();
+    await user.click(free);
+    expect(free).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(/1 posto selezionato/)).toBeInTheDocument();
+    expect(screen.getByTestId('lock-button')).toBeEnabled();
+    await user.click(free);
+    expect(free).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('locks the seats picked on the map by id and shows what changed', async () => {
+    const fetchMock = locksApi({ changed: [101], skipped: [], unknown: [] });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await chooseFixtureAndBlock(user);
+
+    await user.click(await screen.findByTestId('lock-seat-101'));
+    await user.click(screen.getByTestId('lock-button'));
+
+    const result = await screen.findByTestId('lock-result');
+    expect(result).toHaveTextContent('1 posto bloccato');
+    expect(postedBody(fetchMock)).toEqual({ seat_ids: [101], locked: true });
+    // The selection is done with; the map is read again.
+    await waitFor(() => expect(screen.getByTestId('lock-seat-101')).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === SEATS).length).toBeGreaterThan(1),
+    );
+  });
+
+  it('unlocks pasted labels and lists the seats skipped with their state and the unknown labels', async () => {
+    const fetchMock = locksApi({
+      changed: [104],
+      skipped: [
+        { id: 101, label: 'TC-A-1-1', state: 'free' },
+        { id: 102, label: 'TC-A-1-2', state: 'sold' },
+      ],
+      unknown: ['XX-1', 'TC-Z-9-9'],
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await user.click(await screen.findByRole('combobox', { name: 'Partita' }));
+    await user.click(await screen.findByRole('option', { name: /Como - Lazio/ }));
+
+    await user.type(screen.getByTestId('labels-input'), 'TC-A-2-2\nTC-A-1-1, TC-A-1-2\nXX-1;TC-Z-9-9\nTC-A-2-2');
+    expect(screen.getByText(/5 etichette incollate/)).toBeInTheDocument();
+    await user.click(screen.getByTestId('unlock-button'));
+
+    const result = await screen.findByTestId('lock-result');
+    expect(postedBody(fetchMock)).toEqual({
+      labels: ['TC-A-2-2', 'TC-A-1-1', 'TC-A-1-2', 'XX-1', 'TC-Z-9-9'],
+      locked: false,
+    });
+    expect(result).toHaveTextContent('1 posto sbloccato');
+    const skipped = within(result).getByTestId('lock-skipped');
+    expect(skipped).toHaveTextContent('2 posti non modificati:');
+    expect(within(skipped).getByText(/TC-A-1-1/).closest('li')).toHaveTextContent('TC-A-1-1 — Libero');
+    expect(within(skipped).getByText(/TC-A-1-2/).closest('li')).toHaveTextContent('TC-A-1-2 — Venduto');
+    const unknown = within(result).getByTestId('lock-unknown');
+    expect(unknown).toHaveTextContent('2 etichette sconosciute:');
+    expect(unknown).toHaveTextContent('XX-1, TC-Z-9-9');
+  });
+
+  it('speaks English, result included', async () => {
+    const fetchMock = locksApi({
+      changed: [101, 105],
+      skipped: [{ id: 103, label: 'TC-A-2-1', state: 'held' }],
+      unknown: ['XX-1'],
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lock and unlock seats' })).toBeInTheDocument();
+    await chooseFixtureAndBlock(user, 'Match', 'Block');
+    expect(await screen.findByTestId('lock-seat-101')).toHaveAccessibleName('TC-A-1-1, Free');
+    await user.click(screen.getByTestId('lock-seat-101'));
+    await user.type(screen.getByTestId('labels-input'), 'TC-A-1-5, TC-A-2-1, XX-1');
+    await user.click(screen.getByTestId('lock-button'));
+
+    const result = await screen.findByTestId('lock-result');
+    expect(postedBody(fetchMock)).toEqual({ labels: ['TC-A-1-5', 'TC-A-2-1', 'XX-1', 'TC-A-1-1'], locked: true });
+    expect(result).toHaveTextContent('2 seats locked');
+    expect(result).toHaveTextContent('1 seat left unchanged:');
+    expect(result).toHaveTextContent('TC-A-2-1 — Held');
+    expect(result).toHaveTextContent('1 unknown label:');
+  });
+
+  it('says so when the lock is refused', async () => {
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+      '/api/admin/blocks': listRoute('blocks', [blockA]),
+      [`POST ${LOCKS}`]: { status: 404, body: { code: 'fixture_not_found', message: 'No such fixture', errors: {} } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await user.click(await screen.findByRole('combobox', { name: 'Partita' }));
+    await user.click(await screen.findByRole('option', { name: /Como - Lazio/ }));
+    await user.type(screen.getByTestId('labels-input'), 'TC-A-1-1');
+    await user.click(screen.getByTestId('lock-button'));
+
+    expect(await screen.findByText('Partita non trovata.')).toBeInTheDocument();
+    expect(screen.queryByTestId('lock-result')).not.toBeInTheDocument();
+  });
+});

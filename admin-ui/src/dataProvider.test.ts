@@ -108,6 +108,14 @@ describe('dataProvider writes', () => {
     ).rejects.toMatchObject({ status: 403, message: 'app.errors.forbidden' });
   });
 
+  it('rejects a sale change on a fixture that has kicked off with our own message key', async () => {
+    stubApi(['token-1'], jsonResponse(409, { code: 'fixture_started', message: 'The fixture has started', errors: {} }));
+
+    await expect(
+      dataProvider.update('fixtures', { id: 7, data: { status: 2 }, previousData: { id: 7, status: 1 } }),
+    ).rejects.toMatchObject({ status: 409, message: 'resources.fixtures.errors.fixture_started' });
+  });
+
   it("puts our words on the role change's field errors", async () => {
     stubApi(
       ['token-1'],

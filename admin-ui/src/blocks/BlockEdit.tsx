@@ -5,9 +5,11 @@ import {
   Labeled,
   NumberField,
   ReferenceField,
+  SaveButton,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   useNotify,
   useRedirect,
 } from 'react-admin';
@@ -32,7 +34,14 @@ export function BlockEdit() {
         },
       }}
     >
-      <SimpleForm>
+      {/* Saving only: the API has no delete (prices and blocks come from the ticketing system). */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
           <Labeled source="sector_code">
             <ReferenceField source="sector_code" reference="sectors" link="show" />

@@ -64,6 +64,7 @@ describe('blocks', () => {
 
     const gate = await screen.findByRole('textbox', { name: 'Varco' });
     expect(gate).toHaveValue('Varco 1');
+    expect(screen.queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
     await user.clear(gate);
     await user.type(gate, 'Varco 2');
     await user.click(screen.getByRole('switch', { name: /Vendibile in abbonamento/ }));

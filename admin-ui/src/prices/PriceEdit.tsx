@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Edit, Labeled, SimpleForm, TextField, useNotify, useRedirect } from 'react-admin';
+import { Edit, Labeled, SaveButton, SimpleForm, TextField, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { EuroInput } from '../fields/EuroInput';
 import { PAGE_PATHS } from '../layout/paths';
 import type { Price } from './types';
@@ -20,7 +20,14 @@ export function PriceEdit() {
         },
       }}
     >
-      <SimpleForm>
+      {/* Saving only: the API has no delete (prices and blocks come from the ticketing system). */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
           <Labeled source="sector_name">
             <TextField source="sector_name" />

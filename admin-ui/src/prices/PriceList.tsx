@@ -1,9 +1,12 @@
-import { DataTable, List, ResourceContextProvider } from 'react-admin';
+import { DataTable, List, Pagination, ResourceContextProvider } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { SectorFilterInput } from '../sectors/SectorFilterInput';
 import type { Price } from './types';
 
 const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
+
+/** A stadium's prices fit on one page: every sector times every reduction sold online. */
+const pagination = <Pagination rowsPerPageOptions={[50, 100, 200]} />;
 
 /**
  * Default prices, at /admin/stadium/ticketprice: one per sector and reduction, in euros. A row
@@ -17,6 +20,7 @@ export function PriceList() {
         filters={filters}
         sort={{ field: 'sector_code', order: 'ASC' }}
         perPage={100}
+        pagination={pagination}
         exporter={false}
         actions={false}
       >

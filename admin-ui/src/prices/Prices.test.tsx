@@ -58,6 +58,8 @@ describe('default prices', () => {
 
     const input = await screen.findByRole('textbox', { name: /Prezzo/ });
     expect(input).toHaveValue('60,00');
+    // Prices come from the ticketing system: there is nothing to delete.
+    expect(screen.queryByRole('button', { name: 'Elimina' })).not.toBeInTheDocument();
     await user.clear(input);
     await user.type(input, '65,5');
     await user.click(screen.getByRole('button', { name: 'Salva' }));

@@ -1,10 +1,21 @@
 import Typography from '@mui/material/Typography';
-import { BooleanField, DataTable, List, ReferenceField, ResourceContextProvider, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  DataTable,
+  List,
+  Pagination,
+  ReferenceField,
+  ResourceContextProvider,
+  useTranslate,
+} from 'react-admin';
 import type { Block } from '../blocks/types';
 import { SectorFilterInput } from '../sectors/SectorFilterInput';
 import { SeasonSellableSwitch } from './SeasonSellableSwitch';
 
 const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
+
+/** The whole stadium on one page (about 40 blocks), so every switch is in reach. */
+const pagination = <Pagination rowsPerPageOptions={[50, 100, 200]} />;
 
 /**
  * Season setup, at /admin/stadium/season: which blocks sell season tickets, one switch per
@@ -19,6 +30,7 @@ export function SeasonSetupPage() {
         filters={filters}
         sort={{ field: 'sector_code', order: 'ASC' }}
         perPage={100}
+        pagination={pagination}
         exporter={false}
         actions={false}
       >

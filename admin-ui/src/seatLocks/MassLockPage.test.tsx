@@ -69,7 +69,7 @@ const postedBody = (fetchMock: ReturnType<typeof stubFetch>) => {
 };
 
 describe('mass seat lock and unlock', () => {
-  it("shows the chosen block's seats coloured by state; free and locked ones can be picked", async () => {
+  it("shows the chosen block's seats coloured by state, each picked or dropped with a click", async () => {
     const fetchMock = locksApi({ changed: [], skipped: [], unknown: [] });
     const user = userEvent.setup();
     renderAdminApp(PAGE);
@@ -81,7 +81,6 @@ describe('mass seat lock and unlock', () => {
     expect(free).toHaveAttribute('data-state', 'free');
     expect(free).toHaveAccessibleName('TC-A-1-1, Libero');
     expect(screen.getByTestId('lock-seat-102')).toHaveAttribute('data-state', 'sold');
-    expect(screen.getByTestId('lock-seat-102')).toBeDisabled();
     expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('data-state', 'held');
     expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('title', 'TC-A-2-1 · Riservato · riservato fino a 01/12/26, 11:30:00');
     expect(screen.getByTestId('lock-seat-104')).toHaveAttribute('data-state', 'locked');
@@ -97,18 +96,22 @@ describe('mass seat lock and unlock', () => {
     expect(free).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('locks the seats picked on the map by id and shows what changed', async () => {
-    const fetchMock = locksApi({ changed: [101], skipped: [], unknown: [] });
+  it('locks the seats picked on the map by id and shows what changed and what was skipped', async () => {
+    const fetchMock = locksApi({ changed: [101], skipped: [{ id: 102, label: 'TC-A-1-2', state: 'sold' }], unknown: [] });
     const user = userEvent.setup();
     renderAdminApp(PAGE);
     await chooseFixtureAndBlock(user);
 
     await user.click(await screen.findByTestId('lock-seat-101'));
+    await user.click(screen.getByTestId('lock-seat-102'));
     await user.click(screen.getByTestId('lock-button'));
 
     const result = await screen.findByTestId('lock-result');
     expect(result).toHaveTextContent('1 posto bloccato');
-    expect(postedBody(fetchMock)).toEqual({ seat_ids: [101], locked: true });
+    expect(result).toHaveTextContent('1 posto non modificato:');
+    expect(result).toHaveTextContent('TC-A-1-2 — Venduto');
+    expect(within(result).queryByTestId('lock-unknown')).not.toBeInTheDocument();
+    expect(postedBody(fetchMock)).toEqual({ seat_ids: [101, 102], locked: true });
     // The selection is done with; the map is read again.
     await waitFor(() => expect(screen.getByTestId('lock-seat-101')).toHaveAttribute('aria-pressed', 'false'));
     await waitFor(() =>

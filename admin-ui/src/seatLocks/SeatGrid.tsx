@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { SEAT_STATES, type StaffSeat } from '../api/seatLocks';
 import { formatRomeDateTime } from '../fields/romeDateTime';
-import { isPickable, seatColours } from './seatLook';
+import { seatColours } from './seatLook';
 
 interface SeatGridProps {
   seats: readonly StaffSeat[];
@@ -24,8 +24,10 @@ function rowsOf(seats: readonly StaffSeat[]): [string, StaffSeat[]][] {
 }
 
 /**
- * A block's seats as a plain grid coloured by state; free and locked seats are picked with a
- * click (held and sold ones cannot change).
+ * A block's seats as a plain grid coloured by state, each picked or dropped with a click. Any
+ * seat can be picked: a lock takes only the free ones and an unlock frees only the locked ones,
+ * and the answer names the others with their state (a seat may have changed since the map was
+ * read).
  */
 export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
   const translate = useTranslate();
@@ -64,7 +66,6 @@ export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
                   aria-pressed={isPicked}
                   aria-label={`${seat.label}, ${state}`}
                   title={[seat.label, state, heldUntil].filter((part) => part !== '').join(' · ')}
-                  disabled={!isPickable(seat.state)}
                   onClick={() => onToggle(seat)}
                   sx={(theme) => {
                     const colours = seatColours(seat.state, theme);
@@ -79,7 +80,6 @@ export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
                       color: colours.text,
                       outline: isPicked ? `3px solid ${theme.palette.primary.dark}` : 'none',
                       outlineOffset: 1,
-                      '&.Mui-disabled': { opacity: 0.75, cursor: 'not-allowed' },
                       '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}` },
                     };
                   }}

@@ -15,8 +15,3 @@ export function seatColours(state: SeatState, theme: Theme): { background: strin
       return { background: palette.error.main, text: palette.error.contrastText };
   }
 }
-
-/** Staff can lock free seats and unlock locked ones; held and sold seats are not theirs to pick. */
-export function isPickable(state: SeatState): boolean {
-  return state === 'free' || state === 'locked';
-}

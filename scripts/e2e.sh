@@ -29,9 +29,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+SIM_CLOCK_START=now "$BIN/sim" >"$logs/sim.log" 2>&1 & pids+=($!)
+wait_for "http://127.0.0.1:$http/_sim/health" 30
 "$BIN/api" migrate
 "$BIN/api" seed
-SIM_CLOCK_START=now "$BIN/sim" >"$logs/sim.log" 2>&1 & pids+=($!)
 "$BIN/worker" >"$logs/worker.log" 2>&1 & pids+=($!)
 "$BIN/api" >"$logs/api.log" 2>&1 & pids+=($!)
 wait_for "http://127.0.0.1:$http/_sim/health" 30

@@ -13,10 +13,6 @@ build_frontends
 step "Rust binaries (cargo build)"
 GIT_SHA=$(git rev-parse --short HEAD 2>/dev/null || echo dev) cargo build --bins
 
-step "Migrations and demo data"
-"$BIN/api" migrate
-"$BIN/api" seed
-
 pids=()
 cleanup() {
   trap - INT TERM EXIT
@@ -31,6 +27,10 @@ step "Starting sim, worker and api"
 # Real time: the demo season moves to this week (its matches ahead, pre-emption open).
 SIM_CLOCK_START=${SIM_CLOCK_START:-now} "$BIN/sim" & pids+=($!)
 wait_for http://127.0.0.1:9090/_sim/health 30
+
+step "Migrations and demo data (the stadium and season come from the ticketing simulator)"
+"$BIN/api" migrate
+"$BIN/api" seed
 "$BIN/worker" & pids+=($!)
 "$BIN/api" & pids+=($!)
 wait_for http://127.0.0.1:8080/api/health 60

@@ -19,14 +19,15 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: &'static str,
     pub message: String,
-    pub errors: BTreeMap<String, String>,
+    /// Per field: a message, or details (the seats lost, a limit).
+    pub errors: BTreeMap<String, serde_json::Value>,
 }
 
 #[derive(Serialize)]
 struct Body<'a> {
     code: &'a str,
     message: &'a str,
-    errors: &'a BTreeMap<String, String>,
+    errors: &'a BTreeMap<String, serde_json::Value>,
 }
 
 impl ApiError {
@@ -41,7 +42,14 @@ impl ApiError {
 
     /// Adds a message for one field.
     pub fn with_field(mut self, field: impl Into<String>, message: impl Into<String>) -> Self {
-        self.errors.insert(field.into(), message.into());
+        self.errors
+            .insert(field.into(), serde_json::Value::String(message.into()));
+        self
+    }
+
+    /// Adds details under a name (the seats lost, a limit).
+    pub fn with_detail(mut self, name: impl Into<String>, value: serde_json::Value) -> Self {
+        self.errors.insert(name.into(), value);
         self
     }
 
@@ -59,7 +67,10 @@ impl ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code: "validation_failed",
             message: "Some fields are not valid".into(),
-            errors,
+            errors: errors
+                .into_iter()
+                .map(|(k, v)| (k, serde_json::Value::String(v)))
+                .collect(),
         }
     }
 

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod board;
 pub mod error;
 pub mod extract;
+pub mod live;
 pub mod rest;
 pub mod routes;
 pub mod seed;
@@ -97,7 +98,7 @@ pub async fn serve(
     };
     let api = axum::serve(
         api_listener,
-        app(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        app(state.clone()).into_make_service_with_connect_info::<std::net::SocketAddr>(),
     )
     .with_graceful_shutdown(wait(rx.clone()));
     let login = format!(
@@ -108,6 +109,7 @@ pub async fn serve(
         axum::serve(board_listener, board::router(&pool, login)).with_graceful_shutdown(wait(rx));
     tokio::spawn(async move {
         shutdown.await;
+        state.shutdown();
         let _ = tx.send(true);
     });
     let (a, b) = tokio::join!(api, board);

@@ -20,7 +20,8 @@ async fn main() -> anyhow::Result<()> {
         }
         Some("seed") => {
             let pool = domain::db::connect(config.database_url(), 2).await?;
-            api::seed::load(&pool, std::path::Path::new("fixtures")).await
+            api::seed::load(&pool, std::path::Path::new("fixtures")).await?;
+            api::seed::load_catalogue(&pool, &config).await
         }
         Some(other) => anyhow::bail!("unknown command {other:?}: expected serve, migrate or seed"),
     }

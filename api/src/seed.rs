@@ -99,3 +99,47 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
     tracing::info!(users, mail_checks = sent, "demo data loaded");
     Ok(())
 }
+
+/// How many of the next fixtures the demo puts on sale.
+const DEMO_ON_SALE: usize = 4;
+
+/// The demo stadium and season from the ticketing system (the simulator must be running):
+/// the venue, prices and fixtures, and the next few fixtures on sale with their seats.
+pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> anyhow::Result<()> {
+    let client = integrations::ticketing::TicketingClient::new(
+        &config.ticketing.base_url,
+        &config.ticketing.user,
+        config.ticketing.password.clone(),
+        config.ticketing.timeout,
+    )?;
+    let mut tx = pool.begin().await?;
+    let (venue, (imported, updated)) =
+        workflows::onsale::import_catalogue(&mut tx, &client).await?;
+    let (upcoming, _) = domain::fixtures::search(
+        &mut tx,
+        &domain::fixtures::FixtureQuery {
+            upcoming: Some(true),
+            limit: DEMO_ON_SALE as i64,
+            ..Default::default()
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    for f in &upcoming {
+        let mut conn = pool.acquire().await?;
+        domain::fixtures::set_status(&mut conn, f.id, domain::fixtures::ON_SALE)
+            .await?
+            .map_err(|e| anyhow::anyhow!("fixture {}: {e:?}", f.id))?;
+        workflows::onsale::load_inventory(pool, &client, f.id)
+            .await
+            .map_err(|e| anyhow::anyhow!("fixture {}: {e}", f.id))?;
+    }
+    tracing::info!(
+        ?venue,
+        imported,
+        updated,
+        on_sale = upcoming.len(),
+        "demo stadium and season loaded"
+    );
+    Ok(())
+}

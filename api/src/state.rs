@@ -1,8 +1,11 @@
 //! What every handler can reach.
 
+use crate::live::Live;
 use domain::config::Config;
+use integrations::ticketing::TicketingClient;
 use sqlx::PgPool;
 use std::sync::Arc;
+use tokio::sync::watch;
 
 /// Shared state of the api process (cheap to clone).
 #[derive(Clone)]
@@ -13,6 +16,11 @@ pub struct AppState {
     pub http: reqwest::Client,
     /// The OpenID provider's metadata, discovered at first use.
     pub oidc_metadata: Arc<tokio::sync::OnceCell<openidconnect::core::CoreProviderMetadata>>,
+    /// The ticketing system (staff imports; never on the fans' hot path).
+    pub ticketing: Arc<TicketingClient>,
+    /// Live seat changes for the seat maps.
+    pub live: Live,
+    stop: Arc<watch::Sender<bool>>,
 }
 
 impl AppState {
@@ -22,11 +30,27 @@ impl AppState {
             .timeout(std::time::Duration::from_secs(10))
             .build()
             .expect("an HTTP client with default TLS");
+        let ticketing = TicketingClient::new(
+            &config.ticketing.base_url,
+            &config.ticketing.user,
+            config.ticketing.password.clone(),
+            config.ticketing.timeout,
+        )
+        .expect("a ticketing client with default TLS");
+        let (stop, stopped) = watch::channel(false);
         AppState {
+            live: Live::start(pool.clone(), stopped),
             pool,
             config,
             http,
             oidc_metadata: Arc::default(),
+            ticketing: Arc::new(ticketing),
+            stop: Arc::new(stop),
         }
+    }
+
+    /// Ends the live streams (before a graceful shutdown, which waits for open requests).
+    pub fn shutdown(&self) {
+        let _ = self.stop.send(true);
     }
 }

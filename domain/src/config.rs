@@ -52,6 +52,7 @@ pub struct Config {
     pub admin_ui_dir: PathBuf,
     pub mail: MailConfig,
     pub jobs: JobsConfig,
+    pub ticketing: TicketingConfig,
     pub sim: SimConfig,
     pub auth: AuthConfig,
 }
@@ -84,6 +85,17 @@ pub struct MailConfig {
     /// (STARTTLS) or `smtps://user:pass@host:465`.
     pub smtp_url: SecretString,
     pub from: String,
+    pub timeout: Duration,
+}
+
+/// The Italian ticketing system (the simulator in development and tests).
+#[derive(Debug, Clone)]
+pub struct TicketingConfig {
+    /// e.g. `http://127.0.0.1:9090` (the simulator) or the vendor's base URL.
+    pub base_url: String,
+    pub user: String,
+    pub password: SecretString,
+    /// Per call.
     pub timeout: Duration,
 }
 
@@ -210,6 +222,20 @@ impl Config {
             },
             client_secret: secret("GOOGLE_CLIENT_SECRET", "lario-development-secret")?,
         };
+        let ticketing = TicketingConfig {
+            base_url: match r.string("TICKETING_URL") {
+                Some(v) => v,
+                None if prod => return Err(ConfigError::Missing("TICKETING_URL")),
+                None => format!("http://{sim_http}"),
+            },
+            user: match r.string("TICKETING_USER") {
+                Some(v) => v,
+                None if prod => return Err(ConfigError::Missing("TICKETING_USER")),
+                None => "lario".into(),
+            },
+            password: secret("TICKETING_PASSWORD", "lario-sim")?,
+            timeout: Duration::from_millis(r.parse("TICKETING_TIMEOUT_MS", "10000")?),
+        };
         Ok(Config {
             mode,
             log_format,
@@ -243,6 +269,7 @@ impl Config {
                 backoff_max: Duration::from_millis(r.parse("JOBS_BACKOFF_MAX_MS", "600000")?),
                 concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
             },
+            ticketing,
             sim: SimConfig {
                 http_addr: sim_http,
                 smtp_addr: sim_smtp,
@@ -305,6 +332,7 @@ mod tests {
         assert_eq!(c.mode, Mode::Development);
         assert_eq!(c.api_addr.to_string(), "127.0.0.1:8080");
         assert_eq!(c.sim.http_addr.to_string(), "127.0.0.1:9090");
+        assert_eq!(c.ticketing.base_url, "http://127.0.0.1:9090");
         assert!(c.database_url().ends_with("/lario"));
         assert_eq!(c.mail.smtp_url.expose_secret(), "smtp://127.0.0.1:2525");
         assert_eq!(c.log_format, LogFormat::Pretty);
@@ -334,8 +362,12 @@ mod tests {
             ("GOOGLE_CLIENT_ID", "id.apps.googleusercontent.com"),
             ("GOOGLE_CLIENT_SECRET", "google-secret"),
             ("TRUSTED_PROXIES", "10.0.0.1, 10.0.0.2"),
+            ("TICKETING_URL", "https://ticketing.example"),
+            ("TICKETING_USER", "club"),
+            ("TICKETING_PASSWORD", "vendor-secret"),
         ])
         .unwrap();
+        assert_eq!(c.ticketing.base_url, "https://ticketing.example");
         assert!(c.auth.secure_cookies);
         assert_eq!(c.auth.trusted_proxies.len(), 2);
         assert_eq!(c.auth.google.issuer_url, "https://accounts.google.com");

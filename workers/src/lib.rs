@@ -13,7 +13,11 @@ use apalis_postgres::PostgresStorage;
 use domain::config::Config;
 use integrations::mail::Mailer;
 use std::{future::Future, str::FromStr, sync::Arc};
-use workflows::{Backoff, Job, JobContext, execute, mail::SendEmail};
+use workflows::{
+    Backoff, Job, JobContext, execute,
+    mail::SendEmail,
+    onsale::{LoadInventory, MirrorLocks},
+};
 
 /// A name no other worker process has, now or later.
 pub fn unique_worker_name(prefix: &str) -> String {
@@ -22,6 +26,24 @@ pub fn unique_worker_name(prefix: &str) -> String {
         .unwrap_or_else(|_| "host".into());
     let suffix = uuid::Uuid::new_v4().simple().to_string();
     format!("{prefix}-{host}-{}-{}", std::process::id(), &suffix[..8])
+}
+
+/// Registers the worker of one job type on `monitor`: its queue, the shared context,
+/// `concurrency` jobs at a time. (A macro: the worker's type cannot be written down.)
+macro_rules! job_worker {
+    ($monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {{
+        let storage = storage::<$job>($pool, $config);
+        let name = format!("{}:{}", $name, <$job as Job>::QUEUE);
+        let ctx = $ctx.clone();
+        let concurrency = $concurrency;
+        $monitor.register(move |_restarts| {
+            WorkerBuilder::new(name.clone())
+                .backend(storage.clone())
+                .data(ctx.clone())
+                .concurrency(concurrency)
+                .build(execute::<$job>)
+        })
+    }};
 }
 
 fn storage<J: Job>(pool: &sqlx::PgPool, config: &Config) -> PostgresStorage<J> {
@@ -46,9 +68,16 @@ pub async fn run(
         &config.mail.from,
         config.mail.timeout,
     )?;
+    let ticketing = Arc::new(integrations::ticketing::TicketingClient::new(
+        &config.ticketing.base_url,
+        &config.ticketing.user,
+        config.ticketing.password.clone(),
+        config.ticketing.timeout,
+    )?);
     let ctx = Arc::new(JobContext {
         pool: pool.clone(),
         mailer,
+        ticketing,
         backoff: Backoff {
             base: config.jobs.backoff_base,
             max: config.jobs.backoff_max,
@@ -58,20 +87,26 @@ pub async fn run(
     tracing::info!(worker = %name, "worker starting");
 
     let concurrency = config.jobs.concurrency;
-    let mail_storage = storage::<SendEmail>(&pool, &config);
-    let mail_name = format!("{name}:{}", SendEmail::QUEUE);
-    let mail_ctx = ctx.clone();
+    // Every minute: expired seat holds are freed (the hold statement also takes expired
+    // seats lazily); every 10 minutes, on-sale fixtures are reconciled with the ticketing
+    // system. Both are idempotent, so every worker process may run them.
+    let minutely = cron::Schedule::from_str("0 * * * * *")?;
+    let minutely_name = format!("{name}:onsale-schedule");
+    let minutely_ctx = ctx.clone();
     // Every 10 minutes, in every worker process: deletes are idempotent, so no lock needed.
     let housekeeping_schedule = cron::Schedule::from_str("0 */10 * * * *")?;
     let housekeeping_name = format!("{name}:housekeeping");
     let housekeeping_ctx = ctx.clone();
-    Monitor::new()
+    let monitor = Monitor::new();
+    let monitor = job_worker!(monitor, SendEmail, &name, &pool, &config, &ctx, concurrency);
+    let monitor = job_worker!(monitor, LoadInventory, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, MirrorLocks, &name, &pool, &config, &ctx, 2);
+    monitor
         .register(move |_restarts| {
-            WorkerBuilder::new(mail_name.clone())
-                .backend(mail_storage.clone())
-                .data(mail_ctx.clone())
-                .concurrency(concurrency)
-                .build(execute::<SendEmail>)
+            WorkerBuilder::new(minutely_name.clone())
+                .backend(CronScheduler::new(minutely.clone()))
+                .data(minutely_ctx.clone())
+                .build(onsale_schedule)
         })
         .register(move |_restarts| {
             WorkerBuilder::new(housekeeping_name.clone())
@@ -83,6 +118,25 @@ pub async fn run(
         .run_with_signal(shutdown)
         .await?;
     tracing::info!(worker = %name, "worker stopped");
+    Ok(())
+}
+
+/// The on-sale schedule, every minute: free expired holds; every tenth minute, reconcile.
+async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+    let mut tx = ctx.pool.begin().await?;
+    let expired = domain::inventory::expire_holds(&mut tx).await?;
+    tx.commit().await?;
+    if !expired.is_empty() {
+        tracing::info!(seats = expired.len(), "expired holds freed");
+    }
+    // The tick's timestamp is in seconds since the epoch.
+    if (tick.get_timestamp() / 60) % 10 == 0 {
+        let changed = workflows::onsale::reconcile_on_sale(&ctx).await?;
+        tracing::info!(
+            changed,
+            "on-sale fixtures reconciled with the ticketing system"
+        );
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 //! causes them.
 
 pub mod mail;
+pub mod onsale;
 pub mod runtime;
 
 pub use runtime::{Backoff, Job, JobContext, JobError, enqueue, execute};

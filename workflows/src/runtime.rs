@@ -19,6 +19,7 @@ use tracing::Instrument;
 pub struct JobContext {
     pub pool: PgPool,
     pub mailer: Mailer,
+    pub ticketing: Arc<integrations::ticketing::TicketingClient>,
     pub backoff: Backoff,
 }
 

@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod fixtures;
 pub mod google;
 pub mod health;
 pub mod me;
@@ -16,5 +17,6 @@ pub fn router() -> Router<AppState> {
         .merge(auth::router())
         .merge(google::router())
         .merge(me::router())
+        .merge(fixtures::router())
         .nest("/admin", admin::router())
 }

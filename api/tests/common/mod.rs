@@ -76,7 +76,48 @@ impl Client {
     }
 }
 
+impl Client {
+    /// A client with a session made directly in the database: no password to hash, so a
+    /// test can have hundreds of signed-in fans.
+    pub async fn with_session(base: &str, pool: &PgPool, user_id: uuid::Uuid) -> Client {
+        let mut conn = pool.acquire().await.unwrap();
+        let token = accounts::sessions::create(&mut conn, user_id, None, "test")
+            .await
+            .unwrap();
+        let csrf = uuid::Uuid::new_v4().simple().to_string();
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(
+            reqwest::header::COOKIE,
+            format!("lario_session={token}; lario_csrf={csrf}")
+                .parse()
+                .unwrap(),
+        );
+        let http = reqwest::Client::builder()
+            .default_headers(headers)
+            .build()
+            .unwrap();
+        Client {
+            http,
+            base: base.to_owned(),
+            csrf,
+        }
+    }
+}
+
 impl TestApp {
+    /// A signed-in fan (acc_level 100) by e-mail, with a session made directly.
+    pub async fn fan_with_session(&self, email: &str) -> (uuid::Uuid, Client) {
+        let mut conn = self.pool.acquire().await.unwrap();
+        let email = Email::parse(email).unwrap();
+        let (user, _) = accounts::create_or_get(&mut conn, &email, None, None, Default::default())
+            .await
+            .unwrap();
+        (
+            user.user_id,
+            Client::with_session(&self.base, &self.pool, user.user_id).await,
+        )
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)
     }

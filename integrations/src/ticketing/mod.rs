@@ -77,6 +77,10 @@ fn yes() -> bool {
     true
 }
 
+fn four() -> u32 {
+    4
+}
+
 /// An event of the catalogue.
 #[derive(Debug, Clone, Deserialize)]
 pub struct EventInfo {
@@ -84,9 +88,14 @@ pub struct EventInfo {
     #[serde(rename = "spettacoloId")]
     pub spettacolo_id: u32,
     pub descrizione: String,
+    #[serde(rename = "competizione", default)]
+    pub competition: String,
     #[serde(rename = "dataOra")]
     pub starts_at: chrono::DateTime<chrono::Utc>,
     pub stato: String,
+    /// Titles one buyer may buy.
+    #[serde(rename = "limiteAcquirente", default = "four")]
+    pub per_buyer_limit: u32,
     /// High-risk matches need a supporter card.
     #[serde(rename = "altoRischio", default)]
     pub high_risk: bool,
@@ -143,6 +152,28 @@ pub struct BlockInfo {
     pub away: bool,
     #[serde(rename = "senzaMappa")]
     pub no_map: bool,
+}
+
+/// A block of the venue plan with all its seats.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PlanBlock {
+    pub id: u32,
+    #[serde(rename = "codice")]
+    pub code: String,
+    #[serde(rename = "settore")]
+    pub sector: String,
+    #[serde(rename = "descrizioneSettore")]
+    pub sector_name: String,
+    #[serde(rename = "varco")]
+    pub gate: String,
+    #[serde(rename = "capienza")]
+    pub capacity: u32,
+    #[serde(rename = "ospiti")]
+    pub away: bool,
+    #[serde(rename = "senzaMappa")]
+    pub no_map: bool,
+    #[serde(rename = "posti")]
+    pub seats: Vec<SeatInfo>,
 }
 
 /// A free seat of a block.
@@ -538,6 +569,12 @@ impl TicketingClient {
     }
 
     // ---- seat map and holds
+
+    /// The venue plan: every block with its gate, capacity and seats (how our venue is
+    /// imported).
+    pub async fn venue_plan(&self) -> Result<Vec<PlanBlock>, TicketingError> {
+        self.get("/api/Mappa/GetPianta", &[]).await
+    }
 
     /// The venue's blocks for an event, with free places (spec: mappa-blocchi, nomap-postiliberi).
     pub async fn blocks(&self, event: u32) -> Result<Vec<BlockInfo>, TicketingError> {

@@ -219,6 +219,7 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Evento/GetEvento", get(get_event))
         .route("/api/Evento/GetCodiciRiduzione", get(get_reductions))
         .route("/api/Mappa/GetBlocchi", get(get_blocks))
+        .route("/api/Mappa/GetPianta", get(get_plan))
         .route("/api/Mappa/GetPostiInfo", get(get_seats_info))
         .route("/api/Evento/GetBlocchiOspiti", get(get_away_blocks))
         .route("/api/Evento/GetOrdiniPosto", get(get_seat_orders))
@@ -505,6 +506,31 @@ async fn get_blocks(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> 
             })
             .collect();
         Json(list).into_response()
+    })
+}
+
+/// The venue plan: every block with its gate, capacity and seats (none for a no-map block).
+async fn get_plan(State(t): State<Ticketing>) -> Response {
+    t.with_world(|w| {
+        let mut seats_of: std::collections::HashMap<u32, Vec<serde_json::Value>> =
+            std::collections::HashMap::new();
+        for s in &w.seats {
+            seats_of
+                .entry(s.block_id)
+                .or_default()
+                .push(json!({"id": s.id, "fila": s.row, "numero": s.number, "etichetta": s.label}));
+        }
+        let blocks: Vec<_> = w
+            .blocks
+            .iter()
+            .map(|b| {
+                json!({"id": b.id, "codice": b.code, "settore": b.sector,
+                       "descrizioneSettore": b.sector_name, "varco": b.gate,
+                       "capienza": b.capacity, "ospiti": b.away, "senzaMappa": b.no_map,
+                       "posti": seats_of.remove(&b.id).unwrap_or_default()})
+            })
+            .collect();
+        Json(blocks).into_response()
     })
 }
 

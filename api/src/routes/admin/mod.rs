@@ -5,6 +5,7 @@
 //! recorded table, so a route added later is checked without editing the test.
 
 mod emails;
+mod onsale;
 mod system;
 mod users;
 
@@ -58,6 +59,7 @@ fn routes() -> AdminRoutes {
     let r = AdminRoutes::new();
     let r = system::routes(r);
     let r = emails::routes(r);
+    let r = onsale::routes(r);
     users::routes(r)
 }
 

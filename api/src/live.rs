@@ -1,0 +1,154 @@
+//! Live seat maps: one Postgres LISTEN per api process, fanned out to every open seat map
+//! over server-sent events. Seat changes pass straight through; free counts per block are
+//! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
+//! people watching.
+
+use domain::inventory::{CHANNEL, Notice};
+use sqlx::{PgPool, postgres::PgListener};
+use std::{collections::BTreeSet, sync::Arc, time::Duration};
+use tokio::sync::{broadcast, watch};
+
+/// How often changed blocks are recounted.
+pub const RECOUNT_EVERY: Duration = Duration::from_millis(400);
+
+/// What a seat map receives.
+#[derive(Debug, Clone)]
+pub enum LiveEvent {
+    /// Seats of a block changed state.
+    Seats {
+        fixture_id: i64,
+        block_id: i32,
+        seats: Vec<(i64, String)>,
+    },
+    /// Free places of blocks.
+    Blocks {
+        fixture_id: i64,
+        blocks: Vec<(i32, i64)>,
+    },
+    /// Refetch everything (`None`: every fixture, after a lost connection).
+    Refresh { fixture_id: Option<i64> },
+}
+
+impl LiveEvent {
+    pub fn concerns(&self, fixture: i64) -> bool {
+        match self {
+            LiveEvent::Seats { fixture_id, .. } | LiveEvent::Blocks { fixture_id, .. } => {
+                *fixture_id == fixture
+            }
+            LiveEvent::Refresh { fixture_id } => fixture_id.is_none_or(|f| f == fixture),
+        }
+    }
+}
+
+/// The process's hub of live events.
+#[derive(Clone)]
+pub struct Live {
+    tx: broadcast::Sender<Arc<LiveEvent>>,
+    stop: watch::Receiver<bool>,
+}
+
+impl Live {
+    /// Starts listening on `pool`'s database until `stop` turns true.
+    pub fn start(pool: PgPool, stop: watch::Receiver<bool>) -> Live {
+        let (tx, _) = broadcast::channel(4096);
+        tokio::spawn(listen(pool, tx.clone(), stop.clone()));
+        Live { tx, stop }
+    }
+
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<LiveEvent>> {
+        self.tx.subscribe()
+    }
+
+    /// Resolves when the process is shutting down (streams end then).
+    pub async fn stopped(&self) {
+        let mut stop = self.stop.clone();
+        let _ = stop.wait_for(|s| *s).await;
+    }
+}
+
+async fn until_stopped(stop: &mut watch::Receiver<bool>) {
+    let _ = stop.wait_for(|s| *s).await;
+}
+
+async fn listen(
+    pool: PgPool,
+    tx: broadcast::Sender<Arc<LiveEvent>>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        match listen_once(&pool, &tx, &mut stop).await {
+            Ok(()) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, "seat change listener lost its connection; reconnecting");
+                let _ = tx.send(Arc::new(LiveEvent::Refresh { fixture_id: None }));
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                    _ = until_stopped(&mut stop) => return,
+                }
+            }
+        }
+    }
+}
+
+/// Listens until the connection fails (`Err`) or the process stops (`Ok`).
+async fn listen_once(
+    pool: &PgPool,
+    tx: &broadcast::Sender<Arc<LiveEvent>>,
+    stop: &mut watch::Receiver<bool>,
+) -> Result<(), sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(CHANNEL).await?;
+    let mut dirty: BTreeSet<(i64, i32)> = BTreeSet::new();
+    let mut recount = tokio::time::interval(RECOUNT_EVERY);
+    loop {
+        tokio::select! {
+            n = listener.recv() => {
+                let n = n?;
+                let Ok(notice) = serde_json::from_str::<Notice>(n.payload()) else {
+                    tracing::warn!(payload = n.payload(), "unreadable seat notice");
+                    continue;
+                };
+                if notice.refresh {
+                    let _ = tx.send(Arc::new(LiveEvent::Refresh { fixture_id: Some(notice.fixture_id) }));
+                    continue;
+                }
+                dirty.insert((notice.fixture_id, notice.block_id));
+                let _ = tx.send(Arc::new(LiveEvent::Seats {
+                    fixture_id: notice.fixture_id,
+                    block_id: notice.block_id,
+                    seats: notice.seats,
+                }));
+            }
+            _ = recount.tick(), if !dirty.is_empty() => {
+                let blocks = std::mem::take(&mut dirty);
+                if tx.receiver_count() > 0 {
+                    recount_blocks(pool, tx, blocks).await?;
+                }
+            }
+            _ = until_stopped(stop) => return Ok(()),
+        }
+    }
+}
+
+async fn recount_blocks(
+    pool: &PgPool,
+    tx: &broadcast::Sender<Arc<LiveEvent>>,
+    blocks: BTreeSet<(i64, i32)>,
+) -> Result<(), sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    let mut by_fixture: std::collections::BTreeMap<i64, Vec<i32>> = Default::default();
+    for (f, b) in blocks {
+        by_fixture.entry(f).or_default().push(b);
+    }
+    for (fixture_id, blocks) in by_fixture {
+        let counts = domain::inventory::free_in_blocks(&mut conn, fixture_id, &blocks).await?;
+        let _ = tx.send(Arc::new(LiveEvent::Blocks {
+            fixture_id,
+            blocks: counts,
+        }));
+    }
+    Ok(())
+}

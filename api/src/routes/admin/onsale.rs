@@ -1,0 +1,452 @@
+//! Staff's on-sale pages: the stadium (sectors, blocks, season flag), default prices, the
+//! match list (import, on sale, off sale) and seat locks. See docs/api/on-sale.md.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use domain::{
+    audit,
+    fixtures::{self, FixtureQuery, StatusRefusal},
+    inventory, venue,
+};
+use serde::Deserialize;
+use serde_json::json;
+use workflows::onsale::{LoadInventory, MirrorLocks};
+
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/sectors", list_sectors)
+        .get("/sectors/{code}", get_sector)
+        .get("/blocks", list_blocks)
+        .get("/blocks/{id}", get_block)
+        .put("/blocks/{id}", update_block)
+        .get("/prices", list_prices)
+        .get("/prices/{id}", get_price)
+        .put("/prices/{id}", update_price)
+        .post("/venue/import", import_venue)
+        .get("/fixtures", list_fixtures)
+        .post("/fixtures/import", import_fixtures)
+        .get("/fixtures/{id}", get_fixture)
+        .put("/fixtures/{id}", update_fixture)
+        .get("/fixtures/{id}/blocks/{block_id}/seats", block_seats)
+        .post("/fixtures/{id}/locks", lock_seats)
+}
+
+/// A whole list in one page (the venue is small), in the simple-REST shape.
+fn all<T: serde::Serialize>(resource: &str, params: &ListParams, items: Vec<T>) -> Response {
+    let total = items.len() as i64;
+    let page: Vec<T> = items
+        .into_iter()
+        .skip(params.offset as usize)
+        .take(params.limit as usize)
+        .collect();
+    rest::page(resource, params, page, total)
+}
+
+async fn list_sectors(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let mut conn = state.pool.acquire().await?;
+    Ok(all("sectors", &params, venue::sectors(&mut conn).await?))
+}
+
+async fn get_sector(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let sector = venue::sectors(&mut conn)
+        .await?
+        .into_iter()
+        .find(|s| s.code == code)
+        .ok_or_else(|| ApiError::not_found("No such sector"))?;
+    Ok(axum::Json(sector).into_response())
+}
+
+async fn list_blocks(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let sector = params.filter_str("sector_code");
+    let mut conn = state.pool.acquire().await?;
+    let blocks = venue::blocks(&mut conn, sector.as_deref()).await?;
+    Ok(all("blocks", &params, blocks))
+}
+
+async fn get_block(State(state): State<AppState>, Path(id): Path<i32>) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let block = venue::block(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such block"))?;
+    Ok(axum::Json(block).into_response())
+}
+
+#[derive(Deserialize)]
+struct BlockChange {
+    gate: Option<String>,
+    season_sellable: Option<bool>,
+}
+
+/// `PUT /api/admin/blocks/{id}` `{gate, season_sellable}` (the rest of the record is
+/// ignored); audited.
+async fn update_block(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<i32>,
+    Json(change): Json<BlockChange>,
+) -> ApiResult<Response> {
+    let gate = change.gate.as_deref().map(str::trim);
+    if gate.is_some_and(|g| g.is_empty() || g.chars().count() > 40) {
+        return Err(ApiError::validation(
+            [("gate".to_owned(), "1 to 40 characters".to_owned())].into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let block = venue::update_block(&mut tx, id, gate, change.season_sellable)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such block"))?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "block.updated",
+        "block",
+        &id.to_string(),
+        json!({"gate": block.gate, "season_sellable": block.season_sellable}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(block).into_response())
+}
+
+async fn list_prices(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let sector = params.filter_str("sector_code");
+    let mut conn = state.pool.acquire().await?;
+    let prices = venue::prices(&mut conn, sector.as_deref()).await?;
+    Ok(all("prices", &params, prices))
+}
+
+/// A price id: `SECTOR:reduction`.
+fn price_id(id: &str) -> ApiResult<(String, i32)> {
+    id.split_once(':')
+        .and_then(|(s, r)| Some((s.to_owned(), r.parse().ok()?)))
+        .ok_or_else(|| ApiError::not_found("No such price"))
+}
+
+async fn get_price(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let (sector, reduction) = price_id(&id)?;
+    let mut conn = state.pool.acquire().await?;
+    let price = venue::prices(&mut conn, Some(&sector))
+        .await?
+        .into_iter()
+        .find(|p| p.reduction_id == reduction)
+        .ok_or_else(|| ApiError::not_found("No such price"))?;
+    Ok(axum::Json(price).into_response())
+}
+
+#[derive(Deserialize)]
+struct PriceChange {
+    price_cents: i64,
+}
+
+/// `PUT /api/admin/prices/{id}` `{price_cents}`: 0 to 1,000,000 cents; audited.
+async fn update_price(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+    Json(change): Json<PriceChange>,
+) -> ApiResult<Response> {
+    let (sector, reduction) = price_id(&id)?;
+    if !(0..=1_000_000).contains(&change.price_cents) {
+        return Err(ApiError::validation(
+            [(
+                "price_cents".to_owned(),
+                "between 0 and 1,000,000 cents".to_owned(),
+            )]
+            .into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let price = venue::set_price(&mut tx, &sector, reduction, change.price_cents as i32)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such price"))?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "price.updated",
+        "price",
+        &id,
+        json!({"price_cents": change.price_cents}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(price).into_response())
+}
+
+fn ticketing_unavailable(e: anyhow::Error) -> ApiError {
+    tracing::warn!(error = %e, "ticketing system import failed");
+    ApiError::new(
+        StatusCode::BAD_GATEWAY,
+        "ticketing_unavailable",
+        "The ticketing system did not answer; try again shortly",
+    )
+}
+
+/// `POST /api/admin/venue/import`: the venue plan (and the catalogue) from the ticketing
+/// system; audited.
+async fn import_venue(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    let (counts, _) = workflows::onsale::import_catalogue(&mut tx, &state.ticketing)
+        .await
+        .map_err(ticketing_unavailable)?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "venue.imported",
+        "venue",
+        "stadium",
+        json!(counts),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(counts).into_response())
+}
+
+/// `POST /api/admin/fixtures/import`: the ticketing system's events become fixtures.
+async fn import_fixtures(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    let (_, (imported, updated)) = workflows::onsale::import_catalogue(&mut tx, &state.ticketing)
+        .await
+        .map_err(ticketing_unavailable)?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "fixtures.imported",
+        "fixture",
+        "*",
+        json!({"imported": imported, "updated": updated}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({"imported": imported, "updated": updated})).into_response())
+}
+
+/// `GET /api/admin/fixtures`: filters `when` (upcoming, past), `kind`, `q`.
+async fn list_fixtures(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let upcoming = match params.filter_str("when").as_deref() {
+        None => None,
+        Some("upcoming") => Some(true),
+        Some("past") => Some(false),
+        Some(_) => {
+            return Err(
+                ApiError::bad_request("invalid_query", "when must be upcoming or past")
+                    .with_field("when", "unknown value"),
+            );
+        }
+    };
+    let kind = params.filter_str("kind");
+    if kind.as_deref().is_some_and(|k| k != "league" && k != "cup") {
+        return Err(
+            ApiError::bad_request("invalid_query", "kind must be league or cup")
+                .with_field("kind", "unknown value"),
+        );
+    }
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = fixtures::search(
+        &mut conn,
+        &FixtureQuery {
+            upcoming,
+            kind,
+            search: params.filter_str("q"),
+            shown_to_fans: false,
+            offset: params.offset,
+            limit: params.limit,
+        },
+    )
+    .await?;
+    Ok(rest::page("fixtures", &params, items, total))
+}
+
+async fn get_fixture(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let fixture = fixtures::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+    Ok(axum::Json(fixture).into_response())
+}
+
+#[derive(Deserialize)]
+struct FixtureChange {
+    status: i16,
+}
+
+/// `PUT /api/admin/fixtures/{id}` `{status}`: on sale (1) copies the seat inventory from the
+/// ticketing system by a job the first time; off sale (2); audited.
+async fn update_fixture(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<i64>,
+    Json(change): Json<FixtureChange>,
+) -> ApiResult<Response> {
+    if !(0..=4).contains(&change.status) {
+        return Err(ApiError::validation(
+            [("status".to_owned(), "0 to 4".to_owned())].into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let needs_inventory = match fixtures::set_status(&mut tx, id, change.status).await? {
+        Ok(n) => n,
+        Err(StatusRefusal::NotFound) => return Err(ApiError::not_found("No such fixture")),
+        Err(StatusRefusal::Started) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "fixture_started",
+                "A fixture that has started cannot go on sale",
+            ));
+        }
+    };
+    if needs_inventory {
+        workflows::enqueue(&mut tx, &LoadInventory { fixture_id: id }).await?;
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "fixture.status_changed",
+        "fixture",
+        &id.to_string(),
+        json!({"status": change.status}),
+    )
+    .await?;
+    tx.commit().await?;
+    let mut conn = state.pool.acquire().await?;
+    let fixture = fixtures::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+    Ok(axum::Json(fixture).into_response())
+}
+
+/// `GET /api/admin/fixtures/{id}/blocks/{block_id}/seats`.
+async fn block_seats(
+    State(state): State<AppState>,
+    Path((id, block_id)): Path<(i64, i32)>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    fixtures::find(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+    let seats = inventory::block_seats(&mut conn, id, block_id, None).await?;
+    Ok(axum::Json(seats).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LockRequest {
+    #[serde(default)]
+    seat_ids: Vec<i64>,
+    #[serde(default)]
+    labels: Vec<String>,
+    locked: bool,
+}
+
+/// At most this many seats per lock request.
+const MAX_LOCK: usize = 5000;
+
+/// `POST /api/admin/fixtures/{id}/locks`: locks free seats or unlocks locked ones, by id or
+/// label; mirrored to the ticketing system by a job; audited.
+async fn lock_seats(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<LockRequest>,
+) -> ApiResult<Response> {
+    let labels: Vec<String> = req
+        .labels
+        .iter()
+        .map(|l| l.trim().to_uppercase())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if req.seat_ids.is_empty() && labels.is_empty() {
+        return Err(ApiError::validation(
+            [(
+                "seat_ids".to_owned(),
+                "pick seats or type labels".to_owned(),
+            )]
+            .into(),
+        ));
+    }
+    if req.seat_ids.len() + labels.len() > MAX_LOCK {
+        return Err(ApiError::validation(
+            [("seat_ids".to_owned(), format!("at most {MAX_LOCK} seats"))].into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    fixtures::find(&mut tx, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+    let found = inventory::seats_by_label(&mut tx, &labels).await?;
+    let unknown: Vec<&String> = labels
+        .iter()
+        .filter(|l| !found.iter().any(|(_, f)| f == *l))
+        .collect();
+    let mut seats: Vec<i64> = req.seat_ids.clone();
+    seats.extend(found.iter().map(|(s, _)| *s));
+    seats.sort_unstable();
+    seats.dedup();
+    let (changed, skipped) = inventory::set_locked(&mut tx, id, &seats, req.locked).await?;
+    let changed_ids: Vec<i64> = changed.iter().map(|c| c.seat_id).collect();
+    if !changed_ids.is_empty() {
+        let action_id = uuid::Uuid::now_v7().to_string();
+        workflows::enqueue(
+            &mut tx,
+            &MirrorLocks {
+                fixture_id: id,
+                seat_ids: changed_ids.clone(),
+                locked: req.locked,
+                action_id,
+            },
+        )
+        .await?;
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        if req.locked {
+            "seats.locked"
+        } else {
+            "seats.unlocked"
+        },
+        "fixture",
+        &id.to_string(),
+        json!({"seats": changed_ids, "skipped": skipped.len(), "unknown": unknown}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(
+        axum::Json(json!({"changed": changed_ids, "skipped": skipped, "unknown": unknown}))
+            .into_response(),
+    )
+}

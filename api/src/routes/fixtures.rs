@@ -1,0 +1,393 @@
+//! Fixtures for fans: the list, one fixture with its sectors and blocks, a block's seats,
+//! the fan's hold (take, read, cancel), and the live seat map (server-sent events).
+//! See docs/api/on-sale.md.
+
+use crate::{
+    auth::{CurrentUser, Session},
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    live::LiveEvent,
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::{
+        IntoResponse, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
+    routing::get,
+};
+use domain::{
+    fixtures::{self, Fixture, FixtureQuery},
+    inventory::{self, HoldRefusal},
+    venue,
+};
+use futures::Stream;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::{collections::BTreeMap, convert::Infallible, time::Duration};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/fixtures", get(list))
+        .route("/fixtures/{id}", get(detail))
+        .route("/fixtures/{id}/blocks/{block_id}", get(block))
+        .route(
+            "/fixtures/{id}/hold",
+            get(current_hold).post(hold).delete(release),
+        )
+        .route("/fixtures/{id}/live", get(live))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    kind: Option<String>,
+}
+
+fn fixture_not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "fixture_not_found",
+        "No such fixture on sale",
+    )
+}
+
+/// A fixture fans may see.
+async fn shown(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<Fixture> {
+    fixtures::find(conn, id)
+        .await?
+        .filter(|f| f.status < fixtures::SHOWN_BELOW)
+        .ok_or_else(fixture_not_found)
+}
+
+/// `GET /api/fixtures?kind=league|cup`: upcoming fixtures shown to fans, soonest first.
+async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Response> {
+    let kind = match q.kind.as_deref() {
+        None | Some("") | Some("all") => None,
+        Some(k @ ("league" | "cup")) => Some(k.to_owned()),
+        Some(_) => {
+            return Err(
+                ApiError::bad_request("invalid_query", "kind must be league, cup or all")
+                    .with_field("kind", "unknown kind"),
+            );
+        }
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, _) = fixtures::search(
+        &mut conn,
+        &FixtureQuery {
+            upcoming: Some(true),
+            kind,
+            shown_to_fans: true,
+            limit: 100,
+            ..Default::default()
+        },
+    )
+    .await?;
+    Ok(axum::Json(json!({ "items": items })).into_response())
+}
+
+#[derive(Serialize)]
+struct BlockView {
+    #[serde(flatten)]
+    block: venue::Block,
+    free: i64,
+}
+
+#[derive(Serialize)]
+struct SectorView {
+    code: String,
+    name: String,
+    away: bool,
+    no_map: bool,
+    capacity: i64,
+    free: i64,
+    from_price_cents: Option<i32>,
+    blocks: Vec<BlockView>,
+}
+
+#[derive(Serialize)]
+struct ReductionView {
+    id: i32,
+    code: String,
+    name: String,
+    prices: BTreeMap<String, i32>,
+}
+
+/// `GET /api/fixtures/{id}`: the fixture with its sectors, blocks and free places, and the
+/// reductions sold online with their prices per sector.
+async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let fixture = shown(&mut conn, id).await?;
+    let free = inventory::free_by_block(&mut conn, id).await?;
+    let prices = venue::prices(&mut conn, None).await?;
+    let online = venue::online_reductions(&mut conn).await?;
+    let online_ids: Vec<i32> = online.iter().map(|r| r.id).collect();
+    let mut sectors: Vec<SectorView> = venue::sectors(&mut conn)
+        .await?
+        .into_iter()
+        .map(|s| SectorView {
+            from_price_cents: prices
+                .iter()
+                .filter(|p| p.sector_code == s.code && online_ids.contains(&p.reduction_id))
+                .map(|p| p.price_cents)
+                .min(),
+            code: s.code,
+            name: s.name,
+            away: s.away,
+            no_map: s.no_map,
+            capacity: s.capacity,
+            free: 0,
+            blocks: vec![],
+        })
+        .collect();
+    for b in venue::blocks(&mut conn, None).await? {
+        if let Some(s) = sectors.iter_mut().find(|s| s.code == b.sector_code) {
+            let f = free.get(&b.id).copied().unwrap_or(0);
+            s.free += f;
+            s.blocks.push(BlockView { block: b, free: f });
+        }
+    }
+    let reductions: Vec<ReductionView> = online
+        .into_iter()
+        .map(|r| ReductionView {
+            prices: prices
+                .iter()
+                .filter(|p| p.reduction_id == r.id)
+                .map(|p| (p.sector_code.clone(), p.price_cents))
+                .collect(),
+            id: r.id,
+            code: r.code,
+            name: r.name,
+        })
+        .collect();
+    let mut body = serde_json::to_value(&fixture).expect("a fixture serialises");
+    body["sectors"] = serde_json::to_value(sectors).expect("sectors serialise");
+    body["reductions"] = serde_json::to_value(reductions).expect("reductions serialise");
+    Ok(axum::Json(body).into_response())
+}
+
+/// `GET /api/fixtures/{id}/blocks/{block_id}`: the block's seats as the caller sees them.
+async fn block(
+    State(state): State<AppState>,
+    session: Option<axum::Extension<Session>>,
+    Path((id, block_id)): Path<(i64, i32)>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    shown(&mut conn, id).await?;
+    let block = venue::block(&mut conn, block_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such block"))?;
+    let viewer = session.map(|axum::Extension(s)| s.user.user_id);
+    let seats = if block.no_map {
+        vec![]
+    } else {
+        inventory::block_seats(&mut conn, id, block_id, viewer).await?
+    };
+    let free = inventory::free_in_blocks(&mut conn, id, &[block_id])
+        .await?
+        .first()
+        .map_or(0, |(_, n)| *n);
+    let price = venue::prices(&mut conn, Some(&block.sector_code))
+        .await?
+        .into_iter()
+        .find(|p| p.reduction_code == inventory::FULL_PRICE_CODE)
+        .map(|p| p.price_cents);
+    Ok(axum::Json(json!({
+        "block": BlockView { block, free },
+        "price_cents": price,
+        "seats": seats,
+    }))
+    .into_response())
+}
+
+/// The caller's hold on a fixture, in the contract's shape.
+async fn hold_view(
+    conn: &mut sqlx::PgConnection,
+    fixture_id: i64,
+    session: &Session,
+) -> ApiResult<serde_json::Value> {
+    let held = inventory::held_by(conn, fixture_id, session.user.user_id).await?;
+    let expires_at = held.iter().map(|h| h.held_until).min();
+    let (standing, seats): (Vec<_>, Vec<_>) = held.into_iter().partition(|h| h.no_map);
+    let mut by_block: BTreeMap<i32, (String, String, Option<i32>, i64)> = BTreeMap::new();
+    for p in standing {
+        let e = by_block
+            .entry(p.block_id)
+            .or_insert((p.sector_code, p.gate, p.price_cents, 0));
+        e.3 += 1;
+    }
+    let standing: Vec<_> = by_block
+        .into_iter()
+        .map(|(block_id, (sector_code, gate, price, quantity))| {
+            json!({"block_id": block_id, "sector_code": sector_code, "gate": gate,
+                   "price_cents": price, "quantity": quantity})
+        })
+        .collect();
+    let seats: Vec<_> = seats
+        .into_iter()
+        .map(|s| {
+            json!({"id": s.id, "label": s.label, "block_id": s.block_id, "sector_code": s.sector_code,
+                   "row": s.row, "number": s.number, "gate": s.gate, "price_cents": s.price_cents})
+        })
+        .collect();
+    Ok(json!({"seats": seats, "standing": standing, "expires_at": expires_at}))
+}
+
+/// `GET /api/fixtures/{id}/hold`.
+async fn current_hold(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    shown(&mut conn, id).await?;
+    Ok(axum::Json(hold_view(&mut conn, id, &session).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HoldRequest {
+    #[serde(default)]
+    seat_ids: Option<Vec<i64>>,
+    #[serde(default)]
+    block_id: Option<i32>,
+    #[serde(default)]
+    quantity: Option<i64>,
+}
+
+fn invalid(field: &str, message: &str) -> ApiError {
+    ApiError::validation([(field.to_owned(), message.to_owned())].into())
+}
+
+/// `POST /api/fixtures/{id}/hold` `{seat_ids}` or `{block_id, quantity}`: all or nothing.
+#[tracing::instrument(skip_all, fields(fixture = id))]
+async fn hold(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<i64>,
+    Json(req): Json<HoldRequest>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    let fixture = shown(&mut tx, id).await?;
+    let limit = i64::from(fixture.per_buyer_limit);
+    let user = session.user.user_id;
+    let outcome = match (req.seat_ids, req.block_id, req.quantity) {
+        (Some(mut seats), None, None) => {
+            seats.sort_unstable();
+            seats.dedup();
+            if seats.is_empty() {
+                return Err(invalid("seat_ids", "pick at least one seat"));
+            }
+            if seats.len() as i64 > limit {
+                return Err(invalid("seat_ids", "more seats than one buyer may have"));
+            }
+            inventory::hold_seats(&mut tx, &fixture, user, &seats).await?
+        }
+        (None, Some(block), Some(quantity)) => {
+            if !(1..=limit).contains(&quantity) {
+                return Err(invalid("quantity", "between 1 and the per-buyer limit"));
+            }
+            inventory::hold_standing(&mut tx, &fixture, user, block, quantity).await?
+        }
+        _ => {
+            return Err(invalid(
+                "seat_ids",
+                "send seat_ids, or block_id and quantity",
+            ));
+        }
+    };
+    match outcome {
+        Ok(_) => {
+            let view = hold_view(&mut tx, id, &session).await?;
+            tx.commit().await?;
+            Ok(axum::Json(view).into_response())
+        }
+        Err(refusal) => Err(refused(refusal)),
+    }
+}
+
+fn refused(r: HoldRefusal) -> ApiError {
+    let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
+    match r {
+        HoldRefusal::NotOnSale => conflict("fixture_not_on_sale", "This fixture is not on sale"),
+        HoldRefusal::SeatsUnavailable(seats) => conflict(
+            "seats_unavailable",
+            "Some of these seats have just been taken",
+        )
+        .with_detail("seat_ids", json!(seats)),
+        HoldRefusal::SectorFull => conflict("sector_full", "Not enough places left in this sector"),
+        HoldRefusal::BuyerLimit(limit) => conflict(
+            "buyer_limit",
+            "One buyer may not hold or buy more for this fixture",
+        )
+        .with_detail("limit", json!(limit)),
+        HoldRefusal::Unknown => invalid("seat_ids", "unknown seats or block"),
+    }
+}
+
+/// `DELETE /api/fixtures/{id}/hold`: releases everything the caller holds on the fixture.
+async fn release(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    shown(&mut tx, id).await?;
+    inventory::release(&mut tx, id, session.user.user_id).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `GET /api/fixtures/{id}/live`: the seat map's server-sent events.
+async fn live(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let mut conn = state.pool.acquire().await?;
+    shown(&mut conn, id).await?;
+    drop(conn);
+    let rx = state.live.subscribe();
+    let live = state.live.clone();
+    let stream = futures::stream::unfold((rx, live), move |(mut rx, live)| async move {
+        loop {
+            let next = tokio::select! {
+                r = rx.recv() => r,
+                _ = live.stopped() => return None,
+            };
+            let event = match next {
+                Ok(e) if e.concerns(id) => sse_event(&e),
+                Ok(_) => continue,
+                // Fell behind: the map refetches.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    sse_event(&LiveEvent::Refresh {
+                        fixture_id: Some(id),
+                    })
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            };
+            return Some((Ok(event), (rx, live)));
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+fn sse_event(e: &LiveEvent) -> Event {
+    let (name, data) = match e {
+        LiveEvent::Seats {
+            block_id, seats, ..
+        } => (
+            "seats",
+            json!({"block_id": block_id,
+                   "seats": seats.iter().map(|(id, state)| json!({"id": id, "state": state})).collect::<Vec<_>>()}),
+        ),
+        LiveEvent::Blocks { blocks, .. } => (
+            "blocks",
+            json!({"blocks": blocks.iter().map(|(id, free)| json!({"id": id, "free": free})).collect::<Vec<_>>()}),
+        ),
+        LiveEvent::Refresh { .. } => ("refresh", json!({})),
+    };
+    Event::default().event(name).data(data.to_string())
+}

@@ -1,0 +1,629 @@
+//! The seat inventory of each fixture: free, held, sold, locked. The hot path of an on-sale.
+//!
+//! Holding is all or nothing in one statement: every requested seat that is free (or whose
+//! hold has expired) is taken, or none is. A hold lasts [`HOLD_SECONDS`]; expired holds are
+//! freed by a scheduled job and, lazily, by the hold statement itself. Every change is
+//! announced with `pg_notify` on [`CHANNEL`] in the same transaction, so seat maps update
+//! when, and only when, it commits. Nothing here calls the ticketing system.
+
+use crate::fixtures::Fixture;
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use std::collections::BTreeMap;
+use uuid::Uuid;
+
+/// How long a hold lasts (the spec's "now plus 1800 s").
+pub const HOLD_SECONDS: i32 = 1800;
+/// The Postgres channel of seat changes.
+pub const CHANNEL: &str = "seat_changes";
+/// The reduction whose price is a seat's price before the fan picks a reduction.
+pub const FULL_PRICE_CODE: &str = "INTERO";
+/// Seats per notification (a NOTIFY payload holds at most 8000 bytes).
+const SEATS_PER_NOTICE: usize = 300;
+
+/// A seat's new state, as a notification and the live seat map carry it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    pub fixture_id: i64,
+    pub block_id: i32,
+    pub seat_id: i64,
+    pub state: String,
+}
+
+/// One notification: seats of one block of one fixture, or "refetch everything".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    #[serde(rename = "f")]
+    pub fixture_id: i64,
+    #[serde(rename = "b", default)]
+    pub block_id: i32,
+    /// (seat, state)
+    #[serde(rename = "s", default)]
+    pub seats: Vec<(i64, String)>,
+    #[serde(rename = "r", default)]
+    pub refresh: bool,
+}
+
+/// Why a hold was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HoldRefusal {
+    NotOnSale,
+    /// These seats are taken (held, sold or locked).
+    SeatsUnavailable(Vec<i64>),
+    /// A no-map block has fewer places left than asked.
+    SectorFull,
+    /// Held and bought would exceed the per-buyer limit.
+    BuyerLimit(i32),
+    /// Seats that are not the fixture's, or a block that is not a no-map block.
+    Unknown,
+}
+
+/// Announces changes (in the caller's transaction: delivered on commit).
+pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), sqlx::Error> {
+    let mut by_block: BTreeMap<(i64, i32), Vec<(i64, String)>> = BTreeMap::new();
+    for c in changes {
+        by_block
+            .entry((c.fixture_id, c.block_id))
+            .or_default()
+            .push((c.seat_id, c.state.clone()));
+    }
+    for ((fixture_id, block_id), seats) in by_block {
+        for chunk in seats.chunks(SEATS_PER_NOTICE) {
+            let notice = Notice {
+                fixture_id,
+                block_id,
+                seats: chunk.to_vec(),
+                refresh: false,
+            };
+            send(conn, &notice).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn send(conn: &mut PgConnection, notice: &Notice) -> Result<(), sqlx::Error> {
+    let payload = serde_json::to_string(notice).expect("a notice serialises");
+    sqlx::query!("select pg_notify($1, $2)", CHANNEL, payload)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Serialises one buyer's holds (their row lock), then checks the per-buyer limit:
+/// seats held (unexpired) and bought on the fixture, plus `asking`, excluding `rehold`
+/// (seats already theirs being held again).
+async fn check_limit(
+    conn: &mut PgConnection,
+    fixture: &Fixture,
+    user: Uuid,
+    asking: i64,
+    rehold: &[i64],
+) -> Result<Option<HoldRefusal>, sqlx::Error> {
+    sqlx::query!(
+        "select 1 as one from app_user where user_id = $1 for no key update",
+        user
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let have = sqlx::query_scalar!(
+        r#"select count(*) as "n!" from seat_inventory
+            where fixture_id = $1 and holder_id = $2 and not (seat_id = any($3))
+              and (state = 'sold' or (state = 'held' and held_until > now()))"#,
+        fixture.id,
+        user,
+        rehold
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((have + asking > i64::from(fixture.per_buyer_limit))
+        .then_some(HoldRefusal::BuyerLimit(fixture.per_buyer_limit)))
+}
+
+/// Holds numbered seats for `user`, all or none, for [`HOLD_SECONDS`]. Run it in a
+/// transaction and commit on `Ok(Ok(_))`.
+pub async fn hold_seats(
+    conn: &mut PgConnection,
+    fixture: &Fixture,
+    user: Uuid,
+    seat_ids: &[i64],
+) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
+    if !fixture.on_sale(chrono::Utc::now()) {
+        return Ok(Err(HoldRefusal::NotOnSale));
+    }
+    if let Some(r) = check_limit(conn, fixture, user, seat_ids.len() as i64, seat_ids).await? {
+        return Ok(Err(r));
+    }
+    // The one statement: lock the requested seats that are free (or expired, or already the
+    // buyer's) in seat order, and take them only if that is all of them.
+    let taken = sqlx::query!(
+        r#"with wanted as (
+             select i.seat_id from seat_inventory i join venue_block b on b.id = i.block_id
+              where i.fixture_id = $1 and i.seat_id = any($2) and not b.no_map
+                and (i.state = 'free'
+                     or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3)))
+              order by i.seat_id
+                for update of i
+           )
+           update seat_inventory s
+              set state = 'held', holder_id = $3,
+                  held_until = now() + make_interval(secs => $4), updated_at = now()
+             from wanted
+            where s.fixture_id = $1 and s.seat_id = wanted.seat_id
+              and (select count(*) from wanted) = cardinality($2)
+        returning s.seat_id, s.block_id"#,
+        fixture.id,
+        seat_ids,
+        user,
+        f64::from(HOLD_SECONDS)
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if taken.len() != seat_ids.len() {
+        return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
+    }
+    let changes: Vec<Change> = taken
+        .into_iter()
+        .map(|r| Change {
+            fixture_id: fixture.id,
+            block_id: r.block_id,
+            seat_id: r.seat_id,
+            state: "held".into(),
+        })
+        .collect();
+    notify(conn, &changes).await?;
+    Ok(Ok(changes))
+}
+
+/// Which of the requested seats are not available (or not the fixture's).
+async fn lost_seats(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    user: Uuid,
+    seat_ids: &[i64],
+) -> Result<HoldRefusal, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select i.seat_id, b.no_map,
+                  (i.state = 'free' or (i.state = 'held'
+                     and (i.held_until <= now() or i.holder_id = $3))) as "available!"
+             from seat_inventory i join venue_block b on b.id = i.block_id
+            where i.fixture_id = $1 and i.seat_id = any($2)"#,
+        fixture_id,
+        seat_ids,
+        user
+    )
+    .fetch_all(conn)
+    .await?;
+    if rows.len() != seat_ids.len() || rows.iter().any(|r| r.no_map) {
+        return Ok(HoldRefusal::Unknown);
+    }
+    let mut lost: Vec<i64> = rows
+        .iter()
+        .filter(|r| !r.available)
+        .map(|r| r.seat_id)
+        .collect();
+    if lost.is_empty() {
+        // Taken by a buyer whose transaction then failed: all of them were contended.
+        lost = seat_ids.to_vec();
+    }
+    lost.sort_unstable();
+    Ok(HoldRefusal::SeatsUnavailable(lost))
+}
+
+/// Holds `quantity` places of a no-map block, all or none, never beyond its capacity (each
+/// place is a row). Run it in a transaction.
+pub async fn hold_standing(
+    conn: &mut PgConnection,
+    fixture: &Fixture,
+    user: Uuid,
+    block_id: i32,
+    quantity: i64,
+) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
+    if !fixture.on_sale(chrono::Utc::now()) {
+        return Ok(Err(HoldRefusal::NotOnSale));
+    }
+    let no_map = sqlx::query_scalar!("select no_map from venue_block where id = $1", block_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if no_map != Some(true) {
+        return Ok(Err(HoldRefusal::Unknown));
+    }
+    if let Some(r) = check_limit(conn, fixture, user, quantity, &[]).await? {
+        return Ok(Err(r));
+    }
+    let taken = sqlx::query!(
+        r#"with wanted as (
+             select seat_id from seat_inventory
+              where fixture_id = $1 and block_id = $2
+                and (state = 'free' or (state = 'held' and held_until <= now()))
+              order by seat_id limit $3
+                for update skip locked
+           )
+           update seat_inventory s
+              set state = 'held', holder_id = $4,
+                  held_until = now() + make_interval(secs => $5), updated_at = now()
+             from wanted
+            where s.fixture_id = $1 and s.seat_id = wanted.seat_id
+              and (select count(*) from wanted) = $3
+        returning s.seat_id"#,
+        fixture.id,
+        block_id,
+        quantity,
+        user,
+        f64::from(HOLD_SECONDS)
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if taken.len() as i64 != quantity {
+        return Ok(Err(HoldRefusal::SectorFull));
+    }
+    let changes: Vec<Change> = taken
+        .into_iter()
+        .map(|r| Change {
+            fixture_id: fixture.id,
+            block_id,
+            seat_id: r.seat_id,
+            state: "held".into(),
+        })
+        .collect();
+    notify(conn, &changes).await?;
+    Ok(Ok(changes))
+}
+
+/// Releases everything `user` holds on a fixture (the spec's cancel).
+pub async fn release(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    user: Uuid,
+) -> Result<Vec<Change>, sqlx::Error> {
+    let rows = sqlx::query!(
+        "update seat_inventory set state = 'free', holder_id = null, held_until = null, updated_at = now()
+          where fixture_id = $1 and holder_id = $2 and state = 'held'
+        returning seat_id, block_id",
+        fixture_id,
+        user
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let changes: Vec<Change> = rows
+        .into_iter()
+        .map(|r| Change {
+            fixture_id,
+            block_id: r.block_id,
+            seat_id: r.seat_id,
+            state: "free".into(),
+        })
+        .collect();
+    notify(conn, &changes).await?;
+    Ok(changes)
+}
+
+/// Frees every expired hold (the scheduled job); returns what changed.
+pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::Error> {
+    let rows = sqlx::query!(
+        "update seat_inventory set state = 'free', holder_id = null, held_until = null, updated_at = now()
+          where state = 'held' and held_until <= now()
+        returning fixture_id, seat_id, block_id"
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let changes: Vec<Change> = rows
+        .into_iter()
+        .map(|r| Change {
+            fixture_id: r.fixture_id,
+            block_id: r.block_id,
+            seat_id: r.seat_id,
+            state: "free".into(),
+        })
+        .collect();
+    notify(conn, &changes).await?;
+    Ok(changes)
+}
+
+/// A seat (or place) the fan holds, with where it is and its full price.
+#[derive(Debug, Clone, Serialize)]
+pub struct HeldSeat {
+    pub id: i64,
+    pub label: String,
+    pub block_id: i32,
+    pub sector_code: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub price_cents: Option<i32>,
+    pub no_map: bool,
+    pub held_until: chrono::DateTime<chrono::Utc>,
+}
+
+/// What `user` holds on a fixture now.
+pub async fn held_by(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    user: Uuid,
+) -> Result<Vec<HeldSeat>, sqlx::Error> {
+    sqlx::query_as!(
+        HeldSeat,
+        r#"select s.id, s.label, b.id as block_id, b.sector_code, s.row_label as row, s.number, b.gate,
+                  (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
+                    where p.sector_code = b.sector_code and r.code = $3) as price_cents,
+                  b.no_map, i.held_until as "held_until!"
+             from seat_inventory i join venue_seat s on s.id = i.seat_id
+             join venue_block b on b.id = i.block_id
+            where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held' and i.held_until > now()
+            order by b.id, s.id"#,
+        fixture_id,
+        user,
+        FULL_PRICE_CODE
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// A seat of a block with its state as `viewer` sees it (`mine` for their own holds).
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub id: i64,
+    pub row: String,
+    pub number: i32,
+    pub label: String,
+    pub state: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub held_until: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+pub async fn block_seats(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    block_id: i32,
+    viewer: Option<Uuid>,
+) -> Result<Vec<SeatView>, sqlx::Error> {
+    sqlx::query_as!(
+        SeatView,
+        r#"select s.id, s.row_label as row, s.number, s.label,
+                  case when i.state = 'held' and i.held_until <= now() then 'free'
+                       when i.state = 'held' and i.holder_id = $3 then 'mine'
+                       else i.state::text end as "state!",
+                  case when i.state = 'held' and i.held_until > now() then i.held_until end as held_until
+             from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = $1
+            where s.block_id = $2
+            order by length(s.row_label), s.row_label, s.number"#,
+        fixture_id,
+        block_id,
+        viewer
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Free places per block of a fixture.
+pub async fn free_by_block(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+) -> Result<BTreeMap<i32, i64>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select block_id, count(*) filter (where state = 'free'
+                    or (state = 'held' and held_until <= now())) as "free!"
+             from seat_inventory where fixture_id = $1 group by block_id"#,
+        fixture_id
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.block_id, r.free)).collect())
+}
+
+/// Free places of some blocks (the live map's block counts).
+pub async fn free_in_blocks(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    blocks: &[i32],
+) -> Result<Vec<(i32, i64)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select block_id, count(*) filter (where state = 'free'
+                    or (state = 'held' and held_until <= now())) as "free!"
+             from seat_inventory where fixture_id = $1 and block_id = any($2) group by block_id"#,
+        fixture_id,
+        blocks
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.block_id, r.free)).collect())
+}
+
+/// Seat ids by their labels (`TC-TC1-1-1`); unknown labels are left out.
+pub async fn seats_by_label(
+    conn: &mut PgConnection,
+    labels: &[String],
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let rows = sqlx::query!(
+        "select id, label from venue_seat where label = any($1)",
+        labels
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(|r| (r.id, r.label)).collect())
+}
+
+/// A seat a lock or unlock left alone, and why (its state).
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    pub id: i64,
+    pub label: String,
+    pub state: String,
+}
+
+/// Locks free seats (or unlocks locked ones) of a fixture; held and sold seats are skipped.
+/// Returns (changed, skipped).
+pub async fn set_locked(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    seat_ids: &[i64],
+    locked: bool,
+) -> Result<(Vec<Change>, Vec<Skipped>), sqlx::Error> {
+    let rows = if locked {
+        sqlx::query!(
+            "update seat_inventory set state = 'locked', holder_id = null, held_until = null, updated_at = now()
+              where fixture_id = $1 and seat_id = any($2)
+                and (state = 'free' or (state = 'held' and held_until <= now()))
+            returning seat_id, block_id",
+            fixture_id,
+            seat_ids
+        )
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| (r.seat_id, r.block_id))
+        .collect::<Vec<_>>()
+    } else {
+        sqlx::query!(
+            "update seat_inventory set state = 'free', updated_at = now()
+              where fixture_id = $1 and seat_id = any($2) and state = 'locked'
+            returning seat_id, block_id",
+            fixture_id,
+            seat_ids
+        )
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| (r.seat_id, r.block_id))
+        .collect()
+    };
+    let state = if locked { "locked" } else { "free" };
+    let changes: Vec<Change> = rows
+        .iter()
+        .map(|(seat_id, block_id)| Change {
+            fixture_id,
+            block_id: *block_id,
+            seat_id: *seat_id,
+            state: state.into(),
+        })
+        .collect();
+    let changed: Vec<i64> = rows.iter().map(|(s, _)| *s).collect();
+    let skipped = sqlx::query_as!(
+        Skipped,
+        r#"select s.id, s.label,
+                  case when i.state = 'held' and i.held_until <= now() then 'free'
+                       else i.state::text end as "state!"
+             from seat_inventory i join venue_seat s on s.id = i.seat_id
+            where i.fixture_id = $1 and i.seat_id = any($2) and not (i.seat_id = any($3))
+            order by s.id"#,
+        fixture_id,
+        seat_ids,
+        &changed
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    notify(conn, &changes).await?;
+    Ok((changes, skipped))
+}
+
+/// The planet seat ids of seats (already imported) and the places sold per no-map block:
+/// what the ticketing system says is taken.
+#[derive(Debug, Clone, Default)]
+pub struct Taken {
+    pub planet_seat_ids: Vec<i32>,
+    pub standing_sold: Vec<(i32, i64)>,
+}
+
+/// Copies a fixture's seat inventory: every seat and place of the venue, taken ones as sold
+/// elsewhere; then marks the fixture's inventory ready. Idempotent: a second run changes
+/// nothing.
+pub async fn load(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    taken: &Taken,
+) -> Result<u64, sqlx::Error> {
+    let inserted = sqlx::query!(
+        "insert into seat_inventory (fixture_id, seat_id, block_id, state, sold_elsewhere)
+         select $1, s.id, s.block_id,
+                case when s.planet_seat_id = any($2) then 'sold'::seat_state else 'free' end,
+                coalesce(s.planet_seat_id = any($2), false)
+           from venue_seat s
+         on conflict do nothing",
+        fixture_id,
+        &taken.planet_seat_ids
+    )
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if inserted > 0 {
+        for (block, sold) in &taken.standing_sold {
+            sqlx::query!(
+                "update seat_inventory set state = 'sold', sold_elsewhere = true
+                  where fixture_id = $1 and seat_id in (
+                    select seat_id from seat_inventory where fixture_id = $1 and block_id = $2
+                       and state = 'free' order by seat_id limit $3)",
+                fixture_id,
+                block,
+                sold
+            )
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    sqlx::query!(
+        "update fixture set inventory_loaded_at = coalesce(inventory_loaded_at, now()), updated_at = now()
+          where id = $1",
+        fixture_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    send(
+        conn,
+        &Notice {
+            fixture_id,
+            block_id: 0,
+            seats: vec![],
+            refresh: true,
+        },
+    )
+    .await?;
+    Ok(inserted)
+}
+
+/// Brings the inventory in line with the ticketing system for numbered seats: free (or held)
+/// here but taken there becomes sold elsewhere; sold elsewhere here but free there becomes
+/// free. Our own sales are left alone. Returns the changes.
+pub async fn reconcile(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    taken_planet_seat_ids: &[i32],
+) -> Result<Vec<Change>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"update seat_inventory i
+              set state = case when s.planet_seat_id = any($2) then 'sold'::seat_state else 'free' end,
+                  sold_elsewhere = s.planet_seat_id = any($2),
+                  holder_id = null, held_until = null, updated_at = now()
+             from venue_seat s
+            where i.fixture_id = $1 and s.id = i.seat_id and s.planet_seat_id is not null
+              and ((s.planet_seat_id = any($2) and i.state in ('free', 'held'))
+                or (not s.planet_seat_id = any($2) and i.state = 'sold' and i.sold_elsewhere))
+        returning i.seat_id, i.block_id, i.state::text as "state!""#,
+        fixture_id,
+        taken_planet_seat_ids
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let changes: Vec<Change> = rows
+        .into_iter()
+        .map(|r| Change {
+            fixture_id,
+            block_id: r.block_id,
+            seat_id: r.seat_id,
+            state: r.state,
+        })
+        .collect();
+    notify(conn, &changes).await?;
+    Ok(changes)
+}
+
+/// Planet seat ids of seats, for mirroring locks to the ticketing system.
+pub async fn planet_seat_ids(
+    conn: &mut PgConnection,
+    seat_ids: &[i64],
+) -> Result<Vec<i32>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select planet_seat_id as "id!" from venue_seat where id = any($1) and planet_seat_id is not null"#,
+        seat_ids
+    )
+    .fetch_all(conn)
+    .await
+}

@@ -1,0 +1,253 @@
+//! Putting fixtures on sale: the venue and fixtures imported from the ticketing system, the
+//! seat inventory copied from it when a fixture goes on sale (a job), reconciled afterwards
+//! (a schedule), and staff seat locks mirrored to it (a job).
+
+use crate::runtime::{Job, JobContext, JobError};
+use domain::{fixtures, inventory, venue};
+use integrations::ticketing::{TicketingClient, TicketingError};
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use std::collections::{HashMap, HashSet};
+
+/// The hold key our staff locks carry in the ticketing system.
+pub const LOCK_KEY: &str = "lario-staff-lock";
+
+fn ticketing_error(e: TicketingError) -> JobError {
+    if e.is_retryable() {
+        JobError::Retryable(e.into())
+    } else {
+        JobError::Permanent(e.into())
+    }
+}
+
+/// Imports the venue plan, reduction codes and their prices, then the events as fixtures.
+/// Returns the venue counts and (fixtures imported, updated).
+pub async fn import_catalogue(
+    conn: &mut PgConnection,
+    client: &TicketingClient,
+) -> anyhow::Result<(venue::ImportCounts, (i64, i64))> {
+    let plan = client.venue_plan().await?;
+    let blocks: Vec<venue::PlanBlock> = plan
+        .into_iter()
+        .map(|b| venue::PlanBlock {
+            id: b.id as i32,
+            sector_code: b.sector,
+            sector_name: b.sector_name,
+            code: b.code,
+            gate: b.gate,
+            capacity: b.capacity as i32,
+            away: b.away,
+            no_map: b.no_map,
+            seats: b
+                .seats
+                .into_iter()
+                .map(|s| venue::PlanSeat {
+                    planet_id: s.id as i32,
+                    row: s.row,
+                    number: s.number as i32,
+                    label: s.label,
+                })
+                .collect(),
+        })
+        .collect();
+    let counts = venue::import_plan(conn, &blocks).await?;
+    let events = client.events().await?;
+    if let Some(first) = events.first() {
+        let reductions = client.reductions(first.id).await?;
+        let codes: Vec<venue::Reduction> = reductions
+            .iter()
+            .map(|r| venue::Reduction {
+                id: r.id as i32,
+                code: r.code.clone(),
+                name: r.name.clone(),
+                visibility: i16::from(r.visibility),
+                rule: String::new(),
+            })
+            .collect();
+        let prices: Vec<(String, i32, i32)> = reductions
+            .iter()
+            .flat_map(|r| {
+                r.prices
+                    .iter()
+                    .map(move |(sector, cents)| (sector.clone(), r.id as i32, *cents as i32))
+            })
+            .collect();
+        venue::import_prices(conn, &codes, &prices).await?;
+    }
+    let fixtures: Vec<fixtures::NewFixture> = events
+        .iter()
+        .map(|e| fixtures::NewFixture {
+            planet_event_id: e.id as i32,
+            spettacolo_id: e.spettacolo_id as i32,
+            title: e.descrizione.clone(),
+            competition: e.competition.clone(),
+            starts_at: e.starts_at,
+            high_risk: e.high_risk,
+            per_buyer_limit: e.per_buyer_limit as i32,
+        })
+        .collect();
+    let imported = fixtures::import(conn, &fixtures).await?;
+    Ok((counts, imported))
+}
+
+/// What the ticketing system says is taken for an event: numbered seats not free, and places
+/// sold per no-map block.
+async fn taken(
+    conn: &mut PgConnection,
+    client: &TicketingClient,
+    event: u32,
+) -> Result<inventory::Taken, JobError> {
+    let ours = venue_seats_by_block(conn).await?;
+    let mut taken = inventory::Taken::default();
+    for b in client.blocks(event).await.map_err(ticketing_error)? {
+        if b.no_map {
+            taken
+                .standing_sold
+                .push((b.id as i32, i64::from(b.capacity.saturating_sub(b.free))));
+            continue;
+        }
+        let free: HashSet<i32> = client
+            .free_seats(event, b.id)
+            .await
+            .map_err(ticketing_error)?
+            .into_iter()
+            .map(|s| s.id as i32)
+            .collect();
+        if let Some(seats) = ours.get(&(b.id as i32)) {
+            taken
+                .planet_seat_ids
+                .extend(seats.iter().filter(|s| !free.contains(s)));
+        }
+    }
+    Ok(taken)
+}
+
+async fn venue_seats_by_block(
+    conn: &mut PgConnection,
+) -> Result<HashMap<i32, Vec<i32>>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select block_id, planet_seat_id as "planet!" from venue_seat where planet_seat_id is not null"#
+    )
+    .fetch_all(conn)
+    .await?;
+    let mut by_block: HashMap<i32, Vec<i32>> = HashMap::new();
+    for r in rows {
+        by_block.entry(r.block_id).or_default().push(r.planet);
+    }
+    Ok(by_block)
+}
+
+/// Copies a fixture's seat inventory from the ticketing system when it goes on sale.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct LoadInventory {
+    pub fixture_id: i64,
+}
+
+impl Job for LoadInventory {
+    const QUEUE: &'static str = "onsale::load_inventory";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("fixture-{}", self.fixture_id))
+    }
+
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        load_inventory(&ctx.pool, &ctx.ticketing, self.fixture_id).await
+    }
+}
+
+/// Copies a fixture's seat inventory from the ticketing system (idempotent).
+pub async fn load_inventory(
+    pool: &sqlx::PgPool,
+    client: &TicketingClient,
+    fixture_id: i64,
+) -> Result<(), JobError> {
+    let mut conn = pool.acquire().await?;
+    let fixture = fixtures::find(&mut conn, fixture_id)
+        .await?
+        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("no fixture {fixture_id}")))?;
+    let taken = taken(&mut conn, client, fixture.planet_event_id as u32).await?;
+    let mut tx = pool.begin().await?;
+    let inserted = inventory::load(&mut tx, fixture.id, &taken).await?;
+    tx.commit().await?;
+    tracing::info!(
+        fixture = fixture.id,
+        inserted,
+        taken = taken.planet_seat_ids.len(),
+        "inventory loaded"
+    );
+    Ok(())
+}
+
+/// Brings every on-sale fixture's numbered seats in line with the ticketing system (sales
+/// made elsewhere, cancelled there). Run by the worker's schedule.
+pub async fn reconcile_on_sale(ctx: &JobContext) -> Result<usize, JobError> {
+    let mut conn = ctx.pool.acquire().await?;
+    let ids = sqlx::query_scalar!(
+        "select id from fixture where status = 1 and inventory_loaded_at is not null and starts_at > now()"
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut changed = 0;
+    for id in ids {
+        let Some(fixture) = fixtures::find(&mut conn, id).await? else {
+            continue;
+        };
+        let taken = taken(&mut conn, &ctx.ticketing, fixture.planet_event_id as u32).await?;
+        let mut tx = ctx.pool.begin().await?;
+        changed += inventory::reconcile(&mut tx, id, &taken.planet_seat_ids)
+            .await?
+            .len();
+        tx.commit().await?;
+    }
+    Ok(changed)
+}
+
+/// Mirrors a staff lock (or unlock) of seats to the ticketing system, held there under
+/// [`LOCK_KEY`] until the match starts.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MirrorLocks {
+    pub fixture_id: i64,
+    pub seat_ids: Vec<i64>,
+    pub locked: bool,
+    /// Unique per staff action (the audit entry), so the same action is mirrored once.
+    pub action_id: String,
+}
+
+impl Job for MirrorLocks {
+    const QUEUE: &'static str = "onsale::mirror_locks";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.action_id.clone())
+    }
+
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let fixture = fixtures::find(&mut conn, self.fixture_id)
+            .await?
+            .ok_or_else(|| {
+                JobError::Permanent(anyhow::anyhow!("no fixture {}", self.fixture_id))
+            })?;
+        let seats: Vec<u32> = inventory::planet_seat_ids(&mut conn, &self.seat_ids)
+            .await?
+            .into_iter()
+            .map(|s| s as u32)
+            .collect();
+        if seats.is_empty() {
+            return Ok(());
+        }
+        let event = fixture.planet_event_id as u32;
+        let result = if self.locked {
+            let minutes = (fixture.starts_at - chrono::Utc::now())
+                .num_minutes()
+                .max(1) as u32;
+            ctx.ticketing
+                .hold_seats(event, &seats, LOCK_KEY, minutes)
+                .await
+        } else {
+            ctx.ticketing.release_seats(event, &seats, LOCK_KEY).await
+        };
+        result.map_err(ticketing_error)
+    }
+}

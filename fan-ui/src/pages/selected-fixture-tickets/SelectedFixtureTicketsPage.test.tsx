@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import type { FixtureDetail, Hold, SeatState } from '../../fixtures/types';
 import i18n from '../../i18n';
@@ -63,6 +63,16 @@ function openBlock(options: Options = {}, route = '/selectedfixturetickets/7?blo
 }
 
 const seat = (id: number) => screen.getByTestId(`seat-${id}`);
+
+// The routes load pages lazily (this one and those it sends the fan to): loaded once here, no
+// test spends its waiting time compiling one.
+beforeAll(async () => {
+  await Promise.all([
+    import('./SelectedFixtureTicketsPage'),
+    import('../selected-fixture/SelectedFixturePage'),
+    import('../sign-in/SignInPage'),
+  ]);
+});
 
 describe('/selectedfixturetickets/{id}?block={block_id}', () => {
   beforeEach(() => {

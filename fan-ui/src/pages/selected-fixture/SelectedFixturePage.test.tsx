@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { aFixtureDetail } from '../../test/fixtures';
@@ -12,6 +12,11 @@ function openFixture(fixture = aFixtureDetail(), route = '/selectedfixture/7') {
   renderWithProviders(<AppRoutes />, { route });
   return api;
 }
+
+// The route loads the page lazily; loaded once here, no test spends its waiting time compiling it.
+beforeAll(async () => {
+  await import('./SelectedFixturePage');
+});
 
 describe('/selectedfixture/{id}', () => {
   beforeEach(() => {

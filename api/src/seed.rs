@@ -126,10 +126,12 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
     .await?;
     tx.commit().await?;
     for f in &upcoming {
-        let mut conn = pool.acquire().await?;
-        domain::fixtures::set_status(&mut conn, f.id, domain::fixtures::ON_SALE)
-            .await?
-            .map_err(|e| anyhow::anyhow!("fixture {}: {e:?}", f.id))?;
+        {
+            let mut conn = pool.acquire().await?;
+            domain::fixtures::set_status(&mut conn, f.id, domain::fixtures::ON_SALE)
+                .await?
+                .map_err(|e| anyhow::anyhow!("fixture {}: {e:?}", f.id))?;
+        }
         workflows::onsale::load_inventory(pool, &client, f.id)
             .await
             .map_err(|e| anyhow::anyhow!("fixture {}: {e}", f.id))?;

@@ -117,6 +117,8 @@ describe('seats on sale', () => {
     await fan.getByTestId('hold-summary').waitFor();
     await waitForSeatState(fan, first.id, 'mine');
     await fan.getByTestId('hold-countdown').waitFor();
+    // The live stream announces the fan's own seats too: they are not "taken by others".
+    expect(await fan.getByText(/appena preso/).count()).toBe(0);
     await screenshot(fan, 'onsale-seats-held-phone');
 
     // The watcher sees both go, live.

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -45,12 +45,17 @@ export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity
   const hold = useHold(fixture.id, user !== null);
   const [picked, setPicked] = useState<number[]>(initialSeatIds);
   const [takenIds, setTakenIds] = useState<number[]>([]);
+  // Seats this fan's hold request is taking: the live stream may announce them as held before
+  // the request answers, and they are not lost to someone else.
+  const holding = useRef<Set<number>>(new Set());
 
   const live = useLiveInventory(fixture.id, (event: LiveSeatsEvent) => {
     if (event.block_id !== blockId) {
       return;
     }
-    const gone = new Set(event.seats.filter((seat) => seat.state !== 'free').map((seat) => seat.id));
+    const gone = new Set(
+      event.seats.filter((seat) => seat.state !== 'free' && !holding.current.has(seat.id)).map((seat) => seat.id),
+    );
     const lost = picked.filter((id) => gone.has(id));
     if (lost.length > 0) {
       setPicked((current) => current.filter((id) => !gone.has(id)));
@@ -86,6 +91,7 @@ export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity
       picked={picked}
       setPicked={setPicked}
       takenIds={takenIds}
+      holding={holding}
       liveInterrupted={live === 'interrupted'}
       initialQuantity={initialQuantity}
     />
@@ -100,12 +106,14 @@ interface BlockViewProps {
   picked: number[];
   setPicked: (update: (current: number[]) => number[]) => void;
   takenIds: number[];
+  holding: RefObject<Set<number>>;
   liveInterrupted: boolean;
   initialQuantity: number;
 }
 
 function BlockView(props: BlockViewProps) {
-  const { fixture, data, hold, signedIn, picked, setPicked, takenIds, liveInterrupted, initialQuantity } = props;
+  const { fixture, data, hold, signedIn, picked, setPicked, takenIds, holding, liveInterrupted, initialQuantity } =
+    props;
   const { block, price_cents: priceCents, seats } = data;
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -162,19 +170,22 @@ function BlockView(props: BlockViewProps) {
   };
 
   const holdSeats = () =>
-    holdOrSignIn(
-      () =>
-        holdTickets.mutate(
-          { seat_ids: selection.map((seat) => seat.id) },
-          {
-            onSuccess: () => setPicked(() => []),
-            onError: (error) => {
-              const lost = new Set(lostSeatIds(error));
-              setPicked((current) => current.filter((id) => !lost.has(id)));
-            },
+    holdOrSignIn(() => {
+      holding.current = new Set(selection.map((seat) => seat.id));
+      holdTickets.mutate(
+        { seat_ids: selection.map((seat) => seat.id) },
+        {
+          onSettled: () => {
+            holding.current = new Set();
           },
-        ),
-      `seats=${selection.map((seat) => seat.id).join(',')}`,
+          onSuccess: () => setPicked(() => []),
+          onError: (error) => {
+            const lost = new Set(lostSeatIds(error));
+            setPicked((current) => current.filter((id) => !lost.has(id)));
+          },
+        },
+      );
+    }, `seats=${selection.map((seat) => seat.id).join(',')}`,
     );
 
   const holdPlaces = () =>

@@ -35,13 +35,6 @@ pub struct Fixture {
     pub free: i64,
 }
 
-impl Fixture {
-    /// Whether fans may hold seats now.
-    pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
-        self.status == ON_SALE && self.inventory_ready && self.starts_at > now
-    }
-}
-
 /// An event of the ticketing system, as imported.
 #[derive(Debug, Clone)]
 pub struct NewFixture {
@@ -184,6 +177,39 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Fixture>, s
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f where f.id = $1"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// What a hold needs to know about a fixture, without the counts a page shows (which read
+/// every seat of the fixture: not for the hot path).
+#[derive(Debug, Clone, Copy)]
+pub struct SaleTerms {
+    pub id: i64,
+    pub status: i16,
+    pub per_buyer_limit: i32,
+    pub starts_at: DateTime<Utc>,
+    pub inventory_ready: bool,
+}
+
+impl SaleTerms {
+    /// Whether fans may hold seats now.
+    pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
+        self.status == ON_SALE && self.inventory_ready && self.starts_at > now
+    }
+}
+
+pub async fn sale_terms(
+    conn: &mut PgConnection,
+    id: i64,
+) -> Result<Option<SaleTerms>, sqlx::Error> {
+    sqlx::query_as!(
+        SaleTerms,
+        r#"select id, status, per_buyer_limit, starts_at,
+                  inventory_loaded_at is not null as "inventory_ready!"
+             from fixture where id = $1"#,
         id
     )
     .fetch_optional(conn)

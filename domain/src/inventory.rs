@@ -6,7 +6,7 @@
 //! announced with `pg_notify` on [`CHANNEL`] in the same transaction, so seat maps update
 //! when, and only when, it commits. Nothing here calls the ticketing system.
 
-use crate::fixtures::Fixture;
+use crate::fixtures::SaleTerms;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
@@ -89,15 +89,14 @@ async fn send(conn: &mut PgConnection, notice: &Notice) -> Result<(), sqlx::Erro
     Ok(())
 }
 
-/// Serialises one buyer's holds (their row lock), then checks the per-buyer limit:
-/// seats held (unexpired) and bought on the fixture, plus `asking`, excluding `rehold`
-/// (seats already theirs being held again).
-async fn check_limit(
+/// After the seats are taken: serialises one buyer's holds (their row lock, kept to commit),
+/// then counts what they hold (unexpired, this transaction's seats included) and bought on the
+/// fixture. Over the limit, the caller rolls back. Checking after the hold keeps the common
+/// case, a seat lost to someone else, to the one statement.
+async fn over_limit(
     conn: &mut PgConnection,
-    fixture: &Fixture,
+    fixture: &SaleTerms,
     user: Uuid,
-    asking: i64,
-    rehold: &[i64],
 ) -> Result<Option<HoldRefusal>, sqlx::Error> {
     sqlx::query!(
         "select 1 as one from app_user where user_id = $1 for no key update",
@@ -107,31 +106,27 @@ async fn check_limit(
     .await?;
     let have = sqlx::query_scalar!(
         r#"select count(*) as "n!" from seat_inventory
-            where fixture_id = $1 and holder_id = $2 and not (seat_id = any($3))
+            where fixture_id = $1 and holder_id = $2
               and (state = 'sold' or (state = 'held' and held_until > now()))"#,
         fixture.id,
-        user,
-        rehold
+        user
     )
     .fetch_one(&mut *conn)
     .await?;
-    Ok((have + asking > i64::from(fixture.per_buyer_limit))
+    Ok((have > i64::from(fixture.per_buyer_limit))
         .then_some(HoldRefusal::BuyerLimit(fixture.per_buyer_limit)))
 }
 
 /// Holds numbered seats for `user`, all or none, for [`HOLD_SECONDS`]. Run it in a
-/// transaction and commit on `Ok(Ok(_))`.
+/// transaction; commit on `Ok(Ok(_))`, roll back otherwise (a refusal may follow writes).
 pub async fn hold_seats(
     conn: &mut PgConnection,
-    fixture: &Fixture,
+    fixture: &SaleTerms,
     user: Uuid,
     seat_ids: &[i64],
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !fixture.on_sale(chrono::Utc::now()) {
         return Ok(Err(HoldRefusal::NotOnSale));
-    }
-    if let Some(r) = check_limit(conn, fixture, user, seat_ids.len() as i64, seat_ids).await? {
-        return Ok(Err(r));
     }
     // The one statement: lock the requested seats that are free (or expired, or already the
     // buyer's) in seat order, and take them only if that is all of them.
@@ -160,6 +155,9 @@ pub async fn hold_seats(
     .await?;
     if taken.len() != seat_ids.len() {
         return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
+    }
+    if let Some(r) = over_limit(conn, fixture, user).await? {
+        return Ok(Err(r));
     }
     let changes: Vec<Change> = taken
         .into_iter()
@@ -210,10 +208,10 @@ async fn lost_seats(
 }
 
 /// Holds `quantity` places of a no-map block, all or none, never beyond its capacity (each
-/// place is a row). Run it in a transaction.
+/// place is a row). Run it in a transaction; roll back on a refusal.
 pub async fn hold_standing(
     conn: &mut PgConnection,
-    fixture: &Fixture,
+    fixture: &SaleTerms,
     user: Uuid,
     block_id: i32,
     quantity: i64,
@@ -226,9 +224,6 @@ pub async fn hold_standing(
         .await?;
     if no_map != Some(true) {
         return Ok(Err(HoldRefusal::Unknown));
-    }
-    if let Some(r) = check_limit(conn, fixture, user, quantity, &[]).await? {
-        return Ok(Err(r));
     }
     let taken = sqlx::query!(
         r#"with wanted as (
@@ -255,6 +250,9 @@ pub async fn hold_standing(
     .await?;
     if taken.len() as i64 != quantity {
         return Ok(Err(HoldRefusal::SectorFull));
+    }
+    if let Some(r) = over_limit(conn, fixture, user).await? {
+        return Ok(Err(r));
     }
     let changes: Vec<Change> = taken
         .into_iter()

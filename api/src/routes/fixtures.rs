@@ -54,9 +54,17 @@ fn fixture_not_found() -> ApiError {
     )
 }
 
-/// A fixture fans may see.
+/// A fixture fans may see, with its counts (a page).
 async fn shown(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<Fixture> {
     fixtures::find(conn, id)
+        .await?
+        .filter(|f| f.status < fixtures::SHOWN_BELOW)
+        .ok_or_else(fixture_not_found)
+}
+
+/// A fixture fans may see, without counts (holds, and reads of one block).
+async fn shown_terms(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<fixtures::SaleTerms> {
+    fixtures::sale_terms(conn, id)
         .await?
         .filter(|f| f.status < fixtures::SHOWN_BELOW)
         .ok_or_else(fixture_not_found)
@@ -176,7 +184,7 @@ async fn block(
     Path((id, block_id)): Path<(i64, i32)>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
-    shown(&mut conn, id).await?;
+    shown_terms(&mut conn, id).await?;
     let block = venue::block(&mut conn, block_id)
         .await?
         .ok_or_else(|| ApiError::not_found("No such block"))?;
@@ -243,7 +251,7 @@ async fn current_hold(
     Path(id): Path<i64>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
-    shown(&mut conn, id).await?;
+    shown_terms(&mut conn, id).await?;
     Ok(axum::Json(hold_view(&mut conn, id, &session).await?).into_response())
 }
 
@@ -271,7 +279,7 @@ async fn hold(
     Json(req): Json<HoldRequest>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    let fixture = shown(&mut tx, id).await?;
+    let fixture = shown_terms(&mut tx, id).await?;
     let limit = i64::from(fixture.per_buyer_limit);
     let user = session.user.user_id;
     let outcome = match (req.seat_ids, req.block_id, req.quantity) {
@@ -335,7 +343,7 @@ async fn release(
     Path(id): Path<i64>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    shown(&mut tx, id).await?;
+    shown_terms(&mut tx, id).await?;
     inventory::release(&mut tx, id, session.user.user_id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -347,7 +355,7 @@ async fn live(
     Path(id): Path<i64>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let mut conn = state.pool.acquire().await?;
-    shown(&mut conn, id).await?;
+    shown_terms(&mut conn, id).await?;
     drop(conn);
     let rx = state.live.subscribe();
     let live = state.live.clone();

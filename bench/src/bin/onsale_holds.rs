@@ -278,7 +278,8 @@ async fn race(
     for (i, token) in tokens.iter().enumerate() {
         let (http, gate, seats) = (http.clone(), gate.clone(), seats.clone());
         let url = format!("{api}/api/fixtures/{fixture}/hold");
-        let cookie = format!("lario_session={token}; lario_csrf=bench-csrf-token-of-thirty-two-chars");
+        let cookie =
+            format!("lario_session={token}; lario_csrf=bench-csrf-token-of-thirty-two-chars");
         tasks.push(tokio::spawn(async move {
             let _permit = gate.acquire_owned().await.expect("open");
             let mut rng =

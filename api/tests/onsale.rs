@@ -13,7 +13,8 @@ use std::time::Duration;
 
 struct OnSale {
     app: TestApp,
-    _sim: Sim,
+    sim: Sim,
+    client: TicketingClient,
     fixture: i64,
 }
 
@@ -54,7 +55,8 @@ async fn on_sale(pool: PgPool) -> OnSale {
         .unwrap();
     OnSale {
         app,
-        _sim: sim,
+        sim,
+        client,
         fixture,
     }
 }
@@ -593,4 +595,108 @@ async fn staff_run_the_match_list_prices_and_blocks(pool: PgPool) {
             .status(),
         404
     );
+}
+
+#[sqlx::test(migrations = false)]
+async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing_system(
+    pool: PgPool,
+) {
+    let s = on_sale(pool.clone()).await;
+    let (seat, planet): (i64, i32) =
+        sqlx::query_as("select id, planet_seat_id from venue_seat where label = 'TC-TC3-1-1'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let event: i32 = sqlx::query_scalar("select planet_event_id from fixture where id = $1")
+        .bind(s.fixture)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    // A box-office sale, in the ticketing system only.
+    let someone = integrations::ticketing::Person {
+        first_name: "Gino".into(),
+        last_name: "Cassa".into(),
+        birth_date: "1970-01-01".parse().unwrap(),
+        sex: "M".into(),
+        fiscal_code: String::new(),
+    };
+    let title = s
+        .client
+        .issue_ticket(&integrations::ticketing::IssueTicket {
+            event_id: event as u32,
+            seat_id: Some(planet as u32),
+            reduction_id: 1,
+            holder: someone.clone(),
+            buyer: someone,
+            transaction_id: "box-office-1".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    let changed = workflows::onsale::reconcile_fixture(&pool, &s.client, s.fixture)
+        .await
+        .unwrap();
+    assert_eq!((changed, s.state(seat).await), (1, "sold".to_owned()));
+    let (_, anna) = s.app.fan_with_session("anna@example.it").await;
+    assert_eq!(s.hold(&anna, json!({"seat_ids": [seat]})).await.0, 409);
+    // Cancelled there: free here again; a second run changes nothing.
+    s.sim.ticketing.with_world(|w| {
+        w.cancel(title.id, chrono::Utc::now()).unwrap();
+    });
+    let changed = workflows::onsale::reconcile_fixture(&pool, &s.client, s.fixture)
+        .await
+        .unwrap();
+    assert_eq!((changed, s.state(seat).await), (1, "free".to_owned()));
+    assert_eq!(
+        workflows::onsale::reconcile_fixture(&pool, &s.client, s.fixture)
+            .await
+            .unwrap(),
+        0
+    );
+
+    // A staff lock, mirrored by its job: the seat is held in the ticketing system.
+    let staff = s.app.staff().await;
+    staff
+        .post(&format!("/api/admin/fixtures/{}/locks", s.fixture))
+        .json(&json!({"seat_ids": [seat], "locked": true}))
+        .send()
+        .await
+        .unwrap();
+    let payload: Value = sqlx::query_scalar(
+        "select convert_from(job, 'UTF8')::jsonb from apalis.jobs where job_type = 'onsale::mirror_locks'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let job: workflows::onsale::MirrorLocks = serde_json::from_value(payload).unwrap();
+    let ctx = workflows::JobContext {
+        pool: pool.clone(),
+        mailer: integrations::mail::Mailer::new(
+            &s.sim.smtp_url().into(),
+            "test@lario.test",
+            Duration::from_secs(5),
+        )
+        .unwrap(),
+        ticketing: std::sync::Arc::new(
+            TicketingClient::new(
+                &s.sim.http_url(),
+                sim::ticketing::USER,
+                sim::ticketing::PASSWORD.to_owned().into(),
+                Duration::from_secs(5),
+            )
+            .unwrap(),
+        ),
+        backoff: workflows::Backoff {
+            base: Duration::from_millis(10),
+            max: Duration::from_millis(10),
+        },
+    };
+    use workflows::Job;
+    job.run(&ctx, 1).await.unwrap();
+    let there = s
+        .client
+        .seats_info(event as u32, &[planet as u32])
+        .await
+        .unwrap();
+    assert_eq!(there[0].state, "bloccato");
 }

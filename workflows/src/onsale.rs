@@ -188,18 +188,32 @@ pub async fn reconcile_on_sale(ctx: &JobContext) -> Result<usize, JobError> {
     )
     .fetch_all(&mut *conn)
     .await?;
+    drop(conn);
     let mut changed = 0;
     for id in ids {
-        let Some(fixture) = fixtures::find(&mut conn, id).await? else {
-            continue;
-        };
-        let taken = taken(&mut conn, &ctx.ticketing, fixture.planet_event_id as u32).await?;
-        let mut tx = ctx.pool.begin().await?;
-        changed += inventory::reconcile(&mut tx, id, &taken.planet_seat_ids)
-            .await?
-            .len();
-        tx.commit().await?;
+        changed += reconcile_fixture(&ctx.pool, &ctx.ticketing, id).await?;
     }
+    Ok(changed)
+}
+
+/// Reconciles one fixture's numbered seats with the ticketing system; returns how many
+/// changed.
+pub async fn reconcile_fixture(
+    pool: &sqlx::PgPool,
+    client: &TicketingClient,
+    fixture_id: i64,
+) -> Result<usize, JobError> {
+    let mut conn = pool.acquire().await?;
+    let Some(fixture) = fixtures::find(&mut conn, fixture_id).await? else {
+        return Ok(0);
+    };
+    let taken = taken(&mut conn, client, fixture.planet_event_id as u32).await?;
+    drop(conn);
+    let mut tx = pool.begin().await?;
+    let changed = inventory::reconcile(&mut tx, fixture_id, &taken.planet_seat_ids)
+        .await?
+        .len();
+    tx.commit().await?;
     Ok(changed)
 }
 

@@ -700,3 +700,80 @@ async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing
         .unwrap();
     assert_eq!(there[0].state, "bloccato");
 }
+
+#[sqlx::test(migrations = false)]
+async fn a_named_holder_has_one_seat_per_fixture_and_a_reduction_must_be_sold_online(pool: PgPool) {
+    let s = on_sale(pool).await;
+    let (a, b, c) = (
+        s.seat("DP-DP1-1-1").await,
+        s.seat("DP-DP1-1-2").await,
+        s.seat("DP-DP1-1-3").await,
+    );
+    let (_, anna) = s.app.fan_with_session("anna@example.it").await;
+    let (_, bruno) = s.app.fan_with_session("bruno@example.it").await;
+    let luca = json!({"first_name": "Luca", "last_name": "Neri", "birth_date": "2012-04-01"});
+    // Anna holds a seat for Luca, at the under-14 price.
+    let (status, body) = s
+        .hold(
+            &anna,
+            json!({"lines": [{"seat_id": a, "reduction_id": 2, "holder": luca}]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (
+            body["seats"][0]["reduction_id"].as_i64(),
+            body["seats"][0]["named"].as_bool()
+        ),
+        (Some(2), Some(true))
+    );
+    let full: i64 = sqlx::query_scalar("select price_cents::bigint from default_price where sector_code = 'DP' and reduction_id = 1")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    assert!(body["seats"][0]["price_cents"].as_i64().unwrap() < full);
+    // Bruno cannot name Luca again, however the name is typed; his seat stays free.
+    let typed = json!({"first_name": "  luca ", "last_name": "NERI", "birth_date": "2012-04-01"});
+    let (status, body) = s
+        .hold(&bruno, json!({"lines": [{"seat_id": b, "holder": typed}]}))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str(), &body["errors"]["seat_ids"]),
+        (409, Some("holder_has_seat"), &json!([b]))
+    );
+    assert_eq!(s.state(b).await, "free");
+    // One person twice in one request.
+    let mario = json!({"first_name": "Mario", "last_name": "Blu", "birth_date": "1980-01-01"});
+    let (status, _) = s
+        .hold(
+            &bruno,
+            json!({"lines": [{"seat_id": b, "holder": mario}, {"seat_id": c, "holder": mario}]}),
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert_eq!(
+        (s.state(b).await, s.state(c).await),
+        ("free".to_owned(), "free".to_owned())
+    );
+    // A box-office reduction is not sold online: refused, nothing held.
+    let (status, body) = s
+        .hold(
+            &bruno,
+            json!({"lines": [{"seat_id": c, "reduction_id": 5}]}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str(), &body["errors"]["seat_ids"]),
+        (422, Some("reduction_not_allowed"), &json!([c]))
+    );
+    assert_eq!(s.state(c).await, "free");
+    // Once Anna lets her hold go, Luca may be named by Bruno.
+    anna.delete(&format!("/api/fixtures/{}/hold", s.fixture))
+        .send()
+        .await
+        .unwrap();
+    let (status, _) = s
+        .hold(&bruno, json!({"lines": [{"seat_id": b, "holder": luca}]}))
+        .await;
+    assert_eq!(status, 200);
+}

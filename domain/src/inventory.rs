@@ -56,6 +56,124 @@ pub enum HoldRefusal {
     BuyerLimit(i32),
     /// Seats that are not the fixture's, or a block that is not a no-map block.
     Unknown,
+    /// These seats asked for a reduction not sold online for their sector.
+    ReductionNotAllowed(Vec<i64>),
+    /// These seats name a holder who already has a seat for the fixture (or twice here).
+    HolderHasSeat(Vec<i64>),
+}
+
+/// A named holder of a seat, as the ticketing system knows people.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Holder {
+    pub first_name: String,
+    pub last_name: String,
+    pub birth_date: chrono::NaiveDate,
+}
+
+impl Holder {
+    /// One person, however their name is typed: `LAST|FIRST|yyyy-mm-dd`.
+    pub fn key(&self) -> String {
+        let norm = |s: &str| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_uppercase()
+        };
+        format!(
+            "{}|{}|{}",
+            norm(&self.last_name),
+            norm(&self.first_name),
+            self.birth_date
+        )
+    }
+}
+
+/// What a hold may say of one seat: the reduction asked for and the named holder.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Line {
+    pub seat_id: i64,
+    #[serde(default)]
+    pub reduction_id: Option<i32>,
+    #[serde(default)]
+    pub holder: Option<Holder>,
+}
+
+/// The unique index that keeps one seat per named holder per fixture.
+const ONE_SEAT_PER_HOLDER: &str = "seat_inventory_one_seat_per_holder";
+
+/// Records reductions and holders on seats `user` has just held, after the rules: the
+/// reduction is sold online for the seat's sector; a holder has one seat per fixture. Run in
+/// the hold's transaction; on a refusal the caller rolls back.
+async fn set_lines(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    user: Uuid,
+    lines: &[Line],
+) -> Result<Option<HoldRefusal>, sqlx::Error> {
+    let seats: Vec<i64> = lines.iter().map(|l| l.seat_id).collect();
+    let reductions: Vec<Option<i32>> = lines.iter().map(|l| l.reduction_id).collect();
+    let keys: Vec<Option<String>> = lines
+        .iter()
+        .map(|l| l.holder.as_ref().map(Holder::key))
+        .collect();
+    let refused = sqlx::query_scalar!(
+        r#"select u.seat_id as "seat_id!" from unnest($1::bigint[], $2::int[]) as u(seat_id, reduction_id)
+             join venue_seat s on s.id = u.seat_id join venue_block b on b.id = s.block_id
+            where u.reduction_id is not null and not exists (
+                  select 1 from default_price p join reduction r on r.id = p.reduction_id
+                   where p.sector_code = b.sector_code and p.reduction_id = u.reduction_id
+                     and r.visibility >= 1)
+            order by 1"#,
+        &seats,
+        &reductions as &[Option<i32>]
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if !refused.is_empty() {
+        return Ok(Some(HoldRefusal::ReductionNotAllowed(refused)));
+    }
+    let named: Vec<(i64, &String)> = seats
+        .iter()
+        .zip(&keys)
+        .filter_map(|(s, k)| k.as_ref().map(|k| (*s, k)))
+        .collect();
+    let twice: Vec<i64> = named
+        .iter()
+        .filter(|(_, k)| named.iter().filter(|(_, o)| o == k).count() > 1)
+        .map(|(s, _)| *s)
+        .collect();
+    if !twice.is_empty() {
+        return Ok(Some(HoldRefusal::HolderHasSeat(twice)));
+    }
+    let named_keys: Vec<String> = named.iter().map(|(_, k)| (*k).clone()).collect();
+    // A holder's expired hold elsewhere no longer counts.
+    sqlx::query!(
+        "update seat_inventory set holder_key = null, reduction_id = null
+          where fixture_id = $1 and holder_key = any($2) and state = 'held' and held_until <= now()",
+        fixture_id,
+        &named_keys
+    )
+    .execute(&mut *conn)
+    .await?;
+    let set = sqlx::query!(
+        "update seat_inventory i set reduction_id = u.reduction_id, holder_key = u.holder_key
+           from unnest($2::bigint[], $3::int[], $4::text[]) as u(seat_id, reduction_id, holder_key)
+          where i.fixture_id = $1 and i.seat_id = u.seat_id and i.holder_id = $5 and i.state = 'held'",
+        fixture_id,
+        &seats,
+        &reductions as &[Option<i32>],
+        &keys as &[Option<String>],
+        user
+    )
+    .execute(&mut *conn)
+    .await;
+    match set {
+        Ok(_) => Ok(None),
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some(ONE_SEAT_PER_HOLDER) => Ok(Some(
+            HoldRefusal::HolderHasSeat(named.iter().map(|(s, _)| *s).collect()),
+        )),
+        Err(e) => Err(e),
+    }
 }
 
 /// Announces changes (in the caller's transaction: delivered on commit).
@@ -124,6 +242,7 @@ pub async fn hold_seats(
     fixture: &SaleTerms,
     user: Uuid,
     seat_ids: &[i64],
+    lines: &[Line],
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !fixture.on_sale(chrono::Utc::now()) {
         return Ok(Err(HoldRefusal::NotOnSale));
@@ -141,7 +260,11 @@ pub async fn hold_seats(
            )
            update seat_inventory s
               set state = 'held', holder_id = $3,
-                  held_until = now() + make_interval(secs => $4), updated_at = now()
+                  held_until = now() + make_interval(secs => $4), updated_at = now(),
+                  reduction_id = case when s.holder_id = $3 and s.held_until > now()
+                                      then s.reduction_id end,
+                  holder_key = case when s.holder_id = $3 and s.held_until > now()
+                                    then s.holder_key end
              from wanted
             where s.fixture_id = $1 and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = cardinality($2)
@@ -157,6 +280,11 @@ pub async fn hold_seats(
         return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
     }
     if let Some(r) = over_limit(conn, fixture, user).await? {
+        return Ok(Err(r));
+    }
+    if !lines.is_empty()
+        && let Some(r) = set_lines(conn, fixture.id, user, lines).await?
+    {
         return Ok(Err(r));
     }
     let changes: Vec<Change> = taken
@@ -235,7 +363,8 @@ pub async fn hold_standing(
            )
            update seat_inventory s
               set state = 'held', holder_id = $4,
-                  held_until = now() + make_interval(secs => $5), updated_at = now()
+                  held_until = now() + make_interval(secs => $5), updated_at = now(),
+                  reduction_id = null, holder_key = null
              from wanted
             where s.fixture_id = $1 and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = $3
@@ -274,7 +403,7 @@ pub async fn release(
     user: Uuid,
 ) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
-        "update seat_inventory set state = 'free', holder_id = null, held_until = null, updated_at = now()
+        "update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
           where fixture_id = $1 and holder_id = $2 and state = 'held'
         returning seat_id, block_id",
         fixture_id,
@@ -298,7 +427,7 @@ pub async fn release(
 /// Frees every expired hold (the scheduled job); returns what changed.
 pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
-        "update seat_inventory set state = 'free', holder_id = null, held_until = null, updated_at = now()
+        "update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
           where state = 'held' and held_until <= now()
         returning fixture_id, seat_id, block_id"
     )
@@ -330,6 +459,9 @@ pub struct HeldSeat {
     pub price_cents: Option<i32>,
     pub no_map: bool,
     pub held_until: chrono::DateTime<chrono::Utc>,
+    /// The reduction asked for (the full price's when none).
+    pub reduction_id: Option<i32>,
+    pub named: bool,
 }
 
 /// What `user` holds on a fixture now.
@@ -342,8 +474,10 @@ pub async fn held_by(
         HeldSeat,
         r#"select s.id, s.label, b.id as block_id, b.sector_code, s.row_label as row, s.number, b.gate,
                   (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
-                    where p.sector_code = b.sector_code and r.code = $3) as price_cents,
-                  b.no_map, i.held_until as "held_until!"
+                    where p.sector_code = b.sector_code
+                      and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as price_cents,
+                  b.no_map, i.held_until as "held_until!", i.reduction_id,
+                  i.holder_key is not null as "named!"
              from seat_inventory i join venue_seat s on s.id = i.seat_id
              join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held' and i.held_until > now()
@@ -458,7 +592,7 @@ pub async fn set_locked(
 ) -> Result<(Vec<Change>, Vec<Skipped>), sqlx::Error> {
     let rows = if locked {
         sqlx::query!(
-            "update seat_inventory set state = 'locked', holder_id = null, held_until = null, updated_at = now()
+            "update seat_inventory set state = 'locked', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
               where fixture_id = $1 and seat_id = any($2)
                 and (state = 'free' or (state = 'held' and held_until <= now()))
             returning seat_id, block_id",
@@ -589,7 +723,7 @@ pub async fn reconcile(
         r#"update seat_inventory i
               set state = case when s.planet_seat_id = any($2) then 'sold'::seat_state else 'free' end,
                   sold_elsewhere = s.planet_seat_id = any($2),
-                  holder_id = null, held_until = null, updated_at = now()
+                  holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
              from venue_seat s
             where i.fixture_id = $1 and s.id = i.seat_id and s.planet_seat_id is not null
               and ((s.planet_seat_id = any($2) and i.state in ('free', 'held'))

@@ -238,7 +238,8 @@ async fn hold_view(
         .into_iter()
         .map(|s| {
             json!({"id": s.id, "label": s.label, "block_id": s.block_id, "sector_code": s.sector_code,
-                   "row": s.row, "number": s.number, "gate": s.gate, "price_cents": s.price_cents})
+                   "row": s.row, "number": s.number, "gate": s.gate, "price_cents": s.price_cents,
+                   "reduction_id": s.reduction_id, "named": s.named})
         })
         .collect();
     Ok(json!({"seats": seats, "standing": standing, "expires_at": expires_at}))
@@ -260,6 +261,9 @@ async fn current_hold(
 struct HoldRequest {
     #[serde(default)]
     seat_ids: Option<Vec<i64>>,
+    /// Instead of `seat_ids`: each seat with a reduction and a named holder (optional).
+    #[serde(default)]
+    lines: Option<Vec<inventory::Line>>,
     #[serde(default)]
     block_id: Option<i32>,
     #[serde(default)]
@@ -282,7 +286,24 @@ async fn hold(
     let fixture = shown_terms(&mut tx, id).await?;
     let limit = i64::from(fixture.per_buyer_limit);
     let user = session.user.user_id;
-    let outcome = match (req.seat_ids, req.block_id, req.quantity) {
+    let (seat_ids, lines) = match (req.seat_ids, req.lines) {
+        (Some(_), Some(_)) => return Err(invalid("lines", "send seat_ids or lines, not both")),
+        (None, Some(lines)) => {
+            if lines.iter().any(|l| {
+                l.holder.as_ref().is_some_and(|h| {
+                    h.first_name.trim().is_empty()
+                        || h.last_name.trim().is_empty()
+                        || h.first_name.chars().count() > 60
+                        || h.last_name.chars().count() > 60
+                })
+            }) {
+                return Err(invalid("lines", "a holder needs a first and last name"));
+            }
+            (Some(lines.iter().map(|l| l.seat_id).collect()), lines)
+        }
+        (seats, None) => (seats, vec![]),
+    };
+    let outcome = match (seat_ids, req.block_id, req.quantity) {
         (Some(mut seats), None, None) => {
             seats.sort_unstable();
             seats.dedup();
@@ -292,7 +313,10 @@ async fn hold(
             if seats.len() as i64 > limit {
                 return Err(invalid("seat_ids", "more seats than one buyer may have"));
             }
-            inventory::hold_seats(&mut tx, &fixture, user, &seats).await?
+            if !lines.is_empty() && lines.len() != seats.len() {
+                return Err(invalid("lines", "one line per seat"));
+            }
+            inventory::hold_seats(&mut tx, &fixture, user, &seats, &lines).await?
         }
         (None, Some(block), Some(quantity)) => {
             if !(1..=limit).contains(&quantity) {
@@ -333,6 +357,17 @@ fn refused(r: HoldRefusal) -> ApiError {
         )
         .with_detail("limit", json!(limit)),
         HoldRefusal::Unknown => invalid("seat_ids", "unknown seats or block"),
+        HoldRefusal::ReductionNotAllowed(seats) => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "reduction_not_allowed",
+            "This reduction is not sold online for that sector",
+        )
+        .with_detail("seat_ids", json!(seats)),
+        HoldRefusal::HolderHasSeat(seats) => conflict(
+            "holder_has_seat",
+            "This person already has a seat for this fixture",
+        )
+        .with_detail("seat_ids", json!(seats)),
     }
 }
 

@@ -366,42 +366,16 @@ impl World {
         if self.title_on_seat(event_id, seat) != Some(season_title.id) {
             return Err(refuse("già ceduto per questa partita"));
         }
-        let key = new_holder.key();
-        if self.is_barred(&key, now) {
-            return Err(Refusal::new(
-                403,
-                "PERSONA_BANNATA",
-                "Il nuovo utilizzatore è soggetto a divieto di accesso",
-            ));
-        }
-        if !self.titles_by_holder(event_id, &key).is_empty() {
-            return Err(Refusal::new(
-                409,
-                "TITOLO_GIA_EMESSO_PER_UTILIZZATORE",
-                "Il nuovo utilizzatore ha già un titolo per l'evento",
-            ));
-        }
-        if !self.qualifies(season_title.reduction_id, &new_holder, &event) {
-            return Err(Refusal::new(
-                422,
-                "RIDUZIONE_NON_AMMESSA",
-                "Il nuovo utilizzatore non ha diritto alla riduzione",
-            ));
-        }
-        let block = self
-            .block(season_title.block_id)
-            .cloned()
-            .expect("titles belong to blocks");
-        if (block.away || event.high_risk) && !self.has_valid_card(&key, now) {
-            return Err(Refusal::new(
-                403,
-                "TESSERA_RICHIESTA",
-                "Serve una tessera del tifoso valida",
-            ));
-        }
+        self.check_new_holder(
+            &new_holder,
+            &event,
+            season_title.reduction_id,
+            season_title.block_id,
+            now,
+        )?;
         let mut mint = Mint::ticket(
             event_id,
-            block.id,
+            season_title.block_id,
             Some(seat),
             new_holder,
             season_title.holder.clone(),

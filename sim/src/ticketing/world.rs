@@ -1159,6 +1159,32 @@ impl World {
             .get(&old.event_id)
             .cloned()
             .expect("titles belong to events");
+        self.check_new_holder(&new_holder, &event, old.reduction_id, old.block_id, now)?;
+        self.cancel(title_id, now)?;
+        let mut mint = Mint::ticket(
+            old.event_id,
+            old.block_id,
+            old.seat_id,
+            new_holder,
+            old.buyer,
+        );
+        mint.reduction_id = old.reduction_id;
+        mint.price_cents = old.price_cents;
+        mint.transaction_id = transaction_id;
+        mint.replaces = Some(old.id);
+        Ok(self.mint(mint, now))
+    }
+
+    /// The checks a change of holder makes of the new holder, in order: not banned, no title
+    /// for the event yet, the title's reduction fits, a supporter card where one is needed.
+    pub(crate) fn check_new_holder(
+        &self,
+        new_holder: &Person,
+        event: &Event,
+        reduction_id: u32,
+        block_id: u32,
+        now: DateTime<Utc>,
+    ) -> Result<(), Refusal> {
         let key = new_holder.key();
         if self.is_barred(&key, now) {
             return Err(Refusal::new(
@@ -1174,17 +1200,14 @@ impl World {
                 "Il nuovo utilizzatore ha già un titolo per l'evento",
             ));
         }
-        if !self.qualifies(old.reduction_id, &new_holder, &event) {
+        if !self.qualifies(reduction_id, new_holder, event) {
             return Err(Refusal::new(
                 422,
                 "RIDUZIONE_NON_AMMESSA",
                 "Il nuovo utilizzatore non ha diritto alla riduzione",
             ));
         }
-        let block = self
-            .block(old.block_id)
-            .cloned()
-            .expect("titles belong to blocks");
+        let block = self.block(block_id).expect("titles belong to blocks");
         if (block.away || event.high_risk) && !self.has_valid_card(&key, now) {
             return Err(Refusal::new(
                 403,
@@ -1192,19 +1215,7 @@ impl World {
                 "Serve una tessera del tifoso valida",
             ));
         }
-        self.cancel(title_id, now)?;
-        let mut mint = Mint::ticket(
-            old.event_id,
-            old.block_id,
-            old.seat_id,
-            new_holder,
-            old.buyer,
-        );
-        mint.reduction_id = old.reduction_id;
-        mint.price_cents = old.price_cents;
-        mint.transaction_id = transaction_id;
-        mint.replaces = Some(old.id);
-        Ok(self.mint(mint, now))
+        Ok(())
     }
 
     /// How many more titles `buyer` may buy for `event`.

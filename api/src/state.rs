@@ -2,9 +2,10 @@
 
 use crate::live::Live;
 use domain::config::Config;
+use domain::fixtures::SaleTerms;
 use integrations::ticketing::TicketingClient;
 use sqlx::PgPool;
-use std::sync::Arc;
+use std::{collections::HashMap, sync::Arc, time::Instant};
 use tokio::sync::watch;
 
 /// Shared state of the api process (cheap to clone).
@@ -20,6 +21,8 @@ pub struct AppState {
     pub ticketing: Arc<TicketingClient>,
     /// Live seat changes for the seat maps.
     pub live: Live,
+    /// Fixtures' sale terms, read at most once a second per fixture by the hold path.
+    pub sale_terms: Arc<std::sync::Mutex<HashMap<i64, (Instant, SaleTerms)>>>,
     stop: Arc<watch::Sender<bool>>,
 }
 
@@ -45,6 +48,7 @@ impl AppState {
             http,
             oidc_metadata: Arc::default(),
             ticketing: Arc::new(ticketing),
+            sale_terms: Arc::default(),
             stop: Arc::new(stop),
         }
     }

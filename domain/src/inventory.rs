@@ -248,8 +248,9 @@ pub async fn hold_seats(
         return Ok(Err(HoldRefusal::NotOnSale));
     }
     // The one statement: lock the requested seats that are free (or expired, or already the
-    // buyer's) in seat order, and take them only if that is all of them.
-    let taken = sqlx::query!(
+    // buyer's) in seat order, take them only if that is all of them, and otherwise say which
+    // were not available (as of the statement's start).
+    let rows = sqlx::query!(
         r#"with wanted as (
              select i.seat_id from seat_inventory i join venue_block b on b.id = i.block_id
               where i.fixture_id = $1 and i.seat_id = any($2) and not b.no_map
@@ -257,18 +258,27 @@ pub async fn hold_seats(
                      or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3)))
               order by i.seat_id
                 for update of i
+           ), taken as (
+             update seat_inventory s
+                set state = 'held', holder_id = $3,
+                    held_until = now() + make_interval(secs => $4), updated_at = now(),
+                    reduction_id = case when s.holder_id = $3 and s.held_until > now()
+                                        then s.reduction_id end,
+                    holder_key = case when s.holder_id = $3 and s.held_until > now()
+                                      then s.holder_key end
+               from wanted
+              where s.fixture_id = $1 and s.seat_id = wanted.seat_id
+                and (select count(*) from wanted) = cardinality($2)
+          returning s.seat_id, s.block_id
            )
-           update seat_inventory s
-              set state = 'held', holder_id = $3,
-                  held_until = now() + make_interval(secs => $4), updated_at = now(),
-                  reduction_id = case when s.holder_id = $3 and s.held_until > now()
-                                      then s.reduction_id end,
-                  holder_key = case when s.holder_id = $3 and s.held_until > now()
-                                    then s.holder_key end
-             from wanted
-            where s.fixture_id = $1 and s.seat_id = wanted.seat_id
-              and (select count(*) from wanted) = cardinality($2)
-        returning s.seat_id, s.block_id"#,
+           select seat_id as "seat_id!", block_id as "block_id!", true as "taken!", false as "no_map!"
+             from taken
+           union all
+           select i.seat_id, i.block_id, false, b.no_map
+             from seat_inventory i join venue_block b on b.id = i.block_id
+            where i.fixture_id = $1 and i.seat_id = any($2) and not exists (select 1 from taken)
+              and (b.no_map or not (i.state = 'free'
+                   or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3))))"#,
         fixture.id,
         seat_ids,
         user,
@@ -276,8 +286,18 @@ pub async fn hold_seats(
     )
     .fetch_all(&mut *conn)
     .await?;
+    let (taken, unavailable): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| r.taken);
     if taken.len() != seat_ids.len() {
-        return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
+        if unavailable.iter().any(|r| r.no_map) {
+            return Ok(Err(HoldRefusal::Unknown));
+        }
+        if unavailable.is_empty() {
+            // Unknown seats, or seats a concurrent buyer took after this statement began.
+            return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
+        }
+        let mut lost: Vec<i64> = unavailable.iter().map(|r| r.seat_id).collect();
+        lost.sort_unstable();
+        return Ok(Err(HoldRefusal::SeatsUnavailable(lost)));
     }
     if let Some(r) = over_limit(conn, fixture, user).await? {
         return Ok(Err(r));

@@ -62,6 +62,35 @@ async fn shown(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<Fixture> {
         .ok_or_else(fixture_not_found)
 }
 
+/// How long the hold path trusts a fixture's sale terms: going on or off sale takes effect
+/// within this, and a burst of holds reads the fixture once.
+const TERMS_FRESH_FOR: Duration = Duration::from_secs(1);
+
+/// [`shown_terms`] through the process's one-second cache (the hold path).
+async fn cached_terms(
+    state: &AppState,
+    conn: &mut sqlx::PgConnection,
+    id: i64,
+) -> ApiResult<fixtures::SaleTerms> {
+    let cached = state
+        .sale_terms
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&id)
+        .filter(|(at, _)| at.elapsed() < TERMS_FRESH_FOR)
+        .map(|(_, t)| *t);
+    if let Some(terms) = cached {
+        return Ok(terms);
+    }
+    let terms = shown_terms(conn, id).await?;
+    state
+        .sale_terms
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(id, (std::time::Instant::now(), terms));
+    Ok(terms)
+}
+
 /// A fixture fans may see, without counts (holds, and reads of one block).
 async fn shown_terms(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<fixtures::SaleTerms> {
     fixtures::sale_terms(conn, id)
@@ -283,7 +312,7 @@ async fn hold(
     Json(req): Json<HoldRequest>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    let fixture = shown_terms(&mut tx, id).await?;
+    let fixture = cached_terms(&state, &mut tx, id).await?;
     let limit = i64::from(fixture.per_buyer_limit);
     let user = session.user.user_id;
     let (seat_ids, lines) = match (req.seat_ids, req.lines) {

@@ -342,6 +342,12 @@ async fn update_fixture(
     )
     .await?;
     tx.commit().await?;
+    // This process forgets the old terms at once (others within a second).
+    state
+        .sale_terms
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .remove(&id);
     let mut conn = state.pool.acquire().await?;
     let fixture = fixtures::find(&mut conn, id)
         .await?

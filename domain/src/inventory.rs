@@ -30,6 +30,17 @@ pub struct Change {
     pub state: String,
 }
 
+impl Change {
+    fn new(fixture_id: i64, block_id: i32, seat_id: i64, state: &str) -> Change {
+        Change {
+            fixture_id,
+            block_id,
+            seat_id,
+            state: state.to_owned(),
+        }
+    }
+}
+
 /// One notification: seats of one block of one fixture, or "refetch everything".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notice {
@@ -199,6 +210,15 @@ pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), s
     Ok(())
 }
 
+/// Announces `changes` (see [`notify`]) and hands them back.
+async fn announced(
+    conn: &mut PgConnection,
+    changes: Vec<Change>,
+) -> Result<Vec<Change>, sqlx::Error> {
+    notify(conn, &changes).await?;
+    Ok(changes)
+}
+
 async fn send(conn: &mut PgConnection, notice: &Notice) -> Result<(), sqlx::Error> {
     let payload = serde_json::to_string(notice).expect("a notice serialises");
     sqlx::query!("select pg_notify($1, $2)", CHANNEL, payload)
@@ -307,17 +327,11 @@ pub async fn hold_seats(
     {
         return Ok(Err(r));
     }
-    let changes: Vec<Change> = taken
+    let changes = taken
         .into_iter()
-        .map(|r| Change {
-            fixture_id: fixture.id,
-            block_id: r.block_id,
-            seat_id: r.seat_id,
-            state: "held".into(),
-        })
+        .map(|r| Change::new(fixture.id, r.block_id, r.seat_id, "held"))
         .collect();
-    notify(conn, &changes).await?;
-    Ok(Ok(changes))
+    Ok(Ok(announced(conn, changes).await?))
 }
 
 /// Which of the requested seats are not available (or not the fixture's).
@@ -403,17 +417,11 @@ pub async fn hold_standing(
     if let Some(r) = over_limit(conn, fixture, user).await? {
         return Ok(Err(r));
     }
-    let changes: Vec<Change> = taken
+    let changes = taken
         .into_iter()
-        .map(|r| Change {
-            fixture_id: fixture.id,
-            block_id,
-            seat_id: r.seat_id,
-            state: "held".into(),
-        })
+        .map(|r| Change::new(fixture.id, block_id, r.seat_id, "held"))
         .collect();
-    notify(conn, &changes).await?;
-    Ok(Ok(changes))
+    Ok(Ok(announced(conn, changes).await?))
 }
 
 /// Releases everything `user` holds on a fixture (the spec's cancel).
@@ -431,17 +439,11 @@ pub async fn release(
     )
     .fetch_all(&mut *conn)
     .await?;
-    let changes: Vec<Change> = rows
+    let changes = rows
         .into_iter()
-        .map(|r| Change {
-            fixture_id,
-            block_id: r.block_id,
-            seat_id: r.seat_id,
-            state: "free".into(),
-        })
+        .map(|r| Change::new(fixture_id, r.block_id, r.seat_id, "free"))
         .collect();
-    notify(conn, &changes).await?;
-    Ok(changes)
+    announced(conn, changes).await
 }
 
 /// Frees every expired hold (the scheduled job); returns what changed.
@@ -453,17 +455,11 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
     )
     .fetch_all(&mut *conn)
     .await?;
-    let changes: Vec<Change> = rows
+    let changes = rows
         .into_iter()
-        .map(|r| Change {
-            fixture_id: r.fixture_id,
-            block_id: r.block_id,
-            seat_id: r.seat_id,
-            state: "free".into(),
-        })
+        .map(|r| Change::new(r.fixture_id, r.block_id, r.seat_id, "free"))
         .collect();
-    notify(conn, &changes).await?;
-    Ok(changes)
+    announced(conn, changes).await
 }
 
 /// A seat (or place) the fan holds, with where it is and its full price.
@@ -641,12 +637,7 @@ pub async fn set_locked(
     let state = if locked { "locked" } else { "free" };
     let changes: Vec<Change> = rows
         .iter()
-        .map(|(seat_id, block_id)| Change {
-            fixture_id,
-            block_id: *block_id,
-            seat_id: *seat_id,
-            state: state.into(),
-        })
+        .map(|(seat_id, block_id)| Change::new(fixture_id, *block_id, *seat_id, state))
         .collect();
     let changed: Vec<i64> = rows.iter().map(|(s, _)| *s).collect();
     let skipped = sqlx::query_as!(
@@ -754,17 +745,11 @@ pub async fn reconcile(
     )
     .fetch_all(&mut *conn)
     .await?;
-    let changes: Vec<Change> = rows
+    let changes = rows
         .into_iter()
-        .map(|r| Change {
-            fixture_id,
-            block_id: r.block_id,
-            seat_id: r.seat_id,
-            state: r.state,
-        })
+        .map(|r| Change::new(fixture_id, r.block_id, r.seat_id, &r.state))
         .collect();
-    notify(conn, &changes).await?;
-    Ok(changes)
+    announced(conn, changes).await
 }
 
 /// Planet seat ids of seats, for mirroring locks to the ticketing system.

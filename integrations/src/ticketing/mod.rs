@@ -604,11 +604,7 @@ impl TicketingClient {
         event: u32,
         seats: &[u32],
     ) -> Result<Vec<SeatState>, TicketingError> {
-        let ids = seats
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
+        let ids = id_list(seats);
         self.get(
             "/api/Mappa/GetPostiInfo",
             &[("eventoId", event.to_string()), ("postiIds", ids)],
@@ -878,6 +874,11 @@ impl TicketingClient {
         self.post("/api/Titolo/GetInfo", &serde_json::json!({"titoloId": id}))
             .await
     }
+}
+
+/// Ids as the vendor's query strings take them: `1,2,3`.
+fn id_list(ids: &[u32]) -> String {
+    ids.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// One field of an answer that is an object of a few fields.

@@ -3,7 +3,7 @@
 
 use super::{
     BlockInfo, IssueTicket, Person, ReductionInfo, SeatInfo, SeatOrder, SeatState, TicketingClient,
-    TicketingError, TitleInfo, field,
+    TicketingError, TitleInfo, field, id_list,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -211,11 +211,7 @@ impl TicketingClient {
         season: u32,
         seats: &[u32],
     ) -> Result<Vec<SeatState>, TicketingError> {
-        let ids = seats
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
+        let ids = id_list(seats);
         self.get(
             "/api/Abbonamento/GetPostiInfo",
             &[("tipoAbbonamentoId", season.to_string()), ("postiIds", ids)],

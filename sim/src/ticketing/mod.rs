@@ -760,14 +760,17 @@ struct TitleQuery {
     id: u64,
 }
 
+fn unknown_title() -> Response {
+    refusal(Refusal::not_found(
+        "TITOLO_SCONOSCIUTO",
+        "Titolo sconosciuto",
+    ))
+}
+
 async fn title_info(State(t): State<Ticketing>, Json(q): Json<TitleQuery>) -> Response {
     t.with_world(|w| match w.titles.get(&q.id) {
         Some(title) => Json(title_view(w, title)).into_response(),
-        None => refusal(Refusal {
-            status: 404,
-            code: "TITOLO_SCONOSCIUTO",
-            message: "Titolo sconosciuto".into(),
-        }),
+        None => unknown_title(),
     })
 }
 

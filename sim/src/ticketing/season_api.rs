@@ -1,7 +1,7 @@
 //! The vendor actions for pre-emption, season tickets and title information, and the
 //! `/_sim/ticketing/seed` control: the rules live in `world` and `season`.
 
-use super::{Ticketing, answer, refusal, title_view, world};
+use super::{Ticketing, TitleQuery, answer, refusal, title_view, unknown_title, world};
 use axum::{
     Json, Router,
     extract::{Query, State},
@@ -321,19 +321,6 @@ async fn season_purchasable(
             )),
         },
     )
-}
-
-#[derive(Deserialize)]
-struct TitleQuery {
-    #[serde(rename = "titoloId")]
-    id: u64,
-}
-
-fn unknown_title() -> Response {
-    refusal(Refusal::not_found(
-        "TITOLO_SCONOSCIUTO",
-        "Titolo sconosciuto",
-    ))
 }
 
 async fn title_state(State(t): State<Ticketing>, Json(q): Json<TitleQuery>) -> Response {

@@ -206,26 +206,37 @@ fn ticketing_unavailable(e: anyhow::Error) -> ApiError {
     )
 }
 
+/// Imports the catalogue from the ticketing system (the venue, prices and fixtures come
+/// together) and audits it as `action`; returns the venue counts and (imported, updated).
+async fn import_audited(
+    state: &AppState,
+    staff: &crate::auth::Session,
+    action: &str,
+) -> ApiResult<(venue::ImportCounts, (i64, i64))> {
+    let mut tx = state.pool.begin().await?;
+    let (counts, fixtures) = workflows::onsale::import_catalogue(&mut tx, &state.ticketing)
+        .await
+        .map_err(ticketing_unavailable)?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        action,
+        "catalogue",
+        "ticketing",
+        json!({"venue": counts, "imported": fixtures.0, "updated": fixtures.1}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((counts, fixtures))
+}
+
 /// `POST /api/admin/venue/import`: the venue plan (and the catalogue) from the ticketing
 /// system; audited.
 async fn import_venue(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
 ) -> ApiResult<Response> {
-    let mut tx = state.pool.begin().await?;
-    let (counts, _) = workflows::onsale::import_catalogue(&mut tx, &state.ticketing)
-        .await
-        .map_err(ticketing_unavailable)?;
-    audit::record(
-        &mut tx,
-        Some(staff.user.user_id),
-        "venue.imported",
-        "venue",
-        "stadium",
-        json!(counts),
-    )
-    .await?;
-    tx.commit().await?;
+    let (counts, _) = import_audited(&state, &staff, "venue.imported").await?;
     Ok(axum::Json(counts).into_response())
 }
 
@@ -234,20 +245,7 @@ async fn import_fixtures(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
 ) -> ApiResult<Response> {
-    let mut tx = state.pool.begin().await?;
-    let (_, (imported, updated)) = workflows::onsale::import_catalogue(&mut tx, &state.ticketing)
-        .await
-        .map_err(ticketing_unavailable)?;
-    audit::record(
-        &mut tx,
-        Some(staff.user.user_id),
-        "fixtures.imported",
-        "fixture",
-        "*",
-        json!({"imported": imported, "updated": updated}),
-    )
-    .await?;
-    tx.commit().await?;
+    let (_, (imported, updated)) = import_audited(&state, &staff, "fixtures.imported").await?;
     Ok(axum::Json(json!({"imported": imported, "updated": updated})).into_response())
 }
 

@@ -151,6 +151,15 @@ describe('seats on sale', () => {
     await page.goto(`${BASE_URL}/admin/stadium/ticketprice`);
     await page.getByText('TC').first().waitFor();
     await screenshot(page, 'onsale-admin-prices');
+    await page.goto(`${BASE_URL}/admin/stadium/sectors`);
+    await page.getByText('Tribuna Centrale').first().waitFor();
+    await screenshot(page, 'onsale-admin-sectors');
+    await page.goto(`${BASE_URL}/admin/stadium/season`);
+    await page.locator('[data-testid^="season-sellable-"]').first().waitFor();
+    await screenshot(page, 'onsale-admin-season');
+    await page.goto(`${BASE_URL}/admin/mass/mass_lock_unlock_seats`);
+    await page.getByTestId('labels-input').waitFor();
+    await screenshot(page, 'onsale-admin-seat-locks');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -323,7 +323,7 @@ export const englishAppMessages: TranslationMessages = {
       },
       held_until: 'held until %{time}',
       labels: 'Seat labels',
-      labels_help: 'One per line or separated by commas, for example TC-A-1-1.',
+      labels_help: 'One per line or separated by commas, for example TC-TC1-1-1.',
       picked: '%{smart_count} seat picked |||| %{smart_count} seats picked',
       pasted: '%{smart_count} label pasted |||| %{smart_count} labels pasted',
       lock: 'Lock',

@@ -323,7 +323,7 @@ export const italianMessages: TranslationMessages = {
       },
       held_until: 'riservato fino a %{time}',
       labels: 'Etichette dei posti',
-      labels_help: 'Una per riga o separate da virgole, per esempio TC-A-1-1.',
+      labels_help: 'Una per riga o separate da virgole, per esempio TC-TC1-1-1.',
       picked: '%{smart_count} posto selezionato |||| %{smart_count} posti selezionati',
       pasted: '%{smart_count} etichetta incollata |||| %{smart_count} etichette incollate',
       lock: 'Blocca',

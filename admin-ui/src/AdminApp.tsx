@@ -8,12 +8,17 @@ import { BlockList } from './blocks/BlockList';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import emails from './emails';
+import failedIssues from './failedIssues';
+import { FailedIssueList } from './failedIssues/FailedIssueList';
 import fixtures from './fixtures';
 import { FixtureList } from './fixtures/FixtureList';
 import { i18nProvider } from './i18n/i18nProvider';
+import issuedTickets from './issuedTickets';
+import { IssuedTicketList } from './issuedTickets/IssuedTicketList';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
 import { LoginPage } from './login/LoginPage';
+import orders from './orders';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
@@ -30,9 +35,10 @@ export const ADMIN_BASENAME = '/admin';
  * The admin area, for staff only: signing in at /admin/login (react-admin's login route under
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
- * The on-sale pages keep the paths staff know from the club's previous tool (/stadium/...,
- * /matchlist/..., /mass/...): custom routes that show the resources' lists, while each
- * resource's own routes (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
+ * The on-sale and ticket pages keep the paths staff know from the club's previous tool
+ * (/stadium/..., /matchlist/..., /mass/..., /tickets/...): custom routes that show the
+ * resources' lists, while each resource's own routes (/sectors/TC/show, /prices/TC:1 ...)
+ * serve its show and edit pages.
  */
 export function AdminApp() {
   return (
@@ -53,6 +59,9 @@ export function AdminApp() {
       <Resource name="blocks" {...blocks} />
       <Resource name="prices" {...prices} />
       <Resource name="fixtures" {...fixtures} />
+      <Resource name="issued-tickets" {...issuedTickets} />
+      <Resource name="failed-issues" {...failedIssues} />
+      <Resource name="orders" {...orders} />
       <Resource name="users" {...users} />
       <Resource name="emails" {...emails} />
       <CustomRoutes>
@@ -63,6 +72,8 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.upcomingFixtures} element={<FixtureList when="upcoming" />} />
         <Route path={PAGE_PATHS.pastFixtures} element={<FixtureList when="past" />} />
         <Route path={PAGE_PATHS.seatLocks} element={<MassLockPage />} />
+        <Route path={PAGE_PATHS.issuedTickets} element={<IssuedTicketList />} />
+        <Route path={PAGE_PATHS.failedIssues} element={<FailedIssueList />} />
       </CustomRoutes>
     </Admin>
   );

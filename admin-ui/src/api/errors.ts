@@ -13,6 +13,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // On sale: a fixture that has kicked off can no longer be put on or taken off sale.
   fixture_started: 'resources.fixtures.errors.fixture_started',
   fixture_not_found: 'resources.fixtures.errors.fixture_not_found',
+  // Checkout: a failed issue that someone already retried or refunded (or that recovered).
+  not_failed: 'resources.failed-issues.errors.not_failed',
 };
 
 /**

@@ -18,6 +18,9 @@ function adminApi() {
     '/api/admin/fixtures': listRoute('fixtures', []),
     '/api/admin/prices': listRoute('prices', []),
     '/api/admin/sectors': listRoute('sectors', []),
+    '/api/admin/issued-tickets': listRoute('issued-tickets', []),
+    '/api/admin/failed-issues': listRoute('failed-issues', []),
+    '/api/admin/orders': listRoute('orders', []),
   });
 }
 
@@ -40,6 +43,10 @@ describe('the menu', () => {
       'Prossime partite',
       'Partite passate',
       'Blocco posti',
+      'Biglietti',
+      'Biglietti emessi',
+      'Emissioni fallite',
+      'Ordini',
       'Utenti ed e-mail',
       'Utenti',
       'E-mail',
@@ -52,6 +59,9 @@ describe('the menu', () => {
       'Prossime partite': '/admin/matchlist/upcoming',
       'Partite passate': '/admin/matchlist/past',
       'Blocco posti': '/admin/mass/mass_lock_unlock_seats',
+      'Biglietti emessi': '/admin/tickets/issuedtickets',
+      'Emissioni fallite': '/admin/tickets/issuefailed',
+      Ordini: '/admin/orders',
       Utenti: '/admin/users',
       'E-mail': '/admin/emails',
     };
@@ -69,6 +79,35 @@ describe('the menu', () => {
 
     expect(await screen.findByText('No Prices yet.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Default prices' })).toHaveClass('RaMenuItemLink-active');
+  });
+
+  it('opens the ticket pages from the menu, in English too', async () => {
+    adminApi();
+    const user = userEvent.setup();
+    renderAdminApp('/', { locale: 'en' });
+
+    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
+    expect(within(menu).getByText('Tickets')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Failed issues' }));
+
+    expect(await screen.findByText('No Failed issues found using the current filters.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Failed issues' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Issued tickets' })).toHaveAttribute(
+      'href',
+      '/admin/tickets/issuedtickets',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
+  });
+
+  it.each([
+    ['/issued-tickets', 'Biglietti emessi'],
+    ['/failed-issues', 'Emissioni fallite'],
+  ])('sends %s to the page where its list lives', async (path, entry) => {
+    adminApi();
+    renderAdminApp(path);
+
+    const item = await screen.findByRole('menuitem', { name: entry });
+    await waitFor(() => expect(item).toHaveClass('RaMenuItemLink-active'));
   });
 
   it("sends a resource's own list address to the page where the list lives", async () => {

@@ -1,10 +1,13 @@
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
+import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
 import Divider from '@mui/material/Divider';
@@ -44,6 +47,15 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.upcomingFixtures, label: 'app.menu.upcoming', icon: <UpcomingOutlinedIcon /> },
       { path: PAGE_PATHS.pastFixtures, label: 'app.menu.past', icon: <HistoryOutlinedIcon /> },
       { path: PAGE_PATHS.seatLocks, label: 'app.menu.seat_locks', icon: <EventSeatOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'tickets',
+    label: 'app.menu.tickets',
+    entries: [
+      { path: PAGE_PATHS.issuedTickets, label: 'app.menu.issued_tickets', icon: <ConfirmationNumberOutlinedIcon /> },
+      { path: PAGE_PATHS.failedIssues, label: 'app.menu.failed_issues', icon: <SyncProblemOutlinedIcon /> },
+      { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
     ],
   },
   {

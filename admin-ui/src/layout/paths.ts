@@ -10,4 +10,6 @@ export const PAGE_PATHS = {
   upcomingFixtures: '/matchlist/upcoming',
   pastFixtures: '/matchlist/past',
   seatLocks: '/mass/mass_lock_unlock_seats',
+  issuedTickets: '/tickets/issuedtickets',
+  failedIssues: '/tickets/issuefailed',
 } as const;

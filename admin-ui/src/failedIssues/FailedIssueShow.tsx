@@ -1,0 +1,35 @@
+import { ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { PriceField } from '../fields/PriceField';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { OrderStateField } from '../orders/OrderStateChip';
+import { FailedIssueButtons } from './FailedIssueButtons';
+import { IssueProgressField } from './IssueProgressField';
+import type { FailedIssue } from './types';
+
+function FailedIssueShowActions() {
+  return (
+    <TopToolbar>
+      <ListButton />
+      <FailedIssueButtons />
+    </TopToolbar>
+  );
+}
+
+/** One failed issue: the order, how far issuing got, the last error in full, and the two actions. */
+export function FailedIssueShow() {
+  return (
+    <Show<FailedIssue> actions={<FailedIssueShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="fixture_title" />
+        <TextField source="buyer_email" />
+        <PriceField source="total_cents" />
+        <IssueProgressField source="issued_lines" />
+        <OrderStateField source="state" label="resources.failed-issues.fields.state" />
+        <TextField source="error" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} />
+        <NumberField source="attempts" />
+        <RomeDateTimeField source="failed_at" />
+        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,107 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import {
+  BooleanField,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import { formatEuros } from '../fields/money';
+import { PriceField } from '../fields/PriceField';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { formatRomeDateTime } from '../fields/romeDateTime';
+import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { OrderStateField } from './OrderStateChip';
+import { PaymentMethodField } from './PaymentMethodField';
+import { PaymentStatusField } from './PaymentStatusChip';
+import { PAYMENT_STATUS_KEYS, PAYMENT_STATUSES, type Order } from './types';
+
+function useOrderFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('resources.orders.filters.search')}
+      sx={{ minWidth: { md: 300 } }}
+    />,
+    <FixtureFilterInput key="fixture_id" source="fixture_id" alwaysOn />,
+    <SelectInput
+      key="payment_status"
+      source="payment_status"
+      alwaysOn
+      choices={PAYMENT_STATUSES.map((status) => ({
+        id: status,
+        name: `resources.orders.payment_statuses.${PAYMENT_STATUS_KEYS[status]}`,
+      }))}
+    />,
+  ];
+}
+
+/**
+ * Orders, read-only, newest first: by match, by payment status, or by the buyer's e-mail.
+ * Orders change only through their own steps (payment, issuing, the failed issues' actions).
+ */
+export function OrderList() {
+  const filters = useOrderFilters();
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List<Order>
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={false}
+    >
+      {isSmall ? <OrderSimpleList /> : <OrderTable />}
+    </List>
+  );
+}
+
+/** Sorted by creation time only: the contract promises no other order for this list. */
+function OrderTable() {
+  return (
+    <DataTable<Order> rowClick={false} bulkActionButtons={false}>
+      <DataTable.Col source="created_at" field={RomeDateTimeField} />
+      <DataTable.Col source="fixture_title" disableSort />
+      <DataTable.Col source="buyer_email" disableSort />
+      <DataTable.Col source="payment_status" disableSort>
+        <PaymentStatusField source="payment_status" />
+      </DataTable.Col>
+      <DataTable.Col source="state" disableSort>
+        <OrderStateField source="state" />
+      </DataTable.Col>
+      <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />
+      <DataTable.NumberCol source="lines" disableSort />
+      <DataTable.Col source="is_order_by_admin" disableSort>
+        <BooleanField source="is_order_by_admin" FalseIcon={null} />
+      </DataTable.Col>
+      <DataTable.Col source="payment_method" disableSort field={PaymentMethodField} />
+      <DataTable.Col source="id" disableSort>
+        <TextField source="id" sx={{ fontFamily: 'monospace', fontSize: 12 }} />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+/** On a narrow screen: one line per order, buyer first. */
+function OrderSimpleList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList<Order>
+      linkType={false}
+      primaryText={(order) => order.buyer_email}
+      secondaryText={(order) =>
+        `${order.fixture_title} · ${formatEuros(order.total_cents, locale)} · ${formatRomeDateTime(order.created_at, locale)}`
+      }
+      tertiaryText={(order) => translate(`resources.orders.states.${order.state}`, { _: order.state })}
+    />
+  );
+}

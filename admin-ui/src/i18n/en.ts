@@ -352,6 +352,7 @@ export const englishAppMessages: TranslationMessages = {
         created_at: 'Created at',
         q: 'Search',
       },
+      by_staff: 'Order placed by staff',
       payment_statuses: {
         pending: 'Pending',
         paid: 'Paid',

@@ -352,6 +352,7 @@ export const italianMessages: TranslationMessages = {
         created_at: 'Creato il',
         q: 'Cerca',
       },
+      by_staff: 'Ordine fatto dallo staff',
       payment_statuses: {
         pending: 'In attesa',
         paid: 'Pagato',

@@ -1,7 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
-  BooleanField,
   DataTable,
   List,
   ResourceContextProvider,
@@ -17,6 +16,7 @@ import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { ByStaffField } from '../orders/ByStaffField';
 import { PaymentMethodField } from '../orders/PaymentMethodField';
 import { MatchField } from './MatchField';
 import { TicketStateField } from './TicketStateChip';
@@ -91,9 +91,7 @@ function IssuedTicketTable() {
       <DataTable.Col source="state" disableSort>
         <TicketStateField source="state" />
       </DataTable.Col>
-      <DataTable.Col source="is_order_by_admin" disableSort>
-        <BooleanField source="is_order_by_admin" FalseIcon={null} />
-      </DataTable.Col>
+      <DataTable.Col source="is_order_by_admin" disableSort field={ByStaffField} />
       <DataTable.Col source="payment_method" disableSort field={PaymentMethodField} />
     </DataTable>
   );

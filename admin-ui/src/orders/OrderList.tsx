@@ -1,7 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
-  BooleanField,
   DataTable,
   List,
   SearchInput,
@@ -16,6 +15,7 @@ import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { ByStaffField } from './ByStaffField';
 import { OrderStateField } from './OrderStateChip';
 import { PaymentMethodField } from './PaymentMethodField';
 import { PaymentStatusField } from './PaymentStatusChip';
@@ -79,9 +79,7 @@ function OrderTable() {
       </DataTable.Col>
       <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />
       <DataTable.NumberCol source="lines" disableSort />
-      <DataTable.Col source="is_order_by_admin" disableSort>
-        <BooleanField source="is_order_by_admin" FalseIcon={null} />
-      </DataTable.Col>
+      <DataTable.Col source="is_order_by_admin" disableSort field={ByStaffField} />
       <DataTable.Col source="payment_method" disableSort field={PaymentMethodField} />
       <DataTable.Col source="id" disableSort>
         <TextField source="id" sx={{ fontFamily: 'monospace', fontSize: 12 }} />

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Fixture } from '../fixtures/types';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
+import type { IssuedTicket } from './types';
+
+const PAGE = '/tickets/issuedtickets';
+const LIST = '/api/admin/issued-tickets';
+
+const lazio: Fixture = {
+  id: 7,
+  planet_event_id: 1001,
+  spettacolo_id: 5001,
+  title: 'Como - Lazio',
+  competition: 'Serie A 2025-2026',
+  kind: 'league',
+  starts_at: '2026-12-06T19:45:00Z',
+  ends_at: '2026-12-06T21:45:00Z',
+  status: 1,
+  high_risk: false,
+  per_buyer_limit: 4,
+  inventory_ready: true,
+  from_price_cents: 2500,
+  free: 11873,
+};
+
+const luca: IssuedTicket = {
+  id: 11,
+  order_id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51',
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  starts_at: '2026-12-06T19:45:00Z',
+  label: 'TC-TC1-1-1',
+  sector_code: 'TC',
+  row: '1',
+  number: 1,
+  gate: 'Varco 1',
+  holder_name: 'Luca Neri',
+  buyer_email: 'fan@example.it',
+  price_cents: 6000,
+  seal: 'A1B2C3D4E5F6G7H8',
+  barcode: '8001234567890123',
+  state: 'valid',
+  issued_at: '2026-11-24T17:01:30Z',
+  is_order_by_admin: false,
+  payment_method: 'card',
+};
+const giulia: IssuedTicket = {
+  ...luca,
+  id: 12,
+  label: 'CU-N-12-30',
+  sector_code: 'CU',
+  row: '12',
+  number: 30,
+  gate: null,
+  holder_name: 'Giulia Rossi',
+  buyer_email: 'box.office@lario.test',
+  price_cents: 2550,
+  seal: 'Z9Y8X7W6V5U4T3S2',
+  state: 'cancelled',
+  is_order_by_admin: true,
+  payment_method: 'cash',
+};
+
+function ticketsApi(rows: IssuedTicket[]) {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    [LIST]: listRoute('issued-tickets', rows),
+    '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+    [`${LIST}/11`]: { body: luca },
+  });
+}
+
+const lastListQuery = (fetchMock: ReturnType<typeof stubFetch>) => {
+  const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === LIST);
+  return urlOf(calls.at(-1)?.[0] ?? '').searchParams;
+};
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+describe('the issued tickets page', () => {
+  it('lists the tickets at /admin/tickets/issuedtickets, latest issued first, with seat, holder, seal and state', async () => {
+    const fetchMock = ticketsApi([luca, giulia]);
+    renderAdminApp(PAGE);
+
+    const row = await rowOf('Luca Neri');
+    // 17:01:30 UTC on 24 November is 18:01:30 in Como; the match kicks off at 20:45.
+    expect(within(row).getByText('24/11/26, 18:01:30')).toBeInTheDocument();
+    expect(within(row).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(within(row).getByText('06/12/26, 20:45:00')).toBeInTheDocument();
+    expect(within(row).getByText('TC-TC1-1-1')).toBeInTheDocument();
+    expect(within(row).getByText('Varco 1')).toBeInTheDocument();
+    expect(within(row).getByText('fan@example.it')).toBeInTheDocument();
+    expect(within(row).getByText('60,00 €')).toBeInTheDocument();
+    expect(within(row).getByText('A1B2C3D4E5F6G7H8')).toBeInTheDocument();
+    expect(within(row).getByText('Valido').closest('[data-state]')).toHaveAttribute('data-state', 'valid');
+    expect(within(row).getByText('Carta')).toBeInTheDocument();
+    expect(within(row).queryByRole('img', { name: 'Ordine fatto dallo staff' })).not.toBeInTheDocument();
+
+    const boxOffice = await rowOf('Giulia Rossi');
+    expect(within(boxOffice).getByText('Annullato').closest('[data-state]')).toHaveAttribute('data-state', 'cancelled');
+    expect(within(boxOffice).getByText('25,50 €')).toBeInTheDocument();
+    expect(within(boxOffice).getByText('—')).toBeInTheDocument();
+    // Sold by staff; a payment method we have no words for is shown as the API names it.
+    expect(within(boxOffice).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
+    expect(within(boxOffice).getByText('cash')).toBeInTheDocument();
+
+    for (const header of [
+      'Emesso il',
+      'Partita',
+      'Etichetta posto',
+      'Settore',
+      'Fila',
+      'Posto',
+      'Varco',
+      'Intestatario',
+      'E-mail acquirente',
+      'Prezzo',
+      'Sigillo fiscale',
+      'Stato',
+      'Dallo staff',
+      'Pagamento',
+    ]) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeInTheDocument();
+    }
+    const query = lastListQuery(fetchMock);
+    expect(JSON.parse(query.get('filter') ?? '')).toEqual({});
+    expect(JSON.parse(query.get('sort') ?? '')).toEqual(['issued_at', 'DESC']);
+    expect(JSON.parse(query.get('range') ?? '')).toEqual([0, 24]);
+  });
+
+  it('sends the search, the match and the state as the filter', async () => {
+    const fetchMock = ticketsApi([luca]);
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await rowOf('Luca Neri');
+    await user.type(screen.getByPlaceholderText('Cerca per intestatario, e-mail, sigillo o posto'), 'rossi');
+    await user.click(screen.getByRole('combobox', { name: 'Partita' }));
+    await user.click(await screen.findByRole('option', { name: 'Como - Lazio · 06/12/26, 20:45:00' }));
+    await user.click(screen.getByRole('combobox', { name: 'Stato' }));
+    await user.click(await screen.findByRole('option', { name: 'Valido' }));
+
+    await waitFor(() => {
+      const query = lastListQuery(fetchMock);
+      expect(JSON.parse(query.get('filter') ?? '')).toEqual({ q: 'rossi', fixture_id: 7, state: 'valid' });
+      expect(JSON.parse(query.get('sort') ?? '')).toEqual(['issued_at', 'DESC']);
+    });
+  });
+
+  it('speaks English to staff who chose it', async () => {
+    ticketsApi([giulia]);
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    const row = await rowOf('Giulia Rossi');
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).getByText('€25.50')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^Fiscal seal/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^By staff/ })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search by holder, e-mail, seal or seat')).toBeInTheDocument();
+  });
+
+  it("opens a ticket's page from its row, with the barcode and the order", async () => {
+    const fetchMock = ticketsApi([luca]);
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await user.click(await screen.findByText('Luca Neri'));
+
+    expect(await screen.findByText('8001234567890123')).toBeInTheDocument();
+    expect(screen.getByText('0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51')).toBeInTheDocument();
+    expect(screen.getByText('Codice a barre')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(true);
+  });
+});

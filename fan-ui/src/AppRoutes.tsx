@@ -14,6 +14,11 @@ const CorporateSignInPage = lazy(() => import('./pages/corporate-sign-in/Corpora
 const FixturesPage = lazy(() => import('./pages/fixtures/FixturesPage'));
 const SelectedFixturePage = lazy(() => import('./pages/selected-fixture/SelectedFixturePage'));
 const SelectedFixtureTicketsPage = lazy(() => import('./pages/selected-fixture-tickets/SelectedFixtureTicketsPage'));
+const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage'));
+const ThankYouPage = lazy(() => import('./pages/checkout-thank-you/ThankYouPage'));
+const DeclinedPage = lazy(() => import('./pages/checkout-declined/DeclinedPage'));
+const WalletPage = lazy(() => import('./pages/wallet/WalletPage'));
+const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -31,6 +36,12 @@ export function AppRoutes() {
         <Route path="fixtures/:type" element={<FixturesPage />} />
         <Route path="selectedfixture/:id" element={<SelectedFixturePage />} />
         <Route path="selectedfixturetickets/:id" element={<SelectedFixtureTicketsPage />} />
+        <Route path="checkout/thankyou/:id" element={<ThankYouPage />} />
+        <Route path="checkout/declined/:id" element={<DeclinedPage />} />
+        <Route path="checkout/:id" element={<CheckoutPage />} />
+        <Route path="vrocheck/:id" element={<CheckoutPage focus="check" />} />
+        <Route path="wallet" element={<WalletPage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

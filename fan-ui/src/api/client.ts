@@ -45,6 +45,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `error` is the API's answer with this `code`, e.g. `isApiCode(error, 'hold_expired')`. */
+export function isApiCode(error: unknown, code: string): boolean {
+  return error instanceof ApiError && error.code === code;
+}
+
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The API's code for a write whose CSRF token is missing or stale. */

@@ -1,6 +1,9 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -16,6 +19,7 @@ import { signInPath } from '../auth/returnTo';
 import type { Me } from '../auth/types';
 import { useSession } from '../auth/useSession';
 import { useSignOut } from '../auth/useSignOut';
+import { useNotifications } from '../orders/api';
 
 /** The app bar's account corner: "Sign in" when signed out, else the fan's name and a menu. */
 export function AccountMenu() {
@@ -62,12 +66,18 @@ function SignedInMenu({ user }: { user: Me }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = shownName(user);
+  // A failed read shows no badge: the notifications page says what went wrong.
+  const unread = useNotifications(true).data?.unread ?? 0;
   return (
     <>
       <Button
         color="inherit"
         size="small"
-        startIcon={<AccountCircleOutlinedIcon />}
+        startIcon={
+          <Badge color="secondary" variant="dot" invisible={unread === 0} data-testid="unread-badge">
+            <AccountCircleOutlinedIcon />
+          </Badge>
+        }
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor === null ? undefined : true}
@@ -111,6 +121,26 @@ function SignedInMenu({ user }: { user: Me }) {
             <PersonOutlineIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('account.myAccount')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/wallet/" onClick={close}>
+          <ListItemIcon>
+            <AccountBalanceWalletOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('account.wallet')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          component={RouterLink}
+          to="/notifications"
+          onClick={close}
+          aria-label={unread === 0 ? undefined : `${t('account.notifications')}, ${t('account.unread', { count: unread })}`}
+        >
+          <ListItemIcon>
+            <NotificationsNoneOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('account.notifications')}</ListItemText>
+          {unread > 0 && (
+            <Badge badgeContent={unread} color="secondary" max={99} sx={{ ml: 2, mr: 1 }} aria-hidden="true" />
+          )}
         </MenuItem>
         <MenuItem
           disabled={signOut.isPending}

@@ -1,25 +1,23 @@
-import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { fixtureKey, heldCount } from '../fixtures/api';
 import { onSaleErrorText } from '../fixtures/errors';
 import { formatCents } from '../fixtures/format';
 import type { FixtureDetail, Hold } from '../fixtures/types';
 import { useCancelHold } from '../fixtures/useHoldActions';
-import { formatSeconds, useCountdown } from '../hooks/useCountdown';
 import { useUiLanguage } from '../i18n/useUiLanguage';
+import { orderKey, startCheckout } from '../orders/api';
+import { checkoutErrorText } from '../orders/errors';
+import { HoldCountdown } from './HoldCountdown';
 import { SuccessToast } from './SuccessToast';
-
-/** How long a hold lasts (spec: fan side, section 9: now plus 1800 s). */
-export const HOLD_SECONDS = 1800;
 
 interface HoldSummaryProps {
   fixture: FixtureDetail;
@@ -27,7 +25,7 @@ interface HoldSummaryProps {
   hold: Hold | undefined;
 }
 
-/** What the fan holds on this fixture, how long it is kept, and a way to let it go. */
+/** What the fan holds on this fixture, how long it is kept, a way on to checkout and a way to let it go. */
 export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
   const { t } = useTranslation();
   const cancel = useCancelHold(fixture.id);
@@ -68,6 +66,20 @@ function HoldCard({ fixture, hold, cancelling, onCancel, onExpired }: HoldCardPr
   const language = useUiLanguage();
   const titleId = useId();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const checkout = useMutation({
+    mutationFn: () => startCheckout(fixture.id),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKey(order.id), order);
+      // The seats now belong to the order: the map and the hold are read afresh when seen again.
+      void queryClient.invalidateQueries({ queryKey: fixtureKey(fixture.id) });
+      void navigate(`/checkout/${order.id}`);
+    },
+    onError: () => {
+      // 409 nothing_held: the hold ended meanwhile (another tab, the clock); show it as it is.
+      void queryClient.invalidateQueries({ queryKey: fixtureKey(fixture.id) });
+    },
+  });
   const sectorName = (code: string) => fixture.sectors.find((sector) => sector.code === code)?.name ?? code;
   const blockCode = (id: number) =>
     fixture.sectors.flatMap((sector) => sector.blocks).find((block) => block.id === id)?.code ?? String(id);
@@ -124,43 +136,27 @@ function HoldCard({ fixture, hold, cancelling, onCancel, onExpired }: HoldCardPr
           {t('hold.total', { price: formatCents(total, language) })}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Tooltip title={t('hold.checkoutSoon')}>
-            {/* A disabled button gets no pointer events: the span lets the tooltip show. */}
-            <span>
-              <Button variant="contained" disabled>
-                {t('hold.checkout')}
-              </Button>
-            </span>
-          </Tooltip>
-          <Button variant="outlined" color="error" onClick={onCancel} disabled={cancelling} data-testid="cancel-hold-button">
+          <Button
+            variant="contained"
+            onClick={() => checkout.mutate()}
+            loading={checkout.isPending}
+            disabled={cancelling}
+            data-testid="checkout-button"
+          >
+            {t('hold.checkout')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={onCancel}
+            disabled={cancelling || checkout.isPending}
+            data-testid="cancel-hold-button"
+          >
             {t('hold.cancel')}
           </Button>
         </Box>
+        {checkout.isError && <Alert severity="error">{checkoutErrorText(t, checkout.error)}</Alert>}
       </CardContent>
     </Card>
-  );
-}
-
-/** "We keep them for you for 29:41", ticking; tells once when the time is up. */
-function HoldCountdown({ deadline, onExpired }: { deadline: number; onExpired: () => void }) {
-  const { t } = useTranslation();
-  const secondsLeft = useCountdown(deadline, HOLD_SECONDS);
-  const expired = secondsLeft === 0;
-  const expire = useEffectEvent(onExpired);
-  useEffect(() => {
-    if (expired) {
-      expire();
-    }
-  }, [expired]);
-  return (
-    <Typography
-      variant="body2"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600, color: expired ? 'error.main' : 'text.primary' }}
-    >
-      <TimerOutlinedIcon fontSize="small" aria-hidden="true" />
-      <span role="timer" data-testid="hold-countdown">
-        {expired ? t('hold.expired') : t('hold.timer', { time: formatSeconds(secondsLeft) })}
-      </span>
-    </Typography>
   );
 }

@@ -154,7 +154,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     expect(within(summary).getAllByText('Ingresso: Varco 1')).toHaveLength(2);
     expect(within(summary).getByText(/^Totale: 120,00\s€$/)).toBeInTheDocument();
     expect(within(summary).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora (30:00|29:5\d)/);
-    expect(within(summary).getByRole('button', { name: 'Vai al pagamento' })).toBeDisabled();
+    expect(within(summary).getByRole('button', { name: "Procedi all'acquisto" })).toBeEnabled();
     expect(seat(111)).toHaveAttribute('data-state', 'mine');
     expect(seat(112)).toHaveAttribute('data-state', 'mine');
     expect(screen.getByText('Posti bloccati per 30 minuti')).toBeInTheDocument();

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../api/client';
+import type {
+  ConfirmResult,
+  FanNotification,
+  HoldersRequest,
+  NotificationList,
+  Order,
+  PaymentIntent,
+  Ticket,
+} from './types';
+
+/** Query keys of the checkout data; everything of one order sits under `orderKey(id)`. */
+export const orderKey = (id: string) => ['order', id] as const;
+export const paymentIntentKey = (id: string) => ['order', id, 'payment'] as const;
+export const walletKey = ['wallet'] as const;
+export const notificationsKey = ['notifications'] as const;
+
+/** How often the thank-you page reads the order while its tickets are being issued. */
+export const ISSUING_POLL_MS = 2000;
+
+/** `GET /api/orders/{id}`; with `poll`, read again every `everyMs` until `until` says it has settled. */
+export function useOrder(id: string, poll?: { everyMs: number; until: (order: Order) => boolean }) {
+  return useQuery({
+    queryKey: orderKey(id),
+    queryFn: () => apiGet<Order>(`/api/orders/${id}`),
+    // An order changes under the fan (the hold expires, a webhook pays it): never trust an old copy.
+    staleTime: 0,
+    refetchInterval:
+      poll === undefined ? false : (query) => (query.state.data !== undefined && poll.until(query.state.data) ? false : poll.everyMs),
+  });
+}
+
+/** `POST /api/fixtures/{id}/checkout`: the caller's hold on the fixture becomes a pending order. */
+export function startCheckout(fixtureId: number): Promise<Order> {
+  return apiSend<Order>('POST', `/api/fixtures/${fixtureId}/checkout`);
+}
+
+/** `PUT /api/orders/{id}/holders`: every line's holder and reduction, all at once. */
+export function saveHolders(id: string, request: HoldersRequest): Promise<Order> {
+  return apiSend<Order>('PUT', `/api/orders/${id}/holders`, request);
+}
+
+/** `POST /api/orders/{id}/verify` (the spec's /vrocheck): may each holder receive a title? */
+export function verifyHolders(id: string): Promise<Order> {
+  return apiSend<Order>('POST', `/api/orders/${id}/verify`);
+}
+
+/**
+ * `POST /api/orders/{id}/payment`, read as a query: the API answers the same intent every time it
+ * is asked (it creates it the first time), so the page can ask for it as soon as the order may be
+ * paid, and keep it.
+ */
+export function usePaymentIntent(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentIntentKey(id),
+    queryFn: () => apiSend<PaymentIntent>('POST', `/api/orders/${id}/payment`),
+    enabled,
+    staleTime: Infinity,
+    // Its failures (hold expired, holders missing) are answers for the fan, not hiccups.
+    retry: false,
+  });
+}
+
+/** `POST /api/orders/{id}/confirm`: the API asks the provider whether the intent succeeded. */
+export function confirmPayment(id: string, clientSecret: string): Promise<ConfirmResult> {
+  return apiSend<ConfirmResult>('POST', `/api/orders/${id}/confirm`, { client_secret: clientSecret });
+}
+
+/** `POST /api/orders/{id}/confirm-free`: an order whose total is 0 needs no payment. */
+export function confirmFreeOrder(id: string): Promise<ConfirmResult> {
+  return apiSend<ConfirmResult>('POST', `/api/orders/${id}/confirm-free`);
+}
+
+/** `DELETE /api/orders/{id}`: cancels a pending order and frees its seats. */
+export function cancelOrder(id: string): Promise<void> {
+  return apiSend<void>('DELETE', `/api/orders/${id}`);
+}
+
+/** How often the wallet looks again while it is empty: new titles show a minute after issuing. */
+const EMPTY_WALLET_POLL_MS = 20_000;
+
+/** `GET /api/wallet`: the fan's issued tickets, soonest match first. */
+export function useWallet() {
+  return useQuery({
+    queryKey: walletKey,
+    queryFn: async () => (await apiGet<{ items: Ticket[] }>('/api/wallet')).items,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.length === 0 ? EMPTY_WALLET_POLL_MS : false),
+  });
+}
+
+/** The PDF of one ticket, in the fan's language (a plain link: the browser downloads it). */
+export function ticketPdfUrl(id: number, language: string): string {
+  return `/api/wallet/${id}/pdf?lang=${language}`;
+}
+
+/** `GET /api/notifications`: asked only for a signed-in fan. */
+export function useNotifications(signedIn: boolean) {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: () => apiGet<NotificationList>('/api/notifications'),
+    enabled: signedIn,
+  });
+}
+
+/** `POST /api/notifications/read`: every notification of the fan is read. */
+export function markNotificationsRead(): Promise<void> {
+  return apiSend<void>('POST', '/api/notifications/read');
+}
+
+/** The list as it is once everything in it has been read. */
+export function allRead(list: NotificationList): NotificationList {
+  return { unread: 0, items: list.items.map((item): FanNotification => ({ ...item, read: true })) };
+}

@@ -1,0 +1,222 @@
+import type { DocumentType, Holder, HoldersRequest, Order, OrderLine } from './types';
+
+/**
+ * The holder form's rules, as the API applies them (docs/api/checkout.md, `PUT .../holders`), so
+ * the fan hears about a mistake before sending; the API still has the last word.
+ */
+
+export const NAME_MAX = 60;
+export const BIRTH_PLACE_MAX = 80;
+export const DOCUMENT_NUMBER_MIN = 5;
+export const DOCUMENT_NUMBER_MAX = 20;
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/** What the fan types for one line: strings as in the inputs, the document type unset at first. */
+export interface HolderDraft {
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  birth_place: string;
+  document_type: DocumentType | '';
+  document_number: string;
+  reduction_id: number;
+}
+
+export type HolderField = keyof HolderDraft;
+
+export const HOLDER_FIELDS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'birth_place',
+  'document_type',
+  'document_number',
+  'reduction_id',
+] as const satisfies readonly HolderField[];
+
+/** Why a field is refused; each is a message under `holders.errors`. */
+export type HolderProblem =
+  | 'first_name_required'
+  | 'last_name_required'
+  | 'name_too_long'
+  | 'name_characters'
+  | 'birth_date_required'
+  | 'birth_date_invalid'
+  | 'birth_date_future'
+  | 'birth_date_too_early'
+  | 'birth_place_required'
+  | 'birth_place_too_long'
+  | 'document_type_required'
+  | 'document_number_required'
+  | 'document_number_format'
+  | 'reduction_not_sold';
+
+export type HolderProblems = Partial<Record<HolderField, HolderProblem>>;
+
+/** Letters of any alphabet, spaces, apostrophes, dots and hyphens. */
+const NAME_CHARACTERS = /^[\p{L}\p{M} '.-]+$/u;
+const DOCUMENT_NUMBER = /^[A-Za-z0-9]+$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The line's holder as the form starts: what the order already says, or blanks. */
+export function draftOf(line: OrderLine): HolderDraft {
+  const holder = line.holder;
+  return {
+    first_name: holder?.first_name ?? '',
+    last_name: holder?.last_name ?? '',
+    birth_date: holder?.birth_date ?? '',
+    birth_place: holder?.birth_place ?? '',
+    document_type: holder?.document_type ?? '',
+    document_number: holder?.document_number ?? '',
+    reduction_id: line.reduction_id,
+  };
+}
+
+/**
+ * What is sent: trimmed, a phone's curly apostrophe (Dell’Acqua) made the plain one the rules
+ * name, the document number in capitals as printed on the document.
+ */
+export function normalised(draft: HolderDraft): HolderDraft {
+  const name = (value: string) => value.trim().replace(/\s+/g, ' ').replace(/[\u2018\u2019\u02bc]/g, "'");
+  return {
+    ...draft,
+    first_name: name(draft.first_name),
+    last_name: name(draft.last_name),
+    birth_date: draft.birth_date.trim(),
+    birth_place: draft.birth_place.trim(),
+    document_number: draft.document_number.trim().toUpperCase(),
+  };
+}
+
+/** A line's holder and reduction once the rules accept them: what `PUT .../holders` sends. */
+export interface ParsedHolder {
+  holder: Holder;
+  reduction_id: number;
+}
+
+export type HolderParse = { ok: true; value: ParsedHolder } | { ok: false; problems: HolderProblems };
+
+/**
+ * One line's holder read against the rules: the value to send, or each field's problem.
+ * `reductionIds` are the reductions sold online for the line's sector; `today` is YYYY-MM-DD.
+ */
+export function parseHolder(draft: HolderDraft, reductionIds: readonly number[], today: string): HolderParse {
+  const value = normalised(draft);
+  const problems: HolderProblems = {};
+  const first = nameProblem(value.first_name, 'first_name_required');
+  if (first !== null) {
+    problems.first_name = first;
+  }
+  const last = nameProblem(value.last_name, 'last_name_required');
+  if (last !== null) {
+    problems.last_name = last;
+  }
+  const birthDate = birthDateProblem(value.birth_date, today);
+  if (birthDate !== null) {
+    problems.birth_date = birthDate;
+  }
+  if (value.birth_place === '') {
+    problems.birth_place = 'birth_place_required';
+  } else if ([...value.birth_place].length > BIRTH_PLACE_MAX) {
+    problems.birth_place = 'birth_place_too_long';
+  }
+  if (value.document_number === '') {
+    problems.document_number = 'document_number_required';
+  } else if (
+    !DOCUMENT_NUMBER.test(value.document_number) ||
+    value.document_number.length < DOCUMENT_NUMBER_MIN ||
+    value.document_number.length > DOCUMENT_NUMBER_MAX
+  ) {
+    problems.document_number = 'document_number_format';
+  }
+  if (!reductionIds.includes(value.reduction_id)) {
+    problems.reduction_id = 'reduction_not_sold';
+  }
+  const documentType = value.document_type;
+  if (documentType === '') {
+    problems.document_type = 'document_type_required';
+  }
+  if (documentType === '' || Object.keys(problems).length > 0) {
+    return { ok: false, problems };
+  }
+  return {
+    ok: true,
+    value: {
+      reduction_id: value.reduction_id,
+      holder: {
+        first_name: value.first_name,
+        last_name: value.last_name,
+        birth_date: value.birth_date,
+        birth_place: value.birth_place,
+        document_type: documentType,
+        document_number: value.document_number,
+      },
+    },
+  };
+}
+
+function nameProblem(value: string, required: HolderProblem): HolderProblem | null {
+  if (value === '') {
+    return required;
+  }
+  if ([...value].length > NAME_MAX) {
+    return 'name_too_long';
+  }
+  return NAME_CHARACTERS.test(value) ? null : 'name_characters';
+}
+
+function birthDateProblem(value: string, today: string): HolderProblem | null {
+  if (value === '') {
+    return 'birth_date_required';
+  }
+  const parts = ISO_DATE.exec(value);
+  if (parts === null) {
+    return 'birth_date_invalid';
+  }
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    // 31 February and the like.
+    return 'birth_date_invalid';
+  }
+  if (value < EARLIEST_BIRTH_DATE) {
+    return 'birth_date_too_early';
+  }
+  return value < today ? null : 'birth_date_future';
+}
+
+/** Today as YYYY-MM-DD on the fan's clock (a birth date has no time zone). */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The body of `PUT /api/orders/{id}/holders`: every line, in the order's order. */
+export function holdersRequest(order: Order, parsed: readonly ParsedHolder[]): HoldersRequest {
+  return {
+    lines: order.lines.flatMap((line, index) => {
+      const value = parsed[index];
+      return value === undefined ? [] : [{ id: line.id, ...value }];
+    }),
+  };
+}
+
+/**
+ * The API's field errors (`lines.{index}.{field}`) by line index and field; keys it may nest under
+ * `holder` (`lines.0.holder.first_name`) count too, anything else is left out.
+ */
+export function serverHolderErrors(fieldErrors: Record<string, string>): Map<number, Set<HolderField>> {
+  const byLine = new Map<number, Set<HolderField>>();
+  for (const key of Object.keys(fieldErrors)) {
+    const match = /^lines\.(\d+)\.(?:holder\.)?([a-z_]+)$/.exec(key);
+    const field = match?.[2];
+    if (match === null || field === undefined || !(HOLDER_FIELDS as readonly string[]).includes(field)) {
+      continue;
+    }
+    const index = Number(match[1]);
+    const fields = byLine.get(index) ?? new Set<HolderField>();
+    fields.add(field as HolderField);
+    byLine.set(index, fields);
+  }
+  return byLine;
+}

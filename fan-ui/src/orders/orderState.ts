@@ -1,0 +1,17 @@
+import type { Order, OrderState } from './types';
+
+/** Whether the order may be paid: every holder named and allowed a title by the check. */
+export function readyToPay(order: Order): boolean {
+  return order.holders_complete && order.lines.every((line) => line.eligible === true);
+}
+
+/**
+ * States after which nothing more happens by itself: the thank-you page stops reading the order.
+ * `pending` is not one there (a payment in flight is confirmed by the webhook), nor `paid` and
+ * `issuing` (the worker is issuing), nor `refunding`.
+ */
+const SETTLED: readonly OrderState[] = ['issued', 'failed', 'refunded', 'cancelled'];
+
+export function isSettled(order: Order): boolean {
+  return SETTLED.includes(order.state);
+}

@@ -1,0 +1,155 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { formatCents } from '../../fixtures/format';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import {
+  BIRTH_PLACE_MAX,
+  DOCUMENT_NUMBER_MAX,
+  EARLIEST_BIRTH_DATE,
+  NAME_MAX,
+  type HolderDraft,
+  type HolderField,
+} from '../../orders/holderRules';
+import { DOCUMENT_TYPES, type OrderLine } from '../../orders/types';
+import type { FareOption } from './fares';
+import { holderInputId, lineSeat } from './lineSeat';
+
+interface HolderFieldsetProps {
+  index: number;
+  line: OrderLine;
+  draft: HolderDraft;
+  fares: FareOption[];
+  /** Each field's message, in the fan's words. */
+  errors: Partial<Record<HolderField, string>>;
+  /** The API says this person already has a seat for the match (or is named twice). */
+  hasSeat: boolean;
+  today: string;
+  onChange: (field: HolderField, value: string) => void;
+}
+
+/**
+ * One ticket's holder: who will use it and their document, and its fare. Every label ends with
+ * the ticket's number for screen readers ("Nome, biglietto 1"), so each input's name is its own.
+ */
+export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange }: HolderFieldsetProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const ticket = t('checkout.holders.forTicket', { index: index + 1 });
+  // The first ticket is usually the buyer's: let the browser fill it in, not every line alike.
+  const personal = index === 0;
+
+  const label = (text: string) => (
+    <>
+      {text}
+      <VisuallyHidden>, {ticket}</VisuallyHidden>
+    </>
+  );
+  const field = (name: HolderField) => ({
+    id: holderInputId(index, name),
+    name: `lines.${index}.${name}`,
+    error: errors[name] !== undefined,
+    helperText: errors[name],
+    fullWidth: true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(name, event.target.value),
+  });
+  const input = (name: HolderField, extra: Record<string, unknown> = {}) => ({
+    htmlInput: { 'data-testid': holderInputId(index, name), ...extra },
+  });
+
+  return (
+    <Box
+      component="fieldset"
+      data-testid={`holder-${index}`}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0, display: 'grid', gap: 2 }}
+    >
+      <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+        {t('checkout.holders.ticket', { index: index + 1, seat: lineSeat(t, line) })}
+      </Typography>
+      {hasSeat && <Alert severity="error">{t('checkout.holders.hasSeat')}</Alert>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          {...field('first_name')}
+          label={label(t('checkout.holders.firstName'))}
+          value={draft.first_name}
+          required
+          autoComplete={personal ? 'given-name' : 'off'}
+          slotProps={input('first_name', { maxLength: NAME_MAX })}
+        />
+        <TextField
+          {...field('last_name')}
+          label={label(t('checkout.holders.lastName'))}
+          value={draft.last_name}
+          required
+          autoComplete={personal ? 'family-name' : 'off'}
+          slotProps={input('last_name', { maxLength: NAME_MAX })}
+        />
+        <TextField
+          {...field('birth_date')}
+          type="date"
+          label={label(t('checkout.holders.birthDate'))}
+          value={draft.birth_date}
+          required
+          autoComplete={personal ? 'bday' : 'off'}
+          slotProps={{ ...input('birth_date', { min: EARLIEST_BIRTH_DATE, max: today }), inputLabel: { shrink: true } }}
+        />
+        <TextField
+          {...field('birth_place')}
+          label={label(t('checkout.holders.birthPlace'))}
+          value={draft.birth_place}
+          required
+          autoComplete="off"
+          slotProps={input('birth_place', { maxLength: BIRTH_PLACE_MAX })}
+        />
+        <TextField
+          {...field('document_type')}
+          select
+          label={label(t('checkout.holders.documentType'))}
+          value={draft.document_type}
+          required
+          slotProps={{ ...input('document_type'), select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="" disabled>
+            {t('checkout.holders.chooseDocumentType')}
+          </option>
+          {DOCUMENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`checkout.holders.documentTypes.${type}`)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          {...field('document_number')}
+          label={label(t('checkout.holders.documentNumber'))}
+          value={draft.document_number}
+          required
+          autoComplete="off"
+          slotProps={input('document_number', {
+            maxLength: DOCUMENT_NUMBER_MAX,
+            autoCapitalize: 'characters',
+            spellCheck: false,
+          })}
+        />
+        <TextField
+          {...field('reduction_id')}
+          select
+          label={label(t('checkout.holders.reduction'))}
+          value={String(draft.reduction_id)}
+          required
+          slotProps={{ ...input('reduction_id'), select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        >
+          {fares.map((fare) => (
+            <option key={fare.id} value={fare.id}>
+              {t('checkout.holders.reductionOption', { name: fare.name, price: formatCents(fare.price_cents, language) })}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+    </Box>
+  );
+}

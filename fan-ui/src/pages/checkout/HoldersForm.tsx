@@ -1,0 +1,171 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { SuccessToast } from '../../components/SuccessToast';
+import type { FixtureDetail } from '../../fixtures/types';
+import { checkoutErrorText, lineIdsWithSeat } from '../../orders/errors';
+import {
+  HOLDER_FIELDS,
+  draftOf,
+  holdersRequest,
+  localToday,
+  parseHolder,
+  serverHolderErrors,
+  type HolderDraft,
+  type HolderField,
+} from '../../orders/holderRules';
+import type { Order } from '../../orders/types';
+import { useSaveHolders } from '../../orders/useOrderActions';
+import { faresFor } from './fares';
+import { HolderFieldset } from './HolderFieldset';
+import { holderInputId } from './lineSeat';
+
+type FieldMessages = Partial<Record<HolderField, string>>;
+
+interface HoldersFormProps {
+  order: Order;
+  /** The fixture, for the fares sold in each sector; undefined until read. */
+  fixture: FixtureDetail | undefined;
+  /** The API took the holders (the order in the cache is the new one). */
+  onSaved: () => void;
+}
+
+/**
+ * Who each ticket is for (`PUT /api/orders/{id}/holders`): checked here against the API's rules
+ * first, then the API's own answer shown on the field it names (`lines.{i}.{field}`).
+ */
+export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const save = useSaveHolders(order.id);
+  const [drafts, setDrafts] = useState<HolderDraft[]>(() => order.lines.map(draftOf));
+  const [errors, setErrors] = useState<FieldMessages[]>(() => order.lines.map(() => ({})));
+  const [saved, setSaved] = useState(false);
+  const today = localToday();
+  const fares = order.lines.map((line) => faresFor(line, fixture));
+  const linesWithSeat = new Set(lineIdsWithSeat(save.error));
+
+  const change = (index: number, field: HolderField, value: string) => {
+    setDrafts((current) =>
+      current.map((draft, i) =>
+        i === index ? { ...draft, [field]: field === 'reduction_id' ? Number(value) : value } : draft,
+      ),
+    );
+    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, field) : messages)));
+  };
+
+  const showErrors = (messages: FieldMessages[]) => {
+    setErrors(messages);
+    // To the first field to correct: on a phone it may be far above the button.
+    for (const [index, fields] of messages.entries()) {
+      const first = HOLDER_FIELDS.find((field) => fields[field] !== undefined);
+      if (first !== undefined) {
+        document.getElementById(holderInputId(index, first))?.focus();
+        return;
+      }
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.reset();
+    const parsed = drafts.map((draft, index) => parseHolder(draft, fares[index]?.allowed ?? [], today));
+    if (!parsed.every((result) => result.ok)) {
+      showErrors(
+        parsed.map((result) =>
+          result.ok
+            ? {}
+            : Object.fromEntries(
+                Object.entries(result.problems).map(([field, problem]) => [field, t(`checkout.holders.errors.${problem}`)]),
+              ),
+        ),
+      );
+      return;
+    }
+    setErrors(order.lines.map(() => ({})));
+    save.mutate(
+      holdersRequest(
+        order,
+        parsed.map((result) => result.value),
+      ),
+      {
+        onSuccess: () => {
+          setSaved(true);
+          onSaved();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const byLine = serverHolderErrors(error.fieldErrors);
+            showErrors(
+              order.lines.map((_line, index) =>
+                Object.fromEntries(
+                  [...(byLine.get(index) ?? [])].map((field) => [field, t(`checkout.holders.serverErrors.${field}`)]),
+                ),
+              ),
+            );
+          }
+        },
+      },
+    );
+  };
+
+  const hasFieldErrors = errors.some((messages) => Object.keys(messages).length > 0);
+  const otherFailure = save.isError && !hasFieldErrors && linesWithSeat.size === 0 ? checkoutErrorText(t, save.error) : null;
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, p: { xs: 1.5, sm: 3 } }}>
+        <Box>
+          <Typography id={titleId} variant="h6" component="h2">
+            {t('checkout.holders.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('checkout.holders.intro')}
+          </Typography>
+        </Box>
+        {order.lines.map((line, index) => (
+          <HolderFieldset
+            key={line.id}
+            index={index}
+            line={line}
+            draft={drafts[index] ?? draftOf(line)}
+            fares={fares[index]?.shown ?? []}
+            errors={errors[index] ?? {}}
+            hasSeat={linesWithSeat.has(line.id)}
+            today={today}
+            onChange={(field, value) => change(index, field, value)}
+          />
+        ))}
+        {hasFieldErrors && <Alert severity="error">{t('checkout.holders.fix')}</Alert>}
+        {linesWithSeat.size > 0 && <Alert severity="error">{t('errors.holder_has_seat')}</Alert>}
+        {otherFailure !== null && <Alert severity="error">{otherFailure}</Alert>}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={save.isPending}
+            data-testid="save-holders"
+            sx={{ minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
+          >
+            {t('checkout.holders.save')}
+          </Button>
+        </Box>
+      </CardContent>
+      <SuccessToast message={saved ? t('checkout.holders.saved') : null} onClose={() => setSaved(false)} />
+    </Card>
+  );
+}
+
+/** `messages` less one field's. */
+function without(messages: FieldMessages, field: HolderField): FieldMessages {
+  const rest = { ...messages };
+  delete rest[field];
+  return rest;
+}

@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HoldCountdown } from '../../components/HoldCountdown';
+import { formatCents } from '../../fixtures/format';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { Order } from '../../orders/types';
+import { CancelOrderButton } from './CancelOrderButton';
+import { lineSeat } from './lineSeat';
+
+interface OrderSummaryProps {
+  order: Order;
+  onExpired: () => void;
+}
+
+/** What the fan is buying: each seat with its gate, fare and price, the total, the time left. */
+export function OrderSummary({ order, onExpired }: OrderSummaryProps) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId} data-testid="order-summary">
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id={titleId} variant="h6" component="h2">
+          {t('checkout.summary')}
+        </Typography>
+        {order.expires_at !== null && <HoldCountdown deadline={Date.parse(order.expires_at)} onExpired={onExpired} />}
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+          {order.lines.map((line) => (
+            <Box
+              component="li"
+              key={line.id}
+              data-testid={`order-line-${line.id}`}
+              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2">{lineSeat(t, line)}</Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {t('hold.gate', { gate: line.gate })} · {t('checkout.reduction', { name: line.reduction_name })}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatCents(line.price_cents, language)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Divider />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="order-total">
+            {t('hold.total', { price: formatCents(order.total_cents, language) })}
+          </Typography>
+          <CancelOrderButton order={order} />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

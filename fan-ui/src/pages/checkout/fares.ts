@@ -1,0 +1,27 @@
+import type { FixtureDetail } from '../../fixtures/types';
+import type { OrderLine } from '../../orders/types';
+
+/** A fare a line may be given: a reduction with its price in the line's sector. */
+export interface FareOption {
+  id: number;
+  name: string;
+  price_cents: number;
+}
+
+/**
+ * The fares sold online for the line's sector (from the fixture's reductions), and those the
+ * fan may choose. Until the fixture is read, the line's own fare is the only one known; a fare
+ * the line has that is not (or no longer) sold is listed, so the select shows it, but refused.
+ */
+export function faresFor(line: OrderLine, fixture: FixtureDetail | undefined): { shown: FareOption[]; allowed: number[] } {
+  const own: FareOption = { id: line.reduction_id, name: line.reduction_name, price_cents: line.price_cents };
+  if (fixture === undefined) {
+    return { shown: [own], allowed: [own.id] };
+  }
+  const sold = fixture.reductions.flatMap((reduction) => {
+    const price = reduction.prices[line.sector_code];
+    return price === undefined ? [] : [{ id: reduction.id, name: reduction.name, price_cents: price }];
+  });
+  const allowed = sold.map((fare) => fare.id);
+  return { shown: allowed.includes(own.id) ? sold : [own, ...sold], allowed };
+}

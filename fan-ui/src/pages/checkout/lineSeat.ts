@@ -1,0 +1,18 @@
+import type { TFunction } from 'i18next';
+import type { HolderField } from '../../orders/holderRules';
+import type { OrderLine } from '../../orders/types';
+
+/** "Tribuna Centrale, blocco TC1, fila 1, posto 1": a line's seat as the fan reads it. */
+export function lineSeat(t: TFunction, line: OrderLine): string {
+  return t('checkout.seat', { sector: line.sector_name, block: line.block_code, row: line.row, number: line.number });
+}
+
+/** "Luca Neri", or the seat while the line has no holder yet. */
+export function lineHolderName(t: TFunction, line: OrderLine): string {
+  return line.holder === null ? lineSeat(t, line) : `${line.holder.first_name} ${line.holder.last_name}`;
+}
+
+/** The input id (also its test id) of a line's field: `holder-0-first-name`, `holder-0-reduction`. */
+export function holderInputId(index: number, field: HolderField): string {
+  return `holder-${index}-${field === 'reduction_id' ? 'reduction' : field.replace(/_/g, '-')}`;
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, isApiCode } from '../../api/client';
+import { confirmFreeOrder, confirmPayment, orderKey } from '../../orders/api';
+import { PAYMENT_UNKNOWN } from '../../orders/errors';
+import type { Order } from '../../orders/types';
+
+/**
+ * `POST /api/orders/{id}/confirm` with the intent's client secret (or `/confirm-free` with none),
+ * then on to the thank-you page, or to the declined page when the provider says the card was
+ * refused. A payment still processing (or waiting for 3-D Secure) goes to the thank-you page too:
+ * it waits there until the webhook settles the order. Anything else stays here to be shown.
+ *
+ * `replace` leaves the page it is called from out of the history (the return from 3-D Secure,
+ * whose address carries the secret).
+ */
+export function useConfirmPayment(orderId: string, { replace = false }: { replace?: boolean } = {}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (clientSecret: string | null) => {
+      const result = clientSecret === null ? await confirmFreeOrder(orderId) : await confirmPayment(orderId, clientSecret);
+      if (result.outcome === 'unknownOrNoDocument') {
+        throw new ApiError(200, PAYMENT_UNKNOWN, 'The API knows no payment for this order');
+      }
+      return result.order;
+    },
+    onSuccess: (order) => {
+      if (order !== null) {
+        queryClient.setQueryData<Order>(orderKey(orderId), order);
+      }
+      void navigate(`/checkout/thankyou/${orderId}`, { replace });
+    },
+    onError: (error) => {
+      if (isApiCode(error, 'payment_declined')) {
+        void navigate(`/checkout/declined/${orderId}`, { replace });
+      } else if (isApiCode(error, 'payment_pending')) {
+        void navigate(`/checkout/thankyou/${orderId}`, { replace });
+      }
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { QRCodeSVG } from 'qrcode.react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCents, formatKickOff } from '../../fixtures/format';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { ticketPdfUrl } from '../../orders/api';
+import type { Ticket, TicketState } from '../../orders/types';
+
+const STATE_COLOUR: Record<TicketState, 'success' | 'default' | 'error'> = {
+  valid: 'success',
+  used: 'default',
+  cancelled: 'error',
+};
+
+/** One ticket as shown at the turnstiles: the QR code of its barcode, the seat, the holder. */
+export function TicketCard({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const titleId = useId();
+  const seat = t('wallet.seat', { sector: ticket.sector_name, row: ticket.row, number: ticket.number });
+  const facts: [string, string][] = [
+    [t('wallet.sector'), ticket.sector_name],
+    [t('wallet.row'), ticket.row],
+    [t('wallet.number'), String(ticket.number)],
+    [t('wallet.gate'), ticket.gate],
+    [t('wallet.holder'), ticket.holder_name],
+    [t('wallet.fare'), `${ticket.reduction_name} · ${formatCents(ticket.price_cents, language)}`],
+    [t('wallet.seal'), ticket.seal],
+  ];
+  return (
+    <Card component="article" aria-labelledby={titleId} data-testid={`ticket-${ticket.id}`} sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.6 }}>
+              {ticket.fixture.competition}
+            </Typography>
+            <Typography id={titleId} variant="h6" component="h2">
+              {ticket.fixture.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              <time dateTime={ticket.fixture.starts_at}>{formatKickOff(ticket.fixture.starts_at, language)}</time>
+            </Typography>
+          </Box>
+          <Chip
+            label={t(`wallet.state.${ticket.state}`)}
+            color={STATE_COLOUR[ticket.state]}
+            size="small"
+            data-testid={`ticket-state-${ticket.id}`}
+          />
+        </Box>
+        <Box
+          sx={{
+            justifySelf: 'center',
+            p: 1.5,
+            bgcolor: '#fff',
+            borderRadius: 1,
+            // A used or cancelled ticket's code opens no turnstile: shown, but faded.
+            opacity: ticket.state === 'valid' ? 1 : 0.35,
+          }}
+        >
+          <QRCodeSVG
+            value={ticket.barcode}
+            size={192}
+            level="M"
+            marginSize={2}
+            role="img"
+            aria-label={t('wallet.qr', { seat })}
+            data-testid={`ticket-qr-${ticket.id}`}
+            data-barcode={ticket.barcode}
+          />
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+        >
+          {facts.map(([term, value]) => (
+            <Box key={term} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {term}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ fontWeight: 600 }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button
+          component="a"
+          href={ticketPdfUrl(ticket.id, language)}
+          download
+          variant="outlined"
+          startIcon={<PictureAsPdfOutlinedIcon />}
+          data-testid={`download-pdf-${ticket.id}`}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {t('wallet.downloadPdf')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

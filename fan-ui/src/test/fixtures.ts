@@ -1,5 +1,6 @@
 import type { Me } from '../auth/types';
 import type { Block, BlockSeats, Fixture, FixtureDetail, Hold, Seat, SeatState, Sector } from '../fixtures/types';
+import type { FanNotification, Holder, Order, OrderLine, Ticket } from '../orders/types';
 
 /** A signed-in fan as `GET /api/me` returns it; override what a test cares about. */
 export function aFan(overrides: Partial<Me> = {}): Me {
@@ -146,5 +147,99 @@ export function aHold(seatIds: number[] = [], standing: Hold['standing'] = []): 
     }),
     standing,
     expires_at: seatIds.length + standing.length === 0 ? null : new Date(Date.now() + 1800 * 1000).toISOString(),
+  };
+}
+
+/** The id of the order most checkout tests use. */
+export const ORDER_ID = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+
+/** A line of the order: seat `number` of row 1 in Tribuna Centrale, full price, no holder yet. */
+export function anOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
+  const number = overrides.number ?? 1;
+  return {
+    id: 10 + number,
+    seat_id: 110 + number,
+    label: `TC-TC1-1-${number}`,
+    sector_code: 'TC',
+    sector_name: 'Tribuna Centrale',
+    block_code: 'TC1',
+    row: '1',
+    number,
+    gate: 'Varco 1',
+    reduction_id: 1,
+    reduction_code: 'INTERO',
+    reduction_name: 'Intero',
+    price_cents: 6000,
+    holder: null,
+    eligible: null,
+    title: null,
+    ...overrides,
+  };
+}
+
+/** A holder the rules accept. */
+export function aHolder(overrides: Partial<Holder> = {}): Holder {
+  return {
+    first_name: 'Luca',
+    last_name: 'Neri',
+    birth_date: '1990-04-01',
+    birth_place: 'Como',
+    document_type: 'id_card',
+    document_number: 'CA1234567',
+    ...overrides,
+  };
+}
+
+/** A pending order of two seats for Como - Lazio, its hold ending in 25 minutes. */
+export function anOrder(overrides: Partial<Order> = {}): Order {
+  const lines = overrides.lines ?? [anOrderLine(), anOrderLine({ number: 2 })];
+  return {
+    id: ORDER_ID,
+    fixture: { id: 7, title: 'Como - Lazio', competition: 'Serie A 2025-2026', starts_at: '2026-12-06T19:45:00Z' },
+    payment_status: 0,
+    state: 'pending',
+    total_cents: lines.reduce((sum, line) => sum + line.price_cents, 0),
+    buyer_email: 'luca.rossi@example.it',
+    expires_at: new Date(Date.now() + 25 * 60 * 1000).toISOString(),
+    created_at: '2026-11-24T17:00:00Z',
+    holders_complete: lines.every((line) => line.holder !== null),
+    lines,
+    ...overrides,
+  };
+}
+
+/** A ticket of the wallet. */
+export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 11,
+    order_id: ORDER_ID,
+    fixture: { id: 7, title: 'Como - Lazio', competition: 'Serie A 2025-2026', starts_at: '2026-12-06T19:45:00Z' },
+    label: 'TC-TC1-1-1',
+    sector_code: 'TC',
+    sector_name: 'Tribuna Centrale',
+    row: '1',
+    number: 1,
+    gate: 'Varco 1',
+    holder_name: 'Luca Neri',
+    price_cents: 6000,
+    reduction_name: 'Intero',
+    seal: 'A1B2C3D4E5F6G7H8',
+    barcode: 'LARIO-7-11-A1B2C3D4E5F6G7H8',
+    state: 'valid',
+    issued_at: '2026-11-24T17:05:00Z',
+    ...overrides,
+  };
+}
+
+/** A notification of `GET /api/notifications`. */
+export function aNotification(overrides: Partial<FanNotification> = {}): FanNotification {
+  return {
+    id: 'n-1',
+    kind: 'tickets_issued',
+    params: { fixture: 'Como - Lazio', count: 2 },
+    order_id: ORDER_ID,
+    created_at: '2026-11-24T17:06:00Z',
+    read: false,
+    ...overrides,
   };
 }

@@ -41,7 +41,7 @@ export interface StubAnswer {
   body?: unknown;
 }
 
-/** An answer, or a function of the request (its parsed JSON body, its query string) giving one. */
+/** An answer, or a function of the request (its JSON body parsed, its query string) giving one. */
 export type StubRoute =
   | StubAnswer
   | ((request: { body: unknown; headers: Headers; search: URLSearchParams }) => StubAnswer);
@@ -49,6 +49,8 @@ export type StubRoute =
 /** A call the stubbed API received. */
 export interface StubCall {
   method: string;
+  /** The address as asked, e.g. "http://127.0.0.1:9090/v1/..." for another origin. */
+  url: string;
   path: string;
   /** The query string, e.g. "?kind=cup" ("" when none). */
   search: string;
@@ -79,8 +81,10 @@ export function stubApi(routes: Record<string, StubRoute>) {
     const { pathname: path, search, searchParams } = new URL(url, 'http://localhost');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, search, body, headers });
+    // JSON is parsed; anything else (the simulator's form-encoded body) is kept as sent.
+    const body: unknown =
+      typeof init?.body !== 'string' ? undefined : headers.get('Content-Type')?.includes('json') ? JSON.parse(init.body) : init.body;
+    calls.push({ method, url, path, search, body, headers });
     const route = all[`${method} ${path}`];
     if (route === undefined) {
       return Promise.resolve(new Response(null, { status: 404 }));

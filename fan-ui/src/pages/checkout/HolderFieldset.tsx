@@ -34,7 +34,8 @@ interface HolderFieldsetProps {
 
 /**
  * One ticket's holder: who will use it and their document, and its fare. Every label ends with
- * the ticket's number for screen readers ("Nome, biglietto 1"), so each input's name is its own.
+ * the ticket's number for screen readers ("Nome, biglietto 1"), so each input's name is its own;
+ * every field is needed (the form's intro says so).
  */
 export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange }: HolderFieldsetProps) {
   const { t } = useTranslation();
@@ -57,8 +58,9 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
     fullWidth: true,
     onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(name, event.target.value),
   });
+  // Required without MUI's asterisk: the label is then exactly the input's accessible name.
   const input = (name: HolderField, extra: Record<string, unknown> = {}) => ({
-    htmlInput: { 'data-testid': holderInputId(index, name), ...extra },
+    htmlInput: { 'data-testid': holderInputId(index, name), required: true, ...extra },
   });
 
   return (
@@ -76,7 +78,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           {...field('first_name')}
           label={label(t('checkout.holders.firstName'))}
           value={draft.first_name}
-          required
           autoComplete={personal ? 'given-name' : 'off'}
           slotProps={input('first_name', { maxLength: NAME_MAX })}
         />
@@ -84,7 +85,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           {...field('last_name')}
           label={label(t('checkout.holders.lastName'))}
           value={draft.last_name}
-          required
           autoComplete={personal ? 'family-name' : 'off'}
           slotProps={input('last_name', { maxLength: NAME_MAX })}
         />
@@ -93,7 +93,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           type="date"
           label={label(t('checkout.holders.birthDate'))}
           value={draft.birth_date}
-          required
           autoComplete={personal ? 'bday' : 'off'}
           slotProps={{ ...input('birth_date', { min: EARLIEST_BIRTH_DATE, max: today }), inputLabel: { shrink: true } }}
         />
@@ -101,7 +100,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           {...field('birth_place')}
           label={label(t('checkout.holders.birthPlace'))}
           value={draft.birth_place}
-          required
           autoComplete="off"
           slotProps={input('birth_place', { maxLength: BIRTH_PLACE_MAX })}
         />
@@ -110,7 +108,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           select
           label={label(t('checkout.holders.documentType'))}
           value={draft.document_type}
-          required
           slotProps={{ ...input('document_type'), select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="" disabled>
@@ -126,7 +123,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           {...field('document_number')}
           label={label(t('checkout.holders.documentNumber'))}
           value={draft.document_number}
-          required
           autoComplete="off"
           slotProps={input('document_number', {
             maxLength: DOCUMENT_NUMBER_MAX,
@@ -139,7 +135,6 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           select
           label={label(t('checkout.holders.reduction'))}
           value={String(draft.reduction_id)}
-          required
           slotProps={{ ...input('reduction_id'), select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         >

@@ -1,0 +1,507 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../AppRoutes';
+import i18n from '../../i18n';
+import { leaveForUrl } from '../../orders/redirect';
+import type { Holder, HoldersRequest, Order, PaymentIntent } from '../../orders/types';
+import { aFan, aFixtureDetail, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
+import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
+
+// The browser cannot leave jsdom for the simulator's 3-D Secure page: the test stands in for it.
+vi.mock('../../orders/redirect', () => ({ leaveForUrl: vi.fn() }));
+
+const FIXTURE = aFixtureDetail({
+  reductions: [
+    { id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } },
+    { id: 2, code: 'U18', name: 'Ridotto Under 18', prices: { TC: 3500 } },
+    { id: 3, code: 'OSP', name: 'Ospiti', prices: { OSP: 2500 } },
+  ],
+});
+
+const INTENT: PaymentIntent = {
+  payment_intent_id: 'pi_1',
+  client_secret: 'pi_1_secret_abc',
+  amount_cents: 12000,
+  currency: 'eur',
+  publishable_key: 'pk_test_123',
+  provider: 'simulator',
+  simulator_url: 'http://127.0.0.1:9090',
+};
+
+/** An order whose holders are named and checked: the page opens on the card form. */
+function aReadyOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    lines: [
+      anOrderLine({ holder: aHolder(), eligible: true }),
+      anOrderLine({ number: 2, holder: aHolder({ first_name: 'Anna', document_number: 'CA7654321' }), eligible: true }),
+    ],
+    ...overrides,
+  });
+}
+
+type SimulatorStatus = 'succeeded' | 'requires_payment_method' | 'requires_action';
+
+interface Options {
+  order?: Order;
+  intent?: PaymentIntent;
+  /** What the simulator says of the card. */
+  card?: SimulatorStatus;
+  /** Last names the ticketing system refuses (banned). */
+  banned?: string[];
+  routes?: Record<string, StubRoute>;
+}
+
+const ORDER = `/api/orders/${ORDER_ID}`;
+
+/** The checkout API for one order as a small server, and the payments simulator beside it. */
+function stubCheckoutApi({ order = anOrder(), intent = INTENT, card = 'succeeded', banned = [], routes = {} }: Options = {}) {
+  let current = order;
+  return stubApi({
+    'GET /api/me': { body: aFan() },
+    'GET /api/fixtures/7': { body: FIXTURE },
+    [`GET ${ORDER}`]: () => ({ body: current }),
+    [`PUT ${ORDER}/holders`]: ({ body }) => {
+      const sent = (body as HoldersRequest).lines;
+      current = {
+        ...current,
+        holders_complete: true,
+        lines: current.lines.map((line, index) => ({
+          ...line,
+          holder: sent[index]?.holder ?? null,
+          reduction_id: sent[index]?.reduction_id ?? line.reduction_id,
+          eligible: null,
+        })),
+      };
+      return { body: current };
+    },
+    [`POST ${ORDER}/verify`]: () => {
+      current = {
+        ...current,
+        lines: current.lines.map((line) =>
+          banned.includes(line.holder?.last_name ?? '')
+            ? { ...line, eligible: false, ineligible_reason: 'banned' as const }
+            : { ...line, eligible: true },
+        ),
+      };
+      return { body: current };
+    },
+    [`POST ${ORDER}/payment`]: { body: intent },
+    'POST /v1/payment_intents/pi_1/confirm': {
+      body: {
+        id: 'pi_1',
+        status: card,
+        last_payment_error: card === 'requires_payment_method' ? { code: 'card_declined', message: 'Declined' } : null,
+        next_action:
+          card === 'requires_action'
+            ? {
+                type: 'redirect_to_url',
+                redirect_to_url: { url: 'http://127.0.0.1:9090/3ds/pi_1', return_url: `http://localhost/checkout/${ORDER_ID}` },
+              }
+            : null,
+      },
+    },
+    [`POST ${ORDER}/confirm`]: () => {
+      current = { ...current, state: 'paid', payment_status: 1, expires_at: null };
+      return { body: { outcome: 'paymentProcessedSuccess', order: current } };
+    },
+    [`POST ${ORDER}/confirm-free`]: () => {
+      current = { ...current, state: 'paid', payment_status: 1, expires_at: null };
+      return { body: { outcome: 'paymentProcessedSuccess', order: current } };
+    },
+    [`DELETE ${ORDER}`]: () => {
+      current = { ...current, state: 'cancelled', payment_status: -1, expires_at: null };
+      return { status: 204 };
+    },
+    ...routes,
+  });
+}
+
+function openCheckout(options: Options = {}, route = `/checkout/${ORDER_ID}`) {
+  const api = stubCheckoutApi(options);
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { route });
+  return { api, user };
+}
+
+const field = (label: string, ticket: number) => screen.getByLabelText(`${label}, biglietto ${ticket}`);
+
+/** Fills ticket `ticket`'s holder as a fan would, field by field. */
+async function fillHolder(user: UserEvent, ticket: number, holder: Holder) {
+  await user.type(field('Nome', ticket), holder.first_name);
+  await user.type(field('Cognome', ticket), holder.last_name);
+  await user.type(field('Data di nascita', ticket), holder.birth_date);
+  await user.type(field('Luogo di nascita', ticket), holder.birth_place);
+  await user.selectOptions(field('Tipo di documento', ticket), holder.document_type);
+  await user.type(field('Numero del documento', ticket), holder.document_number);
+}
+
+async function payWithCard(user: UserEvent, number = '4242 4242 4242 4242') {
+  await user.type(await screen.findByTestId('card-number'), number);
+  await user.type(screen.getByTestId('card-expiry'), '12/30');
+  await user.type(screen.getByTestId('card-cvc'), '123');
+  await user.click(screen.getByTestId('pay-button'));
+}
+
+// The routes load pages lazily: loaded once here, so no test spends its time compiling one.
+beforeAll(async () => {
+  await Promise.all([
+    import('./CheckoutPage'),
+    import('../checkout-thank-you/ThankYouPage'),
+    import('../checkout-declined/DeclinedPage'),
+    import('../selected-fixture/SelectedFixturePage'),
+  ]);
+});
+
+beforeEach(() => {
+  vi.mocked(leaveForUrl).mockClear();
+});
+
+describe('/checkout/{id}', () => {
+  it('sums up the order: the match, each seat with gate, fare and price, the total and the time left', async () => {
+    openCheckout();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Como - Lazio' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Il tuo ordine' });
+    expect(within(summary).getByText('Tribuna Centrale, blocco TC1, fila 1, posto 1')).toBeInTheDocument();
+    expect(within(summary).getByText('Tribuna Centrale, blocco TC1, fila 1, posto 2')).toBeInTheDocument();
+    expect(within(summary).getAllByText('Ingresso: Varco 1 · Tariffa: Intero')).toHaveLength(2);
+    expect(within(summary).getAllByText(/^60,00\s€$/)).toHaveLength(2);
+    expect(within(summary).getByTestId('order-total')).toHaveTextContent(/^Totale: 120,00\s€$/);
+    expect(within(summary).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora (25:00|24:5\d)/);
+    // 19:45 UTC is 20:45 in Como.
+    expect(screen.getByText(/6 dicembre 2026.*20:45/)).toBeInTheDocument();
+    // Nothing to check or pay before the holders are named.
+    expect(screen.getByTestId('verify-holders')).toBeDisabled();
+    expect(screen.getByText('Il pagamento si apre quando tutti i titolari sono stati verificati.')).toBeInTheDocument();
+  });
+
+  it('offers the fares sold in the seat\'s sector, with their price', async () => {
+    openCheckout();
+
+    const fare = await screen.findByLabelText('Tariffa, biglietto 1');
+    await waitFor(() => expect(within(fare).getAllByRole('option')).toHaveLength(2));
+    expect(within(fare).getByRole('option', { name: /^Intero · 60,00\s€$/ })).toBeInTheDocument();
+    expect(within(fare).getByRole('option', { name: /^Ridotto Under 18 · 35,00\s€$/ })).toBeInTheDocument();
+    expect(screen.getByTestId('holder-0-reduction')).toBe(fare);
+    expect(screen.getByTestId('holder-1-first-name')).toBe(field('Nome', 2));
+  });
+
+  it('says what is wrong with each holder field before sending anything', async () => {
+    const { api, user } = openCheckout();
+    await user.type(await screen.findByLabelText('Nome, biglietto 1'), 'Luca3');
+    await user.type(field('Data di nascita', 1), '2999-01-01');
+    await user.type(field('Numero del documento', 1), 'AB1');
+    await user.type(field('Data di nascita', 2), '1899-12-31');
+    await user.type(field('Numero del documento', 2), 'CA 123456');
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(field('Nome', 1)).toHaveAccessibleDescription('Usa solo lettere, spazi, apostrofi, punti e trattini.');
+    expect(field('Nome', 1)).toHaveFocus();
+    expect(field('Cognome', 1)).toHaveAccessibleDescription('Scrivi il cognome.');
+    expect(field('Data di nascita', 1)).toHaveAccessibleDescription('La data di nascita deve essere nel passato.');
+    expect(field('Luogo di nascita', 1)).toHaveAccessibleDescription('Indica il luogo di nascita.');
+    expect(field('Tipo di documento', 1)).toHaveAccessibleDescription('Scegli il tipo di documento.');
+    expect(field('Numero del documento', 1)).toHaveAccessibleDescription('Da 5 a 20 lettere o cifre, senza spazi né simboli.');
+    expect(field('Nome', 2)).toHaveAccessibleDescription('Scrivi il nome.');
+    expect(field('Data di nascita', 2)).toHaveAccessibleDescription('La data di nascita non può essere prima del 1900.');
+    expect(field('Numero del documento', 2)).toHaveAccessibleDescription('Da 5 a 20 lettere o cifre, senza spazi né simboli.');
+    expect(screen.getByText('Correggi i campi segnati in rosso.')).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(0);
+
+    // Correcting a field clears its message.
+    await user.clear(field('Nome', 1));
+    await user.type(field('Nome', 1), "Dell'Acqua");
+    expect(field('Nome', 1)).not.toHaveAccessibleDescription();
+  });
+
+  it('shows the API\'s field errors on the field they name', async () => {
+    const { api, user } = openCheckout({
+      routes: {
+        [`PUT ${ORDER}/holders`]: {
+          status: 422,
+          body: {
+            code: 'validation_failed',
+            message: 'Invalid holders',
+            errors: { 'lines.0.last_name': 'invalid characters', 'lines.1.document_number': 'too short', 'lines.1.reduction_id': 'not sold online' },
+          },
+        },
+      },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', last_name: "D’Este", document_number: 'ca7654321' }));
+    await user.selectOptions(field('Tariffa', 2), '2');
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() =>
+      expect(field('Cognome', 1)).toHaveAccessibleDescription(
+        'Cognome non accettato: da 1 a 60 caratteri tra lettere, spazi, apostrofi, punti e trattini.',
+      ),
+    );
+    expect(field('Numero del documento', 2)).toHaveAccessibleDescription('Numero non accettato: da 5 a 20 lettere o cifre.');
+    expect(field('Tariffa', 2)).toHaveAccessibleDescription('Questa tariffa non è in vendita online per questo settore.');
+    expect(field('Nome', 1)).not.toHaveAccessibleDescription();
+    expect(field('Cognome', 1)).toHaveFocus();
+    // Sent as the contract says: every line, trimmed, the curly apostrophe straightened, the document in capitals.
+    expect(api.callsTo(`PUT ${ORDER}/holders`)[0]?.body).toEqual({
+      lines: [
+        { id: 11, reduction_id: 1, holder: aHolder() },
+        { id: 12, reduction_id: 2, holder: aHolder({ first_name: 'Anna', last_name: "D'Este", document_number: 'CA7654321' }) },
+      ],
+    });
+    expect(api.callsTo(`PUT ${ORDER}/holders`)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('marks the ticket whose holder already has a seat for the match', async () => {
+    const { user } = openCheckout({
+      routes: {
+        [`PUT ${ORDER}/holders`]: {
+          status: 409,
+          body: { code: 'holder_has_seat', message: 'Holder has a seat', errors: { line_ids: [12] } },
+        },
+      },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna' }));
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    const second = screen.getByTestId('holder-1');
+    expect(
+      await within(second).findByText("Questa persona ha già un posto per questa partita, o è indicata due volte in quest'ordine."),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('holder-0')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('saves the holders, checks them, and opens the payment once every one may have a ticket', async () => {
+    const { api, user } = openCheckout({ banned: ['Bianchi'] });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', last_name: 'Bianchi', document_number: 'CA7654321' }));
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    const check = screen.getByRole('region', { name: 'Verifica dei titolari' });
+    await waitFor(() => expect(within(check).getByTestId('eligibility-1')).toHaveAttribute('data-state', 'ineligible'));
+    expect(api.callsTo(`POST ${ORDER}/verify`)).toHaveLength(1);
+    expect(within(check).getByTestId('eligibility-0')).toHaveTextContent('Luca NeriTribuna Centrale, blocco TC1, fila 1, posto 1Può ricevere il biglietto');
+    expect(within(check).getByTestId('eligibility-1')).toHaveTextContent('Non può ricevere biglietti: ha un divieto di accesso agli stadi.');
+    expect(screen.getByText('Titolari salvati')).toBeInTheDocument();
+    expect(screen.queryByTestId('card-form')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST ${ORDER}/payment`)).toHaveLength(0);
+
+    // Someone else for the second ticket: saved, checked again, and the card form opens.
+    await user.clear(field('Cognome', 2));
+    await user.type(field('Cognome', 2), 'Verdi');
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(await screen.findByTestId('card-form')).toBeInTheDocument();
+    expect(within(check).getByText('Tutti i titolari possono ricevere il biglietto.')).toBeInTheDocument();
+    expect(screen.getByTestId('pay-button')).toHaveTextContent(/^Paga 120,00\s€$/);
+    expect(screen.getByText('4242 4242 4242 4242')).toBeInTheDocument();
+  });
+
+  it('asks the ticketing system again when it could not answer', async () => {
+    let answers = 0;
+    const { user } = openCheckout({
+      order: anOrder({ lines: [anOrderLine({ holder: aHolder() })] }),
+      routes: {
+        [`POST ${ORDER}/verify`]: () => {
+          answers += 1;
+          return answers === 1
+            ? { status: 503, body: { code: 'ticketing_unavailable', message: 'Try again' } }
+            : { body: anOrder({ lines: [anOrderLine({ holder: aHolder(), eligible: true })] }) };
+        },
+      },
+    });
+
+    await user.click(await screen.findByTestId('verify-holders'));
+    expect(
+      await screen.findByText('Non riusciamo a verificare i titolari in questo momento: riprova tra poco.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByTestId('verify-holders'));
+
+    expect(await screen.findByTestId('card-form')).toBeInTheDocument();
+  });
+
+  it('pays by card through the simulator, then confirms and goes to the thank-you page', async () => {
+    const { api, user } = openCheckout({ order: aReadyOrder() });
+
+    await payWithCard(user);
+
+    expect(await screen.findByText('Stiamo emettendo i tuoi biglietti…')).toBeInTheDocument();
+    const [toSimulator] = api.callsTo('POST /v1/payment_intents/pi_1/confirm');
+    expect(toSimulator?.url).toBe('http://127.0.0.1:9090/v1/payment_intents/pi_1/confirm');
+    expect(toSimulator?.headers.get('Authorization')).toBe('Bearer pk_test_123');
+    expect(toSimulator?.headers.get('Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(toSimulator?.headers.get('X-CSRF-Token')).toBeNull();
+    expect(toSimulator?.body).toBe(
+      'client_secret=pi_1_secret_abc&payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242' +
+        '&payment_method_data[card][exp_month]=12&payment_method_data[card][exp_year]=2030&payment_method_data[card][cvc]=123' +
+        `&return_url=${encodeURIComponent(`http://localhost:3000/checkout/${ORDER_ID}`)}`,
+    );
+    const [confirm] = api.callsTo(`POST ${ORDER}/confirm`);
+    expect(confirm?.body).toEqual({ client_secret: 'pi_1_secret_abc' });
+    expect(confirm?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('checks the card form before sending the card anywhere', async () => {
+    const { api, user } = openCheckout({ order: aReadyOrder() });
+    await user.type(await screen.findByTestId('card-number'), '4242 4242 4242 4241');
+    await user.type(screen.getByTestId('card-expiry'), '13/30');
+    await user.click(screen.getByTestId('pay-button'));
+
+    expect(screen.getByLabelText(/^Numero della carta/)).toHaveAccessibleDescription('Il numero della carta non è valido.');
+    expect(screen.getByLabelText(/^Scadenza \(MM\/AA\)/)).toHaveAccessibleDescription(
+      'Scrivi la scadenza come MM/AA, per esempio 12/30.',
+    );
+    expect(screen.getByLabelText(/^CVC/)).toHaveAccessibleDescription('Il CVC ha 3 o 4 cifre.');
+    expect(api.callsTo('POST /v1/payment_intents/pi_1/confirm')).toHaveLength(0);
+  });
+
+  it('goes to the declined page when the simulator declines the card', async () => {
+    const { api, user } = openCheckout({ order: aReadyOrder(), card: 'requires_payment_method' });
+
+    await payWithCard(user, '4000 0000 0000 0002');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento rifiutato' })).toBeInTheDocument();
+    expect(api.callsTo(`POST ${ORDER}/confirm`)).toHaveLength(0);
+    expect(screen.getByTestId('retry-payment')).toHaveAttribute('href', `/checkout/${ORDER_ID}`);
+  });
+
+  it('goes to the declined page when the API says the payment was declined', async () => {
+    const { user } = openCheckout({
+      order: aReadyOrder(),
+      routes: {
+        [`POST ${ORDER}/confirm`]: {
+          status: 402,
+          body: { code: 'payment_declined', message: 'Declined', errors: { status: 'requires_payment_method' } },
+        },
+      },
+    });
+
+    await payWithCard(user);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento rifiutato' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('retry-payment'));
+    expect(await screen.findByTestId('card-form')).toBeInTheDocument();
+  });
+
+  it('sends the browser to the 3-D Secure challenge when the card asks for it', async () => {
+    const { api, user } = openCheckout({ order: aReadyOrder(), card: 'requires_action' });
+
+    await payWithCard(user, '4000 0025 0000 3155');
+
+    await waitFor(() => expect(leaveForUrl).toHaveBeenCalledWith('http://127.0.0.1:9090/3ds/pi_1'));
+    expect(api.callsTo(`POST ${ORDER}/confirm`)).toHaveLength(0);
+  });
+
+  it('confirms with the secret the 3-D Secure challenge comes back with', async () => {
+    const { api } = openCheckout(
+      { order: aReadyOrder() },
+      `/checkout/${ORDER_ID}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&redirect_status=succeeded`,
+    );
+
+    expect(await screen.findByText('Stiamo emettendo i tuoi biglietti…')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${ORDER}/confirm`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${ORDER}/confirm`)[0]?.body).toEqual({ client_secret: 'pi_1_secret_abc' });
+  });
+
+  it('goes to the declined page when the 3-D Secure challenge failed', async () => {
+    openCheckout(
+      {
+        order: aReadyOrder(),
+        routes: {
+          [`POST ${ORDER}/confirm`]: {
+            status: 402,
+            body: { code: 'payment_declined', message: 'Declined', errors: { status: 'requires_payment_method' } },
+          },
+        },
+      },
+      `/checkout/${ORDER_ID}?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_abc&redirect_status=failed`,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento rifiutato' })).toBeInTheDocument();
+  });
+
+  it('confirms a free order without paying', async () => {
+    const free = aReadyOrder({
+      lines: [anOrderLine({ holder: aHolder(), eligible: true, price_cents: 0, reduction_name: 'Omaggio' })],
+    });
+    const { api, user } = openCheckout({ order: free });
+
+    await user.click(await screen.findByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Stiamo emettendo i tuoi biglietti…')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${ORDER}/confirm-free`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${ORDER}/payment`)).toHaveLength(0);
+  });
+
+  it('says Stripe Elements is not configured when the provider is Stripe', async () => {
+    openCheckout({ order: aReadyOrder(), intent: { ...INTENT, provider: 'stripe', simulator_url: null } });
+
+    expect(await screen.findByTestId('stripe-elements-payment')).toHaveTextContent(
+      'In produzione il pagamento con carta avviene con Stripe Elements.',
+    );
+    expect(screen.queryByTestId('card-form')).not.toBeInTheDocument();
+  });
+
+  it('tells why the payment cannot start', async () => {
+    openCheckout({
+      order: aReadyOrder(),
+      routes: { [`POST ${ORDER}/payment`]: { status: 409, body: { code: 'hold_expired', message: 'Expired' } } },
+    });
+
+    expect(await screen.findByText('Il tempo per pagare è scaduto e i posti sono stati liberati.')).toBeInTheDocument();
+  });
+
+  it('cancels the order once the fan says so twice', async () => {
+    const { api, user } = openCheckout();
+
+    await user.click(await screen.findByTestId('cancel-order-button'));
+    const dialog = screen.getByRole('dialog', { name: "Annullare l'ordine?" });
+    await user.click(within(dialog).getByTestId('cancel-order-confirm'));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine annullato' })).toBeInTheDocument();
+    expect(api.callsTo(`DELETE ${ORDER}`)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Torna allo stadio' })).toHaveAttribute('href', '/selectedfixture/7');
+  });
+
+  it('goes on to the thank-you page for an order already paid', async () => {
+    openCheckout({ order: aReadyOrder({ state: 'issuing', expires_at: null }) });
+
+    expect(await screen.findByText('Stiamo emettendo i tuoi biglietti…')).toBeInTheDocument();
+  });
+
+  it("says so for an order that does not exist or is someone else's", async () => {
+    openCheckout({ routes: { [`GET ${ORDER}`]: { status: 404, body: { code: 'order_not_found', message: 'No' } } } });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine non trovato' })).toBeInTheDocument();
+  });
+
+  it('opens at the holder check as /vrocheck/{id}/', async () => {
+    openCheckout({ order: anOrder({ lines: [anOrderLine({ holder: aHolder() })] }) }, `/vrocheck/${ORDER_ID}/`);
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByTestId('verify-holders')).toBeEnabled();
+  });
+
+  it('speaks English', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const { user } = openCheckout();
+
+    await user.click(await screen.findByTestId('save-holders'));
+
+    expect(screen.getByLabelText('First name, ticket 1')).toHaveAccessibleDescription('Enter the first name.');
+    expect(screen.getByLabelText('Document type, ticket 2')).toHaveAccessibleDescription('Choose the document type.');
+    expect(screen.getByRole('region', { name: 'Your order' })).toHaveTextContent('Tribuna Centrale, block TC1, row 1, seat 1');
+    expect(screen.getByTestId('order-total')).toHaveTextContent(/^Total: €120.00$/);
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.getByTestId('hold-countdown')).toHaveTextContent(/We keep them for you for/);
+  });
+});

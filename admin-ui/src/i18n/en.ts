@@ -371,6 +371,10 @@ export const englishAppMessages: TranslationMessages = {
       payment_methods: {
         card: 'Card',
         free: 'Free',
+        cash: 'Cash',
+        pos: 'Card terminal',
+        bank_transfer: 'Bank transfer',
+        complimentary: 'Complimentary',
       },
       filters: {
         search: "Search by the buyer's e-mail",

@@ -371,6 +371,10 @@ export const italianMessages: TranslationMessages = {
       payment_methods: {
         card: 'Carta',
         free: 'Gratuito',
+        cash: 'Contanti',
+        pos: 'POS',
+        bank_transfer: 'Bonifico',
+        complimentary: 'Omaggio',
       },
       filters: {
         search: "Cerca per e-mail dell'acquirente",

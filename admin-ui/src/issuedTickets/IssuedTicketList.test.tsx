@@ -60,7 +60,7 @@ const giulia: IssuedTicket = {
   seal: 'Z9Y8X7W6V5U4T3S2',
   state: 'cancelled',
   is_order_by_admin: true,
-  payment_method: 'cash',
+  payment_method: 'voucher',
 };
 
 function ticketsApi(rows: IssuedTicket[]) {
@@ -104,7 +104,7 @@ describe('the issued tickets page', () => {
     expect(within(boxOffice).getByText('—')).toBeInTheDocument();
     // Sold by staff; a payment method we have no words for is shown as the API names it.
     expect(within(boxOffice).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
-    expect(within(boxOffice).getByText('cash')).toBeInTheDocument();
+    expect(within(boxOffice).getByText('voucher')).toBeInTheDocument();
 
     for (const header of [
       'Emesso il',

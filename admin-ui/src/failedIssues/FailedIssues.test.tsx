@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import type { FailedIssue } from './types';
+
+const PAGE = '/tickets/issuefailed';
+const LIST = '/api/admin/failed-issues';
+const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
+
+const failed: FailedIssue = {
+  id: ORDER_ID,
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  buyer_email: 'fan@example.it',
+  total_cents: 12000,
+  lines: 2,
+  issued_lines: 1,
+  error: 'ticketing: 503 Service Unavailable',
+  attempts: 5,
+  failed_at: '2026-11-24T17:05:00Z',
+  state: 'failed',
+};
+const issuing: FailedIssue = {
+  ...failed,
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a52',
+  buyer_email: 'altro@example.it',
+  state: 'issuing',
+};
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+function failedIssuesApi(rows: FailedIssue[], extra: Routes = {}) {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    [LIST]: listRoute('failed-issues', rows),
+    [`${LIST}/${ORDER_ID}`]: { body: failed },
+    ...extra,
+  });
+}
+
+const listCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([input, init]) => urlOf(input).pathname === LIST && init?.method === undefined);
+
+const posts = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+describe('the failed issues page', () => {
+  it('lists the failed orders at /admin/tickets/issuefailed, still failed ones by default', async () => {
+    const fetchMock = failedIssuesApi([failed]);
+    renderAdminApp(PAGE);
+
+    const row = await rowOf('fan@example.it');
+    expect(within(row).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(within(row).getByText('120,00 €')).toBeInTheDocument();
+    expect(within(row).getByText('1 / 2')).toBeInTheDocument();
+    expect(within(row).getByText('ticketing: 503 Service Unavailable')).toBeInTheDocument();
+    expect(within(row).getByText('5')).toBeInTheDocument();
+    // 17:05 UTC on 24 November is 18:05 in Como.
+    expect(within(row).getByText('24/11/26, 18:05:00')).toBeInTheDocument();
+    expect(within(row).getByText('Emissione fallita').closest('[data-state]')).toHaveAttribute('data-state', 'failed');
+    expect(within(row).getByRole('button', { name: 'Riprova' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Rimborsa' })).toBeEnabled();
+    for (const header of ['Partita', 'Acquirente', 'Totale', 'Emessi / totali', 'Errore', 'Tentativi', 'Fallita il', 'Stato']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeInTheDocument();
+    }
+
+    const query = urlOf(listCalls(fetchMock).at(-1)?.[0] ?? '').searchParams;
+    expect(JSON.parse(query.get('filter') ?? '')).toEqual({ state: 'failed' });
+  });
+
+  it('retries a failed issue after a confirmation, with POST .../retry, and reads the list again', async () => {
+    const fetchMock = failedIssuesApi([failed], {
+      [`POST ${LIST}/${ORDER_ID}/retry`]: { body: { ...failed, state: 'issuing' } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await user.click(within(await rowOf('fan@example.it')).getByRole('button', { name: 'Riprova' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("Riprovare l'emissione per fan@example.it?")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Per Como - Lazio vengono emessi i biglietti che mancano (1 di 2 già emessi). Nessun biglietto viene emesso due volte.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+    const listsBefore = listCalls(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Emissione ripresa: i biglietti mancanti sono in emissione.')).toBeInTheDocument();
+    const [post] = posts(fetchMock);
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(urlOf(post?.[0] ?? '').pathname).toBe(`/api/admin/failed-issues/${ORDER_ID}/retry`);
+    expect(new Headers(post?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Neither the button nor the confirmation opened the row's page.
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`)).toBe(false);
+  });
+
+  it('refunds a failed issue after a confirmation, with POST .../refund, in English', async () => {
+    const fetchMock = failedIssuesApi([failed], {
+      [`POST ${LIST}/${ORDER_ID}/refund`]: { body: { ...failed, state: 'refunding' } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    await user.click(within(await rowOf('fan@example.it')).getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Refund €120.00 to fan@example.it?')).toBeInTheDocument();
+    const listsBefore = listCalls(fetchMock).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Refund started.')).toBeInTheDocument();
+    const [post] = posts(fetchMock);
+    expect(urlOf(post?.[0] ?? '').pathname).toBe(`/api/admin/failed-issues/${ORDER_ID}/refund`);
+    expect(new Headers(post?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(listsBefore));
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const fetchMock = failedIssuesApi([failed]);
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await user.click(within(await rowOf('fan@example.it')).getByRole('button', { name: 'Rimborsa' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Annulla' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(fetchMock)).toHaveLength(0);
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`)).toBe(false);
+  });
+
+  it('offers the actions only while the order is failed, and lists every state when the filter is cleared', async () => {
+    const fetchMock = failedIssuesApi([failed, issuing]);
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    const row = await rowOf('altro@example.it');
+    expect(within(row).getByText('In emissione')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Riprova' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Rimborsa' })).toBeDisabled();
+    expect(within(await rowOf('fan@example.it')).getByRole('button', { name: 'Riprova' })).toBeEnabled();
+
+    await user.click(screen.getByRole('combobox', { name: 'Stato' }));
+    await user.click(await screen.findByRole('option', { name: 'Rimborsato' }));
+    await waitFor(() => {
+      const query = urlOf(listCalls(fetchMock).at(-1)?.[0] ?? '').searchParams;
+      expect(JSON.parse(query.get('filter') ?? '')).toEqual({ state: 'refunded' });
+    });
+  });
+
+  it.each([
+    ['it', 'Riprova', 'Conferma', 'retry', "L'ordine non è più in errore: qualcuno l'ha già ripreso o rimborsato."],
+    ['en', 'Refund', 'Confirm', 'refund', 'This order is no longer failed: someone has already retried or refunded it.'],
+  ] as const)('in %s, says in its own words when the order is no longer failed (409 not_failed)', async (locale, action, confirm, path, message) => {
+    const fetchMock = failedIssuesApi([failed], {
+      [`POST ${LIST}/${ORDER_ID}/${path}`]: {
+        status: 409,
+        body: { code: 'not_failed', message: 'The order is not failed', errors: {} },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale });
+
+    await user.click(within(await rowOf('fan@example.it')).getByRole('button', { name: action }));
+    const listsBefore = listCalls(fetchMock).length;
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: confirm }));
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('The order is not failed')).not.toBeInTheDocument();
+    // The row has moved on: the list is read again to show where it is now.
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(listsBefore));
+  });
+
+  it('says the retry could not be done when the API fails otherwise', async () => {
+    failedIssuesApi([failed], {
+      [`POST ${LIST}/${ORDER_ID}/retry`]: { status: 500, body: { code: 'internal', message: 'Internal error', errors: {} } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await user.click(within(await rowOf('fan@example.it')).getByRole('button', { name: 'Riprova' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText("Impossibile riprovare l'emissione. Riprova tra poco.")).toBeInTheDocument();
+  });
+
+  it("opens a failed issue's page with the whole error and the same actions", async () => {
+    const fetchMock = failedIssuesApi([failed], {
+      [`POST ${LIST}/${ORDER_ID}/retry`]: { body: { ...failed, state: 'issuing' } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(`/failed-issues/${ORDER_ID}/show`);
+
+    expect(await screen.findByText('ticketing: 503 Service Unavailable')).toBeInTheDocument();
+    expect(screen.getByText(ORDER_ID)).toBeInTheDocument();
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Emissione ripresa: i biglietti mancanti sono in emissione.')).toBeInTheDocument();
+    expect(urlOf(posts(fetchMock)[0]?.[0] ?? '').pathname).toBe(`/api/admin/failed-issues/${ORDER_ID}/retry`);
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Fixture } from '../fixtures/types';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
+import type { Order } from './types';
+
+const LIST = '/api/admin/orders';
+
+const lazio: Fixture = {
+  id: 7,
+  planet_event_id: 1001,
+  spettacolo_id: 5001,
+  title: 'Como - Lazio',
+  competition: 'Serie A 2025-2026',
+  kind: 'league',
+  starts_at: '2026-12-06T19:45:00Z',
+  ends_at: '2026-12-06T21:45:00Z',
+  status: 1,
+  high_risk: false,
+  per_buyer_limit: 4,
+  inventory_ready: true,
+  from_price_cents: 2500,
+  free: 11873,
+};
+
+const paid: Order = {
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51',
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  buyer_email: 'fan@example.it',
+  payment_status: 1,
+  state: 'issued',
+  total_cents: 12000,
+  lines: 2,
+  is_order_by_admin: false,
+  payment_method: 'card',
+  created_at: '2026-11-24T17:00:00Z',
+};
+const refunded: Order = {
+  ...paid,
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a52',
+  buyer_email: 'rimborso@example.it',
+  payment_status: -1,
+  state: 'refunded',
+  is_order_by_admin: true,
+  payment_method: 'cash',
+};
+
+function ordersApi(rows: Order[]) {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    [LIST]: listRoute('orders', rows),
+    '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+  });
+}
+
+const lastListQuery = (fetchMock: ReturnType<typeof stubFetch>) => {
+  const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === LIST);
+  return urlOf(calls.at(-1)?.[0] ?? '').searchParams;
+};
+
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
+
+describe('the orders page', () => {
+  it('lists the orders at /admin/orders, newest first, with payment status, state and total', async () => {
+    const fetchMock = ordersApi([paid, refunded]);
+    renderAdminApp('/orders');
+
+    const row = await rowOf('fan@example.it');
+    expect(within(row).getByText('24/11/26, 18:00:00')).toBeInTheDocument();
+    expect(within(row).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(within(row).getByText('Pagato').closest('[data-payment-status]')).toHaveAttribute('data-payment-status', '1');
+    expect(within(row).getByText('Emesso').closest('[data-state]')).toHaveAttribute('data-state', 'issued');
+    expect(within(row).getByText('120,00 €')).toBeInTheDocument();
+    expect(within(row).getByText('Carta')).toBeInTheDocument();
+
+    const other = await rowOf('rimborso@example.it');
+    expect(within(other).getByText('Altro')).toBeInTheDocument();
+    expect(within(other).getByText('Rimborsato')).toBeInTheDocument();
+    expect(within(other).getByText('Contanti')).toBeInTheDocument();
+    expect(within(other).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
+    // Read-only: no edit, no delete, no page per order.
+    expect(screen.queryByRole('button', { name: /Modifica|Elimina|Crea/ })).not.toBeInTheDocument();
+
+    const query = lastListQuery(fetchMock);
+    expect(JSON.parse(query.get('filter') ?? '')).toEqual({});
+    expect(JSON.parse(query.get('sort') ?? '')).toEqual(['created_at', 'DESC']);
+  });
+
+  it('filters by match, payment status and e-mail', async () => {
+    const fetchMock = ordersApi([paid]);
+    const user = userEvent.setup();
+    renderAdminApp('/orders');
+
+    await rowOf('fan@example.it');
+    await user.type(screen.getByPlaceholderText("Cerca per e-mail dell'acquirente"), 'fan@example.it');
+    await user.click(screen.getByRole('combobox', { name: 'Partita' }));
+    await user.click(await screen.findByRole('option', { name: 'Como - Lazio · 06/12/26, 20:45:00' }));
+    await user.click(screen.getByRole('combobox', { name: 'Pagamento' }));
+    await user.click(await screen.findByRole('option', { name: 'In attesa' }));
+
+    // 0 (pending) is a value like any other, not an empty filter.
+    await waitFor(() =>
+      expect(JSON.parse(lastListQuery(fetchMock).get('filter') ?? '')).toEqual({
+        q: 'fan@example.it',
+        fixture_id: 7,
+        payment_status: 0,
+      }),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Pagamento' }));
+    await user.click(await screen.findByRole('option', { name: 'Altro' }));
+    await waitFor(() => expect(JSON.parse(lastListQuery(fetchMock).get('filter') ?? '').payment_status).toBe(-1));
+  });
+
+  it('speaks English to staff who chose it', async () => {
+    ordersApi([refunded]);
+    renderAdminApp('/orders', { locale: 'en' });
+
+    const row = await rowOf('rimborso@example.it');
+    expect(within(row).getByText('Other')).toBeInTheDocument();
+    expect(within(row).getByText('Refunded')).toBeInTheDocument();
+    expect(within(row).getByText('€120.00')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+  });
+});

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../AppRoutes';
-import { aFan } from '../test/fixtures';
+import { aFan, aNotification } from '../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi } from '../test/render';
 
 describe('the app bar account corner', () => {
@@ -33,6 +33,35 @@ describe('the app bar account corner', () => {
     expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Accedi' })).toBeInTheDocument();
     const [logout] = api.callsTo('POST /api/auth/logout');
     expect(logout?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('leads to the wallet and to the notifications, saying how many are unread', async () => {
+    stubApi({
+      'GET /api/me': { body: aFan() },
+      'GET /api/notifications': { body: { items: [aNotification()], unread: 3 } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    const account = await screen.findByRole('button', { name: 'Account di Luca' });
+    await waitFor(() => expect(within(account).getByTestId('unread-badge').querySelector('.MuiBadge-invisible')).toBeNull());
+    await user.click(account);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Wallet' })).toHaveAttribute('href', '/wallet/');
+    expect(within(menu).getByRole('menuitem', { name: 'Notifiche, 3 notifiche non lette' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+  });
+
+  it('shows no badge when every notification is read', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/notifications': { body: { items: [], unread: 0 } } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/maintenance' });
+
+    await user.click(await screen.findByRole('button', { name: 'Account di Luca' }));
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Notifiche' })).toBeInTheDocument();
+    expect(screen.getByTestId('unread-badge').querySelector('.MuiBadge-invisible')).not.toBeNull();
   });
 
   it('signs out from a page that needs sign-in and lands home, not on the sign-in page', async () => {

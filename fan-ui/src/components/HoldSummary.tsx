@@ -4,17 +4,15 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { fixtureKey, heldCount } from '../fixtures/api';
 import { onSaleErrorText } from '../fixtures/errors';
 import { formatCents } from '../fixtures/format';
 import type { FixtureDetail, Hold } from '../fixtures/types';
-import { useCancelHold } from '../fixtures/useHoldActions';
+import { useCancelHold, useStartCheckout } from '../fixtures/useHoldActions';
 import { useUiLanguage } from '../i18n/useUiLanguage';
-import { orderKey, startCheckout } from '../orders/api';
 import { checkoutErrorText } from '../orders/errors';
 import { HoldCountdown } from './HoldCountdown';
 import { SuccessToast } from './SuccessToast';
@@ -29,6 +27,7 @@ interface HoldSummaryProps {
 export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
   const { t } = useTranslation();
   const cancel = useCancelHold(fixture.id);
+  const checkout = useStartCheckout(fixture.id);
   const [expired, setExpired] = useState(false);
   const hasHold = hold !== undefined && heldCount(hold) > 0;
   return (
@@ -38,15 +37,22 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
           key={hold.expires_at}
           fixture={fixture}
           hold={hold}
-          cancelling={cancel.isPending}
+          busy={cancel.isPending || checkout.isPending}
+          checkingOut={checkout.isPending}
+          onCheckout={() => {
+            cancel.reset();
+            checkout.mutate();
+          }}
           onCancel={() => {
             setExpired(false);
+            checkout.reset();
             cancel.mutate();
           }}
           onExpired={() => setExpired(true)}
         />
       )}
       {cancel.isError && <Alert severity="error">{onSaleErrorText(t, cancel.error)}</Alert>}
+      {checkout.isError && <Alert severity="error">{checkoutErrorText(t, checkout.error)}</Alert>}
       {!hasHold && expired && <Alert severity="warning">{t('hold.expired')}</Alert>}
       <SuccessToast message={cancel.isSuccess ? t('hold.cancelled') : null} onClose={() => cancel.reset()} />
     </>
@@ -56,30 +62,19 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
 interface HoldCardProps {
   fixture: FixtureDetail;
   hold: Hold;
-  cancelling: boolean;
+  /** Cancelling, or turning the hold into an order: the buttons wait. */
+  busy: boolean;
+  checkingOut: boolean;
+  onCheckout: () => void;
   onCancel: () => void;
   onExpired: () => void;
 }
 
-function HoldCard({ fixture, hold, cancelling, onCancel, onExpired }: HoldCardProps) {
+function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onExpired }: HoldCardProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const checkout = useMutation({
-    mutationFn: () => startCheckout(fixture.id),
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKey(order.id), order);
-      // The seats now belong to the order: the map and the hold are read afresh when seen again.
-      void queryClient.invalidateQueries({ queryKey: fixtureKey(fixture.id) });
-      void navigate(`/checkout/${order.id}`);
-    },
-    onError: () => {
-      // 409 nothing_held: the hold ended meanwhile (another tab, the clock); show it as it is.
-      void queryClient.invalidateQueries({ queryKey: fixtureKey(fixture.id) });
-    },
-  });
   const sectorName = (code: string) => fixture.sectors.find((sector) => sector.code === code)?.name ?? code;
   const blockCode = (id: number) =>
     fixture.sectors.flatMap((sector) => sector.blocks).find((block) => block.id === id)?.code ?? String(id);
@@ -138,9 +133,9 @@ function HoldCard({ fixture, hold, cancelling, onCancel, onExpired }: HoldCardPr
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button
             variant="contained"
-            onClick={() => checkout.mutate()}
-            loading={checkout.isPending}
-            disabled={cancelling}
+            onClick={onCheckout}
+            loading={checkingOut}
+            disabled={busy}
             data-testid="checkout-button"
           >
             {t('hold.checkout')}
@@ -149,13 +144,12 @@ function HoldCard({ fixture, hold, cancelling, onCancel, onExpired }: HoldCardPr
             variant="outlined"
             color="error"
             onClick={onCancel}
-            disabled={cancelling || checkout.isPending}
+            disabled={busy}
             data-testid="cancel-hold-button"
           >
             {t('hold.cancel')}
           </Button>
         </Box>
-        {checkout.isError && <Alert severity="error">{checkoutErrorText(t, checkout.error)}</Alert>}
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AppRoutes } from '../../AppRoutes';
 import type { FixtureDetail, Hold, SeatState } from '../../fixtures/types';
 import i18n from '../../i18n';
-import { aBlock, aBlockSeats, aFan, aFixtureDetail, aHold } from '../../test/fixtures';
+import { aBlock, aBlockSeats, aFan, aFixtureDetail, aHold, anOrder, ORDER_ID } from '../../test/fixtures';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
 
@@ -71,6 +71,7 @@ beforeAll(async () => {
     import('./SelectedFixtureTicketsPage'),
     import('../selected-fixture/SelectedFixturePage'),
     import('../sign-in/SignInPage'),
+    import('../checkout/CheckoutPage'),
   ]);
 });
 
@@ -220,6 +221,35 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     live.open();
 
     await waitFor(() => expect(api.callsTo('GET /api/fixtures/7/blocks/3')).toHaveLength(2));
+  });
+
+  it('turns the hold into an order and goes to checkout', async () => {
+    const { api, user } = openBlock({
+      held: [111, 112],
+      routes: {
+        'POST /api/fixtures/7/checkout': { status: 201, body: anOrder() },
+        [`GET /api/orders/${ORDER_ID}`]: { body: anOrder() },
+      },
+    });
+    const summary = await screen.findByTestId('hold-summary');
+
+    await user.click(within(summary).getByTestId('checkout-button'));
+
+    expect(await screen.findByRole('region', { name: 'Titolari dei biglietti' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/fixtures/7/checkout')[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('says why checkout could not start', async () => {
+    const { user } = openBlock({
+      held: [111],
+      routes: { 'POST /api/fixtures/7/checkout': { status: 409, body: { code: 'nothing_held', message: 'Nothing held' } } },
+    });
+
+    await user.click(within(await screen.findByTestId('hold-summary')).getByTestId('checkout-button'));
+
+    expect(
+      await screen.findByText('Non hai più posti bloccati per questa partita: scegli di nuovo i posti.'),
+    ).toBeInTheDocument();
   });
 
   it('cancels the hold: the seats are free again and the summary goes', async () => {

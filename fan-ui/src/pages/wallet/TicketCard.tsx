@@ -25,18 +25,16 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
+  const seatId = useId();
   const seat = t('wallet.seat', { sector: ticket.sector_name, row: ticket.row, number: ticket.number });
   const facts: [string, string][] = [
-    [t('wallet.sector'), ticket.sector_name],
-    [t('wallet.row'), ticket.row],
-    [t('wallet.number'), String(ticket.number)],
     [t('wallet.gate'), ticket.gate],
     [t('wallet.holder'), ticket.holder_name],
     [t('wallet.fare'), `${ticket.reduction_name} · ${formatCents(ticket.price_cents, language)}`],
     [t('wallet.seal'), ticket.seal],
   ];
   return (
-    <Card component="article" aria-labelledby={titleId} data-testid={`ticket-${ticket.id}`} sx={{ height: '100%' }}>
+    <Card component="article" aria-labelledby={`${titleId} ${seatId}`} data-testid={`ticket-${ticket.id}`} sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ minWidth: 0 }}>
@@ -48,6 +46,9 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               <time dateTime={ticket.fixture.starts_at}>{formatKickOff(ticket.fixture.starts_at, language)}</time>
+            </Typography>
+            <Typography id={seatId} variant="subtitle1" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
+              {seat}
             </Typography>
           </Box>
           <Chip

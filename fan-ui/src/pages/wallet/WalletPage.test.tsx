@@ -1,0 +1,68 @@
+import { act, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../AppRoutes';
+import i18n from '../../i18n';
+import { aFan, aTicket } from '../../test/fixtures';
+import { renderWithProviders, stubApi } from '../../test/render';
+
+beforeAll(async () => {
+  await import('./WalletPage');
+});
+
+const tickets = [
+  aTicket(),
+  aTicket({ id: 12, number: 2, holder_name: 'Anna Neri', seal: 'B2C3D4E5F6G7H8I9', barcode: 'LARIO-7-12', state: 'used' }),
+];
+
+describe('/wallet/', () => {
+  it('shows each ticket with its QR code, seat, holder, seal, state and PDF', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: tickets } } });
+    renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Il mio wallet' })).toBeInTheDocument();
+    const first = await screen.findByRole('article', { name: 'Como - Lazio Tribuna Centrale, fila 1, posto 1' });
+    expect(within(first).getByRole('img', { name: 'Codice QR del biglietto: Tribuna Centrale, fila 1, posto 1' })).toHaveAttribute(
+      'data-barcode',
+      'LARIO-7-11-A1B2C3D4E5F6G7H8',
+    );
+    expect(within(first).getByText('Luca Neri')).toBeInTheDocument();
+    expect(within(first).getByText('A1B2C3D4E5F6G7H8')).toBeInTheDocument();
+    expect(within(first).getByText('Varco 1')).toBeInTheDocument();
+    expect(within(first).getByText(/^Intero · 60,00\s€$/)).toBeInTheDocument();
+    expect(within(first).getByText(/6 dicembre 2026.*20:45/)).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-state-11')).toHaveTextContent('Valido');
+    expect(screen.getByTestId('ticket-state-12')).toHaveTextContent('Utilizzato');
+    expect(screen.getByTestId('download-pdf-11')).toHaveAttribute('href', '/api/wallet/11/pdf?lang=it');
+    expect(screen.getByTestId('download-pdf-12')).toHaveTextContent('Scarica PDF');
+    expect(screen.getByTestId('ticket-qr-12').querySelector('path')).not.toBeNull();
+  });
+
+  it('says there is nothing yet, and where to find a match', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+    renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+
+    expect(
+      await screen.findByText('Non hai ancora biglietti. I biglietti appena emessi compaiono qui entro un minuto.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Scegli una partita' })).toHaveAttribute('href', '/fixtures/all');
+  });
+
+  it('speaks English, PDF included', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: tickets } } });
+    renderWithProviders(<AppRoutes />, { route: '/wallet' });
+
+    expect(await screen.findByTestId('download-pdf-11')).toHaveAttribute('href', '/api/wallet/11/pdf?lang=en');
+    expect(screen.getByTestId('download-pdf-11')).toHaveTextContent('Download PDF');
+    expect(screen.getByRole('heading', { level: 1, name: 'My wallet' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code of the ticket: Tribuna Centrale, row 1, seat 2' })).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-state-12')).toHaveTextContent('Used');
+  });
+
+  it('sends a visitor to sign in, coming back here', async () => {
+    stubApi({});
+    renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accedi' })).toBeInTheDocument();
+  });
+});

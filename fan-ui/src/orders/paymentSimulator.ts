@@ -19,7 +19,8 @@ export interface Card {
 /** The PaymentIntent the simulator answers with (the fields the fan app reads). */
 export interface SimulatorIntent {
   id: string;
-  status: 'succeeded' | 'requires_payment_method' | 'requires_action' | 'processing' | string;
+  /** `succeeded`, `requires_payment_method` (declined), `requires_action` (3-D Secure), or Stripe's others. */
+  status: string;
   last_payment_error: { code: string; message: string } | null;
   next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
 }

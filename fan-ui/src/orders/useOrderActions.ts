@@ -5,7 +5,7 @@ import type { HoldersRequest, Order } from './types';
 
 /**
  * `PUT /api/orders/{id}/holders`: the answer is the whole order, put in the cache at once. The
- * payment intent is forgotten: a new reduction changes the total it was made for.
+ * payment intent is asked for again: a new reduction changes the total it was made for.
  */
 export function useSaveHolders(id: string) {
   const queryClient = useQueryClient();
@@ -13,7 +13,7 @@ export function useSaveHolders(id: string) {
     mutationFn: (request: HoldersRequest) => saveHolders(id, request),
     onSuccess: (order) => {
       queryClient.setQueryData<Order>(orderKey(id), order);
-      queryClient.removeQueries({ queryKey: paymentIntentKey(id) });
+      void queryClient.resetQueries({ queryKey: paymentIntentKey(id) });
     },
   });
 }

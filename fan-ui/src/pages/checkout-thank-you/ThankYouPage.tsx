@@ -8,13 +8,14 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
 import { MatchTitle } from '../../components/MatchTitle';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { ISSUING_POLL_MS } from '../../orders/api';
+import { ISSUING_POLL_MS, notificationsKey, walletKey } from '../../orders/api';
 import { isSettled } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
 import type { Order } from '../../orders/types';
@@ -43,6 +44,15 @@ export default function ThankYouPage() {
 }
 
 function OrderOutcome({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const settled = isSettled(order);
+  useEffect(() => {
+    if (settled) {
+      // Issued, failed or refunded: the wallet and the notifications have news.
+      void queryClient.invalidateQueries({ queryKey: walletKey });
+      void queryClient.invalidateQueries({ queryKey: notificationsKey });
+    }
+  }, [settled, queryClient]);
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <MatchTitle fixture={order.fixture} />

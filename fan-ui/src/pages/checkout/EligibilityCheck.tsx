@@ -51,7 +51,8 @@ export function EligibilityCheck({ order, verify, focused }: EligibilityCheckPro
             tabIndex={-1}
             variant="h6"
             component="h2"
-            sx={{ '&:focus': { outline: 'none' } }}
+            // Clear of the sticky app bar when scrolled to.
+            sx={{ '&:focus': { outline: 'none' }, scrollMarginTop: 88 }}
           >
             {t('checkout.check.title')}
           </Typography>

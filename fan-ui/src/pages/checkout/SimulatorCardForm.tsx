@@ -30,7 +30,8 @@ interface SimulatorCardFormProps {
 
 /**
  * The card form of development (provider `simulator`): the card goes to the payments simulator
- * as Stripe.js would send it; then the API confirms the order with the intent's secret.
+ * as Stripe.js would send it; then the API confirms the order with the intent's secret. Its
+ * labels are exactly its inputs' names (no asterisk), like the holder form's.
  */
 export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
   const { t } = useTranslation();
@@ -108,12 +109,11 @@ export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
         label={t('checkout.payment.cardNumber')}
         value={draft.number}
         onChange={(event) => set('number', event.target.value)}
-        required
         fullWidth
         autoComplete="cc-number"
         error={problems.number !== undefined}
         helperText={message('number')}
-        slotProps={{ htmlInput: { 'data-testid': 'card-number', inputMode: 'numeric', maxLength: 23 } }}
+        slotProps={{ htmlInput: { 'data-testid': 'card-number', required: true, inputMode: 'numeric', maxLength: 23 } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
         <TextField
@@ -122,12 +122,11 @@ export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
           label={t('checkout.payment.expiry')}
           value={draft.expiry}
           onChange={(event) => set('expiry', event.target.value)}
-          required
           autoComplete="cc-exp"
           placeholder="MM/YY"
           error={problems.expiry !== undefined}
           helperText={message('expiry')}
-          slotProps={{ htmlInput: { 'data-testid': 'card-expiry', inputMode: 'numeric', maxLength: 7 } }}
+          slotProps={{ htmlInput: { 'data-testid': 'card-expiry', required: true, inputMode: 'numeric', maxLength: 7 } }}
         />
         <TextField
           id="card-cvc"
@@ -135,11 +134,10 @@ export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
           label={t('checkout.payment.cvc')}
           value={draft.cvc}
           onChange={(event) => set('cvc', event.target.value)}
-          required
           autoComplete="cc-csc"
           error={problems.cvc !== undefined}
           helperText={message('cvc')}
-          slotProps={{ htmlInput: { 'data-testid': 'card-cvc', inputMode: 'numeric', maxLength: 4 } }}
+          slotProps={{ htmlInput: { 'data-testid': 'card-cvc', required: true, inputMode: 'numeric', maxLength: 4 } }}
         />
       </Box>
       {failure !== null && <Alert severity="error">{checkoutErrorText(t, failure)}</Alert>}

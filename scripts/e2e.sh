@@ -18,6 +18,7 @@ http=$(free_port); smtp=$(free_port); api=$(free_port); board=$(free_port)
 export SIM_HTTP_ADDR=127.0.0.1:$http SIM_SMTP_ADDR=127.0.0.1:$smtp
 export API_ADDR=127.0.0.1:$api BOARD_ADDR=127.0.0.1:$board
 export MAIL_SMTP_URL=smtp://127.0.0.1:$smtp JOBS_BACKOFF_BASE_MS=500
+export SIM_PAYMENTS_WEBHOOK_URL=http://127.0.0.1:$api/api/payments/webhook
 export FAN_UI_DIR=$ROOT/fan-ui/dist ADMIN_UI_DIR=$ROOT/admin-ui/dist
 logs=$(mktemp -d)
 

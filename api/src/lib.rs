@@ -43,8 +43,11 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             auth::resolve_session,
         ))
-        .with_state(state);
+        .with_state(state.clone());
+    // The payment provider's webhook is signed, not CSRF-protected: outside that layer.
+    let webhook = routes::orders::webhook_router().with_state(state);
     let router = Router::new()
+        .merge(webhook)
         .nest("/api", api)
         .nest_service("/admin", spa(&config.admin_ui_dir))
         .fallback_service(spa(&config.fan_ui_dir));

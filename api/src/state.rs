@@ -3,7 +3,7 @@
 use crate::live::Live;
 use domain::config::Config;
 use domain::fixtures::SaleTerms;
-use integrations::ticketing::TicketingClient;
+use integrations::{payments::PaymentsClient, ticketing::TicketingClient};
 use sqlx::PgPool;
 use std::{collections::HashMap, sync::Arc, time::Instant};
 use tokio::sync::watch;
@@ -19,6 +19,8 @@ pub struct AppState {
     pub oidc_metadata: Arc<tokio::sync::OnceCell<openidconnect::core::CoreProviderMetadata>>,
     /// The ticketing system (staff imports; never on the fans' hot path).
     pub ticketing: Arc<TicketingClient>,
+    /// The card payment provider (Stripe, or its simulator).
+    pub payments: Arc<PaymentsClient>,
     /// Live seat changes for the seat maps.
     pub live: Live,
     /// Fixtures' sale terms, read at most once a second per fixture by the hold path.
@@ -40,6 +42,13 @@ impl AppState {
             config.ticketing.timeout,
         )
         .expect("a ticketing client with default TLS");
+        let payments = PaymentsClient::new(
+            &config.payments.api_url,
+            &config.payments.secret_key,
+            config.payments.webhook_secret.clone(),
+            config.payments.timeout,
+        )
+        .expect("a payments client with default TLS");
         let (stop, stopped) = watch::channel(false);
         AppState {
             live: Live::start(pool.clone(), stopped),
@@ -48,6 +57,7 @@ impl AppState {
             http,
             oidc_metadata: Arc::default(),
             ticketing: Arc::new(ticketing),
+            payments: Arc::new(payments),
             sale_terms: Arc::default(),
             stop: Arc::new(stop),
         }

@@ -4,121 +4,16 @@
 
 mod common;
 
-use common::{Client, TestApp, serve};
-use integrations::ticketing::TicketingClient;
+use common::on_sale;
 use serde_json::{Value, json};
-use sim::{Sim, SimOptions};
 use sqlx::PgPool;
 use std::time::Duration;
-
-struct OnSale {
-    app: TestApp,
-    sim: Sim,
-    client: TicketingClient,
-    fixture: i64,
-}
-
-/// The demo stadium and season imported from the simulator (on real time, so the matches are
-/// ahead), and the next fixture on sale with its seat inventory.
-async fn on_sale(pool: PgPool) -> OnSale {
-    let sim = Sim::start(SimOptions {
-        clock_start: None,
-        ..SimOptions::random_ports()
-    })
-    .await
-    .unwrap();
-    let url = sim.http_url();
-    let app = serve(pool.clone(), &[("TICKETING_URL", url.as_str())], None).await;
-    let client = TicketingClient::new(
-        &url,
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(5),
-    )
-    .unwrap();
-    let mut conn = pool.acquire().await.unwrap();
-    workflows::onsale::import_catalogue(&mut conn, &client)
-        .await
-        .unwrap();
-    let fixture: i64 = sqlx::query_scalar(
-        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
-    )
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap();
-    domain::fixtures::set_status(&mut conn, fixture, 1)
-        .await
-        .unwrap()
-        .unwrap();
-    workflows::onsale::load_inventory(&pool, &client, fixture)
-        .await
-        .unwrap();
-    OnSale {
-        app,
-        sim,
-        client,
-        fixture,
-    }
-}
-
-impl OnSale {
-    async fn seat(&self, label: &str) -> i64 {
-        sqlx::query_scalar("select id from venue_seat where label = $1")
-            .bind(label)
-            .fetch_one(&self.app.pool)
-            .await
-            .unwrap()
-    }
-
-    async fn state(&self, seat: i64) -> String {
-        sqlx::query_scalar(
-            "select state::text from seat_inventory where fixture_id = $1 and seat_id = $2",
-        )
-        .bind(self.fixture)
-        .bind(seat)
-        .fetch_one(&self.app.pool)
-        .await
-        .unwrap()
-    }
-
-    async fn hold(&self, fan: &Client, body: Value) -> (u16, Value) {
-        let r = fan
-            .post(&format!("/api/fixtures/{}/hold", self.fixture))
-            .json(&body)
-            .send()
-            .await
-            .unwrap();
-        (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn block_states(&self, fan: &Client, block: i32) -> Vec<(i64, String)> {
-        let v: Value = fan
-            .get(&format!("/api/fixtures/{}/blocks/{block}", self.fixture))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        v["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["id"].as_i64().unwrap(),
-                    s["state"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect()
-    }
-}
 
 #[sqlx::test(migrations = false)]
 async fn a_hundred_fans_racing_for_one_seat_one_wins_and_the_rest_are_told_which_seat(
     pool: PgPool,
 ) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let seat = s.seat("TC-TC1-1-1").await;
     let mut fans = vec![];
     for i in 0..100 {
@@ -148,7 +43,7 @@ async fn a_hundred_fans_racing_for_one_seat_one_wins_and_the_rest_are_told_which
 
 #[sqlx::test(migrations = false)]
 async fn a_hold_is_all_or_nothing_and_names_the_seats_lost(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let (a, b, c) = (
         s.seat("TC-TC1-2-1").await,
         s.seat("TC-TC1-2-2").await,
@@ -191,7 +86,7 @@ async fn a_hold_is_all_or_nothing_and_names_the_seats_lost(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn an_expired_hold_is_taken_by_the_next_fan_and_freed_by_the_schedule(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let (a, b) = (s.seat("DI-DI1-1-1").await, s.seat("DI-DI1-1-2").await);
     let (_, anna) = s.app.fan_with_session("anna@example.it").await;
     let (bruno_id, bruno) = s.app.fan_with_session("bruno@example.it").await;
@@ -237,7 +132,7 @@ async fn an_expired_hold_is_taken_by_the_next_fan_and_freed_by_the_schedule(pool
 
 #[sqlx::test(migrations = false)]
 async fn cancelling_releases_every_seat_the_fan_holds(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let (a, b) = (s.seat("CC-CC1-3-1").await, s.seat("CC-CC1-3-2").await);
     let (_, anna) = s.app.fan_with_session("anna@example.it").await;
     let (_, body) = s.hold(&anna, json!({"seat_ids": [a, b]})).await;
@@ -260,7 +155,7 @@ async fn cancelling_releases_every_seat_the_fan_holds(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn a_lock_beats_a_hold_and_never_takes_a_held_seat(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let (a, b) = (s.seat("TO-TO1-1-1").await, s.seat("TO-TO1-1-2").await);
     let staff = s.app.staff().await;
     let (_, anna) = s.app.fan_with_session("anna@example.it").await;
@@ -308,7 +203,7 @@ async fn a_lock_beats_a_hold_and_never_takes_a_held_seat(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn one_buyer_holds_at_most_the_per_buyer_limit(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let seats: Vec<i64> = futures::future::join_all((1..=6).map(|n| {
         let s = &s;
         async move { s.seat(&format!("DO-DO1-1-{n}")).await }
@@ -349,7 +244,7 @@ async fn one_buyer_holds_at_most_the_per_buyer_limit(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn a_standing_sector_is_never_sold_beyond_its_capacity(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let block: i32 = sqlx::query_scalar("select id from venue_block where no_map")
         .fetch_one(&s.app.pool)
         .await
@@ -404,7 +299,7 @@ async fn a_standing_sector_is_never_sold_beyond_its_capacity(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn the_live_feed_tells_other_fans_within_a_second(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let seat = s.seat("TC-TC2-1-5").await;
     let watcher = s.app.anonymous().await;
     let resp = watcher
@@ -440,7 +335,7 @@ async fn the_live_feed_tells_other_fans_within_a_second(pool: PgPool) {
 
 #[sqlx::test(migrations = false)]
 async fn staff_run_the_match_list_prices_and_blocks(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let staff = s.app.staff().await;
     let list = staff
         .get(
@@ -601,7 +496,7 @@ async fn staff_run_the_match_list_prices_and_blocks(pool: PgPool) {
 async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing_system(
     pool: PgPool,
 ) {
-    let s = on_sale(pool.clone()).await;
+    let s = on_sale(pool.clone(), &[]).await;
     let (seat, planet): (i64, i32) =
         sqlx::query_as("select id, planet_seat_id from venue_seat where label = 'TC-TC3-1-1'")
             .fetch_one(&pool)
@@ -669,27 +564,17 @@ async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing
     .await
     .unwrap();
     let job: workflows::onsale::MirrorLocks = serde_json::from_value(payload).unwrap();
-    let ctx = workflows::JobContext {
-        pool: pool.clone(),
-        mailer: integrations::mail::Mailer::new(
-            &s.sim.smtp_url().into(),
-            "test@lario.test",
-            Duration::from_secs(5),
-        )
-        .unwrap(),
-        ticketing: std::sync::Arc::new(
-            TicketingClient::new(
-                &s.sim.http_url(),
-                sim::ticketing::USER,
-                sim::ticketing::PASSWORD.to_owned().into(),
-                Duration::from_secs(5),
-            )
-            .unwrap(),
-        ),
-        backoff: workflows::Backoff {
-            base: Duration::from_millis(10),
-            max: Duration::from_millis(10),
-        },
+    let mut ctx = workflows::JobContext::from_config(
+        pool.clone(),
+        &common::config(&[
+            ("TICKETING_URL", s.sim.http_url().as_str()),
+            ("MAIL_SMTP_URL", s.sim.smtp_url().as_str()),
+        ]),
+    )
+    .unwrap();
+    ctx.backoff = workflows::Backoff {
+        base: Duration::from_millis(10),
+        max: Duration::from_millis(10),
     };
     use workflows::Job;
     job.run(&ctx, 1).await.unwrap();
@@ -703,7 +588,7 @@ async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing
 
 #[sqlx::test(migrations = false)]
 async fn a_named_holder_has_one_seat_per_fixture_and_a_reduction_must_be_sold_online(pool: PgPool) {
-    let s = on_sale(pool).await;
+    let s = on_sale(pool, &[]).await;
     let (a, b, c) = (
         s.seat("DP-DP1-1-1").await,
         s.seat("DP-DP1-1-2").await,

@@ -53,6 +53,7 @@ pub struct Config {
     pub mail: MailConfig,
     pub jobs: JobsConfig,
     pub ticketing: TicketingConfig,
+    pub payments: PaymentsConfig,
     pub sim: SimConfig,
     pub auth: AuthConfig,
 }
@@ -85,6 +86,24 @@ pub struct MailConfig {
     /// (STARTTLS) or `smtps://user:pass@host:465`.
     pub smtp_url: SecretString,
     pub from: String,
+    pub timeout: Duration,
+    /// Where staff alerts go (failed issues).
+    pub staff_to: String,
+}
+
+/// The card payment provider: Stripe in production, the payments simulator otherwise.
+#[derive(Debug, Clone)]
+pub struct PaymentsConfig {
+    /// Stripe's API base (`https://api.stripe.com/`) or the simulator's (`http://127.0.0.1:9090/`).
+    pub api_url: String,
+    pub secret_key: SecretString,
+    /// Sent to the fan app (Stripe.js, or the simulator's card form).
+    pub publishable_key: String,
+    /// Verifies the webhook signatures.
+    pub webhook_secret: SecretString,
+    /// The provider is the simulator: the fan app shows its own card form.
+    pub simulated: bool,
+    /// Per call.
     pub timeout: Duration,
 }
 
@@ -236,6 +255,23 @@ impl Config {
             password: secret("TICKETING_PASSWORD", "lario-sim")?,
             timeout: Duration::from_millis(r.parse("TICKETING_TIMEOUT_MS", "10000")?),
         };
+        let payments_url = match r.string("PAYMENTS_API_URL") {
+            Some(v) => v,
+            None if prod => "https://api.stripe.com/".into(),
+            None => format!("http://{sim_http}/"),
+        };
+        let payments = PaymentsConfig {
+            simulated: !payments_url.contains("api.stripe.com"),
+            api_url: payments_url,
+            secret_key: secret("STRIPE_SECRET_KEY", "sk_test_lario_simulator")?,
+            publishable_key: match r.string("STRIPE_PUBLISHABLE_KEY") {
+                Some(v) => v,
+                None if prod => return Err(ConfigError::Missing("STRIPE_PUBLISHABLE_KEY")),
+                None => "pk_test_lario_simulator".into(),
+            },
+            webhook_secret: secret("STRIPE_WEBHOOK_SECRET", "whsec_lario_simulator")?,
+            timeout: Duration::from_millis(r.parse("PAYMENTS_TIMEOUT_MS", "15000")?),
+        };
         Ok(Config {
             mode,
             log_format,
@@ -260,6 +296,9 @@ impl Config {
                     .string("MAIL_FROM")
                     .unwrap_or_else(|| "Como 1907 Biglietteria <biglietteria@lario.test>".into()),
                 timeout: Duration::from_secs(r.parse("MAIL_TIMEOUT_SECS", "30")?),
+                staff_to: r
+                    .string("MAIL_STAFF_TO")
+                    .unwrap_or_else(|| "biglietteria@lario.test".into()),
             },
             jobs: JobsConfig {
                 worker_name: r.string("WORKER_NAME").unwrap_or_else(|| "worker".into()),
@@ -270,6 +309,7 @@ impl Config {
                 concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
             },
             ticketing,
+            payments,
             sim: SimConfig {
                 http_addr: sim_http,
                 smtp_addr: sim_smtp,
@@ -365,9 +405,14 @@ mod tests {
             ("TICKETING_URL", "https://ticketing.example"),
             ("TICKETING_USER", "club"),
             ("TICKETING_PASSWORD", "vendor-secret"),
+            ("STRIPE_SECRET_KEY", "sk_live_x"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_x"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_x"),
         ])
         .unwrap();
         assert_eq!(c.ticketing.base_url, "https://ticketing.example");
+        assert_eq!(c.payments.api_url, "https://api.stripe.com/");
+        assert!(!c.payments.simulated);
         assert!(c.auth.secure_cookies);
         assert_eq!(c.auth.trusted_proxies.len(), 2);
         assert_eq!(c.auth.google.issuer_url, "https://accounts.google.com");

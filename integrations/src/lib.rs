@@ -1,5 +1,7 @@
 //! Clients of the outside world. Each speaks to the real service in production and to its
 //! simulator (`sim`) in development and tests; only the configured address differs.
 
+pub mod documents;
 pub mod mail;
+pub mod payments;
 pub mod ticketing;

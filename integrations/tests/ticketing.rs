@@ -225,7 +225,7 @@ async fn faults_are_classified_retryable_or_malformed() {
         .await;
     let e = env.client.events().await.unwrap_err();
     assert!(
-        matches!(&e, TicketingError::Unavailable(m) if m == "time-out"),
+        matches!(&e, TicketingError::NoAnswer(m) if m == "time-out"),
         "{e}"
     );
     env.control("faults", json!({"nth": 2})).await;

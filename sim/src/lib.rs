@@ -2,11 +2,13 @@
 //!
 //! Now: the mail server (SMTP that keeps every message, with a mailbox page and a JSON
 //! API) and the OpenID Connect provider standing in for Google. The ticketing
-//! system (vendor API and control API). The payment provider comes later. Tests start it in-process on random ports
+//! system (vendor API and control API). The card payment provider (Stripe's API, signed
+//! webhooks). Tests start it in-process on random ports
 //! ([`Sim::start`]); `make run` runs the `sim` binary.
 
 pub mod mail;
 pub mod oidc;
+pub mod payments;
 pub mod ticketing;
 mod web;
 
@@ -23,6 +25,10 @@ pub struct SimOptions {
     pub seal_seed: String,
     /// Where the ticketing system's clock starts; None: real time.
     pub clock_start: Option<chrono::DateTime<chrono::Utc>>,
+    /// Where the payment provider posts its events (the api's webhook), if anywhere yet.
+    pub payments_webhook_url: Option<String>,
+    /// The secret signing them (the api's `STRIPE_WEBHOOK_SECRET`).
+    pub payments_webhook_secret: String,
 }
 
 /// The opening of the demo season: the ticketing system's clock starts here by default.
@@ -40,6 +46,8 @@ impl SimOptions {
                 .join("../fixtures/ticketing"),
             seal_seed: "lario-test-seal-seed".into(),
             clock_start: Some(season_opening()),
+            payments_webhook_url: None,
+            payments_webhook_secret: "whsec_lario_simulator".into(),
         }
     }
 }
@@ -50,6 +58,7 @@ pub struct Sim {
     pub smtp_addr: SocketAddr,
     pub mailbox: mail::Mailbox,
     pub ticketing: ticketing::Ticketing,
+    pub payments: payments::Payments,
     http: tokio::task::JoinHandle<()>,
 }
 
@@ -70,14 +79,24 @@ impl Sim {
                 chrono::Duration::weeks(weeks.max(0))
             }),
         )?;
+        let payments = payments::Payments::new(
+            opts.payments_webhook_url.clone(),
+            &opts.payments_webhook_secret,
+        );
         let smtp_addr = mail::start_smtp(opts.smtp_addr, mailbox.clone())?;
-        let (http_addr, http) =
-            Self::start_http(opts.http_addr, mailbox.clone(), ticketing.clone()).await?;
+        let (http_addr, http) = Self::start_http(
+            opts.http_addr,
+            mailbox.clone(),
+            ticketing.clone(),
+            payments.clone(),
+        )
+        .await?;
         Ok(Sim {
             http_addr,
             smtp_addr,
             mailbox,
             ticketing,
+            payments,
             http,
         })
     }
@@ -88,12 +107,14 @@ impl Sim {
         addr: SocketAddr,
         mailbox: mail::Mailbox,
         ticketing: ticketing::Ticketing,
+        payments: payments::Payments,
     ) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
         let app = web::router(mailbox)
             .merge(oidc::router(&format!("http://{bound}")))
-            .merge(ticketing::router(ticketing));
+            .merge(ticketing::router(ticketing))
+            .merge(payments::router(payments));
         let handle = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator HTTP server stopped");

@@ -22,6 +22,12 @@ async fn main() -> anyhow::Result<()> {
             Ok(at) => Some(at.parse()?),
             Err(_) => Some(sim::season_opening()),
         },
+        // The api's webhook (make run and the journeys set it to the api's port).
+        payments_webhook_url: Some(env(
+            "SIM_PAYMENTS_WEBHOOK_URL",
+            "http://127.0.0.1:8080/api/payments/webhook",
+        )),
+        payments_webhook_secret: env("STRIPE_WEBHOOK_SECRET", "whsec_lario_simulator"),
     };
     let sim = Sim::start(opts).await?;
     tracing::info!(http = %sim.http_url(), smtp = %sim.smtp_url(), "simulators ready; mailbox at {}/mail", sim.http_url());

@@ -11,10 +11,11 @@ use apalis::{
 use apalis_cron::{CronScheduler, Tick};
 use apalis_postgres::PostgresStorage;
 use domain::config::Config;
-use integrations::mail::Mailer;
 use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
-    Backoff, Job, JobContext, execute,
+    Job, JobContext,
+    checkout::{IssueOrder, RefundOrder},
+    execute,
     mail::SendEmail,
     onsale::{LoadInventory, MirrorLocks},
 };
@@ -63,26 +64,7 @@ pub async fn run(
     shutdown: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
     let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
-    let mailer = Mailer::new(
-        &config.mail.smtp_url,
-        &config.mail.from,
-        config.mail.timeout,
-    )?;
-    let ticketing = Arc::new(integrations::ticketing::TicketingClient::new(
-        &config.ticketing.base_url,
-        &config.ticketing.user,
-        config.ticketing.password.clone(),
-        config.ticketing.timeout,
-    )?);
-    let ctx = Arc::new(JobContext {
-        pool: pool.clone(),
-        mailer,
-        ticketing,
-        backoff: Backoff {
-            base: config.jobs.backoff_base,
-            max: config.jobs.backoff_max,
-        },
-    });
+    let ctx = Arc::new(JobContext::from_config(pool.clone(), &config)?);
     let name = unique_worker_name(&config.jobs.worker_name);
     tracing::info!(worker = %name, "worker starting");
 
@@ -101,6 +83,16 @@ pub async fn run(
     let monitor = job_worker!(monitor, SendEmail, &name, &pool, &config, &ctx, concurrency);
     let monitor = job_worker!(monitor, LoadInventory, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorLocks, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(
+        monitor,
+        IssueOrder,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        concurrency
+    );
+    let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
     monitor
         .register(move |_restarts| {
             WorkerBuilder::new(minutely_name.clone())

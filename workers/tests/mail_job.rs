@@ -1,6 +1,9 @@
 //! The mail job end to end: our transaction -> apalis-postgres -> the worker -> lettre ->
 //! the SMTP simulator, with the simulator down, refusing, stalling, and a worker killed.
 
+mod common;
+
+use common::{WorkerProcess, database_url, eventually};
 use domain::{
     config::Config,
     email::Email,
@@ -12,22 +15,9 @@ use sqlx::PgPool;
 use std::{
     collections::HashMap,
     net::{SocketAddr, TcpListener},
-    process::{Child, Command},
     time::{Duration, Instant},
 };
 use uuid::Uuid;
-
-/// The test database's URL (sqlx::test made it; same server and role as DATABASE_URL).
-fn database_url(pool: &PgPool) -> String {
-    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");
-    let (server, _) = base.rsplit_once('/').expect("a database URL");
-    format!(
-        "{server}/{}",
-        pool.connect_options()
-            .get_database()
-            .expect("a database name")
-    )
-}
 
 fn free_addr() -> SocketAddr {
     TcpListener::bind("127.0.0.1:0")
@@ -93,17 +83,6 @@ async fn send(pool: &PgPool, to: &str, attachments: Vec<Attachment>) -> Uuid {
     .unwrap();
     tx.commit().await.unwrap();
     id
-}
-
-async fn eventually<F: AsyncFnMut() -> bool>(what: &str, secs: u64, mut check: F) {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    while Instant::now() < deadline {
-        if check().await {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("timed out after {secs} s waiting for: {what}");
 }
 
 async fn email_row(pool: &PgPool, id: Uuid) -> (String, i32, Option<String>) {
@@ -282,32 +261,6 @@ async fn enqueueing_the_same_email_twice_makes_one_job(pool: PgPool) {
         .await
         .unwrap();
     assert_eq!(jobs, 1);
-}
-
-struct WorkerProcess(Child);
-
-impl WorkerProcess {
-    fn spawn(vars: &[(String, String)], name: &str) -> Self {
-        let child = Command::new(env!("CARGO_BIN_EXE_worker"))
-            .envs(vars.iter().cloned())
-            .env("WORKER_NAME", name)
-            .env("RUST_LOG", "info")
-            .spawn()
-            .expect("worker binary");
-        WorkerProcess(child)
-    }
-
-    fn sigkill(&mut self) {
-        self.0.kill().unwrap(); // SIGKILL on Unix
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for WorkerProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 #[sqlx::test(migrations = false)]

@@ -20,7 +20,44 @@ pub struct JobContext {
     pub pool: PgPool,
     pub mailer: Mailer,
     pub ticketing: Arc<integrations::ticketing::TicketingClient>,
+    pub payments: Arc<integrations::payments::PaymentsClient>,
     pub backoff: Backoff,
+    /// The site's address, for links in e-mails.
+    pub public_base_url: String,
+    /// Where staff alerts go.
+    pub staff_email: String,
+}
+
+impl JobContext {
+    /// The clients of the outside world, as configured.
+    pub fn from_config(pool: PgPool, config: &domain::config::Config) -> anyhow::Result<Self> {
+        Ok(JobContext {
+            pool,
+            mailer: Mailer::new(
+                &config.mail.smtp_url,
+                &config.mail.from,
+                config.mail.timeout,
+            )?,
+            ticketing: Arc::new(integrations::ticketing::TicketingClient::new(
+                &config.ticketing.base_url,
+                &config.ticketing.user,
+                config.ticketing.password.clone(),
+                config.ticketing.timeout,
+            )?),
+            payments: Arc::new(integrations::payments::PaymentsClient::new(
+                &config.payments.api_url,
+                &config.payments.secret_key,
+                config.payments.webhook_secret.clone(),
+                config.payments.timeout,
+            )?),
+            backoff: Backoff {
+                base: config.jobs.backoff_base,
+                max: config.jobs.backoff_max,
+            },
+            public_base_url: config.public_base_url.clone(),
+            staff_email: config.mail.staff_to.clone(),
+        })
+    }
 }
 
 /// Exponential backoff between attempts: `base * 2^(attempt-1)`, at most `max`, with up to

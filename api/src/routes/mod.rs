@@ -6,6 +6,7 @@ pub mod fixtures;
 pub mod google;
 pub mod health;
 pub mod me;
+pub mod orders;
 
 use crate::state::AppState;
 use axum::Router;
@@ -18,5 +19,6 @@ pub fn router() -> Router<AppState> {
         .merge(google::router())
         .merge(me::router())
         .merge(fixtures::router())
+        .merge(orders::router())
         .nest("/admin", admin::router())
 }

@@ -4,9 +4,12 @@
 
 use api::state::AppState;
 use domain::{accounts, config::Config, email::Email};
+use integrations::ticketing::TicketingClient;
 use reqwest::RequestBuilder;
+use serde_json::Value;
+use sim::{Sim, SimOptions};
 use sqlx::PgPool;
-use std::{collections::HashMap, net::SocketAddr, path::PathBuf, sync::Arc};
+use std::{collections::HashMap, net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 pub const PASSWORD: &str = "a-test-password-2026";
 
@@ -242,4 +245,186 @@ pub fn fake_spa(name: &str) -> PathBuf {
     .unwrap();
     std::fs::write(dir.join("assets/app.js"), "console.log('app')").unwrap();
     dir
+}
+
+/// A fixture on sale, the simulators (ticketing, payments with their webhook pointed at the
+/// api, mail) and the api configured to use them.
+pub struct OnSale {
+    pub app: TestApp,
+    pub sim: Sim,
+    pub client: TicketingClient,
+    pub fixture: i64,
+}
+
+/// The demo stadium and season imported from the simulator (on real time, so the matches are
+/// ahead), and the next fixture on sale with its seat inventory.
+pub async fn on_sale(pool: PgPool, overrides: &[(&str, &str)]) -> OnSale {
+    let sim = Sim::start(SimOptions {
+        clock_start: None,
+        ..SimOptions::random_ports()
+    })
+    .await
+    .unwrap();
+    let url = sim.http_url();
+    let payments = format!("{url}/");
+    let smtp = sim.smtp_url();
+    let mut vars = vec![
+        ("TICKETING_URL", url.as_str()),
+        ("PAYMENTS_API_URL", payments.as_str()),
+        ("MAIL_SMTP_URL", smtp.as_str()),
+    ];
+    vars.extend_from_slice(overrides);
+    let app = serve(pool.clone(), &vars, None).await;
+    sim.payments
+        .set_webhook(Some(format!("{}/api/payments/webhook", app.base)), None);
+    let client = TicketingClient::new(
+        &url,
+        sim::ticketing::USER,
+        sim::ticketing::PASSWORD.to_owned().into(),
+        Duration::from_secs(5),
+    )
+    .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    workflows::onsale::import_catalogue(&mut conn, &client)
+        .await
+        .unwrap();
+    let fixture: i64 = sqlx::query_scalar(
+        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    domain::fixtures::set_status(&mut conn, fixture, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    workflows::onsale::load_inventory(&pool, &client, fixture)
+        .await
+        .unwrap();
+    OnSale {
+        app,
+        sim,
+        client,
+        fixture,
+    }
+}
+
+impl OnSale {
+    pub async fn seat(&self, label: &str) -> i64 {
+        sqlx::query_scalar("select id from venue_seat where label = $1")
+            .bind(label)
+            .fetch_one(&self.app.pool)
+            .await
+            .unwrap()
+    }
+
+    pub async fn state(&self, seat: i64) -> String {
+        sqlx::query_scalar(
+            "select state::text from seat_inventory where fixture_id = $1 and seat_id = $2",
+        )
+        .bind(self.fixture)
+        .bind(seat)
+        .fetch_one(&self.app.pool)
+        .await
+        .unwrap()
+    }
+
+    pub async fn hold(&self, fan: &Client, body: Value) -> (u16, Value) {
+        let r = fan
+            .post(&format!("/api/fixtures/{}/hold", self.fixture))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn block_states(&self, fan: &Client, block: i32) -> Vec<(i64, String)> {
+        let v: Value = fan
+            .get(&format!("/api/fixtures/{}/blocks/{block}", self.fixture))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        v["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["id"].as_i64().unwrap(),
+                    s["state"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The test database's URL (sqlx::test made it; same server and role as DATABASE_URL).
+pub fn database_url(pool: &PgPool) -> String {
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let (server, _) = base.rsplit_once('/').expect("a database URL");
+    format!(
+        "{server}/{}",
+        pool.connect_options()
+            .get_database()
+            .expect("a database name")
+    )
+}
+
+impl OnSale {
+    /// The worker's settings: this test's database and simulators, short backoffs.
+    pub fn worker_env(&self, overrides: &[(&str, &str)]) -> Vec<(String, String)> {
+        let url = self.sim.http_url();
+        let mut vars: Vec<(String, String)> = [
+            ("DATABASE_URL", database_url(&self.app.pool)),
+            ("TICKETING_URL", url.clone()),
+            ("PAYMENTS_API_URL", format!("{url}/")),
+            ("MAIL_SMTP_URL", self.sim.smtp_url()),
+            ("PUBLIC_BASE_URL", self.app.base.clone()),
+            ("JOBS_HEARTBEAT_MS", "500".into()),
+            ("JOBS_MISSED_HEARTBEATS", "4".into()),
+            ("JOBS_BACKOFF_BASE_MS", "100".into()),
+            ("JOBS_BACKOFF_MAX_MS", "400".into()),
+            ("DATABASE_MAX_CONNECTIONS", "8".into()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        for (k, v) in overrides {
+            vars.retain(|(name, _)| name != k);
+            vars.push((k.to_string(), v.to_string()));
+        }
+        vars
+    }
+
+    /// Runs the worker (every job type) in this process; dropping the sender stops it.
+    pub fn start_worker(&self) -> tokio::sync::oneshot::Sender<()> {
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let map: HashMap<String, String> = self.worker_env(&[]).into_iter().collect();
+        let config = Config::from_lookup(|k| map.get(k).cloned()).expect("worker configuration");
+        tokio::spawn(async move {
+            workers::run(config, async move {
+                let _ = rx.await;
+                Ok(())
+            })
+            .await
+            .expect("the worker runs")
+        });
+        tx
+    }
+}
+
+/// Waits until `check` holds, or fails the test naming `what`.
+pub async fn eventually<F: AsyncFnMut() -> bool>(what: &str, secs: u64, mut check: F) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out waiting for {what}");
 }

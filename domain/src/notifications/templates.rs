@@ -21,14 +21,24 @@ pub enum MailTemplate {
     SignInLink,
     /// A single-use link to choose a new password.
     PasswordReset,
+    /// The tickets of a paid order, as PDFs (spec: send-ticket-purchase-email).
+    TicketPurchase,
+    /// Issuing an order's tickets gave up: to the buyer, and to staff with `for_staff`
+    /// (spec: send-failure-issue-fixture-tickets-email).
+    IssueFailure,
+    /// An order's payment went back to the card.
+    OrderRefunded,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 4] = [
+    pub const ALL: [MailTemplate; 7] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
         MailTemplate::PasswordReset,
+        MailTemplate::TicketPurchase,
+        MailTemplate::IssueFailure,
+        MailTemplate::OrderRefunded,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -38,6 +48,9 @@ impl MailTemplate {
             MailTemplate::MailCheck => "mail_check",
             MailTemplate::SignInLink => "sign_in_link",
             MailTemplate::PasswordReset => "password_reset",
+            MailTemplate::TicketPurchase => "ticket_purchase",
+            MailTemplate::IssueFailure => "issue_failure",
+            MailTemplate::OrderRefunded => "order_refunded",
         }
     }
 }
@@ -77,7 +90,10 @@ static FILES: &[(&str, &str)] = mail_files![
     "sign_in_code",
     "mail_check",
     "sign_in_link",
-    "password_reset"
+    "password_reset",
+    "ticket_purchase",
+    "issue_failure",
+    "order_refunded"
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -130,6 +146,20 @@ mod tests {
             MailTemplate::SignInLink | MailTemplate::PasswordReset => {
                 json!({"link": "https://tickets.example/authorise/abc", "valid_minutes": 15})
             }
+            MailTemplate::TicketPurchase => json!({
+                "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "order_id": "o-1",
+                "total": "€ 120,00", "wallet_url": "https://tickets.example/wallet/",
+                "tickets": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
+                             "holder": "Luca Neri", "price": "€ 60,00", "seal": "A1B2C3D4E5F6G7H8"}],
+            }),
+            MailTemplate::IssueFailure => json!({
+                "fixture": "Como - Lazio", "order_id": "o-1", "for_staff": true,
+                "buyer_email": "fan@example.it", "attempts": 8, "error": "POSTO_NON_DISPONIBILE",
+                "admin_url": "https://tickets.example/admin/tickets/issuefailed",
+            }),
+            MailTemplate::OrderRefunded => json!({
+                "fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00", "reason": "seat_lost",
+            }),
         }
     }
 

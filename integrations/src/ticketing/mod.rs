@@ -338,10 +338,14 @@ pub enum TicketingError {
         code: String,
         message: String,
     },
-    /// Worth trying again (503, 502, 500, 429, time-out, connection reset). The call may
-    /// have taken effect: look before retrying an issue.
+    /// Worth trying again (503, 502, 500, 429). The call may have taken effect: look before
+    /// retrying an issue.
     #[error("temporarily unavailable: {0}")]
     Unavailable(String),
+    /// No answer (a time-out, a connection reset): worth trying again, and the call may
+    /// still take effect after this, until the system times it out.
+    #[error("no answer: {0}")]
+    NoAnswer(String),
     /// The answer could not be read (malformed body). The call may have taken effect.
     #[error("malformed answer: {0}")]
     Malformed(String),
@@ -350,6 +354,11 @@ pub enum TicketingError {
 impl TicketingError {
     pub fn is_retryable(&self) -> bool {
         !matches!(self, TicketingError::Refused { .. })
+    }
+
+    /// Whether the system answered at all (if not, the call may still land).
+    pub fn answered(&self) -> bool {
+        !matches!(self, TicketingError::NoAnswer(_))
     }
 
     /// The vendor's code of a refusal (POSTO_NON_DISPONIBILE, PERSONA_BANNATA, ...).
@@ -376,6 +385,7 @@ pub struct TicketingClient {
     user: String,
     password: SecretString,
     token: Mutex<Option<(String, Instant)>>,
+    timeout: Duration,
 }
 
 impl TicketingClient {
@@ -396,7 +406,13 @@ impl TicketingClient {
             user: user.to_owned(),
             password,
             token: Mutex::new(None),
+            timeout,
         })
+    }
+
+    /// How long one call may take before we give up on its answer (it may still land).
+    pub fn timeout(&self) -> Duration {
+        self.timeout
     }
 
     async fn token(&self, renew: bool) -> Result<String, TicketingError> {
@@ -869,6 +885,12 @@ impl TicketingClient {
         .await
     }
 
+    /// Cancels a title (annullamento; a refund of an order whose titles were issued).
+    pub async fn cancel_title(&self, id: u64) -> Result<TitleInfo, TicketingError> {
+        self.post("/api/Titolo/Annulla", &serde_json::json!({"titoloId": id}))
+            .await
+    }
+
     /// A title by id (spec: titolo-info).
     pub async fn title(&self, id: u64) -> Result<TitleInfo, TicketingError> {
         self.post("/api/Titolo/GetInfo", &serde_json::json!({"titoloId": id}))
@@ -894,7 +916,7 @@ fn field<T: DeserializeOwned>(
 }
 
 fn transport(e: reqwest::Error) -> TicketingError {
-    TicketingError::Unavailable(if e.is_timeout() {
+    TicketingError::NoAnswer(if e.is_timeout() {
         "time-out".into()
     } else {
         e.to_string()

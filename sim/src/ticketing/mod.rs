@@ -233,6 +233,7 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Mappa/SbloccaPosti", post(release_seats))
         .route("/api/Biglietto/EmettiEsteso", post(issue_ticket))
         .route("/api/Titolo/GetInfo", post(title_info))
+        .route("/api/Titolo/Annulla", post(cancel_title_vendor))
         .route("/api/Titolo/GetInfoBySigilloFiscale", post(title_by_seal))
         .route("/api/Titolo/GetByTransazione", get(titles_by_transaction))
         .route("/api/Titolo/GetByUtilizzatore", post(titles_by_holder))
@@ -1143,6 +1144,11 @@ async fn supporter_card(State(t): State<Ticketing>, Json(p): Json<Person>) -> St
         }
     });
     StatusCode::NO_CONTENT
+}
+
+/// The vendor's cancellation (annullamento): a new seal on the cancellation, in the journal.
+async fn cancel_title_vendor(State(t): State<Ticketing>, Json(q): Json<TitleQuery>) -> Response {
+    cancel_title(State(t), Path(q.id)).await
 }
 
 async fn cancel_title(State(t): State<Ticketing>, Path(id): Path<u64>) -> Response {

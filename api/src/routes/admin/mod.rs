@@ -4,6 +4,7 @@
 //! the whole router sits behind `require_staff`, and the authorization test walks the
 //! recorded table, so a route added later is checked without editing the test.
 
+mod checkout;
 mod emails;
 mod onsale;
 mod system;
@@ -60,6 +61,7 @@ fn routes() -> AdminRoutes {
     let r = system::routes(r);
     let r = emails::routes(r);
     let r = onsale::routes(r);
+    let r = checkout::routes(r);
     users::routes(r)
 }
 

@@ -1,0 +1,640 @@
+//! Checkout for fans: a hold becomes an order, holders are named and checked, the payment is
+//! created and confirmed (the spec's create-payment-intent, confirm-payment-intent and
+//! confirm-payment-intent-free), the payment provider's webhook, the wallet with its PDF
+//! tickets, and notifications. See docs/api/checkout.md.
+
+use crate::{
+    auth::{CurrentUser, Session},
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    state::AppState,
+};
+use axum::{
+    Router,
+    body::Bytes,
+    extract::State,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, post, put},
+};
+use domain::{
+    fixtures,
+    orders::{self, CheckoutRefusal, HolderInput, NamedLine, NamingRefusal, Order, PaymentOutcome},
+};
+use integrations::{
+    documents,
+    payments::{PaymentsError, WebhookEvent},
+    ticketing::Person,
+};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::BTreeMap;
+use uuid::Uuid;
+use workflows::checkout;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/fixtures/{id}/checkout", post(create_order))
+        .route("/orders", get(list_orders))
+        .route("/orders/{id}", get(get_order).delete(cancel_order))
+        .route("/orders/{id}/holders", put(name_holders))
+        .route("/orders/{id}/verify", post(verify_holders))
+        .route("/orders/{id}/payment", post(create_payment))
+        .route("/orders/{id}/confirm", post(confirm_payment))
+        .route("/orders/{id}/confirm-free", post(confirm_free))
+        .route("/wallet", get(wallet))
+        .route("/wallet/{id}/pdf", get(ticket_pdf))
+        .route("/notifications", get(notifications))
+        .route("/notifications/read", post(read_notifications))
+}
+
+/// The webhook lives outside the CSRF check (the provider signs it instead).
+pub fn webhook_router() -> Router<AppState> {
+    Router::new().route("/api/payments/webhook", post(payment_webhook))
+}
+
+fn conflict(code: &'static str, message: &str) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, code, message)
+}
+
+fn order_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "order_not_found", "No such order")
+}
+
+fn not_pending() -> ApiError {
+    conflict(
+        "order_not_pending",
+        "This order can no longer be changed or paid",
+    )
+}
+
+fn parse_id(raw: &str) -> ApiResult<Uuid> {
+    Uuid::parse_str(raw).map_err(|_| order_not_found())
+}
+
+async fn owned(state: &AppState, session: &Session, id: &str) -> ApiResult<Order> {
+    let id = parse_id(id)?;
+    let mut conn = state.pool.acquire().await?;
+    orders::load_owned(&mut conn, id, session.user.user_id)
+        .await?
+        .ok_or_else(order_not_found)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct CreateOrder {
+    /// The e-mail's and tickets' language; the account's when absent.
+    #[serde(default)]
+    language: Option<String>,
+}
+
+/// `POST /api/fixtures/{id}/checkout`: the caller's hold becomes a pending order.
+#[tracing::instrument(skip_all, fields(fixture = id))]
+async fn create_order(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<i64>,
+    body: Bytes,
+) -> ApiResult<Response> {
+    // The body is optional: `{"language": "en"}`, or nothing.
+    let body: CreateOrder = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateOrder::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            ApiError::bad_request("malformed_json", format!("The body is not valid: {e}"))
+        })?
+    };
+    let language = match body.language.as_deref() {
+        Some("it") | Some("en") => body.language.clone().unwrap_or_default(),
+        None => domain::language::Language::from_code_or_default(&session.user.language)
+            .code()
+            .to_owned(),
+        Some(_) => {
+            return Err(ApiError::validation(
+                [("language".to_owned(), "it or en".to_owned())].into(),
+            ));
+        }
+    };
+    let mut tx = state.pool.begin().await?;
+    fixtures::sale_terms(&mut tx, id)
+        .await?
+        .filter(|f| f.status < fixtures::SHOWN_BELOW)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "fixture_not_found",
+                "No such fixture on sale",
+            )
+        })?;
+    let created = orders::create_from_hold(
+        &mut tx,
+        id,
+        session.user.user_id,
+        &session.user.email,
+        &language,
+    )
+    .await?;
+    let order_id = match created {
+        Ok(order_id) => order_id,
+        Err(CheckoutRefusal::NothingHeld) => {
+            return Err(conflict(
+                "nothing_held",
+                "You hold no seats for this fixture",
+            ));
+        }
+    };
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(order)).into_response())
+}
+
+/// `GET /api/orders`: the caller's orders, newest first.
+async fn list_orders(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let mut items = vec![];
+    for id in orders::ids_of_user(&mut conn, session.user.user_id).await? {
+        if let Some(o) = orders::load(&mut conn, id).await? {
+            items.push(o);
+        }
+    }
+    Ok(axum::Json(json!({ "items": items })).into_response())
+}
+
+/// `GET /api/orders/{id}`.
+async fn get_order(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    Ok(axum::Json(owned(&state, &session, &id).await?).into_response())
+}
+
+/// `DELETE /api/orders/{id}`: cancels a pending order and releases its seats.
+async fn cancel_order(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let order = owned(&state, &session, &id).await?;
+    let mut tx = state.pool.begin().await?;
+    if !orders::cancel(&mut tx, &order).await? {
+        return Err(not_pending());
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HolderLineInput {
+    id: i64,
+    reduction_id: i32,
+    holder: HolderInput,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HoldersRequest {
+    lines: Vec<HolderLineInput>,
+}
+
+/// `PUT /api/orders/{id}/holders`: names every line's holder and reduction.
+#[tracing::instrument(skip_all)]
+async fn name_holders(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+    Json(req): Json<HoldersRequest>,
+) -> ApiResult<Response> {
+    let order = owned(&state, &session, &id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let mut errors = BTreeMap::new();
+    let mut named = vec![];
+    for (i, line) in req.lines.iter().enumerate() {
+        match line.holder.parse(today) {
+            Ok(holder) => named.push(NamedLine {
+                line_id: line.id,
+                reduction_id: line.reduction_id,
+                holder,
+            }),
+            Err(field_errors) => {
+                for (field, message) in field_errors {
+                    errors.insert(format!("lines.{i}.{field}"), message);
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
+    }
+    let mut tx = state.pool.begin().await?;
+    match orders::name_holders(&mut tx, &order, &named, true).await? {
+        Ok(()) => {}
+        Err(refusal) => {
+            return Err(match refusal {
+                NamingRefusal::NotPending => not_pending(),
+                NamingRefusal::WrongLines => ApiError::validation(
+                    [(
+                        "lines".to_owned(),
+                        "send every line of the order, once".to_owned(),
+                    )]
+                    .into(),
+                ),
+                NamingRefusal::ReductionNotAllowed(lines) => {
+                    let mut e = BTreeMap::new();
+                    for (i, l) in req.lines.iter().enumerate() {
+                        if lines.contains(&l.id) {
+                            e.insert(
+                                format!("lines.{i}.reduction_id"),
+                                "not sold online for this sector".to_owned(),
+                            );
+                        }
+                    }
+                    ApiError::validation(e)
+                }
+                NamingRefusal::HolderHasSeat(lines) => conflict(
+                    "holder_has_seat",
+                    "This person already has a seat for this fixture",
+                )
+                .with_detail("line_ids", json!(lines)),
+                NamingRefusal::PaymentStarted => conflict(
+                    "payment_started",
+                    "The payment has begun: reductions can no longer change",
+                ),
+            });
+        }
+    }
+    let order = orders::load(&mut tx, order.id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(axum::Json(order).into_response())
+}
+
+fn ticketing_unavailable() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "ticketing_unavailable",
+        "The ticketing system does not answer now: try again shortly",
+    )
+}
+
+/// `POST /api/orders/{id}/verify` (the spec's /vrocheck): asks the ticketing system whether
+/// each holder may receive a title (not banned, no title yet for the match).
+#[tracing::instrument(skip_all)]
+async fn verify_holders(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let order = owned(&state, &session, &id).await?;
+    if !order.holders_complete {
+        return Err(conflict("holders_missing", "Name every holder first"));
+    }
+    let mut verdicts = vec![];
+    for line in &order.lines {
+        let Some(h) = &line.holder else { continue };
+        let person = Person {
+            first_name: h.first_name.clone(),
+            last_name: h.last_name.clone(),
+            birth_date: h.birth_date,
+            ..Default::default()
+        };
+        let allowed = state
+            .ticketing
+            .verify_person(&person)
+            .await
+            .map_err(|_| ticketing_unavailable())?;
+        let reason = if !allowed {
+            Some("banned")
+        } else if state
+            .ticketing
+            .titles_by_holder(order.fixture.planet_event_id as u32, &person)
+            .await
+            .map_err(|_| ticketing_unavailable())?
+            .iter()
+            .any(|t| t.state != "cancelled")
+        {
+            Some("has_title")
+        } else {
+            None
+        };
+        verdicts.push((line.id, reason));
+    }
+    let mut tx = state.pool.begin().await?;
+    for (line, reason) in verdicts {
+        orders::set_eligibility(&mut tx, line, reason.is_none(), reason).await?;
+    }
+    let order = orders::load(&mut tx, order.id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(axum::Json(order).into_response())
+}
+
+fn payments_unavailable(e: PaymentsError) -> ApiError {
+    tracing::warn!(error = %e, "payment provider");
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "payments_unavailable",
+        "Payments are not available now: try again shortly",
+    )
+}
+
+/// Checks that a pending order can be paid now.
+fn payable(order: &Order) -> ApiResult<()> {
+    if order.state != "pending" || order.payment_status != 0 {
+        return Err(not_pending());
+    }
+    if !order.holders_complete {
+        return Err(conflict("holders_missing", "Name every holder first"));
+    }
+    if order.expires_at.is_some_and(|e| e <= chrono::Utc::now()) {
+        return Err(conflict(
+            "hold_expired",
+            "The time to pay for these seats has run out: choose them again",
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/orders/{id}/payment` (spec: create-payment-intent): the amount is the
+/// server's; calling it again returns the same intent.
+#[tracing::instrument(skip_all)]
+async fn create_payment(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let order = owned(&state, &session, &id).await?;
+    payable(&order)?;
+    if order.total_cents == 0 {
+        return Err(conflict(
+            "free_order",
+            "This order is free: confirm it instead",
+        ));
+    }
+    let (intent_id, secret) = match (&order.payment_intent_id, &order.client_secret) {
+        (Some(i), Some(s)) => (i.clone(), s.clone()),
+        _ => {
+            let intent = state
+                .payments
+                .create_intent(
+                    &order.id.to_string(),
+                    order.total_cents,
+                    &format!("{} ({} seats)", order.fixture.title, order.lines.len()),
+                    &format!("{}-intent", order.id),
+                )
+                .await
+                .map_err(payments_unavailable)?;
+            let secret = intent
+                .client_secret
+                .clone()
+                .ok_or_else(ApiError::internal)?;
+            let mut conn = state.pool.acquire().await?;
+            orders::attach_intent(&mut conn, order.id, &intent.id, &secret).await?;
+            (intent.id, secret)
+        }
+    };
+    let payments = &state.config.payments;
+    Ok(axum::Json(json!({
+        "payment_intent_id": intent_id,
+        "client_secret": secret,
+        "amount_cents": order.total_cents,
+        "currency": "eur",
+        "publishable_key": payments.publishable_key,
+        "provider": if payments.simulated { "simulator" } else { "stripe" },
+        "simulator_url": payments.simulated.then(|| payments.api_url.trim_end_matches('/').to_owned()),
+    }))
+    .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfirmRequest {
+    client_secret: String,
+}
+
+async fn outcome_response(
+    state: &AppState,
+    order_id: Uuid,
+    outcome: PaymentOutcome,
+) -> ApiResult<Response> {
+    let order = match outcome {
+        PaymentOutcome::UnknownOrNoDocument => None,
+        _ => {
+            let mut conn = state.pool.acquire().await?;
+            orders::load(&mut conn, order_id).await?
+        }
+    };
+    Ok(axum::Json(json!({"outcome": outcome.code(), "order": order})).into_response())
+}
+
+/// `POST /api/orders/{id}/confirm` (spec: confirm-payment-intent, the fan's return): the
+/// provider must say the payment succeeded; then the spec's transition.
+#[tracing::instrument(skip_all)]
+async fn confirm_payment(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+    Json(req): Json<ConfirmRequest>,
+) -> ApiResult<Response> {
+    let Ok(order_id) = Uuid::parse_str(&id) else {
+        return outcome_response(&state, Uuid::nil(), PaymentOutcome::UnknownOrNoDocument).await;
+    };
+    let mut conn = state.pool.acquire().await?;
+    let order = orders::load_owned(&mut conn, order_id, session.user.user_id).await?;
+    drop(conn);
+    let Some(order) = order.filter(|o| o.client_secret.as_deref() == Some(&req.client_secret))
+    else {
+        return outcome_response(&state, order_id, PaymentOutcome::UnknownOrNoDocument).await;
+    };
+    if order.payment_status == 1 {
+        return outcome_response(&state, order_id, PaymentOutcome::AlreadyProcessed).await;
+    }
+    let intent_id = order.payment_intent_id.clone().unwrap_or_default();
+    let intent = state
+        .payments
+        .intent(&intent_id)
+        .await
+        .map_err(payments_unavailable)?;
+    match intent.status.as_str() {
+        "succeeded" => {}
+        "requires_payment_method" | "canceled" => {
+            return Err(ApiError::new(
+                StatusCode::PAYMENT_REQUIRED,
+                "payment_declined",
+                "The payment was declined",
+            )
+            .with_detail("status", json!(intent.status)));
+        }
+        _ => {
+            return Err(
+                conflict("payment_pending", "The payment is not complete yet")
+                    .with_detail("status", json!(intent.status)),
+            );
+        }
+    }
+    let mut tx = state.pool.begin().await?;
+    let outcome = checkout::settle_payment(
+        &mut tx,
+        order_id,
+        &req.client_secret,
+        intent.amount_cents,
+        "card",
+    )
+    .await?;
+    tx.commit().await?;
+    outcome_response(&state, order_id, outcome).await
+}
+
+/// `POST /api/orders/{id}/confirm-free` (spec: confirm-payment-intent-free).
+#[tracing::instrument(skip_all)]
+async fn confirm_free(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let order = owned(&state, &session, &id).await?;
+    if order.total_cents != 0 {
+        return Err(conflict("not_free", "This order is not free"));
+    }
+    if order.payment_status == 1 {
+        return outcome_response(&state, order.id, PaymentOutcome::AlreadyProcessed).await;
+    }
+    payable(&order)?;
+    let secret = format!("free_{}", order.id);
+    let mut tx = state.pool.begin().await?;
+    orders::attach_intent(&mut tx, order.id, &secret, &secret).await?;
+    let outcome = checkout::settle_payment(&mut tx, order.id, &secret, 0, "free").await?;
+    tx.commit().await?;
+    outcome_response(&state, order.id, outcome).await
+}
+
+/// `POST /api/payments/webhook`: the provider's signed events. A succeeded payment takes the
+/// same transition as the fan's return; whichever comes first wins. Answers 2xx once the
+/// event is handled (or is not ours), so the provider stops redelivering it; an invalid
+/// signature is 400 and changes nothing.
+#[tracing::instrument(skip_all)]
+async fn payment_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Response> {
+    let invalid =
+        |why: &str| ApiError::bad_request("invalid_webhook", format!("Not a valid webhook: {why}"));
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| invalid("no signature"))?;
+    let payload = std::str::from_utf8(&body).map_err(|_| invalid("not UTF-8"))?;
+    let event = state
+        .payments
+        .verify_webhook(payload, signature)
+        .map_err(|e| invalid(&e.to_string()))?;
+    let WebhookEvent::PaymentSucceeded(intent) = event else {
+        return Ok(axum::Json(json!({"received": true})).into_response());
+    };
+    let (Some(order_id), Some(secret)) = (
+        intent
+            .order_id
+            .as_deref()
+            .and_then(|o| Uuid::parse_str(o).ok()),
+        intent.client_secret.as_deref(),
+    ) else {
+        tracing::warn!(intent = %intent.id, "a payment of no order of ours");
+        return Ok(axum::Json(json!({"received": true})).into_response());
+    };
+    let mut tx = state.pool.begin().await?;
+    let outcome =
+        checkout::settle_payment(&mut tx, order_id, secret, intent.amount_cents, "card").await?;
+    tx.commit().await?;
+    if outcome == PaymentOutcome::UnknownOrNoDocument {
+        tracing::warn!(order_id = %order_id, intent = %intent.id, "a payment that matches no order");
+    }
+    Ok(axum::Json(json!({"received": true, "outcome": outcome.code()})).into_response())
+}
+
+/// `GET /api/wallet`: the caller's titles.
+async fn wallet(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let items = orders::wallet(&mut conn, session.user.user_id, None).await?;
+    Ok(axum::Json(json!({ "items": items })).into_response())
+}
+
+#[derive(Deserialize)]
+struct PdfQuery {
+    lang: Option<String>,
+}
+
+/// `GET /api/wallet/{id}/pdf?lang=it|en` (spec: download-single-ticket).
+async fn ticket_pdf(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<i64>,
+    Query(q): Query<PdfQuery>,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::new(StatusCode::NOT_FOUND, "ticket_not_found", "No such ticket");
+    let mut conn = state.pool.acquire().await?;
+    let ticket = orders::wallet(&mut conn, session.user.user_id, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(not_found)?;
+    let order = orders::load(&mut conn, ticket.order_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let line = order
+        .lines
+        .iter()
+        .find(|l| l.id == id)
+        .ok_or_else(not_found)?;
+    let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
+        return Err(not_found());
+    };
+    let lang = documents::Lang::parse(q.lang.as_deref().unwrap_or(&order.language));
+    let pdf = documents::ticket_pdf(
+        &checkout::ticket_document(&order, line, title, holder),
+        lang,
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"biglietto-{}.pdf\"", title.seal),
+            ),
+        ],
+        pdf,
+    )
+        .into_response())
+}
+
+/// `GET /api/notifications`.
+async fn notifications(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let items = orders::notifications(&mut conn, session.user.user_id).await?;
+    let unread = items.iter().filter(|n| !n.read).count();
+    Ok(axum::Json(json!({ "items": items, "unread": unread })).into_response())
+}
+
+/// `POST /api/notifications/read`: marks them all read.
+async fn read_notifications(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    orders::mark_notifications_read(&mut conn, session.user.user_id).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}

@@ -1,0 +1,774 @@
+//! Checkout end to end over a real database, the simulators on random ports (ticketing,
+//! payments with signed webhooks, SMTP) and the worker in-process: a fan pays and gets one
+//! title per seat and one e-mail, however often the webhook comes and however the ticketing
+//! system misbehaves; wrong secrets change nothing; lost seats and failed issues are refunded
+//! or retried without a title issued twice.
+
+mod common;
+
+use common::{Client, OnSale, eventually, on_sale};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::time::Duration;
+use uuid::Uuid;
+
+const HOLDERS: [(&str, &str); 4] = [
+    ("Luca", "Neri"),
+    ("Giulia", "Bianchi"),
+    ("Marco", "Verdi"),
+    ("Sara", "Colombo"),
+];
+
+/// A fan's order for `labels`, holders named: (order id, the order).
+async fn order_for(s: &OnSale, fan: &Client, labels: &[&str]) -> (String, Value) {
+    order_named(s, fan, labels, &HOLDERS).await
+}
+
+/// A fan's order for `labels`, named after `holders` in turn.
+async fn order_named(
+    s: &OnSale,
+    fan: &Client,
+    labels: &[&str],
+    holders: &[(&str, &str)],
+) -> (String, Value) {
+    let mut seats = vec![];
+    for l in labels {
+        seats.push(s.seat(l).await);
+    }
+    let (status, hold) = s.hold(fan, json!({"seat_ids": seats})).await;
+    assert_eq!(status, 200, "{hold}");
+    let r = fan
+        .post(&format!("/api/fixtures/{}/checkout", s.fixture))
+        .json(&json!({"language": "it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let order: Value = r.json().await.unwrap();
+    let id = order["id"].as_str().unwrap().to_owned();
+    let lines: Vec<Value> = order["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(holders)
+        .map(|(l, (first, last))| {
+            json!({"id": l["id"], "reduction_id": l["reduction_id"], "holder": {
+                "first_name": first, "last_name": last, "birth_date": "1990-04-01",
+                "birth_place": "Como", "document_type": "id_card", "document_number": "CA1234567"}})
+        })
+        .collect();
+    let r = fan
+        .put(&format!("/api/orders/{id}/holders"))
+        .json(&json!({ "lines": lines }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    (id, r.json().await.unwrap())
+}
+
+/// Creates the order's payment: (intent id, client secret).
+async fn payment(fan: &Client, order: &str) -> (String, String) {
+    let r = fan
+        .post(&format!("/api/orders/{order}/payment"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["provider"], "simulator");
+    (
+        v["payment_intent_id"].as_str().unwrap().to_owned(),
+        v["client_secret"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// Pays with a test card at the simulator, as the fan app does (publishable key).
+async fn pay_with_card(s: &OnSale, intent: &str, secret: &str, card: &str) -> Value {
+    reqwest::Client::new()
+        .post(format!(
+            "{}/v1/payment_intents/{intent}/confirm",
+            s.sim.http_url()
+        ))
+        .bearer_auth("pk_test_lario_simulator")
+        .form(&[
+            ("client_secret", secret),
+            ("payment_method_data[type]", "card"),
+            ("payment_method_data[card][number]", card),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn confirm(fan: &Client, order: &str, secret: &str) -> (u16, Value) {
+    let r = fan
+        .post(&format!("/api/orders/{order}/confirm"))
+        .json(&json!({ "client_secret": secret }))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+async fn order_state(pool: &PgPool, order: &str) -> (String, i16) {
+    sqlx::query_as("select state, payment_status from ticket_order where order_id = $1")
+        .bind(Uuid::parse_str(order).unwrap())
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
+    eventually(&format!("order {order} {state}"), secs, async || {
+        order_state(&s.app.pool, order).await.0 == state
+    })
+    .await;
+}
+
+/// Titles the ticketing system holds for an order's lines (their transaction ids start
+/// with the order id), live and cancelled.
+fn titles_in_ticketing(s: &OnSale, order: &str) -> (usize, usize) {
+    s.sim.ticketing.with_world(|w| {
+        let ours: Vec<_> = w
+            .titles
+            .values()
+            .filter(|t| {
+                t.transaction_id
+                    .as_deref()
+                    .is_some_and(|x| x.starts_with(order))
+            })
+            .collect();
+        let cancelled = ours
+            .iter()
+            .filter(|t| t.state == sim::ticketing::world::TitleState::Cancelled)
+            .count();
+        (ours.len() - cancelled, cancelled)
+    })
+}
+
+async fn ticket_emails(pool: &PgPool, to: &str) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from outbound_email where to_address = $1 and template = 'ticket_purchase'",
+    )
+    .bind(to)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_email(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("tifosa@example.it").await;
+    let (order, placed) = order_for(&s, &fan, &["TC-TC1-1-1", "TC-TC1-1-2"]).await;
+    assert_eq!(placed["holders_complete"], true);
+    let total = placed["total_cents"].as_i64().unwrap();
+    assert!(total > 0);
+
+    let (intent, secret) = payment(&fan, &order).await;
+    assert_eq!(
+        payment(&fan, &order).await.0,
+        intent,
+        "the same intent again"
+    );
+    let paid = pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    assert_eq!(paid["status"], "succeeded");
+    assert_eq!(paid["amount"], total, "the amount is the server's");
+    let (status, body) = confirm(&fan, &order, &secret).await;
+    assert_eq!(status, 200);
+    assert!(
+        ["paymentProcessedSuccess", "paymentAlreadyProcessed"]
+            .contains(&body["outcome"].as_str().unwrap()),
+        "{body}"
+    );
+
+    wait_state(&s, &order, "issued", 60).await;
+    let v: Value = fan
+        .get(&format!("/api/orders/{order}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(v["payment_status"], 1);
+    let seals: Vec<&str> = v["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["title"]["seal"].as_str().unwrap())
+        .collect();
+    assert_eq!(seals.len(), 2);
+    assert!(seals.iter().all(|s| s.len() == 16) && seals[0] != seals[1]);
+    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    for seal in &seals {
+        let t = s.client.title_by_seal(seal).await.unwrap();
+        assert_eq!(t.state, "issued");
+    }
+    let sold: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where fixture_id = $1 and state = 'sold'",
+    )
+    .bind(s.fixture)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(sold, 2);
+
+    eventually("the e-mail in the mailbox", 30, async || {
+        !s.sim.mailbox.messages().is_empty()
+    })
+    .await;
+    let mail = &s.sim.mailbox.messages()[0];
+    assert!(mail.subject.contains("biglietti"), "{}", mail.subject);
+    let pdfs: Vec<_> = mail
+        .attachments
+        .iter()
+        .filter(|a| a.content_type == "application/pdf")
+        .collect();
+    assert_eq!(pdfs.len(), 2, "one PDF per title");
+
+    // The wallet lists titles settled for a minute (the spec's rule): age the order.
+    let wallet: Value = fan
+        .get("/api/wallet")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        wallet["items"].as_array().unwrap().len(),
+        0,
+        "not yet settled"
+    );
+    sqlx::query("update ticket_order set modified_at = now() - interval '61 seconds'")
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
+    let wallet: Value = fan
+        .get("/api/wallet")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let items = wallet["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["holder_name"], "Luca Neri");
+    let id = items[0]["id"].as_i64().unwrap();
+    let pdf = fan
+        .get(&format!("/api/wallet/{id}/pdf?lang=en"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+    let (_, other) = s.app.fan_with_session("altro@example.it").await;
+    let r = other
+        .get(&format!("/api/wallet/{id}/pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404, "another fan's ticket is not found");
+
+    let notes: Value = fan
+        .get("/api/notifications")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(notes["items"][0]["kind"], "tickets_issued");
+    assert_eq!(notes["unread"], 1);
+}
+
+#[sqlx::test(migrations = false)]
+async fn the_webhook_delivered_three_times_and_raced_with_the_return_gives_one_title_per_seat_and_one_email(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("veloce@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-2-1", "TC-TC1-2-2"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    // No deliveries yet: the race below starts together.
+    s.sim.payments.set_webhook(None, None);
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    s.sim
+        .payments
+        .set_webhook(Some(format!("{}/api/payments/webhook", s.app.base)), None);
+    let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let event = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "payment_intent.succeeded")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let redeliver = reqwest::Client::new()
+        .post(format!(
+            "{}/_sim/payments/events/{event}/redeliver",
+            s.sim.http_url()
+        ))
+        .json(&json!({"times": 3}))
+        .send();
+    let (r, (status, body)) = tokio::join!(redeliver, confirm(&fan, &order, &secret));
+    assert_eq!(r.unwrap().status(), 202);
+    assert_eq!(status, 200, "{body}");
+
+    wait_state(&s, &order, "issued", 60).await;
+    eventually("three acknowledged deliveries", 20, async || {
+        let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        events.as_array().unwrap().iter().any(|e| {
+            e["id"] == event.as_str()
+                && e["deliveries"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|d| d.as_u64() == Some(200))
+                    .count()
+                    >= 3
+        })
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    assert_eq!(ticket_emails(&s.app.pool, "veloce@example.it").await, 1);
+    let jobs: i64 = sqlx::query_scalar(
+        "select count(*) from apalis.jobs where job_type = 'checkout::issue_order'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(jobs, 1, "one issuing job for four confirmations");
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_wrong_client_secret_or_a_forged_webhook_is_unknown_and_changes_nothing(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let (_, fan) = s.app.fan_with_session("onesta@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-3-1"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    // The provider's own delivery is turned off: only our forged calls reach the api. The
+    // card is declined, so the fan's return cannot pay it either.
+    s.sim.payments.set_webhook(None, None);
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_DECLINED).await;
+
+    let (status, body) = confirm(&fan, &order, "pi_wrong_secret_x").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["outcome"], "unknownOrNoDocument");
+    assert_eq!(body["order"], Value::Null);
+    let (_, stranger) = s.app.fan_with_session("estraneo@example.it").await;
+    let (_, body) = confirm(&stranger, &order, &secret).await;
+    assert_eq!(body["outcome"], "unknownOrNoDocument", "not their order");
+    let (_, body) = confirm(&fan, "not-a-uuid", &secret).await;
+    assert_eq!(body["outcome"], "unknownOrNoDocument");
+
+    let payload = json!({"id": "evt_forged", "object": "event", "created": 1, "livemode": false,
+        "pending_webhooks": 1, "type": "payment_intent.succeeded",
+        "data": {"object": {"id": intent, "client_secret": secret, "metadata": {"order_id": order}}}})
+    .to_string();
+    let now = chrono::Utc::now().timestamp();
+    for signature in [
+        sim::payments::sign(&payload, "whsec_not_ours", now),
+        "t=1,v1=deadbeef".to_owned(),
+    ] {
+        let r = reqwest::Client::new()
+            .post(s.app.url("/api/payments/webhook"))
+            .header("stripe-signature", signature)
+            .body(payload.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400);
+        let e: Value = r.json().await.unwrap();
+        assert_eq!(e["code"], "invalid_webhook");
+    }
+    let r = reqwest::Client::new()
+        .post(s.app.url("/api/payments/webhook"))
+        .body(payload)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400, "no signature");
+
+    // Signed by the provider, but with a client secret that is not the order's.
+    let intents: Value = reqwest::get(format!("{}/_sim/payments/intents", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut pi = intents[0].clone();
+    pi["status"] = json!("succeeded");
+    pi["amount_received"] = pi["amount"].clone();
+    pi["client_secret"] = json!(format!("{intent}_secret_forged"));
+    let payload = json!({"id": "evt_wrong_secret", "object": "event", "created": now,
+        "livemode": false, "pending_webhooks": 1, "type": "payment_intent.succeeded",
+        "data": {"object": pi}})
+    .to_string();
+    let r = reqwest::Client::new()
+        .post(s.app.url("/api/payments/webhook"))
+        .header(
+            "stripe-signature",
+            sim::payments::sign(&payload, "whsec_lario_simulator", now),
+        )
+        .body(payload)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["outcome"], "unknownOrNoDocument");
+    assert_eq!(
+        order_state(&s.app.pool, &order).await,
+        ("pending".into(), 0)
+    );
+    let jobs: i64 = sqlx::query_scalar("select count(*) from apalis.jobs")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    assert_eq!(jobs, 0);
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_declined_card_is_told_and_the_order_stays_payable(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let (_, fan) = s.app.fan_with_session("rifiutata@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-4-1"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    let declined = pay_with_card(&s, &intent, &secret, sim::payments::CARD_DECLINED).await;
+    assert_eq!(declined["status"], "requires_payment_method");
+    assert_eq!(declined["last_payment_error"]["code"], "card_declined");
+    let (status, body) = confirm(&fan, &order, &secret).await;
+    assert_eq!(status, 402, "{body}");
+    assert_eq!(body["code"], "payment_declined");
+    assert_eq!(
+        order_state(&s.app.pool, &order).await,
+        ("pending".into(), 0)
+    );
+    let three_ds = pay_with_card(&s, &intent, &secret, sim::payments::CARD_3DS).await;
+    assert_eq!(three_ds["status"], "requires_action");
+    let (status, body) = confirm(&fan, &order, &secret).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("payment_pending"))
+    );
+}
+
+#[sqlx::test(migrations = false)]
+async fn faults_of_the_ticketing_system_under_naive_idempotency_never_issue_a_title_twice(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let http = reqwest::Client::new();
+    let control = |path: &str| format!("{}/_sim/ticketing/{path}", s.sim.http_url());
+    http.post(control("idempotency"))
+        .json(&json!({"mode": "naive"}))
+        .send()
+        .await
+        .unwrap();
+    // Issued, then answered with an error, three times; then two 503s and a time-out.
+    http.post(control("faults"))
+        .json(&json!({"commit_then_fail_next": 3, "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("pazienza@example.it").await;
+    let (order, _) = order_for(
+        &s,
+        &fan,
+        &["TC-TC1-5-1", "TC-TC1-5-2", "TC-TC1-5-3", "TC-TC1-5-4"],
+    )
+    .await;
+    let (intent, secret) = payment(&fan, &order).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    let (status, _) = confirm(&fan, &order, &secret).await;
+    assert_eq!(status, 200);
+    eventually("the first lines asked for", 30, async || {
+        titles_in_ticketing(&s, &order).0 >= 1
+    })
+    .await;
+    http.post(control("faults"))
+        .json(&json!({"next": 2, "status": 503, "malformed_next": 1}))
+        .send()
+        .await
+        .unwrap();
+    wait_state(&s, &order, "issued", 90).await;
+    assert_eq!(
+        titles_in_ticketing(&s, &order),
+        (4, 0),
+        "four titles, none issued twice"
+    );
+    let journal = s.sim.ticketing.with_world(|w| w.journal.clone());
+    let issues = journal.iter().filter(|e| e.kind == "emissione").count();
+    assert_eq!(issues, 4, "the journal shows four issues: {journal:?}");
+    let stored: Vec<i64> =
+        sqlx::query_scalar("select title_id from order_line where order_id = $1 order by title_id")
+            .bind(Uuid::parse_str(&order).unwrap())
+            .fetch_all(&s.app.pool)
+            .await
+            .unwrap();
+    let mut there: Vec<i64> = s.sim.ticketing.with_world(|w| {
+        w.titles
+            .values()
+            .filter(|t| {
+                t.transaction_id
+                    .as_deref()
+                    .is_some_and(|x| x.starts_with(&order))
+            })
+            .map(|t| t.id as i64)
+            .collect()
+    });
+    there.sort_unstable();
+    assert_eq!(stored, there, "we keep exactly the titles that were issued");
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_paid_order_whose_seat_was_sold_meanwhile_is_refunded_and_the_seat_never_sold_twice(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, slow) = s.app.fan_with_session("lenta@example.it").await;
+    let (late_order, _) = order_for(&s, &slow, &["TC-TC1-6-1"]).await;
+    let (intent, secret) = payment(&slow, &late_order).await;
+    // The slow fan's hold runs out; a quicker fan buys the seat.
+    sqlx::query(
+        "update seat_inventory set held_until = now() - interval '1 second' where state = 'held'",
+    )
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    let (_, quick) = s.app.fan_with_session("rapida@example.it").await;
+    let (order, _) = order_for(&s, &quick, &["TC-TC1-6-1"]).await;
+    assert_eq!(order_state(&s.app.pool, &late_order).await.0, "cancelled");
+    let (i2, s2) = payment(&quick, &order).await;
+    pay_with_card(&s, &i2, &s2, sim::payments::CARD_SUCCESS).await;
+    confirm(&quick, &order, &s2).await;
+    wait_state(&s, &order, "issued", 60).await;
+
+    // Now the slow fan's payment arrives.
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    let (status, body) = confirm(&slow, &late_order, &secret).await;
+    assert_eq!(status, 200, "{body}");
+    wait_state(&s, &late_order, "refunded", 60).await;
+    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let refunds = refunds.as_array().unwrap();
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0]["payment_intent"], intent.as_str());
+    assert_eq!(titles_in_ticketing(&s, &late_order), (0, 0));
+    assert_eq!(titles_in_ticketing(&s, &order), (1, 0));
+    let seat = s.seat("TC-TC1-6-1").await;
+    assert_eq!(s.state(seat).await, "sold");
+    let refunded_mail: i64 = sqlx::query_scalar(
+        "select count(*) from outbound_email where to_address = 'lenta@example.it' and template = 'order_refunded'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(refunded_mail, 1);
+}
+
+#[sqlx::test(migrations = false)]
+async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let http = reqwest::Client::new();
+    let faults = format!("{}/_sim/ticketing/faults", s.sim.http_url());
+    http.post(&faults)
+        .json(&json!({"rate": 1.0, "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    let _worker = s.start_worker();
+    let staff = s.app.staff().await;
+    let (_, fan) = s.app.fan_with_session("sfortunata@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-7-1", "TC-TC1-7-2"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    confirm(&fan, &order, &secret).await;
+    wait_state(&s, &order, "failed", 120).await;
+
+    let list: Value = staff
+        .get("/api/admin/failed-issues?filter={\"state\":\"failed\"}")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let row = &list.as_array().unwrap()[0];
+    assert_eq!(row["id"], order.as_str());
+    assert_eq!(row["attempts"], 8);
+    assert!(row["error"].as_str().unwrap().contains("503"), "{row}");
+    let alerts: Vec<String> = sqlx::query_scalar(
+        "select to_address from outbound_email where template = 'issue_failure' order by to_address",
+    )
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(alerts, ["biglietteria@lario.test", "sfortunata@example.it"]);
+
+    // The ticketing system is back: staff retry, the titles are issued once.
+    http.delete(&faults).send().await.unwrap();
+    let r = staff
+        .post(&format!("/api/admin/failed-issues/{order}/retry"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let again = staff
+        .post(&format!("/api/admin/failed-issues/{order}/retry"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 409, "a second click is refused");
+    wait_state(&s, &order, "issued", 60).await;
+    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    let audit: i64 =
+        sqlx::query_scalar("select count(*) from audit_entry where action = 'order.issue_retried'")
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(audit, 1);
+
+    // A holder under a police ban: refused for good at once; staff refund it.
+    let person = json!({"nome": "Marco", "cognome": "Verdi", "dataNascita": "1990-04-01"});
+    http.post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
+        .json(&person)
+        .send()
+        .await
+        .unwrap();
+    let (_, other) = s.app.fan_with_session("bandito@example.it").await;
+    let (banned, _) = order_named(&s, &other, &["TC-TC1-8-1"], &[("Marco", "Verdi")]).await;
+    let (intent, secret) = payment(&other, &banned).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    confirm(&other, &banned, &secret).await;
+    wait_state(&s, &banned, "failed", 60).await;
+    let r = staff
+        .post(&format!("/api/admin/failed-issues/{banned}/refund"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    wait_state(&s, &banned, "refunded", 60).await;
+    let seat = s.seat("TC-TC1-8-1").await;
+    assert_eq!(s.state(seat).await, "free", "the seat is for sale again");
+    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(refunds.as_array().unwrap().len(), 1);
+    let r = staff
+        .post(&format!("/api/admin/failed-issues/{banned}/refund"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+}
+
+#[sqlx::test(migrations = false)]
+async fn holders_are_checked_field_by_field_and_one_person_has_one_seat(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let (_, fan) = s.app.fan_with_session("precisa@example.it").await;
+    let (order, placed) = order_for(&s, &fan, &["TC-TC1-9-1", "TC-TC1-9-2"]).await;
+    let lines = placed["lines"].as_array().unwrap();
+    let bad = json!({"lines": [
+        {"id": lines[0]["id"], "reduction_id": lines[0]["reduction_id"], "holder": {
+            "first_name": "", "last_name": "N3ri", "birth_date": "2999-01-01", "birth_place": "Como",
+            "document_type": "visa", "document_number": "x"}},
+        {"id": lines[1]["id"], "reduction_id": lines[1]["reduction_id"], "holder": {
+            "first_name": "Ada", "last_name": "Rossi", "birth_date": "1980-02-02", "birth_place": "Como",
+            "document_type": "passport", "document_number": "YA1234567"}}]});
+    let r = fan
+        .put(&format!("/api/orders/{order}/holders"))
+        .json(&bad)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(e["code"], "validation_failed");
+    for field in [
+        "first_name",
+        "last_name",
+        "birth_date",
+        "document_type",
+        "document_number",
+    ] {
+        assert!(
+            e["errors"][format!("lines.0.{field}")].is_string(),
+            "{field}: {e}"
+        );
+    }
+    assert!(e["errors"].get("lines.1.first_name").is_none());
+    let same = json!({"lines": lines.iter().map(|l| json!({"id": l["id"], "reduction_id": l["reduction_id"],
+        "holder": {"first_name": "Ada", "last_name": "Rossi", "birth_date": "1980-02-02",
+                   "birth_place": "Como", "document_type": "passport", "document_number": "YA1234567"}}))
+        .collect::<Vec<_>>()});
+    let r = fan
+        .put(&format!("/api/orders/{order}/holders"))
+        .json(&same)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(e["code"], "holder_has_seat");
+    let v: Value = fan
+        .get(&format!("/api/orders/{order}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        v["lines"][0]["holder"]["first_name"], "Luca",
+        "nothing changed"
+    );
+    let r = fan
+        .post(&format!("/api/orders/{order}/verify"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert!(
+        v["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["eligible"] == true)
+    );
+}

@@ -1,0 +1,233 @@
+//! A worker killed (SIGKILL) in the middle of issuing an order's titles: another worker takes
+//! the job over and every title is issued exactly once, under the ticketing system's naive
+//! idempotency (a repeat would issue a second title).
+
+mod common;
+
+use common::{WorkerProcess, database_url, eventually};
+use domain::{
+    accounts,
+    email::Email,
+    fixtures,
+    inventory::{self},
+    orders::{self, HolderDetails, NamedLine},
+};
+use integrations::ticketing::TicketingClient;
+use serde_json::json;
+use sim::{Sim, SimOptions, ticketing::world::TitleState};
+use sqlx::PgPool;
+use std::time::Duration;
+
+/// Titles the simulator holds for `order` (live, cancelled).
+fn titles_for(sim: &Sim, order: &str) -> (usize, usize) {
+    sim.ticketing.with_world(|w| {
+        let ours: Vec<_> = w
+            .titles
+            .values()
+            .filter(|t| {
+                t.transaction_id
+                    .as_deref()
+                    .is_some_and(|x| x.starts_with(order))
+            })
+            .collect();
+        let cancelled = ours
+            .iter()
+            .filter(|t| t.state == TitleState::Cancelled)
+            .count();
+        (ours.len() - cancelled, cancelled)
+    })
+}
+
+async fn stored_titles(pool: &PgPool, order: uuid::Uuid) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from order_line where order_id = $1 and title_id is not null",
+    )
+    .bind(order)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exactly_once(
+    pool: PgPool,
+) {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    domain::db::migrate(&pool).await.unwrap();
+    let sim = Sim::start(SimOptions {
+        clock_start: None,
+        ..SimOptions::random_ports()
+    })
+    .await
+    .unwrap();
+    let client = TicketingClient::new(
+        &sim.http_url(),
+        sim::ticketing::USER,
+        sim::ticketing::PASSWORD.to_owned().into(),
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    workflows::onsale::import_catalogue(&mut conn, &client)
+        .await
+        .unwrap();
+    let fixture: i64 = sqlx::query_scalar(
+        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    fixtures::set_status(&mut conn, fixture, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    workflows::onsale::load_inventory(&pool, &client, fixture)
+        .await
+        .unwrap();
+
+    // A paid order of four seats, each with its holder.
+    let email = Email::parse("resiste@example.it").unwrap();
+    let (user, _) = accounts::create_or_get(&mut conn, &email, None, None, Default::default())
+        .await
+        .unwrap();
+    let seats: Vec<i64> =
+        sqlx::query_scalar("select id from venue_seat where label = any($1) order by id")
+            .bind(["TC-TC1-10-1", "TC-TC1-10-2", "TC-TC1-10-3", "TC-TC1-10-4"])
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    let terms = fixtures::sale_terms(&mut tx, fixture)
+        .await
+        .unwrap()
+        .unwrap();
+    inventory::hold_seats(&mut tx, &terms, user.user_id, &seats, &[])
+        .await
+        .unwrap()
+        .unwrap();
+    let order_id = orders::create_from_hold(&mut tx, fixture, user.user_id, email.as_str(), "it")
+        .await
+        .unwrap()
+        .unwrap();
+    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
+    let named: Vec<NamedLine> = order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| NamedLine {
+            line_id: l.id,
+            reduction_id: l.reduction_id,
+            holder: HolderDetails {
+                first_name: ["Anna", "Bruno", "Carla", "Dario"][i].into(),
+                last_name: "Resistente".into(),
+                birth_date: "1985-05-05".parse().unwrap(),
+                birth_place: "Como".into(),
+                document_type: "id_card".into(),
+                document_number: format!("CA00000{i}"),
+            },
+        })
+        .collect();
+    orders::name_holders(&mut tx, &order, &named, true)
+        .await
+        .unwrap()
+        .unwrap();
+    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
+    orders::attach_intent(&mut tx, order_id, "pi_crash", "pi_crash_secret")
+        .await
+        .unwrap();
+    workflows::checkout::settle_payment(
+        &mut tx,
+        order_id,
+        "pi_crash_secret",
+        order.total_cents,
+        "card",
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+
+    // Slow, uneven answers: the titles come back one by one.
+    let http = reqwest::Client::new();
+    http.post(format!("{}/_sim/ticketing/idempotency", sim.http_url()))
+        .json(&json!({"mode": "naive"}))
+        .send()
+        .await
+        .unwrap();
+    http.post(format!("{}/_sim/ticketing/faults", sim.http_url()))
+        .json(&json!({"latency_ms": 300, "jitter_ms": 3000}))
+        .send()
+        .await
+        .unwrap();
+    let vars: Vec<(String, String)> = [
+        ("DATABASE_URL", database_url(&pool)),
+        ("TICKETING_URL", sim.http_url()),
+        ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
+        ("MAIL_SMTP_URL", sim.smtp_url()),
+        ("JOBS_HEARTBEAT_MS", "500".into()),
+        ("JOBS_MISSED_HEARTBEATS", "4".into()),
+        ("JOBS_BACKOFF_BASE_MS", "200".into()),
+        ("JOBS_BACKOFF_MAX_MS", "1000".into()),
+        ("DATABASE_MAX_CONNECTIONS", "5".into()),
+        // Longer than the slowest answer below; a killed worker's call lands within it.
+        ("TICKETING_TIMEOUT_MS", "5000".into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+
+    let order_key = order_id.to_string();
+    let mut first = WorkerProcess::spawn(&vars, "first");
+    eventually(
+        "some, not all, titles issued by the first worker",
+        60,
+        async || {
+            let stored = stored_titles(&pool, order_id).await;
+            (1..4).contains(&stored)
+        },
+    )
+    .await;
+    first.sigkill();
+    let at_kill = stored_titles(&pool, order_id).await;
+    assert!(at_kill < 4, "killed half-way ({at_kill} of 4 stored)");
+
+    http.delete(format!("{}/_sim/ticketing/faults", sim.http_url()))
+        .send()
+        .await
+        .unwrap();
+    let _second = WorkerProcess::spawn(&vars, "second");
+    eventually("the order issued by the second worker", 90, async || {
+        let state: String =
+            sqlx::query_scalar("select state from ticket_order where order_id = $1")
+                .bind(order_id)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        state == "issued"
+    })
+    .await;
+    assert_eq!(stored_titles(&pool, order_id).await, 4);
+    assert_eq!(
+        titles_for(&sim, &order_key),
+        (4, 0),
+        "every title exactly once, none issued twice and cancelled"
+    );
+    let issues = sim
+        .ticketing
+        .with_world(|w| w.journal.iter().filter(|e| e.kind == "emissione").count());
+    assert_eq!(issues, 4, "the journal shows four issues");
+    let (status, lock_by): (String, Option<String>) = sqlx::query_as(
+        "select status, lock_by from apalis.jobs where job_type = 'checkout::issue_order'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(status, "Done");
+    assert!(lock_by.is_some_and(|w| w.starts_with("second-")));
+    let emails: i64 = sqlx::query_scalar(
+        "select count(*) from outbound_email where template = 'ticket_purchase'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(emails, 1);
+}

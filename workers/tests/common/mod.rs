@@ -1,0 +1,59 @@
+#![allow(dead_code)] // each test binary uses a part of this module
+//! What the worker tests share: the test database's URL, waiting for a condition, and the
+//! real worker binary as a child process that can be killed.
+
+use sqlx::PgPool;
+use std::{
+    process::{Child, Command},
+    time::{Duration, Instant},
+};
+
+/// The test database's URL (sqlx::test made it; same server and role as DATABASE_URL).
+pub fn database_url(pool: &PgPool) -> String {
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let (server, _) = base.rsplit_once('/').expect("a database URL");
+    format!(
+        "{server}/{}",
+        pool.connect_options()
+            .get_database()
+            .expect("a database name")
+    )
+}
+
+pub async fn eventually<F: AsyncFnMut() -> bool>(what: &str, secs: u64, mut check: F) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < deadline {
+        if check().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out after {secs} s waiting for: {what}");
+}
+
+/// The `worker` binary, run with `vars` under the worker name `name`.
+pub struct WorkerProcess(Child);
+
+impl WorkerProcess {
+    pub fn spawn(vars: &[(String, String)], name: &str) -> Self {
+        let child = Command::new(env!("CARGO_BIN_EXE_worker"))
+            .envs(vars.iter().cloned())
+            .env("WORKER_NAME", name)
+            .env("RUST_LOG", "info")
+            .spawn()
+            .expect("worker binary");
+        WorkerProcess(child)
+    }
+
+    pub fn sigkill(&mut self) {
+        self.0.kill().unwrap(); // SIGKILL on Unix
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for WorkerProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}

@@ -1,0 +1,553 @@
+//! Checkout (DESIGN.md, workflow 1): a confirmed payment (the signed webhook or the fan's
+//! return, whichever comes first) -> the order paid -> each title issued in the ticketing
+//! system -> seals stored -> PDF tickets -> the e-mail -> a notification. And refunds: a
+//! paid order whose seat was lost, an order cancelled before its payment arrived, or staff's
+//! refund of a failed issue.
+//!
+//! Issuing is idempotent by each line's transaction id: a line is marked "asked for" before
+//! the call, and from then on the ticketing system is asked what it issued for that id before
+//! anything is issued again. So a worker killed half-way, a time-out, or an answer that is an
+//! error although the title was issued never issue a seat twice, even when the ticketing
+//! system itself is not idempotent.
+
+use crate::{
+    mail::send_email,
+    runtime::{Job, JobContext, JobError, enqueue},
+};
+use domain::{
+    email::Email,
+    language::Language,
+    notifications::{Attachment, MailTemplate, NewEmail},
+    orders::{self, IssuedTitle, Order, OrderLine, PaymentOutcome},
+};
+use futures::{StreamExt, stream};
+use integrations::{
+    documents,
+    payments::PaymentsError,
+    ticketing::{IssueTicket, Person, TicketingError, TitleInfo},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// Lines of one order issued at once.
+const LINES_AT_ONCE: usize = 4;
+
+fn ticketing_error(e: TicketingError) -> JobError {
+    if e.is_retryable() {
+        JobError::Retryable(e.into())
+    } else {
+        JobError::Permanent(e.into())
+    }
+}
+
+fn payments_error(e: PaymentsError) -> JobError {
+    if e.is_retryable() {
+        JobError::Retryable(e.into())
+    } else {
+        JobError::Permanent(e.into())
+    }
+}
+
+/// Applies a payment confirmation (the spec's transition) and enqueues what follows, on
+/// `conn`, the caller's transaction: issuing when the seats are kept, a refund when a seat
+/// was lost or the order had been cancelled. Safe to call any number of times, from the
+/// webhook and the fan's return at once: one of them moves the order, the others get
+/// `paymentAlreadyProcessed`.
+pub async fn settle_payment(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    client_secret: &str,
+    amount_cents: i64,
+    payment_method: &str,
+) -> Result<PaymentOutcome, sqlx::Error> {
+    let (outcome, _) =
+        orders::confirm_payment(conn, order_id, client_secret, amount_cents, payment_method)
+            .await?;
+    match outcome {
+        PaymentOutcome::Processed { seats_kept: true } => {
+            enqueue(conn, &IssueOrder { order_id, round: 0 }).await?;
+        }
+        PaymentOutcome::Processed { seats_kept: false } => {
+            enqueue(conn, &RefundOrder { order_id }).await?;
+        }
+        PaymentOutcome::Cancelled => {
+            if orders::start_refund(conn, order_id, "cancelled").await? {
+                enqueue(conn, &RefundOrder { order_id }).await?;
+            }
+        }
+        PaymentOutcome::AlreadyProcessed | PaymentOutcome::UnknownOrNoDocument => {}
+    }
+    Ok(outcome)
+}
+
+/// Staff retry a failed issue: it issues what is still missing. False when not failed.
+pub async fn retry_issue(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
+    let Some(round) = orders::retry_failed(conn, order_id).await? else {
+        return Ok(false);
+    };
+    enqueue(conn, &IssueOrder { order_id, round }).await?;
+    Ok(true)
+}
+
+/// Staff refund a failed issue (or a paid order). False when it cannot be refunded now.
+pub async fn refund(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    reason: &str,
+) -> Result<bool, sqlx::Error> {
+    if !orders::start_refund(conn, order_id, reason).await? {
+        return Ok(false);
+    }
+    enqueue(conn, &RefundOrder { order_id }).await?;
+    Ok(true)
+}
+
+/// Issues the titles of a paid order, then renders its PDF tickets, e-mails them to the
+/// buyer and tells the fan, in the transaction that marks the order issued (so once).
+///
+/// Out of attempts, or refused for good by the ticketing system: the order is listed in the
+/// failed issues, the buyer and staff are e-mailed, the fan notified; staff retry (a new
+/// round of this job) or refund.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct IssueOrder {
+    pub order_id: Uuid,
+    /// 0 for the payment's job; staff retries get the next round.
+    #[serde(default)]
+    pub round: i32,
+}
+
+impl Job for IssueOrder {
+    const QUEUE: &'static str = "checkout::issue_order";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}-{}", self.order_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(order) = orders::load(&mut conn, self.order_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no order {}",
+                self.order_id
+            )));
+        };
+        match order.state.as_str() {
+            "paid" => {
+                orders::start_issuing(&mut conn, order.id).await?;
+            }
+            "issuing" => {}
+            // Done, refunded, or waiting for staff: nothing to do.
+            _ => return Ok(()),
+        }
+        let buyer = buyer_person(&mut conn, &order).await?;
+        drop(conn);
+        // The futures are made first: a closure inside the stream trips the compiler's
+        // proof that the job's future is Send.
+        let calls: Vec<_> = order
+            .lines
+            .iter()
+            .filter(|l| l.title.is_none())
+            .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
+            .collect();
+        let outcomes: Vec<Result<(), JobError>> = stream::iter(calls)
+            .buffer_unordered(LINES_AT_ONCE)
+            .collect()
+            .await;
+        // A refusal (permanent) wins over a retryable error: retrying will not help.
+        let mut retry = None;
+        for outcome in outcomes {
+            match outcome {
+                Ok(()) => {}
+                Err(e @ JobError::Permanent(_)) => return Err(e),
+                Err(e) => retry = Some(e),
+            }
+        }
+        if let Some(e) = retry {
+            return Err(e);
+        }
+        finish(ctx, order.id).await
+    }
+
+    async fn on_give_up(
+        &self,
+        ctx: &JobContext,
+        attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = ctx.pool.begin().await?;
+        if orders::mark_failed(&mut tx, self.order_id, error, attempt as i32).await?
+            && let Some(order) = orders::load(&mut tx, self.order_id).await?
+        {
+            let base = ctx.public_base_url.trim_end_matches('/');
+            let context = json!({
+                "fixture": order.fixture.title, "order_id": order.id, "buyer_email": order.buyer_email,
+                "attempts": attempt, "error": error, "for_staff": false,
+                "admin_url": format!("{base}/admin/tickets/issuefailed"),
+            });
+            mail(
+                &mut tx,
+                &order.buyer_email,
+                lang(&order),
+                MailTemplate::IssueFailure,
+                &context,
+                vec![],
+            )
+            .await?;
+            let mut staff = context;
+            staff["for_staff"] = json!(true);
+            mail(
+                &mut tx,
+                &ctx.staff_email,
+                Language::It,
+                MailTemplate::IssueFailure,
+                &staff,
+                vec![],
+            )
+            .await?;
+            orders::notify_fan(
+                &mut tx,
+                order.user_id,
+                "issue_failed",
+                json!({"fixture": order.fixture.title}),
+                order.id,
+            )
+            .await?;
+        }
+        tx.commit().await
+    }
+}
+
+fn lang(order: &Order) -> Language {
+    Language::from_code_or_default(&order.language)
+}
+
+/// Renders and enqueues one e-mail, on the caller's transaction.
+async fn mail(
+    conn: &mut PgConnection,
+    to: &str,
+    language: Language,
+    template: MailTemplate,
+    context: &serde_json::Value,
+    attachments: Vec<Attachment>,
+) -> Result<(), sqlx::Error> {
+    let Ok(to) = Email::parse(to) else {
+        tracing::warn!(to, "not an e-mail address: nothing sent");
+        return Ok(());
+    };
+    send_email(
+        conn,
+        &NewEmail {
+            to,
+            language,
+            template,
+            context,
+            attachments,
+        },
+    )
+    .await
+    .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    Ok(())
+}
+
+/// The buyer as the ticketing system counts purchases: the account's name and birth date,
+/// or, when the account has none yet, the first holder.
+async fn buyer_person(conn: &mut PgConnection, order: &Order) -> Result<Person, JobError> {
+    if let Some((first_name, last_name, birth_date)) =
+        orders::buyer_identity(conn, order.user_id).await?
+    {
+        return Ok(Person {
+            first_name,
+            last_name,
+            birth_date,
+            ..Default::default()
+        });
+    }
+    order
+        .lines
+        .iter()
+        .find_map(|l| l.holder.as_ref())
+        .map(person)
+        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("the order names no holder")))
+}
+
+fn person(h: &orders::HolderDetails) -> Person {
+    Person {
+        first_name: h.first_name.clone(),
+        last_name: h.last_name.clone(),
+        birth_date: h.birth_date,
+        ..Default::default()
+    }
+}
+
+/// Issues one line's title, or finds the one already issued for its transaction id.
+async fn issue_line(
+    ctx: &JobContext,
+    order: &Order,
+    line: &OrderLine,
+    buyer: &Person,
+) -> Result<(), JobError> {
+    let holder = line
+        .holder
+        .as_ref()
+        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)))?;
+    if let Some(requested_at) = line.issue_requested_at {
+        // A call that got no answer (a time-out, a worker killed) may still land: wait
+        // until it must have timed out before concluding from the look-up.
+        if line.issue_unanswered {
+            let settled = requested_at
+                + chrono::Duration::from_std(ctx.ticketing.timeout()).unwrap_or_default()
+                + chrono::Duration::seconds(1);
+            if let Ok(wait) = (settled - chrono::Utc::now()).to_std() {
+                tokio::time::sleep(wait).await;
+            }
+        }
+        let mut found: Vec<TitleInfo> = ctx
+            .ticketing
+            .titles_by_transaction(&line.transaction_id)
+            .await
+            .map_err(ticketing_error)?
+            .into_iter()
+            .filter(|t| t.state != "cancelled")
+            .collect();
+        found.sort_by_key(|t| t.progressive);
+        if let Some((first, duplicates)) = found.split_first() {
+            // A system that is not idempotent may have issued twice for one id: keep the
+            // first title, cancel the others.
+            for d in duplicates {
+                tracing::warn!(title = d.id, "a duplicate title: cancelled");
+                ctx.ticketing
+                    .cancel_title(d.id)
+                    .await
+                    .map_err(ticketing_error)?;
+            }
+            return store(ctx, line.id, first).await;
+        }
+    }
+    {
+        let mut conn = ctx.pool.acquire().await?;
+        orders::mark_issue_requested(&mut conn, line.id).await?;
+    }
+    let request = IssueTicket {
+        event_id: order.fixture.planet_event_id as u32,
+        seat_id: if line.no_map {
+            None
+        } else {
+            line.planet_seat_id.map(|s| s as u32)
+        },
+        block_id: line.no_map.then_some(line.block_id as u32),
+        reduction_id: line.reduction_id as u32,
+        holder: person(holder),
+        buyer: buyer.clone(),
+        transaction_id: line.transaction_id.clone(),
+        ..Default::default()
+    };
+    let answer = ctx.ticketing.issue_ticket(&request).await;
+    if answer
+        .as_ref()
+        .map_or_else(TicketingError::answered, |_| true)
+    {
+        let mut conn = ctx.pool.acquire().await?;
+        orders::mark_issue_answered(&mut conn, line.id).await?;
+    }
+    store(ctx, line.id, &answer.map_err(ticketing_error)?).await
+}
+
+/// Stores a line's title; if the line already has another one (two runs raced), the newer
+/// title is cancelled in the ticketing system.
+async fn store(ctx: &JobContext, line_id: i64, t: &TitleInfo) -> Result<(), JobError> {
+    let issued = IssuedTitle {
+        title_id: t.id as i64,
+        seal: t.seal.clone(),
+        barcode: t.barcode.clone(),
+        progressive: t.progressive as i64,
+        gate: t.gate.clone(),
+    };
+    let mut conn = ctx.pool.acquire().await?;
+    if orders::record_title(&mut conn, line_id, &issued).await? {
+        return Ok(());
+    }
+    let kept = orders::title_of_line(&mut conn, line_id).await?;
+    if kept != Some(t.id as i64) {
+        drop(conn);
+        ctx.ticketing
+            .cancel_title(t.id)
+            .await
+            .map_err(ticketing_error)?;
+    }
+    Ok(())
+}
+
+/// Every title is issued: mark the order issued, and in the same transaction the e-mail
+/// with one PDF per title and the fan's notification.
+async fn finish(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
+    let mut tx = ctx.pool.begin().await?;
+    if !orders::mark_issued(&mut tx, order_id).await? {
+        return Ok(());
+    }
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("no order {order_id}")))?;
+    let language = lang(&order);
+    let doc_lang = documents::Lang::parse(language.code());
+    let when = order
+        .fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .format("%d/%m/%Y %H:%M")
+        .to_string();
+    let mut tickets = vec![];
+    let mut attachments = vec![];
+    for line in &order.lines {
+        let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
+            continue;
+        };
+        let ticket = ticket_document(&order, line, title, holder);
+        attachments.push(Attachment {
+            filename: format!("biglietto-{}.pdf", title.seal),
+            content_type: "application/pdf".into(),
+            content: documents::ticket_pdf(&ticket, doc_lang),
+        });
+        tickets.push(json!({
+            "sector": line.sector_name, "row": line.row, "seat": line.number, "gate": line.gate,
+            "holder": holder.full_name(), "price": documents::euros(i64::from(line.price_cents)),
+            "seal": title.seal,
+        }));
+    }
+    let base = ctx.public_base_url.trim_end_matches('/');
+    let context = json!({
+        "fixture": order.fixture.title, "starts_at": when, "order_id": order.id,
+        "total": documents::euros(order.total_cents), "wallet_url": format!("{base}/wallet/"),
+        "tickets": tickets,
+    });
+    mail(
+        &mut tx,
+        &order.buyer_email,
+        language,
+        MailTemplate::TicketPurchase,
+        &context,
+        attachments,
+    )
+    .await?;
+    orders::notify_fan(
+        &mut tx,
+        order.user_id,
+        "tickets_issued",
+        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
+        order.id,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A line's printed ticket.
+pub fn ticket_document(
+    order: &Order,
+    line: &OrderLine,
+    title: &orders::TitleView,
+    holder: &orders::HolderDetails,
+) -> documents::Ticket {
+    documents::Ticket {
+        match_title: order.fixture.title.clone(),
+        competition: order.fixture.competition.clone(),
+        starts_at: order.fixture.starts_at,
+        sector: line.sector_name.clone(),
+        block: line.block_code.clone(),
+        row: line.row.clone(),
+        seat: line.number.to_string(),
+        gate: line.gate.clone(),
+        holder: holder.full_name(),
+        reduction: line.reduction_name.clone(),
+        price_cents: i64::from(line.price_cents),
+        seal: title.seal.clone(),
+        barcode: title.barcode.clone(),
+        order_ref: order.id.to_string(),
+    }
+}
+
+/// Refunds an order's payment through the provider (one refund: the key is the order's),
+/// cancels any title issued for it, frees its seats, e-mails the buyer and tells the fan.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RefundOrder {
+    pub order_id: Uuid,
+}
+
+impl Job for RefundOrder {
+    const QUEUE: &'static str = "checkout::refund_order";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.order_id.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(order) = orders::load(&mut conn, self.order_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no order {}",
+                self.order_id
+            )));
+        };
+        if order.state != "refunding" {
+            return Ok(());
+        }
+        drop(conn);
+        for line in &order.lines {
+            if let Some(title) = &line.title
+                && title.state == "valid"
+            {
+                match ctx.ticketing.cancel_title(title.title_id as u64).await {
+                    Ok(_) => {}
+                    // Already cancelled (a retry after a crash): fine.
+                    Err(TicketingError::Refused { code, .. })
+                        if code == "TITOLO_NON_ANNULLABILE" => {}
+                    Err(e) => return Err(ticketing_error(e)),
+                }
+            }
+        }
+        let refund_id = match &order.payment_intent_id {
+            Some(intent) if order.payment_method == "card" => Some(
+                ctx.payments
+                    .refund(intent, &format!("{}-refund", order.id))
+                    .await
+                    .map_err(payments_error)?,
+            ),
+            _ => None,
+        };
+        let mut tx = ctx.pool.begin().await?;
+        let reason = orders::refund_reason(&mut tx, order.id).await?;
+        if orders::mark_refunded(&mut tx, order.id, refund_id.as_deref())
+            .await?
+            .is_some()
+        {
+            let context = json!({
+                "fixture": order.fixture.title, "order_id": order.id,
+                "total": documents::euros(order.total_cents), "reason": reason,
+            });
+            mail(
+                &mut tx,
+                &order.buyer_email,
+                lang(&order),
+                MailTemplate::OrderRefunded,
+                &context,
+                vec![],
+            )
+            .await?;
+            orders::notify_fan(
+                &mut tx,
+                order.user_id,
+                "order_refunded",
+                json!({"fixture": order.fixture.title, "reason": reason}),
+                order.id,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

@@ -772,3 +772,87 @@ async fn holders_are_checked_field_by_field_and_one_person_has_one_seat(pool: Pg
             .all(|l| l["eligible"] == true)
     );
 }
+
+#[sqlx::test(migrations = false)]
+async fn staff_sell_seats_to_a_buyer_at_the_box_office_and_they_are_issued_like_an_online_order(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let staff = s.app.staff().await;
+    let holder = |first: &str| {
+        json!({"first_name": first, "last_name": "Sportello", "birth_date": "1975-03-03",
+               "birth_place": "Lecco", "document_type": "passport", "document_number": "YB7654321"})
+    };
+    let reduction: i32 = sqlx::query_scalar("select id from reduction where code = 'INTERO'")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    let bad = staff
+        .post("/api/admin/orders")
+        .json(&json!({"fixture_id": s.fixture, "buyer_email": "not an e-mail",
+                      "payment_method": "bitcoin", "lines": [
+                          {"label": "TC-TC1-11-1", "reduction_id": reduction, "holder": {"first_name": ""}}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), 422);
+    let e: Value = bad.json().await.unwrap();
+    for field in ["buyer_email", "payment_method", "lines.0.first_name"] {
+        assert!(e["errors"][field].is_string(), "{field}: {e}");
+    }
+
+    let r = staff
+        .post("/api/admin/orders")
+        .json(&json!({"fixture_id": s.fixture, "buyer_email": "Cliente@Example.it",
+                      "payment_method": "cash", "lines": [
+                          {"label": "TC-TC1-11-1", "reduction_id": reduction, "holder": holder("Elena")},
+                          {"label": "TC-TC1-11-2", "reduction_id": reduction, "holder": holder("Franco")}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let row: Value = r.json().await.unwrap();
+    assert_eq!(row["is_order_by_admin"], true);
+    assert_eq!(row["payment_method"], "cash");
+    assert_eq!(row["buyer_email"], "cliente@example.it");
+    let order = row["id"].as_str().unwrap().to_owned();
+    wait_state(&s, &order, "issued", 60).await;
+    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    let issued: Value = staff
+        .get(&format!(
+            "/api/admin/issued-tickets?filter={}",
+            json!({"q": "sportello"})
+        ))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let issued = issued.as_array().unwrap();
+    assert_eq!(issued.len(), 2);
+    assert!(
+        issued
+            .iter()
+            .all(|t| t["is_order_by_admin"] == true && t["payment_method"] == "cash")
+    );
+    let audit: i64 =
+        sqlx::query_scalar("select count(*) from audit_entry where action = 'order.sold_by_staff'")
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(audit, 1);
+
+    let again = staff
+        .post("/api/admin/orders")
+        .json(&json!({"fixture_id": s.fixture, "buyer_email": "altro@example.it",
+                      "payment_method": "pos", "lines": [
+                          {"label": "TC-TC1-11-1", "reduction_id": reduction, "holder": holder("Gino")}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 409, "a sold seat is not sold twice");
+    let e: Value = again.json().await.unwrap();
+    assert_eq!(e["code"], "seats_unavailable");
+}

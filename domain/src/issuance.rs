@@ -73,6 +73,7 @@ pub async fn issued_tickets(
                 "label",
                 "fixture_title",
                 "seal",
+                "issued_at",
             ]
             .contains(s)
         })
@@ -93,7 +94,8 @@ pub async fn issued_tickets(
               and ($3::text is null or lower(l.holder_first_name || ' ' || l.holder_last_name) like $3
                    or o.buyer_email like $3 or lower(l.seal) like $3 or lower(s.label) like $3)
               and ($7::bigint is null or l.order_line_id = $7)
-            order by case when not $5 then case $4 when 'buyer_email' then o.buyer_email
+            order by case when $4 = 'issued_at' and not $5 then l.issued_at end asc,
+                     case when not $5 then case $4 when 'buyer_email' then o.buyer_email
                             when 'holder_name' then l.holder_last_name when 'label' then s.label
                             when 'fixture_title' then f.title when 'seal' then l.seal end end asc,
                      case when $5 then case $4 when 'buyer_email' then o.buyer_email

@@ -571,6 +571,26 @@ pub async fn name_holders(
     Ok(Ok(()))
 }
 
+/// Marks an order as placed by staff for its buyer (the spec's isOrderByAdmin), paid by
+/// `payment_method` at the box office.
+pub async fn mark_by_staff(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    staff: Uuid,
+    payment_method: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update ticket_order set is_order_by_admin = true, created_by = $2, payment_method = $3
+          where order_id = $1",
+        order_id,
+        staff,
+        payment_method
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Records what the ticketing system said of a line's holder.
 pub async fn set_eligibility(
     conn: &mut PgConnection,

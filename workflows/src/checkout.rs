@@ -32,7 +32,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// Lines of one order issued at once.
-const LINES_AT_ONCE: usize = 4;
+pub const LINES_AT_ONCE: usize = 4;
 
 fn ticketing_error(e: TicketingError) -> JobError {
     if e.is_retryable() {
@@ -80,6 +80,86 @@ pub async fn settle_payment(
         PaymentOutcome::AlreadyProcessed | PaymentOutcome::UnknownOrNoDocument => {}
     }
     Ok(outcome)
+}
+
+/// What staff sell at the box office: seats of a fixture, each with its holder and reduction.
+pub struct StaffSale<'a> {
+    pub fixture_id: i64,
+    pub buyer: Uuid,
+    pub buyer_email: &'a str,
+    pub staff: Uuid,
+    /// cash, pos, bank_transfer or complimentary
+    pub payment_method: &'a str,
+    pub language: &'a str,
+    /// (seat id, reduction id, holder)
+    pub lines: Vec<(i64, i32, orders::HolderDetails)>,
+}
+
+/// Why a staff sale was refused. Nothing changed (the caller rolls back).
+#[derive(Debug)]
+pub enum StaffSaleRefusal {
+    Hold(domain::inventory::HoldRefusal),
+    Naming(orders::NamingRefusal),
+    NotOnSale,
+}
+
+/// Places an order for a buyer at the box office, on `conn` (a transaction): the seats are
+/// held for the buyer, named, paid by `payment_method`, and issued by the same job as an
+/// online order. Returns the order's id.
+pub async fn sell_at_box_office(
+    conn: &mut PgConnection,
+    sale: &StaffSale<'_>,
+) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
+    let Some(terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
+        return Ok(Err(StaffSaleRefusal::NotOnSale));
+    };
+    let seats: Vec<i64> = sale.lines.iter().map(|l| l.0).collect();
+    if let Err(r) = domain::inventory::hold_seats(conn, &terms, sale.buyer, &seats, &[]).await? {
+        return Ok(Err(StaffSaleRefusal::Hold(r)));
+    }
+    let order_id = match orders::create_from_hold(
+        conn,
+        sale.fixture_id,
+        sale.buyer,
+        sale.buyer_email,
+        sale.language,
+    )
+    .await?
+    {
+        Ok(id) => id,
+        Err(_) => return Ok(Err(StaffSaleRefusal::NotOnSale)),
+    };
+    let order = orders::load(conn, order_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let named: Vec<orders::NamedLine> = sale
+        .lines
+        .iter()
+        .filter_map(|(seat, reduction, holder)| {
+            order
+                .lines
+                .iter()
+                .find(|l| l.seat_id == *seat)
+                .map(|l| orders::NamedLine {
+                    line_id: l.id,
+                    reduction_id: *reduction,
+                    holder: holder.clone(),
+                })
+        })
+        .collect();
+    // Staff may sell the box office's reductions too.
+    if let Err(r) = orders::name_holders(conn, &order, &named, false).await? {
+        return Ok(Err(StaffSaleRefusal::Naming(r)));
+    }
+    orders::mark_by_staff(conn, order_id, sale.staff, sale.payment_method).await?;
+    let total = orders::load(conn, order_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?
+        .total_cents;
+    let reference = format!("staff_{order_id}");
+    orders::attach_intent(conn, order_id, &reference, &reference).await?;
+    settle_payment(conn, order_id, &reference, total, sale.payment_method).await?;
+    Ok(Ok(order_id))
 }
 
 /// Staff retry a failed issue: it issues what is still missing. False when not failed.

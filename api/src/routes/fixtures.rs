@@ -370,7 +370,7 @@ async fn hold(
     }
 }
 
-fn refused(r: HoldRefusal) -> ApiError {
+pub(crate) fn refused(r: HoldRefusal) -> ApiError {
     let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
     match r {
         HoldRefusal::NotOnSale => conflict("fixture_not_on_sale", "This fixture is not on sale"),

@@ -4,7 +4,7 @@
 use crate::{
     auth::CurrentUser,
     error::{ApiError, ApiResult},
-    extract::{Path, Query},
+    extract::{Json, Path, Query},
     rest::{self, ListParams, RawListParams},
     state::AppState,
 };
@@ -13,9 +13,12 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::{audit, issuance};
+use domain::{accounts, audit, email::Email, inventory, issuance, moderation, orders};
+use serde::Deserialize;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use uuid::Uuid;
+use workflows::checkout::{StaffSale, StaffSaleRefusal};
 
 pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
     r.get("/issued-tickets", list_issued)
@@ -26,6 +29,7 @@ pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
         .post("/failed-issues/{id}/refund", refund_failed)
         .get("/orders", list_orders)
         .get("/orders/{id}", get_order)
+        .post("/orders", create_order)
 }
 
 /// The list filters every checkout list understands.
@@ -199,4 +203,158 @@ async fn list_orders(
 /// `GET /api/admin/orders/{id}`.
 async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(axum::Json(order_row(&state, &id, false).await?).into_response())
+}
+
+/// The payment methods of a box-office sale.
+const BOX_OFFICE_METHODS: [&str; 4] = ["cash", "pos", "bank_transfer", "complimentary"];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaleLine {
+    #[serde(default)]
+    seat_id: Option<i64>,
+    /// Instead of `seat_id`: the seat's label (`TC-TC1-1-1`).
+    #[serde(default)]
+    label: Option<String>,
+    reduction_id: i32,
+    holder: orders::HolderInput,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaleRequest {
+    fixture_id: i64,
+    buyer_email: String,
+    payment_method: String,
+    #[serde(default)]
+    language: Option<String>,
+    lines: Vec<SaleLine>,
+}
+
+/// `POST /api/admin/orders`: staff sell seats to a buyer at the box office (the spec's
+/// orders by admin: isOrderByAdmin, buyer_email, payment_method); issued like an online
+/// order. Audited.
+#[tracing::instrument(skip_all)]
+async fn create_order(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<SaleRequest>,
+) -> ApiResult<Response> {
+    let mut errors = BTreeMap::new();
+    let buyer_email = Email::parse(&req.buyer_email)
+        .map_err(|_| errors.insert("buyer_email".into(), "invalid_email".into()))
+        .ok();
+    if !BOX_OFFICE_METHODS.contains(&req.payment_method.as_str()) {
+        errors.insert(
+            "payment_method".into(),
+            "cash, pos, bank_transfer or complimentary".into(),
+        );
+    }
+    let language = match req.language.as_deref() {
+        None | Some("it") => "it",
+        Some("en") => "en",
+        Some(_) => {
+            errors.insert("language".into(), "it or en".into());
+            "it"
+        }
+    };
+    if req.lines.is_empty() {
+        errors.insert("lines".into(), "at least one seat".into());
+    }
+    let today = chrono::Utc::now().date_naive();
+    let mut holders = vec![];
+    for (i, line) in req.lines.iter().enumerate() {
+        match line.holder.parse(today) {
+            Ok(h) => holders.push(h),
+            Err(e) => {
+                for (field, message) in e {
+                    errors.insert(format!("lines.{i}.{field}"), message);
+                }
+            }
+        }
+        if line.seat_id.is_some() == line.label.is_some() {
+            errors.insert(format!("lines.{i}.seat_id"), "a seat id or a label".into());
+        }
+    }
+    let Some(buyer_email) = buyer_email.filter(|_| errors.is_empty()) else {
+        return Err(ApiError::validation(errors));
+    };
+    let mut tx = state.pool.begin().await?;
+    let labels: Vec<String> = req.lines.iter().filter_map(|l| l.label.clone()).collect();
+    let by_label: BTreeMap<String, i64> = inventory::seats_by_label(&mut tx, &labels)
+        .await?
+        .into_iter()
+        .map(|(id, label)| (label, id))
+        .collect();
+    let mut lines = vec![];
+    for (i, (line, holder)) in req.lines.iter().zip(holders).enumerate() {
+        let seat = match (&line.seat_id, &line.label) {
+            (Some(id), _) => *id,
+            (None, Some(label)) => *by_label.get(label).ok_or_else(|| {
+                ApiError::validation(
+                    [(format!("lines.{i}.label"), "unknown seat".to_owned())].into(),
+                )
+            })?,
+            (None, None) => unreachable!("checked above"),
+        };
+        lines.push((seat, line.reduction_id, holder));
+    }
+    if moderation::is_email_banned(&mut tx, &buyer_email).await? {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "buyer_banned",
+            "This e-mail is banned: no tickets can be sold to it",
+        ));
+    }
+    let (buyer, _) =
+        accounts::create_or_get(&mut tx, &buyer_email, None, None, Default::default()).await?;
+    let sale = StaffSale {
+        fixture_id: req.fixture_id,
+        buyer: buyer.user_id,
+        buyer_email: buyer_email.as_str(),
+        staff: staff.user.user_id,
+        payment_method: &req.payment_method,
+        language,
+        lines,
+    };
+    let order_id = match workflows::checkout::sell_at_box_office(&mut tx, &sale).await? {
+        Ok(id) => id,
+        Err(StaffSaleRefusal::Hold(r)) => return Err(crate::routes::fixtures::refused(r)),
+        Err(StaffSaleRefusal::NotOnSale) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "fixture_not_on_sale",
+                "This fixture is not on sale",
+            ));
+        }
+        Err(StaffSaleRefusal::Naming(orders::NamingRefusal::HolderHasSeat(_))) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "holder_has_seat",
+                "This person already has a seat for this fixture",
+            ));
+        }
+        Err(StaffSaleRefusal::Naming(_)) => {
+            return Err(ApiError::validation(
+                [(
+                    "lines".to_owned(),
+                    "a reduction not priced for its sector".to_owned(),
+                )]
+                .into(),
+            ));
+        }
+    };
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "order.sold_by_staff",
+        "order",
+        &order_id.to_string(),
+        json!({"buyer_email": buyer_email.as_str(), "payment_method": req.payment_method,
+               "seats": sale.lines.len(), "fixture_id": req.fixture_id}),
+    )
+    .await?;
+    tx.commit().await?;
+    let row = order_row(&state, &order_id.to_string(), false).await?;
+    Ok((StatusCode::CREATED, axum::Json(row)).into_response())
 }

@@ -1,0 +1,263 @@
+//! The fulfilment benchmark: titles per second from paid to e-mailed, with the ticketing
+//! simulator answering every call after `--latency-ms` (50 by default).
+//!
+//! `cargo build --release -p bench && target/release/fulfilment [--orders 250]
+//!  [--concurrency 8] [--latency-ms 50]`
+//!
+//! Makes a fresh database on the `DATABASE_URL` cluster, imports the demo stadium from the
+//! simulator (started in this process, with its SMTP server), puts the next fixture on sale,
+//! and prepares `--orders` paid orders of four named seats each, exactly as a payment leaves
+//! them (issuing jobs enqueued). Then starts the worker (in this process, every job type,
+//! `JOBS_CONCURRENCY = --concurrency`) and waits until every order is issued and its e-mail
+//! with the PDF tickets accepted by the SMTP server. The limit is what the ticketing system's
+//! latency allows: `concurrency x lines issued at once per order / latency`.
+//! Prints one JSON line.
+
+use domain::{
+    accounts,
+    email::Email,
+    fixtures, inventory,
+    orders::{self, HolderDetails, NamedLine},
+};
+use serde_json::json;
+use sqlx::{PgPool, postgres::PgPoolOptions};
+use std::{
+    collections::HashMap,
+    time::{Duration, Instant},
+};
+
+fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+const SEATS_PER_ORDER: usize = 4;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let orders: usize = arg("--orders", 250);
+    let concurrency: usize = arg("--concurrency", 8);
+    let latency_ms: u64 = arg("--latency-ms", 50);
+    let server = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://lario:lario@127.0.0.1:5432/lario".into());
+    let base = server.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
+    let admin = PgPool::connect(&server).await?;
+    let db = format!("lario_bench_fulfilment_{}", std::process::id());
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {db}")))
+        .execute(&admin)
+        .await?;
+    let url = format!("{base}/{db}");
+    let result = run(&url, orders, concurrency, latency_ms).await;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop database if exists {db} with (force)"
+    )))
+    .execute(&admin)
+    .await?;
+    println!("{}", result?);
+    Ok(())
+}
+
+async fn run(
+    url: &str,
+    orders: usize,
+    concurrency: usize,
+    latency_ms: u64,
+) -> anyhow::Result<serde_json::Value> {
+    let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
+    domain::db::migrate(&pool).await?;
+    let sim = sim::Sim::start(sim::SimOptions {
+        clock_start: None,
+        ..sim::SimOptions::random_ports()
+    })
+    .await?;
+    let client = integrations::ticketing::TicketingClient::new(
+        &sim.http_url(),
+        sim::ticketing::USER,
+        sim::ticketing::PASSWORD.to_owned().into(),
+        Duration::from_secs(10),
+    )?;
+    let mut conn = pool.acquire().await?;
+    workflows::onsale::import_catalogue(&mut conn, &client).await?;
+    let fixture: i64 = sqlx::query_scalar(
+        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    fixtures::set_status(&mut conn, fixture, 1)
+        .await?
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    workflows::onsale::load_inventory(&pool, &client, fixture).await?;
+    let seats: Vec<i64> = sqlx::query_scalar(
+        "select i.seat_id from seat_inventory i join venue_seat s on s.id = i.seat_id
+          where i.fixture_id = $1 and i.state = 'free' and s.planet_seat_id is not null
+          order by i.seat_id",
+    )
+    .bind(fixture)
+    .fetch_all(&mut *conn)
+    .await?;
+    anyhow::ensure!(
+        seats.len() >= orders * SEATS_PER_ORDER,
+        "the stadium has {} free seats, fewer than {} orders need",
+        seats.len(),
+        orders
+    );
+    drop(conn);
+
+    eprintln!("setting up {orders} paid orders of {SEATS_PER_ORDER} seats");
+    for (i, chunk) in seats.chunks(SEATS_PER_ORDER).take(orders).enumerate() {
+        paid_order(&pool, fixture, i, chunk).await?;
+    }
+    reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/faults", sim.http_url()))
+        .json(&json!({ "latency_ms": latency_ms }))
+        .send()
+        .await?
+        .error_for_status()?;
+
+    let vars: HashMap<String, String> = [
+        ("DATABASE_URL", url.to_owned()),
+        ("TICKETING_URL", sim.http_url()),
+        ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
+        ("MAIL_SMTP_URL", sim.smtp_url()),
+        ("JOBS_CONCURRENCY", concurrency.to_string()),
+        ("JOBS_HEARTBEAT_MS", "1000".into()),
+        (
+            "DATABASE_MAX_CONNECTIONS",
+            (concurrency * 2 + 8).to_string(),
+        ),
+        ("RUST_LOG", "warn".into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    let config = domain::config::Config::from_lookup(|k| vars.get(k).cloned())?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    eprintln!("issuing: worker with concurrency {concurrency}, ticketing latency {latency_ms} ms");
+    let started = Instant::now();
+    let worker = tokio::spawn(workers::run(config, async move {
+        let _ = stopped.await;
+        Ok(())
+    }));
+    let titles = (orders * SEATS_PER_ORDER) as i64;
+    let mut issued_after = None;
+    loop {
+        let (issued, mailed): (i64, i64) = sqlx::query_as(
+            "select (select count(*) from order_line where title_id is not null),
+                    (select count(*) from outbound_email where template = 'ticket_purchase' and status = 'sent')",
+        )
+        .fetch_one(&pool)
+        .await?;
+        if issued == titles && issued_after.is_none() {
+            issued_after = Some(started.elapsed());
+        }
+        if mailed == orders as i64 {
+            break;
+        }
+        anyhow::ensure!(
+            started.elapsed() < Duration::from_secs(600),
+            "not done after 10 minutes ({issued} titles, {mailed} e-mails)"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let elapsed = started.elapsed();
+    let _ = stop.send(());
+    let _ = worker.await;
+
+    let duplicates = sim.ticketing.with_world(|w| {
+        let mut by_tx: HashMap<String, usize> = HashMap::new();
+        for t in w.titles.values() {
+            if let Some(tx) = &t.transaction_id {
+                *by_tx.entry(tx.clone()).or_default() += 1;
+            }
+        }
+        by_tx.values().filter(|n| **n > 1).count()
+    });
+    let per_second = titles as f64 / elapsed.as_secs_f64();
+    let in_flight = concurrency * workflows::checkout::LINES_AT_ONCE.min(SEATS_PER_ORDER);
+    let limit = in_flight as f64 / (latency_ms as f64 / 1000.0);
+    let issued_secs = issued_after.unwrap_or(elapsed).as_secs_f64();
+    Ok(json!({
+        "bench": "fulfilment",
+        "orders": orders,
+        "titles": titles,
+        "concurrency": concurrency,
+        "ticketing_latency_ms": latency_ms,
+        "seconds_to_issued": round(issued_secs),
+        "seconds_to_emailed": round(elapsed.as_secs_f64()),
+        "titles_per_second_issued": round(titles as f64 / issued_secs),
+        "titles_per_second_emailed": round(per_second),
+        "limit_titles_per_second": round(limit),
+        "ratio_to_limit": round(per_second / limit),
+        "titles_issued_twice": duplicates,
+    }))
+}
+
+fn round(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// An order of `seats` for a new fan, named and paid, as a payment leaves it.
+async fn paid_order(pool: &PgPool, fixture: i64, i: usize, seats: &[i64]) -> anyhow::Result<()> {
+    let mut tx = pool.begin().await?;
+    let email = Email::parse(&format!("bench{i}@example.it"))?;
+    let (user, _) =
+        accounts::create_or_get(&mut tx, &email, None, None, Default::default()).await?;
+    let terms = fixtures::sale_terms(&mut tx, fixture)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no fixture"))?;
+    inventory::hold_seats(&mut tx, &terms, user.user_id, seats, &[])
+        .await?
+        .map_err(|e| anyhow::anyhow!("hold: {e:?}"))?;
+    let order_id = orders::create_from_hold(&mut tx, fixture, user.user_id, email.as_str(), "it")
+        .await?
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no order"))?;
+    let named: Vec<NamedLine> = order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(j, l)| NamedLine {
+            line_id: l.id,
+            reduction_id: l.reduction_id,
+            holder: HolderDetails {
+                first_name: format!("Tifoso {}", letters(i * SEATS_PER_ORDER + j)),
+                last_name: "Panchina".into(),
+                birth_date: chrono::NaiveDate::from_ymd_opt(1980, 1, 1).expect("a date"),
+                birth_place: "Como".into(),
+                document_type: "id_card".into(),
+                document_number: format!("CA{i:05}{j}"),
+            },
+        })
+        .collect();
+    orders::name_holders(&mut tx, &order, &named, true)
+        .await?
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no order"))?;
+    let secret = format!("pi_bench_{i}_secret");
+    orders::attach_intent(&mut tx, order_id, &format!("pi_bench_{i}"), &secret).await?;
+    workflows::checkout::settle_payment(&mut tx, order_id, &secret, order.total_cents, "card")
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A name made of letters for number `n` (names hold no digits).
+fn letters(mut n: usize) -> String {
+    let mut s = String::new();
+    loop {
+        s.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+        if n == 0 {
+            return s;
+        }
+    }
+}

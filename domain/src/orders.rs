@@ -839,7 +839,7 @@ pub async fn record_title(
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update order_line set title_id = $2, seal = $3, barcode = $4, progressive = $5,
-                title_state = 'valid', issued_at = now()
+                title_state = 'valid', issued_at = now(), issue_unanswered = false
           where order_line_id = $1 and title_id is null",
         line_id,
         t.title_id,

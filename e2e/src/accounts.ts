@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 import { baseUrl } from './env.ts';
+import { signInCodeIn, simMessagesTo, waitForMessage } from './mail.ts';
 
 /** The demo users `api seed` loads from fixtures/demo.json (development passwords). */
 export const DEMO_USERS = {
@@ -26,4 +27,63 @@ export async function signInToAdmin(page: Page, user: { email: string; password:
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+}
+
+/** The `lario_csrf` token for the context, which every state-changing `/api` request repeats. */
+async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
+  const response = await context.request.get(`${baseUrl()}/api/auth/csrf`);
+  const { csrf_token: token } = (await response.json()) as { csrf_token: string };
+  return { 'x-csrf-token': token };
+}
+
+async function expectOk(response: APIResponse, what: string): Promise<void> {
+  if (!response.ok()) {
+    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  }
+}
+
+/**
+ * Signs the context in with a password through the API, for journeys about something else
+ * (the sign-in pages have their own journey).
+ */
+export async function signInThroughApi(
+  context: BrowserContext,
+  user: { email: string; password: string },
+): Promise<void> {
+  const response = await context.request.post(`${baseUrl()}/api/auth/password`, {
+    data: { email: user.email, password: user.password, area: 'fan' },
+    headers: await csrfHeaders(context),
+  });
+  await expectOk(response, 'POST /api/auth/password');
+}
+
+/**
+ * Makes a new fan through the API, as the sign-up page would: an e-mailed code for `email`
+ * (the account is created with it), signed in with that code, then the display name and the
+ * 13-years confirmation the mandatory dialog would ask for.
+ */
+export async function signUpThroughApi(context: BrowserContext, email: string, displayName: string): Promise<void> {
+  const seen = (await simMessagesTo(email)).length;
+  await expectOk(
+    await context.request.post(`${baseUrl()}/api/auth/code`, {
+      data: { email, language: 'it' },
+      headers: await csrfHeaders(context),
+    }),
+    'POST /api/auth/code',
+  );
+  const code = signInCodeIn(await waitForMessage(email, seen));
+  await expectOk(
+    await context.request.post(`${baseUrl()}/api/auth/code/verify`, {
+      data: { email, code },
+      headers: await csrfHeaders(context),
+    }),
+    'POST /api/auth/code/verify',
+  );
+  await expectOk(
+    await context.request.put(`${baseUrl()}/api/me`, {
+      data: { display_name: displayName, consent_13_years: true },
+      headers: await csrfHeaders(context),
+    }),
+    'PUT /api/me',
+  );
 }

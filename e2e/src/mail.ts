@@ -1,11 +1,19 @@
 import { simUrl } from './env.ts';
 
+/** An attachment of a message, as the simulator lists it (its content is not in the list). */
+export interface SimAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
 /** A message the mail simulator received, as `GET /_sim/mail/messages` lists it. */
 export interface SimMessage {
   id: number;
   to: string[];
   subject: string;
   text: string;
+  attachments: SimAttachment[];
 }
 
 /** The messages the simulator received for one address, oldest first. */

@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useGetList, useLocaleState, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Title, useGetList, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { fetchBlockSeats, setSeatLocks, type SeatLockResult, type StaffSeat } from '../api/seatLocks';
 import type { Block } from '../blocks/types';
-import type { Fixture } from '../fixtures/types';
-import { formatRomeDateTime } from '../fields/romeDateTime';
+import { idOf } from '../fields/idOf';
+import { FixturePicker } from '../fixtures/FixturePicker';
 import { LockResult } from './LockResult';
 import { lockRequest, parseSeatLabels } from './lockRequest';
 import { SeatGrid } from './SeatGrid';
@@ -83,7 +83,7 @@ export function MassLockPage() {
       </Box>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-          <FixturePicker value={fixtureId} onChange={chooseFixture} />
+          <FixturePicker label={translate('pages.seat_locks.fixture')} value={fixtureId} onChange={chooseFixture} />
           <BlockPicker value={blockId} onChange={chooseBlock} />
         </CardContent>
       </Card>
@@ -152,33 +152,6 @@ interface PickerProps {
   onChange: (id: Identifier | '') => void;
 }
 
-/** The fixtures still to be played, soonest first. */
-function FixturePicker({ value, onChange }: PickerProps) {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { data = [], isPending } = useGetList<Fixture>('fixtures', {
-    filter: { when: 'upcoming' },
-    sort: { field: 'starts_at', order: 'ASC' },
-    pagination: { page: 1, perPage: 100 },
-  });
-  return (
-    <TextField
-      select
-      label={translate('pages.seat_locks.fixture')}
-      value={isPending ? '' : String(value)}
-      onChange={(event) => onChange(idOf(event.target.value, data))}
-      sx={{ minWidth: 360 }}
-      size="small"
-    >
-      {data.map((fixture) => (
-        <MenuItem key={fixture.id} value={String(fixture.id)}>
-          {fixture.title} · {formatRomeDateTime(fixture.starts_at, locale)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 /** Every block of the stadium, by sector. */
 function BlockPicker({ value, onChange }: PickerProps) {
   const translate = useTranslate();
@@ -203,11 +176,6 @@ function BlockPicker({ value, onChange }: PickerProps) {
       ))}
     </TextField>
   );
-}
-
-/** The id, as the API gave it (number or text), of the option chosen by its text value. */
-function idOf(value: string, records: readonly { id: Identifier }[]): Identifier | '' {
-  return records.find((record) => String(record.id) === value)?.id ?? '';
 }
 
 interface BlockSeatsProps {

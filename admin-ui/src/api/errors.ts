@@ -15,6 +15,13 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   fixture_not_found: 'resources.fixtures.errors.fixture_not_found',
   // Checkout: a failed issue that someone already retried or refunded (or that recovered).
   not_failed: 'resources.failed-issues.errors.not_failed',
+  // Box-office sale: why the API would not sell these seats to this buyer.
+  seats_unavailable: 'resources.orders.errors.seats_unavailable',
+  buyer_limit: 'resources.orders.errors.buyer_limit',
+  holder_has_seat: 'resources.orders.errors.holder_has_seat',
+  fixture_not_on_sale: 'resources.orders.errors.fixture_not_on_sale',
+  buyer_banned: 'resources.orders.errors.buyer_banned',
+  sector_full: 'resources.orders.errors.sector_full',
 };
 
 /**

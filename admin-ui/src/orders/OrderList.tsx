@@ -1,12 +1,17 @@
+import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
+import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import {
+  CreateButton,
   DataTable,
+  Empty,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
   TextField,
+  TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
@@ -44,9 +49,33 @@ function useOrderFilters() {
   ];
 }
 
+/** The one action on orders: selling seats at the box office (the order's create page). */
+function SellTicketsButton({ variant }: { variant?: 'text' | 'contained' }) {
+  return <CreateButton label="resources.orders.sale.action" icon={<PointOfSaleOutlinedIcon />} variant={variant} />;
+}
+
+function OrderListActions() {
+  return (
+    <TopToolbar>
+      <SellTicketsButton />
+    </TopToolbar>
+  );
+}
+
+/** react-admin's empty page, with the sale in our words rather than a bare "Create". */
+function OrderEmpty() {
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+      <Empty hasCreate={false} />
+      <SellTicketsButton variant="contained" />
+    </Box>
+  );
+}
+
 /**
  * Orders, read-only, newest first: by match, by payment status, or by the buyer's e-mail.
- * Orders change only through their own steps (payment, issuing, the failed issues' actions).
+ * Orders change only through their own steps (payment, issuing, the failed issues' actions);
+ * staff add one by selling seats at the box office.
  */
 export function OrderList() {
   const filters = useOrderFilters();
@@ -57,7 +86,8 @@ export function OrderList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      actions={false}
+      actions={<OrderListActions />}
+      empty={<OrderEmpty />}
     >
       {isSmall ? <OrderSimpleList /> : <OrderTable />}
     </List>

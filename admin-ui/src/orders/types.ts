@@ -50,3 +50,61 @@ export function isOrderState(value: unknown): value is OrderState {
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'number' && (PAYMENT_STATUSES as readonly number[]).includes(value);
 }
+
+/** How staff may take the money at the box office (complimentary: a free ticket). */
+export const BOX_OFFICE_PAYMENT_METHODS = ['cash', 'pos', 'bank_transfer', 'complimentary'] as const;
+export type BoxOfficePaymentMethod = (typeof BOX_OFFICE_PAYMENT_METHODS)[number];
+
+/** The languages of the buyer's e-mail and PDF tickets. */
+export const SALE_LANGUAGES = ['it', 'en'] as const;
+export type SaleLanguage = (typeof SALE_LANGUAGES)[number];
+
+/** The identity documents a ticket holder may show. */
+export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The person a ticket is in the name of, as the API reads and checks them. */
+export interface Holder {
+  first_name: string;
+  last_name: string;
+  /** `yyyy-mm-dd`. */
+  birth_date: string;
+  birth_place: string;
+  document_type: DocumentType;
+  document_number: string;
+}
+
+/** The holder's fields, in the order the form shows them. */
+export const HOLDER_FIELDS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'birth_place',
+  'document_type',
+  'document_number',
+] as const satisfies readonly (keyof Holder)[];
+
+/** `POST /api/admin/orders`: a box-office sale, seats named by their labels (`TC-TC1-1-1`). */
+export interface SaleRequest {
+  fixture_id: Identifier;
+  buyer_email: string;
+  payment_method: BoxOfficePaymentMethod;
+  language: SaleLanguage;
+  lines: { label: string; reduction_id: number; holder: Holder }[];
+}
+
+/** A line of the sale form: a seat, its reduction and its holder, as typed so far. */
+export interface SaleLineValues {
+  label?: string | null;
+  reduction_id?: number | null;
+  holder?: Partial<Record<keyof Holder, string | null>> | null;
+}
+
+/** The sale form's values (the request's shape, with fields still empty). */
+export interface SaleFormValues {
+  fixture_id?: Identifier | '' | null;
+  buyer_email?: string | null;
+  payment_method?: BoxOfficePaymentMethod | '' | null;
+  language?: SaleLanguage | null;
+  lines?: SaleLineValues[] | null;
+}

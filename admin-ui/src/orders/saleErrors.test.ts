@@ -1,0 +1,64 @@
+import { HttpError } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { saleFailure, saleInputOf } from './saleErrors';
+
+describe('the sale form and the API name fields alike', () => {
+  it("puts a line's holder fields under holder, a missing seat on its label, the lines on the list", () => {
+    expect(saleInputOf('buyer_email')).toBe('buyer_email');
+    expect(saleInputOf('lines.0.first_name')).toBe('lines.0.holder.first_name');
+    expect(saleInputOf('lines.12.document_type')).toBe('lines.12.holder.document_type');
+    expect(saleInputOf('lines.1.label')).toBe('lines.1.label');
+    expect(saleInputOf('lines.1.seat_id')).toBe('lines.1.label');
+    expect(saleInputOf('lines.2.reduction_id')).toBe('lines.2.reduction_id');
+    expect(saleInputOf('lines')).toBe('lines.root');
+    expect(saleInputOf('seat_ids')).toBeUndefined();
+    expect(saleInputOf('lines.0.colour')).toBeUndefined();
+  });
+});
+
+describe('what a failed sale shows', () => {
+  it("gives a 422's fields our words, and the lines' own error by its reason", () => {
+    const error = new HttpError('Some fields are not valid', 422, {
+      code: 'validation_failed',
+      errors: { 'lines.0.birth_date': 'a date in the past (yyyy-mm-dd)', lines: 'at least one seat', colour: 'blue' },
+    });
+    expect(saleFailure(error)).toEqual({
+      kind: 'fields',
+      errors: {
+        'lines.0.holder.birth_date': 'resources.orders.sale.errors.birth_date',
+        'lines.root': 'resources.orders.sale.errors.no_lines',
+      },
+    });
+  });
+
+  it('says the sale was refused when a 422 names no field of the form', () => {
+    const error = new HttpError('Some fields are not valid', 422, { errors: { seat_ids: 'unknown seats or block' } });
+    expect(saleFailure(error)).toEqual({ kind: 'message', message: 'resources.orders.sale.errors.rejected', args: {} });
+  });
+
+  it("keeps a 409's details as the message's arguments, never as field errors", () => {
+    const taken = new HttpError('resources.orders.errors.seats_unavailable', 409, {
+      code: 'seats_unavailable',
+      errors: { seat_ids: [101] },
+    });
+    expect(saleFailure(taken)).toEqual({
+      kind: 'message',
+      message: 'resources.orders.errors.seats_unavailable',
+      args: { _: 'resources.orders.errors.seats_unavailable' },
+    });
+    const limit = new HttpError('resources.orders.errors.buyer_limit', 409, { code: 'buyer_limit', errors: { limit: 4 } });
+    expect(saleFailure(limit)).toEqual({
+      kind: 'message',
+      message: 'resources.orders.errors.buyer_limit',
+      args: { limit: 4, _: 'resources.orders.errors.buyer_limit' },
+    });
+  });
+
+  it('falls back to the generic error when the API could not be reached', () => {
+    expect(saleFailure(new TypeError('Failed to fetch'))).toEqual({
+      kind: 'message',
+      message: 'ra.notification.http_error',
+      args: {},
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { HttpError } from 'react-admin';
+import { HOLDER_FIELDS } from './types';
+
+const ERRORS = 'resources.orders.sale.errors';
+
+/**
+ * Our words for each field the API names in a 422, by the field's own name (a line's field is
+ * `lines.{i}.{field}`): each breaks one rule only, and the API's messages are English.
+ */
+const FIELD_MESSAGES: Readonly<Record<string, string>> = {
+  fixture_id: 'ra.validation.required',
+  buyer_email: `${ERRORS}.buyer_email`,
+  payment_method: `${ERRORS}.payment_method`,
+  language: `${ERRORS}.language`,
+  // A label no seat has.
+  label: `${ERRORS}.unknown_seat`,
+  // Neither a label nor a seat id: the line has no seat.
+  seat_id: 'ra.validation.required',
+  reduction_id: `${ERRORS}.reduction`,
+  first_name: `${ERRORS}.name`,
+  last_name: `${ERRORS}.name`,
+  birth_date: `${ERRORS}.birth_date`,
+  birth_place: `${ERRORS}.birth_place`,
+  document_type: `${ERRORS}.document_type`,
+  document_number: `${ERRORS}.document_number`,
+};
+
+/** What the API says about the lines as a whole: no seat at all, or a reduction the sector lacks. */
+const NO_LINES = 'at least one seat';
+
+const LINE_FIELD = /^lines\.(\d+)\.([a-z_]+)$/;
+const isHolderField = (field: string) => (HOLDER_FIELDS as readonly string[]).includes(field);
+
+/**
+ * Where the form shows an error the API keyed `field`: the sale's own inputs keep their names, a
+ * holder's field is under `holder` (`lines.0.first_name` → `lines.0.holder.first_name`), a
+ * missing seat is the label's, and the lines as a whole are the list's (`lines.root`, as
+ * react-hook-form keeps an array's own error). Undefined for a field the form does not have.
+ */
+export function saleInputOf(field: string): string | undefined {
+  if (['fixture_id', 'buyer_email', 'payment_method', 'language'].includes(field)) {
+    return field;
+  }
+  if (field === 'lines') {
+    return 'lines.root';
+  }
+  const line = LINE_FIELD.exec(field);
+  if (line === null) {
+    return undefined;
+  }
+  const [, index, name] = line as unknown as [string, string, string];
+  if (isHolderField(name)) {
+    return `lines.${index}.holder.${name}`;
+  }
+  if (name === 'label' || name === 'seat_id') {
+    return `lines.${index}.label`;
+  }
+  if (name === 'reduction_id') {
+    return `lines.${index}.reduction_id`;
+  }
+  return undefined;
+}
+
+function messageFor(field: string, message: string): string {
+  if (field === 'lines') {
+    return message === NO_LINES ? `${ERRORS}.no_lines` : `${ERRORS}.reduction_not_priced`;
+  }
+  const name = field.split('.').at(-1) ?? field;
+  return FIELD_MESSAGES[name] ?? message;
+}
+
+/** Why a sale failed, as the form shows it. */
+export type SaleFailure =
+  /** Under the inputs, keyed by their names (react-admin's submission errors). */
+  | { kind: 'fields'; errors: Record<string, string> }
+  /** In a notification: a translation key (or the API's text) and its arguments. */
+  | { kind: 'message'; message: string; args: Record<string, unknown> };
+
+/**
+ * What to show for a failed `POST /api/admin/orders`. A 422 puts our words under the inputs it
+ * names; anything else (409 seats_unavailable, buyer_limit, holder_has_seat,
+ * fixture_not_on_sale, buyer_banned ...) is one message, which the data provider has already
+ * turned into our key when we know the code (api/errors.ts), with the API's details (`limit`)
+ * as arguments. A 409's `errors` are details, never field errors: they must not reach the form.
+ */
+export function saleFailure(error: unknown): SaleFailure {
+  if (!(error instanceof HttpError)) {
+    return { kind: 'message', message: 'ra.notification.http_error', args: {} };
+  }
+  const body: unknown = error.body;
+  const details: Record<string, unknown> =
+    body !== null && typeof body === 'object' && 'errors' in body && body.errors !== null && typeof body.errors === 'object'
+      ? (body.errors as Record<string, unknown>)
+      : {};
+  if (error.status === 422) {
+    const errors: Record<string, string> = {};
+    for (const [field, message] of Object.entries(details)) {
+      const input = saleInputOf(field);
+      if (input !== undefined && typeof message === 'string') {
+        errors[input] = messageFor(field, message);
+      }
+    }
+    if (Object.keys(errors).length > 0) {
+      return { kind: 'fields', errors };
+    }
+    return { kind: 'message', message: `${ERRORS}.rejected`, args: {} };
+  }
+  const args = Object.fromEntries(
+    Object.entries(details).filter(([, value]) => typeof value === 'number' || typeof value === 'string'),
+  );
+  const message = error.message === '' ? 'ra.notification.http_error' : error.message;
+  return { kind: 'message', message, args: { ...args, _: message } };
+}

@@ -1,0 +1,63 @@
+import { parseSeatLabels } from '../seatLocks/lockRequest';
+import type { BoxOfficePaymentMethod, DocumentType, Holder, SaleFormValues, SaleLineValues, SaleRequest } from './types';
+
+/**
+ * The seat label typed on a line, read as the mass lock page reads pasted labels (trimmed, any
+ * separator dropped): `TC-TC1-1-1`. Empty when nothing was typed.
+ */
+export function seatLabelOf(text: string | null | undefined): string {
+  return parseSeatLabels(text ?? '')[0] ?? '';
+}
+
+/** Every label typed on a line: more than one means two seats were typed where one belongs. */
+export function seatLabelsIn(text: string | null | undefined): string[] {
+  return parseSeatLabels(text ?? '');
+}
+
+const text = (value: string | null | undefined) => (value ?? '').trim();
+
+function holderOf(holder: SaleLineValues['holder']): Holder {
+  return {
+    first_name: text(holder?.first_name),
+    last_name: text(holder?.last_name),
+    birth_date: text(holder?.birth_date),
+    birth_place: text(holder?.birth_place),
+    document_type: text(holder?.document_type) as DocumentType,
+    document_number: text(holder?.document_number),
+  };
+}
+
+/**
+ * The body of `POST /api/admin/orders` for the sale form's values, which its validators have
+ * already passed: seats by label (never by id), one holder per seat, texts trimmed. The server
+ * checks everything again.
+ */
+export function saleRequest(values: SaleFormValues): SaleRequest {
+  return {
+    fixture_id: values.fixture_id ?? '',
+    buyer_email: text(values.buyer_email),
+    payment_method: (values.payment_method ?? '') as BoxOfficePaymentMethod,
+    language: values.language ?? 'it',
+    lines: (values.lines ?? []).map((line) => ({
+      label: seatLabelOf(line.label),
+      reduction_id: Number(line.reduction_id),
+      holder: holderOf(line.holder),
+    })),
+  };
+}
+
+/** A new, empty line of the form. */
+export function emptySaleLine(): SaleLineValues {
+  return {
+    label: '',
+    reduction_id: null,
+    holder: {
+      first_name: '',
+      last_name: '',
+      birth_date: null,
+      birth_place: '',
+      document_type: 'id_card',
+      document_number: '',
+    },
+  };
+}

@@ -130,6 +130,8 @@ pub struct JobsConfig {
     pub backoff_base: Duration,
     pub backoff_max: Duration,
     pub concurrency: usize,
+    /// Mail jobs at once per process: each mostly waits on the SMTP server.
+    pub mail_concurrency: usize,
 }
 
 /// The simulators (development and tests only).
@@ -307,6 +309,7 @@ impl Config {
                 backoff_base: Duration::from_millis(r.parse("JOBS_BACKOFF_BASE_MS", "2000")?),
                 backoff_max: Duration::from_millis(r.parse("JOBS_BACKOFF_MAX_MS", "600000")?),
                 concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
+                mail_concurrency: r.parse("JOBS_MAIL_CONCURRENCY", "16")?,
             },
             ticketing,
             payments,

@@ -794,26 +794,37 @@ pub async fn start_issuing(conn: &mut PgConnection, order_id: Uuid) -> Result<bo
     Ok(r.rows_affected() == 1)
 }
 
-/// Notes that an issue is being asked for: from now on, before asking again, look it up;
-/// and until an answer comes, the call may still land.
+/// Notes that issues are being asked for: from now on, before asking again, look them up;
+/// and until an answer comes, a call may still land.
 pub async fn mark_issue_requested(
     conn: &mut PgConnection,
-    line_id: i64,
+    line_ids: &[i64],
 ) -> Result<(), sqlx::Error> {
+    if line_ids.is_empty() {
+        return Ok(());
+    }
     sqlx::query!(
-        "update order_line set issue_requested_at = now(), issue_unanswered = true where order_line_id = $1",
-        line_id
+        "update order_line set issue_requested_at = now(), issue_unanswered = true
+          where order_line_id = any($1)",
+        line_ids
     )
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// The ticketing system answered a line's issue (with a title or an error).
-pub async fn mark_issue_answered(conn: &mut PgConnection, line_id: i64) -> Result<(), sqlx::Error> {
+/// The ticketing system answered these lines' issues with an error (so the calls will not
+/// land later).
+pub async fn mark_issue_answered(
+    conn: &mut PgConnection,
+    line_ids: &[i64],
+) -> Result<(), sqlx::Error> {
+    if line_ids.is_empty() {
+        return Ok(());
+    }
     sqlx::query!(
-        "update order_line set issue_unanswered = false where order_line_id = $1",
-        line_id
+        "update order_line set issue_unanswered = false where order_line_id = any($1)",
+        line_ids
     )
     .execute(conn)
     .await?;
@@ -830,39 +841,46 @@ pub struct IssuedTitle {
     pub gate: String,
 }
 
-/// Stores a line's title (once: a second store of another title is refused by returning
-/// false, and the caller must not keep that title).
-pub async fn record_title(
+/// Stores lines' titles, each once: a line that already has a title keeps it. Returns every
+/// given line's title id as stored (so the caller can cancel a title that was not kept).
+pub async fn record_titles(
     conn: &mut PgConnection,
-    line_id: i64,
-    t: &IssuedTitle,
-) -> Result<bool, sqlx::Error> {
-    let r = sqlx::query!(
-        "update order_line set title_id = $2, seal = $3, barcode = $4, progressive = $5,
-                title_state = 'valid', issued_at = now(), issue_unanswered = false
-          where order_line_id = $1 and title_id is null",
-        line_id,
-        t.title_id,
-        t.seal,
-        t.barcode,
-        t.progressive
+    titles: &[(i64, IssuedTitle)],
+) -> Result<std::collections::HashMap<i64, i64>, sqlx::Error> {
+    if titles.is_empty() {
+        return Ok(Default::default());
+    }
+    let lines: Vec<i64> = titles.iter().map(|(l, _)| *l).collect();
+    let ids: Vec<i64> = titles.iter().map(|(_, t)| t.title_id).collect();
+    let seals: Vec<String> = titles.iter().map(|(_, t)| t.seal.clone()).collect();
+    let barcodes: Vec<String> = titles.iter().map(|(_, t)| t.barcode.clone()).collect();
+    let progressives: Vec<i64> = titles.iter().map(|(_, t)| t.progressive).collect();
+    sqlx::query!(
+        "update order_line l set title_id = u.title_id, seal = u.seal, barcode = u.barcode,
+                progressive = u.progressive, title_state = 'valid', issued_at = now(),
+                issue_unanswered = false
+           from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+                as u(line_id, title_id, seal, barcode, progressive)
+          where l.order_line_id = u.line_id and l.title_id is null",
+        &lines,
+        &ids,
+        &seals,
+        &barcodes,
+        &progressives
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(r.rows_affected() == 1)
-}
-
-/// The title a line has (after [`record_title`] refused a second one).
-pub async fn title_of_line(
-    conn: &mut PgConnection,
-    line_id: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar!(
-        "select title_id from order_line where order_line_id = $1",
-        line_id
+    let rows = sqlx::query!(
+        r#"select order_line_id, title_id as "title_id!" from order_line
+            where order_line_id = any($1) and title_id is not null"#,
+        &lines
     )
-    .fetch_one(conn)
-    .await
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.order_line_id, r.title_id))
+        .collect())
 }
 
 /// The buyer's name and birth date from their account, when they have given them.

@@ -80,7 +80,16 @@ pub async fn run(
     let housekeeping_name = format!("{name}:housekeeping");
     let housekeeping_ctx = ctx.clone();
     let monitor = Monitor::new();
-    let monitor = job_worker!(monitor, SendEmail, &name, &pool, &config, &ctx, concurrency);
+    let mail_concurrency = config.jobs.mail_concurrency;
+    let monitor = job_worker!(
+        monitor,
+        SendEmail,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        mail_concurrency
+    );
     let monitor = job_worker!(monitor, LoadInventory, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorLocks, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(

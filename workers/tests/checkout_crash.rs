@@ -178,17 +178,15 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
     let order_key = order_id.to_string();
     let mut first = WorkerProcess::spawn(&vars, "first");
     eventually(
-        "some, not all, titles issued by the first worker",
+        "some, not all, titles issued for the first worker",
         60,
-        async || {
-            let stored = stored_titles(&pool, order_id).await;
-            (1..4).contains(&stored)
-        },
+        async || (1..4).contains(&titles_for(&sim, &order_key).0),
     )
     .await;
     first.sigkill();
-    let at_kill = stored_titles(&pool, order_id).await;
-    assert!(at_kill < 4, "killed half-way ({at_kill} of 4 stored)");
+    let at_kill = titles_for(&sim, &order_key).0;
+    assert!(at_kill < 4, "killed half-way ({at_kill} of 4 issued)");
+    assert_eq!(stored_titles(&pool, order_id).await, 0, "none stored yet");
 
     http.delete(format!("{}/_sim/ticketing/faults", sim.http_url()))
         .send()

@@ -224,32 +224,65 @@ impl Job for IssueOrder {
             _ => return Ok(()),
         }
         let buyer = buyer_person(&mut conn, &order).await?;
+        let missing: Vec<&OrderLine> = order.lines.iter().filter(|l| l.title.is_none()).collect();
+        // Lines never asked for are marked in one statement before any call.
+        let fresh: Vec<i64> = missing
+            .iter()
+            .filter(|l| l.issue_requested_at.is_none())
+            .map(|l| l.id)
+            .collect();
+        orders::mark_issue_requested(&mut conn, &fresh).await?;
         drop(conn);
         // The futures are made first: a closure inside the stream trips the compiler's
         // proof that the job's future is Send.
-        let calls: Vec<_> = order
-            .lines
+        let calls: Vec<_> = missing
             .iter()
-            .filter(|l| l.title.is_none())
             .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
             .collect();
-        let outcomes: Vec<Result<(), JobError>> = stream::iter(calls)
+        let outcomes: Vec<(i64, Result<TitleInfo, LineError>)> = stream::iter(calls)
             .buffer_unordered(LINES_AT_ONCE)
             .collect()
             .await;
-        // A refusal (permanent) wins over a retryable error: retrying will not help.
-        let mut retry = None;
-        for outcome in outcomes {
+        let mut titles = vec![];
+        let mut answered = vec![];
+        let mut failure: Option<JobError> = None;
+        for (line, outcome) in outcomes {
             match outcome {
-                Ok(()) => {}
-                Err(e @ JobError::Permanent(_)) => return Err(e),
-                Err(e) => retry = Some(e),
+                Ok(title) => titles.push((line, title)),
+                Err(LineError { error, answered: a }) => {
+                    if a {
+                        answered.push(line);
+                    }
+                    // A refusal (permanent) wins over a retryable error: retrying will not help.
+                    if !matches!(failure, Some(JobError::Permanent(_))) {
+                        failure = Some(error);
+                    }
+                }
             }
         }
-        if let Some(e) = retry {
-            return Err(e);
+        // Every title in one statement; when none is missing, the order is finished in the
+        // same transaction.
+        let mut tx = ctx.pool.begin().await?;
+        let kept = store(&mut tx, &titles).await?;
+        orders::mark_issue_answered(&mut tx, &answered).await?;
+        if failure.is_none() {
+            finish(ctx, &mut tx, order.id).await?;
         }
-        finish(ctx, order.id).await
+        tx.commit().await?;
+        // A line that already had a title (two runs raced): the newer one is cancelled.
+        for (_, title) in titles
+            .iter()
+            .filter(|(line, t)| kept.get(line) != Some(&(t.id as i64)))
+        {
+            ctx.ticketing
+                .cancel_title(title.id)
+                .await
+                .map_err(ticketing_error)?;
+        }
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     async fn on_give_up(
@@ -363,17 +396,49 @@ fn person(h: &orders::HolderDetails) -> Person {
     }
 }
 
-/// Issues one line's title, or finds the one already issued for its transaction id.
+/// A line's call failed; `answered`: the system did answer (so the call will not land later).
+struct LineError {
+    error: JobError,
+    answered: bool,
+}
+
+impl From<sqlx::Error> for LineError {
+    fn from(e: sqlx::Error) -> Self {
+        LineError {
+            error: e.into(),
+            answered: false,
+        }
+    }
+}
+
+fn line_error(e: TicketingError) -> LineError {
+    LineError {
+        answered: e.answered(),
+        error: ticketing_error(e),
+    }
+}
+
+/// Issues one line's title, or finds the one already issued for its transaction id. Returns
+/// the line's id with the title (stored by the caller).
 async fn issue_line(
     ctx: &JobContext,
     order: &Order,
     line: &OrderLine,
     buyer: &Person,
-) -> Result<(), JobError> {
-    let holder = line
-        .holder
-        .as_ref()
-        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)))?;
+) -> (i64, Result<TitleInfo, LineError>) {
+    (line.id, issue_line_title(ctx, order, line, buyer).await)
+}
+
+async fn issue_line_title(
+    ctx: &JobContext,
+    order: &Order,
+    line: &OrderLine,
+    buyer: &Person,
+) -> Result<TitleInfo, LineError> {
+    let holder = line.holder.as_ref().ok_or_else(|| LineError {
+        error: JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)),
+        answered: true,
+    })?;
     if let Some(requested_at) = line.issue_requested_at {
         // A call that got no answer (a time-out, a worker killed) may still land: wait
         // until it must have timed out before concluding from the look-up.
@@ -389,7 +454,7 @@ async fn issue_line(
             .ticketing
             .titles_by_transaction(&line.transaction_id)
             .await
-            .map_err(ticketing_error)?
+            .map_err(line_error)?
             .into_iter()
             .filter(|t| t.state != "cancelled")
             .collect();
@@ -399,17 +464,12 @@ async fn issue_line(
             // first title, cancel the others.
             for d in duplicates {
                 tracing::warn!(title = d.id, "a duplicate title: cancelled");
-                ctx.ticketing
-                    .cancel_title(d.id)
-                    .await
-                    .map_err(ticketing_error)?;
+                ctx.ticketing.cancel_title(d.id).await.map_err(line_error)?;
             }
-            return store(ctx, line.id, first).await;
+            return Ok(first.clone());
         }
-    }
-    {
         let mut conn = ctx.pool.acquire().await?;
-        orders::mark_issue_requested(&mut conn, line.id).await?;
+        orders::mark_issue_requested(&mut conn, &[line.id]).await?;
     }
     let request = IssueTicket {
         event_id: order.fixture.planet_event_id as u32,
@@ -425,52 +485,49 @@ async fn issue_line(
         transaction_id: line.transaction_id.clone(),
         ..Default::default()
     };
-    let answer = ctx.ticketing.issue_ticket(&request).await;
-    if answer
-        .as_ref()
-        .map_or_else(TicketingError::answered, |_| true)
-    {
-        let mut conn = ctx.pool.acquire().await?;
-        orders::mark_issue_answered(&mut conn, line.id).await?;
-    }
-    store(ctx, line.id, &answer.map_err(ticketing_error)?).await
+    ctx.ticketing
+        .issue_ticket(&request)
+        .await
+        .map_err(line_error)
 }
 
-/// Stores a line's title; if the line already has another one (two runs raced), the newer
-/// title is cancelled in the ticketing system.
-async fn store(ctx: &JobContext, line_id: i64, t: &TitleInfo) -> Result<(), JobError> {
-    let issued = IssuedTitle {
-        title_id: t.id as i64,
-        seal: t.seal.clone(),
-        barcode: t.barcode.clone(),
-        progressive: t.progressive as i64,
-        gate: t.gate.clone(),
-    };
-    let mut conn = ctx.pool.acquire().await?;
-    if orders::record_title(&mut conn, line_id, &issued).await? {
-        return Ok(());
-    }
-    let kept = orders::title_of_line(&mut conn, line_id).await?;
-    if kept != Some(t.id as i64) {
-        drop(conn);
-        ctx.ticketing
-            .cancel_title(t.id)
-            .await
-            .map_err(ticketing_error)?;
-    }
-    Ok(())
+/// Stores the lines' titles; returns each line's title id as stored (another one when two
+/// runs raced and the other stored first).
+async fn store(
+    conn: &mut PgConnection,
+    titles: &[(i64, TitleInfo)],
+) -> Result<std::collections::HashMap<i64, i64>, sqlx::Error> {
+    let issued: Vec<(i64, IssuedTitle)> = titles
+        .iter()
+        .map(|(line, t)| {
+            (
+                *line,
+                IssuedTitle {
+                    title_id: t.id as i64,
+                    seal: t.seal.clone(),
+                    barcode: t.barcode.clone(),
+                    progressive: t.progressive as i64,
+                    gate: t.gate.clone(),
+                },
+            )
+        })
+        .collect();
+    orders::record_titles(conn, &issued).await
 }
 
-/// Every title is issued: mark the order issued, and in the same transaction the e-mail
+/// Every title is issued: mark the order issued, and in the caller's transaction the e-mail
 /// with one PDF per title and the fan's notification.
-async fn finish(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
-    let mut tx = ctx.pool.begin().await?;
-    if !orders::mark_issued(&mut tx, order_id).await? {
+async fn finish(
+    ctx: &JobContext,
+    tx: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    if !orders::mark_issued(tx, order_id).await? {
         return Ok(());
     }
-    let order = orders::load(&mut tx, order_id)
+    let order = orders::load(tx, order_id)
         .await?
-        .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("no order {order_id}")))?;
+        .ok_or(sqlx::Error::RowNotFound)?;
     let language = lang(&order);
     let doc_lang = documents::Lang::parse(language.code());
     let when = order
@@ -504,7 +561,7 @@ async fn finish(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
         "tickets": tickets,
     });
     mail(
-        &mut tx,
+        tx,
         &order.buyer_email,
         language,
         MailTemplate::TicketPurchase,
@@ -513,15 +570,13 @@ async fn finish(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
     )
     .await?;
     orders::notify_fan(
-        &mut tx,
+        tx,
         order.user_id,
         "tickets_issued",
         json!({"fixture": order.fixture.title, "count": order.lines.len()}),
         order.id,
     )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    .await
 }
 
 /// A line's printed ticket.

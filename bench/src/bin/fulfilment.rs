@@ -40,6 +40,9 @@ const SEATS_PER_ORDER: usize = 4;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let _ = rustls::crypto::ring::default_provider().install_default();
+    if std::env::var("RUST_LOG").is_ok() {
+        domain::telemetry::init(domain::config::LogFormat::Pretty);
+    }
     let orders: usize = arg("--orders", 250);
     let concurrency: usize = arg("--concurrency", 8);
     let latency_ms: u64 = arg("--latency-ms", 50);
@@ -181,6 +184,7 @@ async fn run(
     let in_flight = concurrency * workflows::checkout::LINES_AT_ONCE.min(SEATS_PER_ORDER);
     let limit = in_flight as f64 / (latency_ms as f64 / 1000.0);
     let issued_secs = issued_after.unwrap_or(elapsed).as_secs_f64();
+    let pdf_ms = pdf_cost();
     Ok(json!({
         "bench": "fulfilment",
         "orders": orders,
@@ -194,7 +198,36 @@ async fn run(
         "limit_titles_per_second": round(limit),
         "ratio_to_limit": round(per_second / limit),
         "titles_issued_twice": duplicates,
+        "pdf_render_ms": round(pdf_ms),
     }))
+}
+
+/// The CPU time of one PDF ticket, averaged over 200 (part of every title's cost).
+fn pdf_cost() -> f64 {
+    let ticket = integrations::documents::Ticket {
+        match_title: "Como - Lazio".into(),
+        competition: "Serie A 2025-2026".into(),
+        starts_at: chrono::Utc::now(),
+        sector: "Tribuna Centrale".into(),
+        block: "TC1".into(),
+        row: "12".into(),
+        seat: "7".into(),
+        gate: "Varco 1".into(),
+        holder: "Niccolò Della Valle".into(),
+        reduction: "Intero".into(),
+        price_cents: 6000,
+        seal: "A1B2C3D4E5F6G7H8".into(),
+        barcode: "LARIO0000123456789".into(),
+        order_ref: "0193-bench".into(),
+    };
+    let started = Instant::now();
+    for _ in 0..200 {
+        std::hint::black_box(integrations::documents::ticket_pdf(
+            &ticket,
+            integrations::documents::Lang::It,
+        ));
+    }
+    started.elapsed().as_secs_f64() * 1000.0 / 200.0
 }
 
 fn round(x: f64) -> f64 {

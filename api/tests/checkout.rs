@@ -856,3 +856,69 @@ async fn staff_sell_seats_to_a_buyer_at_the_box_office_and_they_are_issued_like_
     let e: Value = again.json().await.unwrap();
     assert_eq!(e["code"], "seats_unavailable");
 }
+
+#[sqlx::test(migrations = false)]
+async fn a_reduction_the_holder_does_not_qualify_for_is_refused_before_payment(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("ridotta@example.it").await;
+    let (order, placed) = order_for(&s, &fan, &["TC-TC1-12-1"]).await;
+    let line = placed["lines"][0]["id"].clone();
+    let reduction = |code: &'static str| {
+        let pool = s.app.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, i32>("select id from reduction where code = $1")
+                .bind(code)
+                .fetch_one(&pool)
+                .await
+                .unwrap()
+        }
+    };
+    let name = |reduction: i32, birth: &str, sex: Option<&str>| {
+        json!({"lines": [{"id": line, "reduction_id": reduction, "holder": {
+            "first_name": "Paola", "last_name": "Rinaldi", "birth_date": birth,
+            "birth_place": "Como", "document_type": "id_card", "document_number": "CA7777777",
+            "sex": sex}}]})
+    };
+    for (code, birth, sex) in [
+        ("DONNA", "1990-01-01", None),
+        ("DONNA", "1990-01-01", Some("M")),
+        ("U14", "1990-01-01", Some("F")),
+        ("O65", "1990-01-01", Some("F")),
+    ] {
+        let r = fan
+            .put(&format!("/api/orders/{order}/holders"))
+            .json(&name(reduction(code).await, birth, sex))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 422, "{code} {sex:?}");
+        let e: Value = r.json().await.unwrap();
+        assert!(e["errors"]["lines.0.reduction_id"].is_string(), "{e}");
+    }
+    let r = fan
+        .put(&format!("/api/orders/{order}/holders"))
+        .json(&name(reduction("DONNA").await, "1990-01-01", Some("F")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["lines"][0]["reduction_code"], "DONNA");
+    assert_eq!(v["lines"][0]["holder"]["sex"], "F");
+    let (intent, secret) = payment(&fan, &order).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    confirm(&fan, &order, &secret).await;
+    wait_state(&s, &order, "issued", 60).await;
+    let seal = s.sim.ticketing.with_world(|w| {
+        w.titles
+            .values()
+            .find(|t| {
+                t.transaction_id
+                    .as_deref()
+                    .is_some_and(|x| x.starts_with(&order))
+            })
+            .map(|t| (t.holder.sex.clone(), t.reduction_id))
+    });
+    assert_eq!(seal.map(|(sex, _)| sex), Some("F".to_owned()));
+}

@@ -40,6 +40,9 @@ pub struct HolderDetails {
     pub birth_place: String,
     pub document_type: String,
     pub document_number: String,
+    /// `M` or `F`, when given (the women's reduction needs it).
+    #[serde(default)]
+    pub sex: Option<String>,
 }
 
 /// What a fan types for a holder, before it is checked.
@@ -57,6 +60,8 @@ pub struct HolderInput {
     pub document_type: String,
     #[serde(default)]
     pub document_number: String,
+    #[serde(default)]
+    pub sex: Option<String>,
 }
 
 pub const DOCUMENT_TYPES: [&str; 3] = ["id_card", "passport", "driving_licence"];
@@ -122,6 +127,16 @@ impl HolderInput {
         if !(5..=20).contains(&doc.len()) || !doc.chars().all(|c| c.is_ascii_alphanumeric()) {
             errors.insert("document_number".into(), "5-20 letters or digits".into());
         }
+        let sex = match self.sex.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(s) if s.eq_ignore_ascii_case("m") || s.eq_ignore_ascii_case("f") => {
+                Some(s.to_uppercase())
+            }
+            Some(_) => {
+                errors.insert("sex".into(), "M or F".into());
+                None
+            }
+        };
         match (errors.is_empty(), birth) {
             (true, Some(birth_date)) => Ok(HolderDetails {
                 first_name: first,
@@ -130,6 +145,7 @@ impl HolderInput {
                 birth_place: place.to_owned(),
                 document_type: self.document_type.clone(),
                 document_number: doc,
+                sex,
             }),
             _ => Err(errors),
         }
@@ -149,6 +165,27 @@ impl HolderDetails {
 
     pub fn full_name(&self) -> String {
         format!("{} {}", self.first_name, self.last_name)
+    }
+
+    /// Age in whole years on `day`.
+    pub fn age_on(&self, day: NaiveDate) -> i32 {
+        use chrono::Datelike;
+        let mut age = day.year() - self.birth_date.year();
+        if (day.month(), day.day()) < (self.birth_date.month(), self.birth_date.day()) {
+            age -= 1;
+        }
+        age
+    }
+
+    /// Whether this person qualifies for a reduction's rule on the match day (the ticketing
+    /// system's rules: `under_14`, `over_65`, `women`; anything else admits everyone).
+    pub fn qualifies(&self, rule: &str, match_day: NaiveDate) -> bool {
+        match rule {
+            "under_14" => self.age_on(match_day) < 14,
+            "over_65" => self.age_on(match_day) >= 65,
+            "women" => self.sex.as_deref() == Some("F"),
+            _ => true,
+        }
     }
 }
 
@@ -377,7 +414,7 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
                   b.code as block_code, s.row_label, s.number, b.gate, l.reduction_id,
                   r.code as reduction_code, r.name as reduction_name, l.price_cents,
                   l.holder_first_name, l.holder_last_name, l.holder_birth_date, l.holder_birth_place,
-                  l.holder_document_type, l.holder_document_number, l.eligible, l.ineligible_reason,
+                  l.holder_document_type, l.holder_document_number, l.holder_sex, l.eligible, l.ineligible_reason,
                   l.title_id, l.seal, l.barcode, l.title_state, l.issued_at, l.block_id,
                   s.planet_seat_id, b.no_map, l.transaction_id, l.issue_requested_at, l.issue_unanswered, l.live
              from order_line l join venue_seat s on s.id = l.seat_id
@@ -413,6 +450,7 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
                     birth_place: r.holder_birth_place.unwrap_or_default(),
                     document_type: r.holder_document_type.unwrap_or_default(),
                     document_number: r.holder_document_number.unwrap_or_default(),
+                    sex: r.holder_sex,
                 }),
                 _ => None,
             },
@@ -469,6 +507,8 @@ pub enum NamingRefusal {
     HolderHasSeat(Vec<i64>),
     /// The payment has begun: names may change, prices (reductions) may not.
     PaymentStarted,
+    /// These lines' holders do not qualify for their reduction on the match day.
+    HolderNotEligible(Vec<i64>),
 }
 
 const ONE_SEAT_PER_HOLDER: &str = "order_line_live_holder";
@@ -530,6 +570,33 @@ pub async fn name_holders(
     if !refused.is_empty() {
         return Ok(Err(NamingRefusal::ReductionNotAllowed(refused)));
     }
+    let rules: BTreeMap<i32, String> = sqlx::query!(
+        "select id, rule from reduction where id = any($1)",
+        &reductions
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.rule))
+    .collect();
+    let match_day = order
+        .fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .date_naive();
+    let not_eligible: Vec<i64> = named
+        .iter()
+        .filter(|n| {
+            !n.holder.qualifies(
+                rules.get(&n.reduction_id).map_or("", String::as_str),
+                match_day,
+            )
+        })
+        .map(|n| n.line_id)
+        .collect();
+    if !not_eligible.is_empty() {
+        return Ok(Err(NamingRefusal::HolderNotEligible(not_eligible)));
+    }
     // Clear first, so that swapping two holders between lines is not a conflict.
     sqlx::query!(
         "update order_line set holder_key = null where order_id = $1",
@@ -545,7 +612,7 @@ pub async fn name_holders(
                                       where b.id = l.block_id and p.reduction_id = $2),
                       holder_first_name = $3, holder_last_name = $4, holder_birth_date = $5,
                       holder_birth_place = $6, holder_document_type = $7, holder_document_number = $8,
-                      holder_key = $9, eligible = null, ineligible_reason = null
+                      holder_key = $9, holder_sex = $10, eligible = null, ineligible_reason = null
                 where l.order_line_id = $1"#,
             n.line_id,
             n.reduction_id,
@@ -555,7 +622,8 @@ pub async fn name_holders(
             h.birth_place,
             h.document_type,
             h.document_number,
-            key
+            key,
+            h.sex
         )
         .execute(&mut *conn)
         .await;

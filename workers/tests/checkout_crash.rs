@@ -124,6 +124,7 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
                 birth_place: "Como".into(),
                 document_type: "id_card".into(),
                 document_number: format!("CA00000{i}"),
+                sex: None,
             },
         })
         .collect();
@@ -213,14 +214,16 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         .ticketing
         .with_world(|w| w.journal.iter().filter(|e| e.kind == "emissione").count());
     assert_eq!(issues, 4, "the journal shows four issues");
-    let (status, lock_by): (String, Option<String>) = sqlx::query_as(
-        "select status, lock_by from apalis.jobs where job_type = 'checkout::issue_order'",
-    )
-    .fetch_one(&pool)
-    .await
-    .unwrap();
-    assert_eq!(status, "Done");
-    assert!(lock_by.is_some_and(|w| w.starts_with("second-")));
+    eventually("the job done by the second worker", 20, async || {
+        let (status, lock_by): (String, Option<String>) = sqlx::query_as(
+            "select status, lock_by from apalis.jobs where job_type = 'checkout::issue_order'",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        status == "Done" && lock_by.is_some_and(|w| w.starts_with("second-"))
+    })
+    .await;
     let emails: i64 = sqlx::query_scalar(
         "select count(*) from outbound_email where template = 'ticket_purchase'",
     )

@@ -392,6 +392,7 @@ fn person(h: &orders::HolderDetails) -> Person {
         first_name: h.first_name.clone(),
         last_name: h.last_name.clone(),
         birth_date: h.birth_date,
+        sex: h.sex.clone().unwrap_or_default(),
         ..Default::default()
     }
 }

@@ -61,7 +61,7 @@ pub async fn import_catalogue(
                 code: r.code.clone(),
                 name: r.name.clone(),
                 visibility: i16::from(r.visibility),
-                rule: String::new(),
+                rule: r.rule.clone(),
             })
             .collect();
         let prices: Vec<(String, i32, i32)> = reductions

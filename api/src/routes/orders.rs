@@ -246,17 +246,13 @@ async fn name_holders(
                     .into(),
                 ),
                 NamingRefusal::ReductionNotAllowed(lines) => {
-                    let mut e = BTreeMap::new();
-                    for (i, l) in req.lines.iter().enumerate() {
-                        if lines.contains(&l.id) {
-                            e.insert(
-                                format!("lines.{i}.reduction_id"),
-                                "not sold online for this sector".to_owned(),
-                            );
-                        }
-                    }
-                    ApiError::validation(e)
+                    reduction_errors(&req.lines, &lines, "not sold online for this sector")
                 }
+                NamingRefusal::HolderNotEligible(lines) => reduction_errors(
+                    &req.lines,
+                    &lines,
+                    "the holder does not qualify for this reduction on the match day",
+                ),
                 NamingRefusal::HolderHasSeat(lines) => conflict(
                     "holder_has_seat",
                     "This person already has a seat for this fixture",
@@ -274,6 +270,17 @@ async fn name_holders(
         .ok_or_else(ApiError::internal)?;
     tx.commit().await?;
     Ok(axum::Json(order).into_response())
+}
+
+/// A 422 naming the reduction field of each refused line.
+fn reduction_errors(sent: &[HolderLineInput], refused: &[i64], message: &str) -> ApiError {
+    ApiError::validation(
+        sent.iter()
+            .enumerate()
+            .filter(|(_, l)| refused.contains(&l.id))
+            .map(|(i, _)| (format!("lines.{i}.reduction_id"), message.to_owned()))
+            .collect(),
+    )
 }
 
 fn ticketing_unavailable() -> ApiError {
@@ -303,6 +310,7 @@ async fn verify_holders(
             first_name: h.first_name.clone(),
             last_name: h.last_name.clone(),
             birth_date: h.birth_date,
+            sex: h.sex.clone().unwrap_or_default(),
             ..Default::default()
         };
         let allowed = state

@@ -266,6 +266,7 @@ async fn paid_order(pool: &PgPool, fixture: i64, i: usize, seats: &[i64]) -> any
                 birth_place: "Como".into(),
                 document_type: "id_card".into(),
                 document_number: format!("CA{i:05}{j}"),
+                sex: None,
             },
         })
         .collect();

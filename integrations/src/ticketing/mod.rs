@@ -199,6 +199,9 @@ pub struct ReductionInfo {
     /// 0 box office, 1 online, 2 both.
     #[serde(rename = "visibilita")]
     pub visibility: u8,
+    /// Who qualifies: `none`, `under_14`, `over_65`, `women` (on the match day).
+    #[serde(rename = "regola", default)]
+    pub rule: String,
     #[serde(rename = "prezzi")]
     pub prices: std::collections::BTreeMap<String, u32>,
 }

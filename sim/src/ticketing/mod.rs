@@ -480,7 +480,7 @@ async fn get_reductions(State(t): State<Ticketing>, Query(q): Query<EventQuery>)
             .map(|r| {
                 let prices: serde_json::Map<String, serde_json::Value> =
                     w.prices.iter().map(|(sector, base)| (sector.clone(), json!(base * r.factor_percent / 100))).collect();
-                json!({"id": r.id, "codice": r.code, "descrizione": r.name, "visibilita": r.visibility, "prezzi": prices})
+                json!({"id": r.id, "codice": r.code, "descrizione": r.name, "visibilita": r.visibility, "regola": r.rule, "prezzi": prices})
             })
             .collect();
         Json(list).into_response()

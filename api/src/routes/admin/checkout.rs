@@ -334,6 +334,15 @@ async fn create_order(
                 "This person already has a seat for this fixture",
             ));
         }
+        Err(StaffSaleRefusal::Naming(orders::NamingRefusal::HolderNotEligible(_))) => {
+            return Err(ApiError::validation(
+                [(
+                    "lines".to_owned(),
+                    "a holder does not qualify for their reduction on the match day".to_owned(),
+                )]
+                .into(),
+            ));
+        }
         Err(StaffSaleRefusal::Naming(_)) => {
             return Err(ApiError::validation(
                 [(

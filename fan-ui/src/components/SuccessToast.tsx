@@ -1,13 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
+import { useTranslation } from 'react-i18next';
 
 interface SuccessToastProps {
   message: string | null;
   onClose: () => void;
+  /**
+   * Where it shows: at the bottom unless the fan's next step is down there (a form to fill in
+   * below it, which on a phone it would cover while it lasts).
+   */
+  placement?: 'top' | 'bottom';
 }
 
-/** A green confirmation at the bottom of the screen that goes away by itself. */
-export function SuccessToast({ message, onClose }: SuccessToastProps) {
+/** A green confirmation that goes away by itself. */
+export function SuccessToast({ message, onClose, placement = 'bottom' }: SuccessToastProps) {
+  const { t } = useTranslation();
   return (
     <Snackbar
       open={message !== null}
@@ -17,9 +24,15 @@ export function SuccessToast({ message, onClose }: SuccessToastProps) {
           onClose();
         }
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={{ vertical: placement, horizontal: 'center' }}
     >
-      <Alert severity="success" variant="filled" onClose={onClose} sx={{ width: '100%', fontWeight: 600 }}>
+      <Alert
+        severity="success"
+        variant="filled"
+        onClose={onClose}
+        closeText={t('app.close')}
+        sx={{ width: '100%', fontWeight: 600 }}
+      >
         {message}
       </Alert>
     </Snackbar>

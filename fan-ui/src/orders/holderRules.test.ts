@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { aHolder, anOrder, anOrderLine } from '../test/fixtures';
-import { draftOf, holdersRequest, localToday, parseHolder, serverHolderErrors, type HolderDraft } from './holderRules';
+import {
+  ageOn,
+  draftOf,
+  holdersRequest,
+  localToday,
+  matchDayOf,
+  parseHolder,
+  serverHolderErrors,
+  type HolderDraft,
+} from './holderRules';
 
 const TODAY = '2026-11-24';
 const draft = (overrides: Partial<HolderDraft> = {}): HolderDraft => ({
@@ -60,6 +69,52 @@ describe('parseHolder', () => {
 
   it('wants a fare sold for the sector', () => {
     expect(problems({ reduction_id: 3 }, [1, 2])).toEqual({ reduction_id: 'reduction_not_sold' });
+  });
+
+  it('sends the sex as given, null when not', () => {
+    const sent = (sex: HolderDraft['sex']) => {
+      const result = parseHolder(draft({ sex }), [1], TODAY);
+      return result.ok ? result.value.holder.sex : undefined;
+    };
+    expect(sent('F')).toBe('F');
+    expect(sent('M')).toBe('M');
+    expect(sent('')).toBeNull();
+  });
+
+  it('gives the women, under 14 and over 65 fares only to holders who qualify on the match day', () => {
+    const MATCH_DAY = '2026-12-06';
+    const onFare = (reductionCode: string, overrides: Partial<HolderDraft>) => {
+      const result = parseHolder(draft(overrides), [1], TODAY, { reductionCode, matchDay: MATCH_DAY });
+      return result.ok ? {} : result.problems;
+    };
+    expect(onFare('DONNA', { sex: 'F' })).toEqual({});
+    expect(onFare('DONNA', { sex: 'M' })).toEqual({ reduction_id: 'reduction_women_only' });
+    expect(onFare('DONNA', { sex: '' })).toEqual({ reduction_id: 'reduction_women_only' });
+    expect(onFare('U14', { birth_date: '2012-12-07' })).toEqual({});
+    expect(onFare('U14', { birth_date: '2012-12-06' })).toEqual({ reduction_id: 'reduction_under_14' });
+    expect(onFare('O65', { birth_date: '1961-12-06' })).toEqual({});
+    expect(onFare('O65', { birth_date: '1961-12-07' })).toEqual({ reduction_id: 'reduction_over_65' });
+    expect(onFare('INTERO', { sex: '' })).toEqual({});
+    // Without a usable birth date, that field's own message is the one to fix first.
+    expect(onFare('U14', { birth_date: '' })).toEqual({ birth_date: 'birth_date_required' });
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years, the birthday included, 29 February coming on 1 March', () => {
+    expect(ageOn('2012-12-06', '2026-12-06')).toBe(14);
+    expect(ageOn('2012-12-07', '2026-12-06')).toBe(13);
+    expect(ageOn('2012-02-29', '2026-02-28')).toBe(13);
+    expect(ageOn('2012-02-29', '2026-03-01')).toBe(14);
+  });
+});
+
+describe('matchDayOf', () => {
+  it('is the kick-off\'s day on the stadium\'s clock', () => {
+    expect(matchDayOf('2026-12-06T19:45:00Z')).toBe('2026-12-06');
+    // 23:30 UTC is already the next day in Como, in winter and in summer.
+    expect(matchDayOf('2026-12-06T23:30:00Z')).toBe('2026-12-07');
+    expect(matchDayOf('2026-08-29T22:15:00Z')).toBe('2026-08-30');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { DocumentType, Holder, HoldersRequest, Order, OrderLine } from './types';
+import { VENUE_TIME_ZONE } from '../fixtures/format';
+import type { DocumentType, Holder, HoldersRequest, Order, OrderLine, Sex } from './types';
 
 /**
  * The holder form's rules, as the API applies them (docs/api/checkout.md, `PUT .../holders`), so
@@ -19,6 +20,8 @@ export interface HolderDraft {
   birth_place: string;
   document_type: DocumentType | '';
   document_number: string;
+  /** Optional: empty when not given. */
+  sex: Sex | '';
   reduction_id: number;
 }
 
@@ -31,6 +34,7 @@ export const HOLDER_FIELDS = [
   'birth_place',
   'document_type',
   'document_number',
+  'sex',
   'reduction_id',
 ] as const satisfies readonly HolderField[];
 
@@ -49,7 +53,10 @@ export type HolderProblem =
   | 'document_type_required'
   | 'document_number_required'
   | 'document_number_format'
-  | 'reduction_not_sold';
+  | 'reduction_not_sold'
+  | 'reduction_under_14'
+  | 'reduction_over_65'
+  | 'reduction_women_only';
 
 export type HolderProblems = Partial<Record<HolderField, HolderProblem>>;
 
@@ -68,6 +75,7 @@ export function draftOf(line: OrderLine): HolderDraft {
     birth_place: holder?.birth_place ?? '',
     document_type: holder?.document_type ?? '',
     document_number: holder?.document_number ?? '',
+    sex: holder?.sex ?? '',
     reduction_id: line.reduction_id,
   };
 }
@@ -88,6 +96,22 @@ export function normalised(draft: HolderDraft): HolderDraft {
   };
 }
 
+/**
+ * Who a reduction is for, by its code, as the ticketing system rules on the match day (the API
+ * refuses the others with `lines.{i}.reduction_id`); a code not here admits everyone.
+ */
+export const REDUCTION_RULES: Readonly<Record<string, 'under_14' | 'over_65' | 'women'>> = {
+  U14: 'under_14',
+  O65: 'over_65',
+  DONNA: 'women',
+};
+
+/** The chosen reduction's code and the match's day (YYYY-MM-DD in Europe/Rome), for its rule. */
+export interface MatchDayFare {
+  reductionCode: string | undefined;
+  matchDay: string;
+}
+
 /** A line's holder and reduction once the rules accept them: what `PUT .../holders` sends. */
 export interface ParsedHolder {
   holder: Holder;
@@ -98,9 +122,15 @@ export type HolderParse = { ok: true; value: ParsedHolder } | { ok: false; probl
 
 /**
  * One line's holder read against the rules: the value to send, or each field's problem.
- * `reductionIds` are the reductions sold online for the line's sector; `today` is YYYY-MM-DD.
+ * `reductionIds` are the reductions sold online for the line's sector; `today` is YYYY-MM-DD;
+ * `fare`, when known, lets the holder be checked against the chosen reduction's rule.
  */
-export function parseHolder(draft: HolderDraft, reductionIds: readonly number[], today: string): HolderParse {
+export function parseHolder(
+  draft: HolderDraft,
+  reductionIds: readonly number[],
+  today: string,
+  fare?: MatchDayFare,
+): HolderParse {
   const value = normalised(draft);
   const problems: HolderProblems = {};
   const first = nameProblem(value.first_name, 'first_name_required');
@@ -111,9 +141,9 @@ export function parseHolder(draft: HolderDraft, reductionIds: readonly number[],
   if (last !== null) {
     problems.last_name = last;
   }
-  const birthDate = birthDateProblem(value.birth_date, today);
-  if (birthDate !== null) {
-    problems.birth_date = birthDate;
+  const birthDateIssue = birthDateProblem(value.birth_date, today);
+  if (birthDateIssue !== null) {
+    problems.birth_date = birthDateIssue;
   }
   if (value.birth_place === '') {
     problems.birth_place = 'birth_place_required';
@@ -131,6 +161,12 @@ export function parseHolder(draft: HolderDraft, reductionIds: readonly number[],
   }
   if (!reductionIds.includes(value.reduction_id)) {
     problems.reduction_id = 'reduction_not_sold';
+  } else if (fare !== undefined) {
+    // The age rules need a birth date to go on: without one, its own message says so.
+    const rule = fareProblem(fare, birthDateIssue === null ? value.birth_date : null, value.sex);
+    if (rule !== null) {
+      problems.reduction_id = rule;
+    }
   }
   const documentType = value.document_type;
   if (documentType === '') {
@@ -150,6 +186,7 @@ export function parseHolder(draft: HolderDraft, reductionIds: readonly number[],
         birth_place: value.birth_place,
         document_type: documentType,
         document_number: value.document_number,
+        sex: value.sex === '' ? null : value.sex,
       },
     },
   };
@@ -183,6 +220,42 @@ function birthDateProblem(value: string, today: string): HolderProblem | null {
     return 'birth_date_too_early';
   }
   return value < today ? null : 'birth_date_future';
+}
+
+/**
+ * Whether the holder qualifies for the chosen reduction on the match day; `birthDate` is null
+ * when it is not (yet) a valid date, and then only the women's rule is checked.
+ */
+function fareProblem(fare: MatchDayFare, birthDate: string | null, sex: Sex | ''): HolderProblem | null {
+  const rule = fare.reductionCode === undefined ? undefined : REDUCTION_RULES[fare.reductionCode];
+  switch (rule) {
+    case 'women':
+      return sex === 'F' ? null : 'reduction_women_only';
+    case 'under_14':
+      return birthDate === null || ageOn(birthDate, fare.matchDay) < 14 ? null : 'reduction_under_14';
+    case 'over_65':
+      return birthDate === null || ageOn(birthDate, fare.matchDay) >= 65 ? null : 'reduction_over_65';
+    default:
+      return null;
+  }
+}
+
+/** Age in whole years on `day`, both YYYY-MM-DD (a birthday on 29 February comes on 1 March). */
+export function ageOn(birthDate: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return day.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/** The match's day, YYYY-MM-DD, as the stadium's clock reads its kick-off (ISO 8601 UTC). */
+export function matchDayOf(startsAt: string): string {
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone: VENUE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(startsAt));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Today as YYYY-MM-DD on the fan's clock (a birth date has no time zone). */

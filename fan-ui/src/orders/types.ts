@@ -17,6 +17,10 @@ export type OrderState = 'pending' | 'paid' | 'issuing' | 'issued' | 'failed' | 
 export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** A holder's sex as the ticketing system records it; optional, but the women's fare needs `F`. */
+export const SEXES = ['M', 'F'] as const;
+export type Sex = (typeof SEXES)[number];
+
 /** The person a ticket is for (the law wants every ticket named). */
 export interface Holder {
   first_name: string;
@@ -26,6 +30,8 @@ export interface Holder {
   birth_place: string;
   document_type: DocumentType;
   document_number: string;
+  /** Null when not given. */
+  sex: Sex | null;
 }
 
 /** Why the ticketing system refuses a holder a title. */

@@ -186,6 +186,7 @@ export function aHolder(overrides: Partial<Holder> = {}): Holder {
     birth_place: 'Como',
     document_type: 'id_card',
     document_number: 'CA1234567',
+    sex: null,
     ...overrides,
   };
 }

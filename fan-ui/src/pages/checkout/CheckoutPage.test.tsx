@@ -19,6 +19,16 @@ const FIXTURE = aFixtureDetail({
   ],
 });
 
+/** The fixture with the fares only some holders may have (by age or sex, on the match day). */
+const FIXTURE_WITH_RULES = aFixtureDetail({
+  reductions: [
+    { id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } },
+    { id: 4, code: 'DONNA', name: 'Donna', prices: { TC: 4000 } },
+    { id: 5, code: 'U14', name: 'Under 14', prices: { TC: 2000 } },
+    { id: 6, code: 'O65', name: 'Over 65', prices: { TC: 4500 } },
+  ],
+});
+
 const INTENT: PaymentIntent = {
   payment_intent_id: 'pi_1',
   client_secret: 'pi_1_secret_abc',
@@ -242,7 +252,9 @@ describe('/checkout/{id}', () => {
       ),
     );
     expect(field('Numero del documento', 2)).toHaveAccessibleDescription('Numero non accettato: da 5 a 20 lettere o cifre.');
-    expect(field('Tariffa', 2)).toHaveAccessibleDescription('Questa tariffa non è in vendita online per questo settore.');
+    expect(field('Tariffa', 2)).toHaveAccessibleDescription(
+      'Tariffa non accettata: non è in vendita online per questo settore, o il titolare non ne ha diritto il giorno della partita (per età o sesso).',
+    );
     expect(field('Nome', 1)).not.toHaveAccessibleDescription();
     expect(field('Cognome', 1)).toHaveFocus();
     // Sent as the contract says: every line, trimmed, the curly apostrophe straightened, the document in capitals.
@@ -253,6 +265,149 @@ describe('/checkout/{id}', () => {
       ],
     });
     expect(api.callsTo(`PUT ${ORDER}/holders`)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+  });
+
+  it('sends the sex of each holder, or null when not given', async () => {
+    const { api, user } = openCheckout();
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', document_number: 'CA7654321' }));
+    const sex = field('Sesso', 1);
+    expect(screen.getByTestId('holder-0-sex')).toBe(sex);
+    expect(sex).not.toBeRequired();
+    expect(within(sex).getAllByRole('option').map((option) => option.textContent)).toEqual(['Non indicato', 'Maschio', 'Femmina']);
+
+    await user.selectOptions(sex, 'F');
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${ORDER}/holders`)[0]?.body).toEqual({
+      lines: [
+        { id: 11, reduction_id: 1, holder: aHolder({ sex: 'F' }) },
+        { id: 12, reduction_id: 1, holder: aHolder({ first_name: 'Anna', document_number: 'CA7654321', sex: null }) },
+      ],
+    });
+  });
+
+  it('keeps the women\'s fare for a holder whose sex is F, and sends nothing until it is', async () => {
+    const { api, user } = openCheckout({
+      order: anOrder({ lines: [anOrderLine()] }),
+      routes: { 'GET /api/fixtures/7': { body: FIXTURE_WITH_RULES } },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder({ first_name: 'Anna' }));
+    await waitFor(() => expect(within(field('Tariffa', 1)).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(field('Tariffa', 1), '4');
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(field('Tariffa', 1)).toHaveAccessibleDescription(
+      "Questa tariffa è riservata alle donne: scegli «Femmina» nel campo Sesso, o un'altra tariffa.",
+    );
+    expect(field('Tariffa', 1)).toHaveFocus();
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(0);
+
+    await user.selectOptions(field('Sesso', 1), 'M');
+    await user.click(screen.getByTestId('save-holders'));
+    expect(field('Tariffa', 1)).toHaveAccessibleDescription(
+      "Questa tariffa è riservata alle donne: scegli «Femmina» nel campo Sesso, o un'altra tariffa.",
+    );
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(0);
+
+    // Choosing F settles it.
+    await user.selectOptions(field('Sesso', 1), 'F');
+    expect(field('Tariffa', 1)).not.toHaveAccessibleDescription();
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+    expect(api.callsTo(`PUT ${ORDER}/holders`)[0]?.body).toEqual({
+      lines: [{ id: 11, reduction_id: 4, holder: aHolder({ first_name: 'Anna', sex: 'F' }) }],
+    });
+  });
+
+  it('keeps the under 14 and over 65 fares for holders of that age on the match day', async () => {
+    const { api, user } = openCheckout({ routes: { 'GET /api/fixtures/7': { body: FIXTURE_WITH_RULES } } });
+    await screen.findByLabelText('Nome, biglietto 1');
+    // The match is on 6 December 2026: 14 that very day, and 65 only the day after.
+    await fillHolder(user, 1, aHolder({ birth_date: '2012-12-06' }));
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', birth_date: '1961-12-07', document_number: 'CA7654321' }));
+    await waitFor(() => expect(within(field('Tariffa', 1)).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(field('Tariffa', 1), '5');
+    await user.selectOptions(field('Tariffa', 2), '6');
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(field('Tariffa', 1)).toHaveAccessibleDescription(
+      "Questa tariffa è per chi ha meno di 14 anni il giorno della partita: controlla la data di nascita o scegli un'altra tariffa.",
+    );
+    expect(field('Tariffa', 2)).toHaveAccessibleDescription(
+      "Questa tariffa è per chi ha almeno 65 anni il giorno della partita: controlla la data di nascita o scegli un'altra tariffa.",
+    );
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(0);
+
+    // Correcting the birth dates: a day younger, a day older.
+    await user.clear(field('Data di nascita', 1));
+    await user.type(field('Data di nascita', 1), '2012-12-07');
+    expect(field('Tariffa', 1)).not.toHaveAccessibleDescription();
+    await user.clear(field('Data di nascita', 2));
+    await user.type(field('Data di nascita', 2), '1961-12-06');
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+  });
+
+  it("shows the API's refusal of a fare on the fare, in the fan's words", async () => {
+    const { user } = openCheckout({
+      order: anOrder({ lines: [anOrderLine()] }),
+      routes: {
+        'GET /api/fixtures/7': { body: FIXTURE_WITH_RULES },
+        [`PUT ${ORDER}/holders`]: {
+          status: 422,
+          body: {
+            code: 'validation_failed',
+            message: 'Invalid holders',
+            errors: { 'lines.0.reduction_id': 'the holder does not qualify for this reduction on the match day' },
+          },
+        },
+      },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder({ first_name: 'Anna' }));
+    await user.selectOptions(field('Sesso', 1), 'F');
+    await waitFor(() => expect(within(field('Tariffa', 1)).getAllByRole('option')).toHaveLength(4));
+    await user.selectOptions(field('Tariffa', 1), '4');
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() =>
+      expect(field('Tariffa', 1)).toHaveAccessibleDescription(
+        'Tariffa non accettata: non è in vendita online per questo settore, o il titolare non ne ha diritto il giorno della partita (per età o sesso).',
+      ),
+    );
+    expect(field('Tariffa', 1)).toHaveFocus();
+    expect(screen.queryByText(/does not qualify/)).not.toBeInTheDocument();
+    expect(screen.getByText('Correggi i campi segnati in rosso.')).toBeInTheDocument();
+  });
+
+  it("shows the API's refusal of the sex on the sex", async () => {
+    const { user } = openCheckout({
+      order: anOrder({ lines: [anOrderLine()] }),
+      routes: {
+        [`PUT ${ORDER}/holders`]: {
+          status: 422,
+          body: { code: 'validation_failed', message: 'Invalid holders', errors: { 'lines.0.sex': 'must be M or F' } },
+        },
+      },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() =>
+      expect(field('Sesso', 1)).toHaveAccessibleDescription('Sesso non accettato: scegli Maschio, Femmina o Non indicato.'),
+    );
+    expect(field('Sesso', 1)).toHaveFocus();
   });
 
   it('marks the ticket whose holder already has a seat for the match', async () => {
@@ -290,7 +445,10 @@ describe('/checkout/{id}', () => {
     expect(api.callsTo(`POST ${ORDER}/verify`)).toHaveLength(1);
     expect(within(check).getByTestId('eligibility-0')).toHaveTextContent('Luca NeriTribuna Centrale, blocco TC1, fila 1, posto 1Può ricevere il biglietto');
     expect(within(check).getByTestId('eligibility-1')).toHaveTextContent('Non può ricevere biglietti: ha un divieto di accesso agli stadi.');
-    expect(screen.getByText('Titolari salvati')).toBeInTheDocument();
+    // At the top, where it covers no field of the form below, and closed in Italian.
+    const toast = screen.getByText('Titolari salvati').closest<HTMLElement>('.MuiSnackbar-root');
+    expect(toast).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+    expect(within(toast ?? document.body).getByRole('button', { name: 'Chiudi' })).toBeInTheDocument();
     expect(screen.queryByTestId('card-form')).not.toBeInTheDocument();
     expect(api.callsTo(`POST ${ORDER}/payment`)).toHaveLength(0);
 
@@ -499,6 +657,12 @@ describe('/checkout/{id}', () => {
 
     expect(screen.getByLabelText('First name, ticket 1')).toHaveAccessibleDescription('Enter the first name.');
     expect(screen.getByLabelText('Document type, ticket 2')).toHaveAccessibleDescription('Choose the document type.');
+    expect(screen.getByLabelText('Sex, ticket 1')).toHaveAccessibleDescription('Optional: only the fares for women need it.');
+    expect(within(screen.getByTestId('holder-0-sex')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Not given',
+      'Male',
+      'Female',
+    ]);
     expect(screen.getByRole('region', { name: 'Your order' })).toHaveTextContent('Tribuna Centrale, block TC1, row 1, seat 1');
     expect(screen.getByTestId('order-total')).toHaveTextContent(/^Total: €120.00$/);
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();

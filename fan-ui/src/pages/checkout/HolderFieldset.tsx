@@ -15,7 +15,7 @@ import {
   type HolderDraft,
   type HolderField,
 } from '../../orders/holderRules';
-import { DOCUMENT_TYPES, type OrderLine } from '../../orders/types';
+import { DOCUMENT_TYPES, SEXES, type OrderLine } from '../../orders/types';
 import type { FareOption } from './fares';
 import { holderInputId, lineSeat } from './lineSeat';
 
@@ -35,7 +35,8 @@ interface HolderFieldsetProps {
 /**
  * One ticket's holder: who will use it and their document, and its fare. Every label ends with
  * the ticket's number for screen readers ("Nome, biglietto 1"), so each input's name is its own;
- * every field is needed (the form's intro says so).
+ * every field is needed but the sex (the form's intro says so), which sits beside the fare: the
+ * women's fare needs it.
  */
 export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange }: HolderFieldsetProps) {
   const { t } = useTranslation();
@@ -131,12 +132,30 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           })}
         />
         <TextField
+          {...field('sex')}
+          helperText={errors.sex ?? t('checkout.holders.sexHint')}
+          select
+          label={label(t('checkout.holders.sex'))}
+          value={draft.sex}
+          slotProps={{
+            htmlInput: { 'data-testid': holderInputId(index, 'sex') },
+            select: { native: true },
+            inputLabel: { shrink: true },
+          }}
+        >
+          <option value="">{t('checkout.holders.sexes.none')}</option>
+          {SEXES.map((sex) => (
+            <option key={sex} value={sex}>
+              {t(`checkout.holders.sexes.${sex}`)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
           {...field('reduction_id')}
           select
           label={label(t('checkout.holders.reduction'))}
           value={String(draft.reduction_id)}
           slotProps={{ ...input('reduction_id'), select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ gridColumn: { sm: '1 / -1' } }}
         >
           {fares.map((fare) => (
             <option key={fare.id} value={fare.id}>

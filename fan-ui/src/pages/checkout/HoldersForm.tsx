@@ -15,6 +15,7 @@ import {
   draftOf,
   holdersRequest,
   localToday,
+  matchDayOf,
   parseHolder,
   serverHolderErrors,
   type HolderDraft,
@@ -48,6 +49,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
   const [errors, setErrors] = useState<FieldMessages[]>(() => order.lines.map(() => ({})));
   const [saved, setSaved] = useState(false);
   const today = localToday();
+  const matchDay = matchDayOf(order.fixture.starts_at);
   const fares = order.lines.map((line) => faresFor(line, fixture));
   const linesWithSeat = new Set(lineIdsWithSeat(save.error));
 
@@ -57,7 +59,9 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
         i === index ? { ...draft, [field]: field === 'reduction_id' ? Number(value) : value } : draft,
       ),
     );
-    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, field) : messages)));
+    // Who may have a fare hangs on the birth date and the sex: changing them may settle the fare's message.
+    const settled: HolderField[] = field === 'sex' || field === 'birth_date' ? [field, 'reduction_id'] : [field];
+    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
   };
 
   const showErrors = (messages: FieldMessages[]) => {
@@ -75,7 +79,12 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     save.reset();
-    const parsed = drafts.map((draft, index) => parseHolder(draft, fares[index]?.allowed ?? [], today));
+    const parsed = drafts.map((draft, index) =>
+      parseHolder(draft, fares[index]?.allowed ?? [], today, {
+        reductionCode: fares[index]?.shown.find((fare) => fare.id === draft.reduction_id)?.code,
+        matchDay,
+      }),
+    );
     if (!parsed.every((result) => result.ok)) {
       showErrors(
         parsed.map((result) =>
@@ -158,14 +167,17 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
           </Button>
         </Box>
       </CardContent>
-      <SuccessToast message={saved ? t('checkout.holders.saved') : null} onClose={() => setSaved(false)} />
+      {/* At the top: at the bottom it would cover the card form the fan is about to fill in. */}
+      <SuccessToast placement="top" message={saved ? t('checkout.holders.saved') : null} onClose={() => setSaved(false)} />
     </Card>
   );
 }
 
-/** `messages` less one field's. */
-function without(messages: FieldMessages, field: HolderField): FieldMessages {
+/** `messages` less these fields'. */
+function without(messages: FieldMessages, fields: readonly HolderField[]): FieldMessages {
   const rest = { ...messages };
-  delete rest[field];
+  for (const field of fields) {
+    delete rest[field];
+  }
   return rest;
 }

@@ -4,6 +4,8 @@ import type { OrderLine } from '../../orders/types';
 /** A fare a line may be given: a reduction with its price in the line's sector. */
 export interface FareOption {
   id: number;
+  /** The reduction's code (INTERO, U14, DONNA...): some are only for some holders. */
+  code: string;
   name: string;
   price_cents: number;
 }
@@ -14,13 +16,13 @@ export interface FareOption {
  * the line has that is not (or no longer) sold is listed, so the select shows it, but refused.
  */
 export function faresFor(line: OrderLine, fixture: FixtureDetail | undefined): { shown: FareOption[]; allowed: number[] } {
-  const own: FareOption = { id: line.reduction_id, name: line.reduction_name, price_cents: line.price_cents };
+  const own: FareOption = { id: line.reduction_id, code: line.reduction_code, name: line.reduction_name, price_cents: line.price_cents };
   if (fixture === undefined) {
     return { shown: [own], allowed: [own.id] };
   }
   const sold = fixture.reductions.flatMap((reduction) => {
     const price = reduction.prices[line.sector_code];
-    return price === undefined ? [] : [{ id: reduction.id, name: reduction.name, price_cents: price }];
+    return price === undefined ? [] : [{ id: reduction.id, code: reduction.code, name: reduction.name, price_cents: price }];
   });
   const allowed = sold.map((fare) => fare.id);
   return { shown: allowed.includes(own.id) ? sold : [own, ...sold], allowed };

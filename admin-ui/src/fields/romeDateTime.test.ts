@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRomeDateTime } from './romeDateTime';
+import { formatRomeDateTime, romeDateOf } from './romeDateTime';
 
 describe('formatRomeDateTime', () => {
   it('shows summer instants in Italian summer time (UTC+2)', () => {
@@ -12,5 +12,17 @@ describe('formatRomeDateTime', () => {
 
   it('gives back what it cannot read', () => {
     expect(formatRomeDateTime('not a date', 'it')).toBe('not a date');
+  });
+});
+
+describe('romeDateOf', () => {
+  it("gives the day in Italy, which an evening match's UTC instant may not show", () => {
+    expect(romeDateOf('2026-12-06T19:45:00Z')).toBe('2026-12-06');
+    expect(romeDateOf('2026-12-06T23:30:00Z')).toBe('2026-12-07');
+    expect(romeDateOf('2026-07-01T22:15:00Z')).toBe('2026-07-02');
+  });
+
+  it('cannot tell from what it cannot read', () => {
+    expect(romeDateOf('not a date')).toBeUndefined();
   });
 });

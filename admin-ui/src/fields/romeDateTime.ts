@@ -13,3 +13,22 @@ export function formatRomeDateTime(value: string, locale: string): string {
     timeStyle: 'medium',
   }).format(date);
 }
+
+/**
+ * The calendar day (`yyyy-mm-dd`) an RFC 3339 instant falls on in Europe/Rome: a match's day, as
+ * the ticketing system counts a holder's age. Undefined for what cannot be read.
+ */
+export function romeDateOf(value: string): string | undefined {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    return undefined;
+  }
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLUB_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -297,6 +297,12 @@ export const englishAppMessages: TranslationMessages = {
       filters: {
         search: 'Search by holder, e-mail, seal or seat',
       },
+      columns: {
+        seat: 'Seat',
+        holder: 'Holder and buyer',
+        title: 'State and seal',
+      },
+      seat: 'Row %{row}, seat %{number}',
     },
     'failed-issues': {
       name: 'Failed issue |||| Failed issues',
@@ -380,6 +386,10 @@ export const englishAppMessages: TranslationMessages = {
       filters: {
         search: "Search by the buyer's e-mail",
       },
+      columns: {
+        buyer: 'Buyer and order',
+      },
+      tickets: '%{smart_count} ticket |||| %{smart_count} tickets',
       sale: {
         action: 'Sell tickets',
         title: 'Box-office sale',
@@ -400,9 +410,11 @@ export const englishAppMessages: TranslationMessages = {
           birth_place: 'Place of birth',
           document_type: 'Document',
           document_number: 'Document number',
+          sex: 'Sex',
         },
         help: {
           label: 'For example TC-TC1-1-1.',
+          sex: "Needed for the women's reduction.",
           language: 'The buyer gets the e-mail and the PDF tickets in this language.',
         },
         languages: {
@@ -413,6 +425,11 @@ export const englishAppMessages: TranslationMessages = {
           id_card: 'Identity card',
           passport: 'Passport',
           driving_licence: 'Driving licence',
+        },
+        sexes: {
+          none: 'Not given',
+          M: 'Male',
+          F: 'Female',
         },
         line: 'Ticket %{number}',
         add_line: 'Add a ticket',
@@ -434,6 +451,12 @@ export const englishAppMessages: TranslationMessages = {
           birth_place: '1 to 80 characters.',
           document_type: "Choose identity card, passport or driving licence.",
           document_number: '5 to 20 letters or digits.',
+          sex: 'Choose male, female or not given.',
+          holder_women: "The women's reduction needs the holder's sex to be F.",
+          holder_under_14: 'Under 14 is for holders younger than 14 on the match day.',
+          holder_over_65: 'Over 65 is for holders aged 65 or older on the match day.',
+          holder_not_eligible:
+            "A holder does not qualify for their reduction on the match day (Under 14: younger than 14; Over 65: 65 or older; women's: sex F): check the reductions, dates of birth and sexes.",
           rejected: 'The sale was refused: check the details and try again.',
         },
       },

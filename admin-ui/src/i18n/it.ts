@@ -297,6 +297,12 @@ export const italianMessages: TranslationMessages = {
       filters: {
         search: 'Cerca per intestatario, e-mail, sigillo o posto',
       },
+      columns: {
+        seat: 'Posto',
+        holder: 'Intestatario e acquirente',
+        title: 'Stato e sigillo',
+      },
+      seat: 'Fila %{row}, posto %{number}',
     },
     'failed-issues': {
       name: 'Emissione fallita |||| Emissioni fallite',
@@ -380,6 +386,10 @@ export const italianMessages: TranslationMessages = {
       filters: {
         search: "Cerca per e-mail dell'acquirente",
       },
+      columns: {
+        buyer: 'Acquirente e ordine',
+      },
+      tickets: '%{smart_count} biglietto |||| %{smart_count} biglietti',
       sale: {
         action: 'Vendi biglietti',
         title: 'Vendita in biglietteria',
@@ -400,9 +410,11 @@ export const italianMessages: TranslationMessages = {
           birth_place: 'Luogo di nascita',
           document_type: 'Documento',
           document_number: 'Numero del documento',
+          sex: 'Sesso',
         },
         help: {
           label: 'Per esempio TC-TC1-1-1.',
+          sex: 'Serve per la riduzione Donna.',
           language: "L'acquirente riceve in questa lingua l'e-mail e i biglietti in PDF.",
         },
         languages: {
@@ -413,6 +425,11 @@ export const italianMessages: TranslationMessages = {
           id_card: "Carta d'identità",
           passport: 'Passaporto',
           driving_licence: 'Patente di guida',
+        },
+        sexes: {
+          none: 'Non indicato',
+          M: 'Maschio',
+          F: 'Femmina',
         },
         line: 'Biglietto %{number}',
         add_line: 'Aggiungi un biglietto',
@@ -434,6 +451,12 @@ export const italianMessages: TranslationMessages = {
           birth_place: 'Da 1 a 80 caratteri.',
           document_type: "Scegli carta d'identità, passaporto o patente.",
           document_number: 'Da 5 a 20 lettere o cifre.',
+          sex: 'Scegli maschio, femmina oppure non indicato.',
+          holder_women: 'La riduzione Donna richiede che il sesso del titolare sia F.',
+          holder_under_14: 'La riduzione Under 14 è per chi ha meno di 14 anni il giorno della partita.',
+          holder_over_65: 'La riduzione Over 65 è per chi ha almeno 65 anni il giorno della partita.',
+          holder_not_eligible:
+            'Un titolare non ha diritto alla sua riduzione il giorno della partita (Under 14: meno di 14 anni; Over 65: almeno 65 anni; Donna: sesso F): controlla riduzioni, date di nascita e sesso.',
           rejected: 'La vendita è stata rifiutata: controlla i dati e riprova.',
         },
       },

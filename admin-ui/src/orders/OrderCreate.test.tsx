@@ -40,6 +40,8 @@ const price = (sector: string, id: number, code: string, name: string, cents: nu
 const prices: Price[] = [
   price('TC', 1, 'INTERO', 'Intero', 6000),
   price('TC', 2, 'U14', 'Under 14', 3000),
+  // For women only: the holder's sex must be F.
+  price('TC', 4, 'DONNA', 'Donna', 4800),
   // Sold at the box office only: the fan app never offers it.
   price('TC', 5, 'OMAGGIO', 'Omaggio', 0),
   price('CN', 1, 'INTERO', 'Intero', 2500),
@@ -98,6 +100,8 @@ interface LineValues {
   place: string;
   document?: string;
   number: string;
+  /** The sex's choice, left "Non indicato" when absent. */
+  sex?: string;
 }
 
 async function fillLine(user: User, index: number, line: LineValues) {
@@ -107,6 +111,9 @@ async function fillLine(user: User, index: number, line: LineValues) {
   await choose(user, group, /^Riduzione/, line.reduction);
   await user.type(box.getByRole('textbox', { name: /^Nome/ }), line.first);
   await user.type(box.getByRole('textbox', { name: /^Cognome/ }), line.last);
+  if (line.sex !== undefined) {
+    await choose(user, group, /^Sesso/, line.sex);
+  }
   await user.type(box.getByLabelText(/^Data di nascita/), line.birth);
   await user.type(box.getByRole('textbox', { name: /^Luogo di nascita/ }), line.place);
   if (line.document !== undefined) {
@@ -159,7 +166,7 @@ describe('the box-office sale', () => {
 
     await fillSale(user);
     await choose(user, null, /^Lingua dell'e-mail/, 'Inglese');
-    await fillLine(user, 0, luca);
+    await fillLine(user, 0, { ...luca, sex: 'Maschio' });
 
     // A third line added by mistake goes again; the box-office reduction is offered.
     await user.click(screen.getByRole('button', { name: 'Aggiungi un biglietto' }));
@@ -198,6 +205,7 @@ describe('the box-office sale', () => {
             birth_place: 'Como',
             document_type: 'id_card',
             document_number: 'CA1234567',
+            sex: 'M',
           },
         },
         {
@@ -210,6 +218,8 @@ describe('the box-office sale', () => {
             birth_place: 'Lecco',
             document_type: 'passport',
             document_number: 'YA7654321',
+            // Not given.
+            sex: null,
           },
         },
       ],
@@ -271,6 +281,110 @@ describe('the box-office sale', () => {
     await waitFor(() => expect(postsOf(fetchMock)).toHaveLength(2));
   });
 
+  it("asks the holder's sex, not given unless chosen, and keeps the women's reduction for F", async () => {
+    const fetchMock = saleApi({ status: 201, body: sold });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await screen.findByRole('combobox', { name: /^Partita/ });
+    const group = screen.getByRole('group', { name: 'Biglietto 1' });
+    const line = within(group);
+    // Not given until chosen, with the three choices in Italian.
+    expect(line.getByRole('combobox', { name: /^Sesso/ })).toHaveTextContent('Non indicato');
+    expect(line.getByRole('combobox', { name: /^Sesso/ })).toHaveAccessibleDescription('Serve per la riduzione Donna.');
+    await user.click(line.getByRole('combobox', { name: /^Sesso/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Non indicato',
+      'Maschio',
+      'Femmina',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await fillSale(user);
+    await fillLine(user, 0, { ...luca, first: 'Anna', reduction: /^Donna \(DONNA\) · 48,00\s€$/ });
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+
+    // Refused here, on the reduction, and not sent.
+    const refusal = 'La riduzione Donna richiede che il sesso del titolare sia F.';
+    await waitFor(() =>
+      expect(line.getByRole('combobox', { name: /^Riduzione/ })).toHaveAccessibleDescription(refusal),
+    );
+    expect(postsOf(fetchMock)).toHaveLength(0);
+    // Male does not qualify either; female does, and the message goes at once.
+    await choose(user, group, /^Sesso/, 'Maschio');
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+    await waitFor(() =>
+      expect(line.getByRole('combobox', { name: /^Riduzione/ })).toHaveAccessibleDescription(refusal),
+    );
+    expect(postsOf(fetchMock)).toHaveLength(0);
+    await choose(user, group, /^Sesso/, 'Femmina');
+    await waitFor(() =>
+      expect(line.getByRole('combobox', { name: /^Riduzione/ })).not.toHaveAccessibleDescription(refusal),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+
+    await waitFor(() => expect(postsOf(fetchMock)).toHaveLength(1));
+    const [post] = postsOf(fetchMock);
+    const body = JSON.parse(String(post?.[1]?.body)) as { lines: { reduction_id: number; holder: { sex: string } }[] };
+    expect(body.lines[0]?.reduction_id).toBe(4);
+    expect(body.lines[0]?.holder.sex).toBe('F');
+  });
+
+  it("counts Under 14 by the holder's age on the match's day", async () => {
+    const fetchMock = saleApi({ status: 201, body: sold });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await screen.findByRole('combobox', { name: /^Partita/ });
+    await fillSale(user);
+    // Como - Lazio is on 6 December 2026: born on 6 December 2012, the holder is 14 that day.
+    await fillLine(user, 0, { ...luca, birth: '2012-12-06', reduction: /^Under 14 \(U14\) · 30,00\s€$/ });
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+
+    const line = within(screen.getByRole('group', { name: 'Biglietto 1' }));
+    const refusal = 'La riduzione Under 14 è per chi ha meno di 14 anni il giorno della partita.';
+    await waitFor(() =>
+      expect(line.getByRole('combobox', { name: /^Riduzione/ })).toHaveAccessibleDescription(refusal),
+    );
+    expect(postsOf(fetchMock)).toHaveLength(0);
+
+    // A day younger: still 13 on the match day.
+    const birth = line.getByLabelText(/^Data di nascita/);
+    await user.clear(birth);
+    await user.type(birth, '2012-12-07');
+    await waitFor(() =>
+      expect(line.getByRole('combobox', { name: /^Riduzione/ })).not.toHaveAccessibleDescription(refusal),
+    );
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+    await waitFor(() => expect(postsOf(fetchMock)).toHaveLength(1));
+  });
+
+  it('says under the lines, in our words, that a holder does not qualify on the match day (422)', async () => {
+    saleApi({
+      status: 422,
+      body: {
+        code: 'validation_failed',
+        message: 'Some fields are not valid',
+        errors: { lines: 'a holder does not qualify for their reduction on the match day' },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await screen.findByRole('combobox', { name: /^Partita/ });
+    await fillSale(user);
+    await fillLine(user, 0, luca);
+    await user.click(screen.getByRole('button', { name: 'Vendi' }));
+
+    expect(
+      await screen.findByText(
+        'Un titolare non ha diritto alla sua riduzione il giorno della partita (Under 14: meno di 14 anni; Over 65: almeno 65 anni; Donna: sesso F): controlla riduzioni, date di nascita e sesso.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/a holder does not qualify/)).not.toBeInTheDocument();
+  });
+
   it('says in Italian that a seat was taken (409 seats_unavailable) and keeps the form', async () => {
     saleApi({
       status: 409,
@@ -320,6 +434,13 @@ describe('the box-office sale', () => {
     await user.click(screen.getByRole('option', { name: 'Intero (INTERO) · €25.00' }));
     await user.type(line.getByRole('textbox', { name: /^First name/ }), 'Luca');
     await user.type(line.getByRole('textbox', { name: /^Last name/ }), 'Neri');
+    await user.click(line.getByRole('combobox', { name: /^Sex/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Not given',
+      'Male',
+      'Female',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Male' }));
     await user.type(line.getByLabelText(/^Date of birth/), '1990-04-01');
     await user.type(line.getByRole('textbox', { name: /^Place of birth/ }), 'Como');
     await user.type(line.getByRole('textbox', { name: /^Document number/ }), 'CA1234567');

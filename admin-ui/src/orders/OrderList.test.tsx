@@ -74,12 +74,25 @@ describe('the orders page', () => {
     expect(within(row).getByText('Emesso').closest('[data-state]')).toHaveAttribute('data-state', 'issued');
     expect(within(row).getByText('120,00 €')).toBeInTheDocument();
     expect(within(row).getByText('Carta')).toBeInTheDocument();
+    // The order's id under the buyer, its seats under the total.
+    expect(within(row).getByText('0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51')).toBeInTheDocument();
+    expect(within(row).getByText('2 biglietti')).toBeInTheDocument();
+    expect(within(row).queryByRole('img', { name: 'Ordine fatto dallo staff' })).not.toBeInTheDocument();
 
     const other = await rowOf('rimborso@example.it');
     expect(within(other).getByText('Altro')).toBeInTheDocument();
     expect(within(other).getByText('Rimborsato')).toBeInTheDocument();
     expect(within(other).getByText('Contanti')).toBeInTheDocument();
     expect(within(other).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
+    // Six columns, to fit a 1366 px desktop beside the menu.
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Creato il',
+      'Partita',
+      'Acquirente e ordine',
+      'Pagamento',
+      'Stato',
+      'Totale',
+    ]);
     // Read-only: no edit, no delete, no page per order.
     expect(screen.queryByRole('button', { name: /Modifica|Elimina|Crea/ })).not.toBeInTheDocument();
 
@@ -122,6 +135,8 @@ describe('the orders page', () => {
     expect(within(row).getByText('Other')).toBeInTheDocument();
     expect(within(row).getByText('Refunded')).toBeInTheDocument();
     expect(within(row).getByText('€120.00')).toBeInTheDocument();
+    expect(within(row).getByText('2 tickets')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^Buyer and order/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
   });
 });

@@ -2,16 +2,21 @@ import AddCircleOutlineOutlinedIcon from '@mui/icons-material/AddCircleOutlineOu
 import RemoveCircleOutlineOutlinedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useEffect, useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   Button,
+  FieldTitle,
+  InputHelperText,
   required,
   SelectInput,
   TextInput,
   useGetList,
+  useInput,
   useLocaleState,
   useSimpleFormIterator,
   useSimpleFormIteratorItem,
@@ -19,10 +24,13 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { romeDateOf } from '../fields/romeDateTime';
+import { useUpcomingFixtures } from '../fixtures/useUpcomingFixtures';
 import type { Price } from '../prices/types';
+import { holderRefusal } from './holderRules';
 import { reductionChoices } from './reductionChoices';
 import { emptySaleLine, seatLabelOf, seatLabelsIn } from './saleRequest';
-import { DOCUMENT_TYPES, type SaleFormValues } from './types';
+import { DOCUMENT_TYPES, SEXES, type SaleFormValues } from './types';
 
 const SALE = 'resources.orders.sale';
 
@@ -77,6 +85,7 @@ export function SaleLineInputs() {
           autoComplete="off"
         />
         <TextInput source="holder.last_name" label={`${SALE}.fields.last_name`} validate={required()} autoComplete="off" />
+        <SexInput />
         {/* A native date input, whose value is the API's yyyy-mm-dd (react-admin's DateInput
             still hands MUI a label prop MUI no longer has). */}
         <TextInput
@@ -112,15 +121,32 @@ export function SaleLineInputs() {
 /**
  * The reductions of the default prices, box-office ones included; once the line's seat label
  * names a sector, with that sector's price each (those it does not sell cannot be chosen).
+ *
+ * The holder must qualify on the match day, as the API checks before selling: the women's
+ * reduction needs sex F, Under 14 and Over 65 the age on the chosen match's day (in Italy).
+ * Refused here, with our reason on this field, the sale is not sent.
  */
 function ReductionInput() {
   const [locale] = useLocaleState();
   const { getSource } = useSourceContext();
+  const { index } = useSimpleFormIteratorItem();
   const label: unknown = useWatch({ name: getSource('label') });
+  const fixtureId: unknown = useWatch({ name: 'fixture_id' });
   const { data: prices = [], isPending } = useGetList<Price>('prices', {
     sort: { field: 'sector_code', order: 'ASC' },
     pagination: { page: 1, perPage: 1000 },
   });
+  // The picker's own query: the chosen fixture is among the upcoming ones it offers.
+  const { data: fixtures = [] } = useUpcomingFixtures();
+  const fixture = fixtures.find((candidate) => String(candidate.id) === String(fixtureId));
+  const matchDay = fixture === undefined ? undefined : romeDateOf(fixture.starts_at);
+
+  const qualifies: Validator = (value: unknown, values: SaleFormValues) => {
+    const code = prices.find((price) => price.reduction_id === Number(value))?.reduction_code;
+    return holderRefusal(code, values.lines?.[index]?.holder, matchDay);
+  };
+  useRecheckWhenHolderChanges(getSource('reduction_id'), matchDay);
+
   return (
     <SelectInput
       source="reduction_id"
@@ -128,8 +154,63 @@ function ReductionInput() {
       choices={reductionChoices(prices, seatLabelOf(typeof label === 'string' ? label : ''), locale)}
       translateChoice={false}
       isPending={isPending}
-      validate={required()}
+      validate={[required(), qualifies]}
     />
+  );
+}
+
+/**
+ * The form checks a field again only when it changes; a reduction refused for the holder's sex
+ * or age is checked again as soon as the sex, the birth date or the match changes, so the
+ * message goes once the holder qualifies.
+ */
+function useRecheckWhenHolderChanges(reductionSource: string, matchDay: string | undefined) {
+  const { getSource } = useSourceContext();
+  const { trigger, getFieldState } = useFormContext();
+  const sex: unknown = useWatch({ name: getSource('holder.sex') });
+  const birthDate: unknown = useWatch({ name: getSource('holder.birth_date') });
+  useEffect(() => {
+    if (getFieldState(reductionSource).invalid) {
+      void trigger(reductionSource);
+    }
+  }, [sex, birthDate, matchDay, reductionSource, trigger, getFieldState]);
+}
+
+const sexChoices = [{ id: '', name: `${SALE}.sexes.none` }, ...SEXES.map((sex) => ({ id: sex, name: `${SALE}.sexes.${sex}` }))];
+
+/**
+ * The holder's sex: not given, M or F (the women's reduction needs F). A select of our own
+ * rather than react-admin's, whose empty choice is named "clear value" for screen readers: here
+ * "not given" is a choice like the others.
+ */
+function SexInput() {
+  const translate = useTranslate();
+  const {
+    field,
+    fieldState: { error, invalid },
+    id,
+  } = useInput({ source: 'holder.sex', defaultValue: '' });
+  return (
+    <TextField
+      select
+      id={id}
+      name={field.name}
+      inputRef={field.ref}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      label={<FieldTitle label={`${SALE}.fields.sex`} source="holder.sex" />}
+      error={invalid}
+      helperText={<InputHelperText error={error?.message} helperText={`${SALE}.help.sex`} />}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      className="ra-input"
+    >
+      {sexChoices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {translate(choice.name)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

@@ -7,6 +7,7 @@ describe('the sale form and the API name fields alike', () => {
     expect(saleInputOf('buyer_email')).toBe('buyer_email');
     expect(saleInputOf('lines.0.first_name')).toBe('lines.0.holder.first_name');
     expect(saleInputOf('lines.12.document_type')).toBe('lines.12.holder.document_type');
+    expect(saleInputOf('lines.3.sex')).toBe('lines.3.holder.sex');
     expect(saleInputOf('lines.1.label')).toBe('lines.1.label');
     expect(saleInputOf('lines.1.seat_id')).toBe('lines.1.label');
     expect(saleInputOf('lines.2.reduction_id')).toBe('lines.2.reduction_id');
@@ -28,6 +29,27 @@ describe('what a failed sale shows', () => {
         'lines.0.holder.birth_date': 'resources.orders.sale.errors.birth_date',
         'lines.root': 'resources.orders.sale.errors.no_lines',
       },
+    });
+  });
+
+  it("says in our words why the lines were refused: a holder's reduction, a sector's price, or else", () => {
+    const refused = (errors: Record<string, string>) =>
+      saleFailure(new HttpError('Some fields are not valid', 422, { code: 'validation_failed', errors }));
+    expect(refused({ lines: 'a holder does not qualify for their reduction on the match day' })).toEqual({
+      kind: 'fields',
+      errors: { 'lines.root': 'resources.orders.sale.errors.holder_not_eligible' },
+    });
+    expect(refused({ lines: 'a reduction not priced for its sector' })).toEqual({
+      kind: 'fields',
+      errors: { 'lines.root': 'resources.orders.sale.errors.reduction_not_priced' },
+    });
+    expect(refused({ lines: 'something new' })).toEqual({
+      kind: 'fields',
+      errors: { 'lines.root': 'resources.orders.sale.errors.rejected' },
+    });
+    expect(refused({ 'lines.0.sex': 'M or F' })).toEqual({
+      kind: 'fields',
+      errors: { 'lines.0.holder.sex': 'resources.orders.sale.errors.sex' },
     });
   });
 

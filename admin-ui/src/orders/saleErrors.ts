@@ -23,10 +23,19 @@ const FIELD_MESSAGES: Readonly<Record<string, string>> = {
   birth_place: `${ERRORS}.birth_place`,
   document_type: `${ERRORS}.document_type`,
   document_number: `${ERRORS}.document_number`,
+  sex: `${ERRORS}.sex`,
 };
 
-/** What the API says about the lines as a whole: no seat at all, or a reduction the sector lacks. */
-const NO_LINES = 'at least one seat';
+/**
+ * What the API says about the lines as a whole (`errors.lines`), by its words: no seat at all, a
+ * reduction the seat's sector does not sell, a holder who does not qualify for their reduction
+ * on the match day (under 14, 65 or older, women) without saying which.
+ */
+const LINES_MESSAGES: Readonly<Record<string, string>> = {
+  'at least one seat': `${ERRORS}.no_lines`,
+  'a reduction not priced for its sector': `${ERRORS}.reduction_not_priced`,
+  'a holder does not qualify for their reduction on the match day': `${ERRORS}.holder_not_eligible`,
+};
 
 const LINE_FIELD = /^lines\.(\d+)\.([a-z_]+)$/;
 const isHolderField = (field: string) => (HOLDER_FIELDS as readonly string[]).includes(field);
@@ -63,7 +72,7 @@ export function saleInputOf(field: string): string | undefined {
 
 function messageFor(field: string, message: string): string {
   if (field === 'lines') {
-    return message === NO_LINES ? `${ERRORS}.no_lines` : `${ERRORS}.reduction_not_priced`;
+    return LINES_MESSAGES[message] ?? `${ERRORS}.rejected`;
   }
   const name = field.split('.').at(-1) ?? field;
   return FIELD_MESSAGES[name] ?? message;

@@ -1,5 +1,13 @@
 import { parseSeatLabels } from '../seatLocks/lockRequest';
-import type { BoxOfficePaymentMethod, DocumentType, Holder, SaleFormValues, SaleLineValues, SaleRequest } from './types';
+import {
+  isSex,
+  type BoxOfficePaymentMethod,
+  type DocumentType,
+  type Holder,
+  type SaleFormValues,
+  type SaleLineValues,
+  type SaleRequest,
+} from './types';
 
 /**
  * The seat label typed on a line, read as the mass lock page reads pasted labels (trimmed, any
@@ -17,6 +25,7 @@ export function seatLabelsIn(text: string | null | undefined): string[] {
 const text = (value: string | null | undefined) => (value ?? '').trim();
 
 function holderOf(holder: SaleLineValues['holder']): Holder {
+  const sex = holder?.sex;
   return {
     first_name: text(holder?.first_name),
     last_name: text(holder?.last_name),
@@ -24,6 +33,8 @@ function holderOf(holder: SaleLineValues['holder']): Holder {
     birth_place: text(holder?.birth_place),
     document_type: text(holder?.document_type) as DocumentType,
     document_number: text(holder?.document_number),
+    // Not given (the empty choice) is null.
+    sex: isSex(sex) ? sex : null,
   };
 }
 
@@ -58,6 +69,7 @@ export function emptySaleLine(): SaleLineValues {
       birth_place: '',
       document_type: 'id_card',
       document_number: '',
+      sex: '',
     },
   };
 }

@@ -63,6 +63,14 @@ export type SaleLanguage = (typeof SALE_LANGUAGES)[number];
 export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_licence'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** A holder's sex, as the ticketing system records people (the women's reduction needs F). */
+export const SEXES = ['M', 'F'] as const;
+export type Sex = (typeof SEXES)[number];
+
+export function isSex(value: unknown): value is Sex {
+  return typeof value === 'string' && (SEXES as readonly string[]).includes(value);
+}
+
 /** The person a ticket is in the name of, as the API reads and checks them. */
 export interface Holder {
   first_name: string;
@@ -72,12 +80,15 @@ export interface Holder {
   birth_place: string;
   document_type: DocumentType;
   document_number: string;
+  /** Optional: null when not given. */
+  sex: Sex | null;
 }
 
 /** The holder's fields, in the order the form shows them. */
 export const HOLDER_FIELDS = [
   'first_name',
   'last_name',
+  'sex',
   'birth_date',
   'birth_place',
   'document_type',

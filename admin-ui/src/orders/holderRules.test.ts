@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ageOn, holderRefusal } from './holderRules';
+
+const ERRORS = 'resources.orders.sale.errors';
+// Como - Lazio, 6 December 2026 in Italy.
+const MATCH_DAY = '2026-12-06';
+
+describe("a holder's age on the match day", () => {
+  it('counts whole years, one fewer before the birthday', () => {
+    expect(ageOn('2012-12-06', MATCH_DAY)).toBe(14);
+    expect(ageOn('2012-12-07', MATCH_DAY)).toBe(13);
+    expect(ageOn('1961-12-06', MATCH_DAY)).toBe(65);
+    expect(ageOn('1961-12-07', MATCH_DAY)).toBe(64);
+  });
+
+  it('takes a 29 February birthday as reached on 1 March of a common year, as the API', () => {
+    expect(ageOn('2012-02-29', '2026-02-28')).toBe(13);
+    expect(ageOn('2012-02-29', '2026-03-01')).toBe(14);
+  });
+
+  it('cannot tell without two readable dates', () => {
+    expect(ageOn('', MATCH_DAY)).toBeUndefined();
+    expect(ageOn('06/12/2012', MATCH_DAY)).toBeUndefined();
+  });
+});
+
+describe('who may have a reduction', () => {
+  it('keeps the women’s reduction (DONNA) for sex F, given or not the match', () => {
+    expect(holderRefusal('DONNA', { sex: 'F' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('DONNA', { sex: 'M' }, MATCH_DAY)).toBe(`${ERRORS}.holder_women`);
+    expect(holderRefusal('DONNA', { sex: '' }, undefined)).toBe(`${ERRORS}.holder_women`);
+    expect(holderRefusal('DONNA', null, undefined)).toBe(`${ERRORS}.holder_women`);
+  });
+
+  it('keeps Under 14 for those not yet 14 on the match day', () => {
+    expect(holderRefusal('U14', { birth_date: '2012-12-07' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('U14', { birth_date: '2012-12-06' }, MATCH_DAY)).toBe(`${ERRORS}.holder_under_14`);
+  });
+
+  it('keeps Over 65 for those 65 or older on the match day', () => {
+    expect(holderRefusal('O65', { birth_date: '1961-12-06' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('O65', { birth_date: '1961-12-07' }, MATCH_DAY)).toBe(`${ERRORS}.holder_over_65`);
+  });
+
+  it('leaves the age to the API until the birth date and the match are known', () => {
+    expect(holderRefusal('U14', { birth_date: '1990-04-01' }, undefined)).toBeUndefined();
+    expect(holderRefusal('O65', { birth_date: null }, MATCH_DAY)).toBeUndefined();
+  });
+
+  it('admits everyone to the other reductions, and to none chosen yet', () => {
+    expect(holderRefusal('INTERO', { sex: 'M', birth_date: '2020-01-01' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('OMAGGIO', null, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal(undefined, null, MATCH_DAY)).toBeUndefined();
+  });
+});

@@ -201,6 +201,19 @@ impl SaleTerms {
     }
 }
 
+/// The next fixture of `kind` (`league` or `cup`) that has not started.
+pub async fn next_upcoming(
+    conn: &mut PgConnection,
+    kind: &str,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select id from fixture where kind = $1 and starts_at > now() order by starts_at limit 1",
+        kind
+    )
+    .fetch_optional(conn)
+    .await
+}
+
 pub async fn sale_terms(
     conn: &mut PgConnection,
     id: i64,

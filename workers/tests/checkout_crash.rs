@@ -67,23 +67,10 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         Duration::from_secs(10),
     )
     .unwrap();
+    let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client)
+        .await
+        .unwrap();
     let mut conn = pool.acquire().await.unwrap();
-    workflows::onsale::import_catalogue(&mut conn, &client)
-        .await
-        .unwrap();
-    let fixture: i64 = sqlx::query_scalar(
-        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
-    )
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap();
-    fixtures::set_status(&mut conn, fixture, 1)
-        .await
-        .unwrap()
-        .unwrap();
-    workflows::onsale::load_inventory(&pool, &client, fixture)
-        .await
-        .unwrap();
 
     // A paid order of four seats, each with its holder.
     let email = Email::parse("resiste@example.it").unwrap();

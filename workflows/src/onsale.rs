@@ -156,6 +156,25 @@ impl Job for LoadInventory {
     }
 }
 
+/// Imports the catalogue and puts the next league fixture on sale with its seat inventory:
+/// a ready stadium for benches and tests. Returns the fixture's id.
+pub async fn next_league_fixture_on_sale(
+    pool: &sqlx::PgPool,
+    client: &TicketingClient,
+) -> anyhow::Result<i64> {
+    let mut conn = pool.acquire().await?;
+    import_catalogue(&mut conn, client).await?;
+    let fixture = fixtures::next_upcoming(&mut conn, "league")
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no league fixture ahead"))?;
+    fixtures::set_status(&mut conn, fixture, fixtures::ON_SALE)
+        .await?
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    drop(conn);
+    load_inventory(pool, client, fixture).await?;
+    Ok(fixture)
+}
+
 /// Copies a fixture's seat inventory from the ticketing system (idempotent).
 pub async fn load_inventory(
     pool: &sqlx::PgPool,

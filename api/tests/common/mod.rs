@@ -284,21 +284,7 @@ pub async fn on_sale(pool: PgPool, overrides: &[(&str, &str)]) -> OnSale {
         Duration::from_secs(5),
     )
     .unwrap();
-    let mut conn = pool.acquire().await.unwrap();
-    workflows::onsale::import_catalogue(&mut conn, &client)
-        .await
-        .unwrap();
-    let fixture: i64 = sqlx::query_scalar(
-        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
-    )
-    .fetch_one(&mut *conn)
-    .await
-    .unwrap();
-    domain::fixtures::set_status(&mut conn, fixture, 1)
-        .await
-        .unwrap()
-        .unwrap();
-    workflows::onsale::load_inventory(&pool, &client, fixture)
+    let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client)
         .await
         .unwrap();
     OnSale {

@@ -84,17 +84,8 @@ async fn run(
         sim::ticketing::PASSWORD.to_owned().into(),
         Duration::from_secs(10),
     )?;
+    let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let mut conn = pool.acquire().await?;
-    workflows::onsale::import_catalogue(&mut conn, &client).await?;
-    let fixture: i64 = sqlx::query_scalar(
-        "select id from fixture where starts_at > now() and kind = 'league' order by starts_at limit 1",
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    fixtures::set_status(&mut conn, fixture, 1)
-        .await?
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    workflows::onsale::load_inventory(&pool, &client, fixture).await?;
     let seats: Vec<i64> = sqlx::query_scalar(
         "select i.seat_id from seat_inventory i join venue_seat s on s.id = i.seat_id
           where i.fixture_id = $1 and i.state = 'free' and s.planet_seat_id is not null

@@ -105,19 +105,8 @@ async fn run(
         sim::ticketing::PASSWORD.to_owned().into(),
         Duration::from_secs(10),
     )?;
+    let demo = workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let mut conn = pool.acquire().await?;
-    workflows::onsale::import_catalogue(&mut conn, &client).await?;
-    let demo: i64 = sqlx::query_scalar(
-        "select id from fixture where kind = 'league' and starts_at > now() order by starts_at limit 1",
-    )
-    .fetch_one(&mut *conn)
-    .await?;
-    domain::fixtures::set_status(&mut conn, demo, 1)
-        .await?
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    workflows::onsale::load_inventory(&pool, &client, demo)
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
     // A generated arena: 75 blocks of 40 rows x 25 seats.
     let blocks: Vec<domain::venue::PlanBlock> = (0..75)
         .map(|b| domain::venue::PlanBlock {

@@ -490,13 +490,14 @@ async fn faults_of_the_ticketing_system_under_naive_idempotency_never_issue_a_ti
         .send()
         .await
         .unwrap();
-    // Issued, then answered with an error, three times; then two 503s and a time-out.
+    // Issued, then answered with an error, three times; then two 503s, a malformed answer
+    // and a call that hangs past our time-out.
     http.post(control("faults"))
         .json(&json!({"commit_then_fail_next": 3, "status": 503}))
         .send()
         .await
         .unwrap();
-    let _worker = s.start_worker();
+    let _worker = s.start_worker_with(&[("TICKETING_TIMEOUT_MS", "1500")]);
     let (_, fan) = s.app.fan_with_session("pazienza@example.it").await;
     let (order, _) = order_for(
         &s,
@@ -513,7 +514,7 @@ async fn faults_of_the_ticketing_system_under_naive_idempotency_never_issue_a_ti
     })
     .await;
     http.post(control("faults"))
-        .json(&json!({"next": 2, "status": 503, "malformed_next": 1}))
+        .json(&json!({"next": 2, "status": 503, "malformed_next": 1, "hang_next": 1, "hang_ms": 3000}))
         .send()
         .await
         .unwrap();

@@ -388,8 +388,16 @@ impl OnSale {
 
     /// Runs the worker (every job type) in this process; dropping the sender stops it.
     pub fn start_worker(&self) -> tokio::sync::oneshot::Sender<()> {
+        self.start_worker_with(&[])
+    }
+
+    /// [`start_worker`](Self::start_worker) with settings of its own.
+    pub fn start_worker_with(
+        &self,
+        overrides: &[(&str, &str)],
+    ) -> tokio::sync::oneshot::Sender<()> {
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let map: HashMap<String, String> = self.worker_env(&[]).into_iter().collect();
+        let map: HashMap<String, String> = self.worker_env(overrides).into_iter().collect();
         let config = Config::from_lookup(|k| map.get(k).cloned()).expect("worker configuration");
         tokio::spawn(async move {
             workers::run(config, async move {

@@ -208,7 +208,8 @@ impl Job for IssueOrder {
 
     #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
     async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        let mut conn = ctx.pool.acquire().await?;
+        // Starting and marking the fresh lines commit together.
+        let mut conn = ctx.pool.begin().await?;
         let Some(order) = orders::load(&mut conn, self.order_id).await? else {
             return Err(JobError::Permanent(anyhow::anyhow!(
                 "no order {}",
@@ -232,7 +233,7 @@ impl Job for IssueOrder {
             .map(|l| l.id)
             .collect();
         orders::mark_issue_requested(&mut conn, &fresh).await?;
-        drop(conn);
+        conn.commit().await?;
         // The futures are made first: a closure inside the stream trips the compiler's
         // proof that the job's future is Send.
         let calls: Vec<_> = missing
@@ -266,7 +267,21 @@ impl Job for IssueOrder {
         let kept = store(&mut tx, &titles).await?;
         orders::mark_issue_answered(&mut tx, &answered).await?;
         if failure.is_none() {
-            finish(ctx, &mut tx, order.id).await?;
+            // The order as it now stands, without reading it again.
+            let mut done = order.clone();
+            for line in done.lines.iter_mut().filter(|l| l.title.is_none()) {
+                line.title = titles
+                    .iter()
+                    .find(|(id, t)| *id == line.id && kept.get(id) == Some(&(t.id as i64)))
+                    .map(|(_, t)| orders::TitleView {
+                        seal: t.seal.clone(),
+                        barcode: t.barcode.clone(),
+                        state: "valid".into(),
+                        issued_at: Some(chrono::Utc::now()),
+                        title_id: t.id as i64,
+                    });
+            }
+            finish(ctx, &mut tx, &done).await?;
         }
         tx.commit().await?;
         // A line that already had a title (two runs raced): the newer one is cancelled.
@@ -518,18 +533,11 @@ async fn store(
 
 /// Every title is issued: mark the order issued, and in the caller's transaction the e-mail
 /// with one PDF per title and the fan's notification.
-async fn finish(
-    ctx: &JobContext,
-    tx: &mut PgConnection,
-    order_id: Uuid,
-) -> Result<(), sqlx::Error> {
-    if !orders::mark_issued(tx, order_id).await? {
+async fn finish(ctx: &JobContext, tx: &mut PgConnection, order: &Order) -> Result<(), sqlx::Error> {
+    if !orders::mark_issued(tx, order.id).await? {
         return Ok(());
     }
-    let order = orders::load(tx, order_id)
-        .await?
-        .ok_or(sqlx::Error::RowNotFound)?;
-    let language = lang(&order);
+    let language = lang(order);
     let doc_lang = documents::Lang::parse(language.code());
     let when = order
         .fixture
@@ -543,7 +551,7 @@ async fn finish(
         let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
             continue;
         };
-        let ticket = ticket_document(&order, line, title, holder);
+        let ticket = ticket_document(order, line, title, holder);
         attachments.push(Attachment {
             filename: format!("biglietto-{}.pdf", title.seal),
             content_type: "application/pdf".into(),

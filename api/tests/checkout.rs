@@ -129,27 +129,6 @@ async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
     .await;
 }
 
-/// Titles the ticketing system holds for an order's lines (their transaction ids start
-/// with the order id), live and cancelled.
-fn titles_in_ticketing(s: &OnSale, order: &str) -> (usize, usize) {
-    s.sim.ticketing.with_world(|w| {
-        let ours: Vec<_> = w
-            .titles
-            .values()
-            .filter(|t| {
-                t.transaction_id
-                    .as_deref()
-                    .is_some_and(|x| x.starts_with(order))
-            })
-            .collect();
-        let cancelled = ours
-            .iter()
-            .filter(|t| t.state == sim::ticketing::world::TitleState::Cancelled)
-            .count();
-        (ours.len() - cancelled, cancelled)
-    })
-}
-
 async fn ticket_emails(pool: &PgPool, to: &str) -> i64 {
     sqlx::query_scalar(
         "select count(*) from outbound_email where to_address = $1 and template = 'ticket_purchase'",
@@ -207,7 +186,12 @@ async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_
         .collect();
     assert_eq!(seals.len(), 2);
     assert!(seals.iter().all(|s| s.len() == 16) && seals[0] != seals[1]);
-    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
+        (2, 0)
+    );
     for seal in &seals {
         let t = s.client.title_by_seal(seal).await.unwrap();
         assert_eq!(t.state, "issued");
@@ -354,7 +338,12 @@ async fn the_webhook_delivered_three_times_and_raced_with_the_return_gives_one_t
     })
     .await;
     tokio::time::sleep(Duration::from_secs(1)).await;
-    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
+        (2, 0)
+    );
     assert_eq!(ticket_emails(&s.app.pool, "veloce@example.it").await, 1);
     let jobs: i64 = sqlx::query_scalar(
         "select count(*) from apalis.jobs where job_type = 'checkout::issue_order'",
@@ -510,7 +499,11 @@ async fn faults_of_the_ticketing_system_under_naive_idempotency_never_issue_a_ti
     let (status, _) = confirm(&fan, &order, &secret).await;
     assert_eq!(status, 200);
     eventually("the first lines asked for", 30, async || {
-        titles_in_ticketing(&s, &order).0 >= 1
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order))
+            .0
+            >= 1
     })
     .await;
     http.post(control("faults"))
@@ -520,7 +513,9 @@ async fn faults_of_the_ticketing_system_under_naive_idempotency_never_issue_a_ti
         .unwrap();
     wait_state(&s, &order, "issued", 90).await;
     assert_eq!(
-        titles_in_ticketing(&s, &order),
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
         (4, 0),
         "four titles, none issued twice"
     );
@@ -586,8 +581,18 @@ async fn a_paid_order_whose_seat_was_sold_meanwhile_is_refunded_and_the_seat_nev
     let refunds = refunds.as_array().unwrap();
     assert_eq!(refunds.len(), 1);
     assert_eq!(refunds[0]["payment_intent"], intent.as_str());
-    assert_eq!(titles_in_ticketing(&s, &late_order), (0, 0));
-    assert_eq!(titles_in_ticketing(&s, &order), (1, 0));
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&late_order)),
+        (0, 0)
+    );
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
+        (1, 0)
+    );
     let seat = s.seat("TC-TC1-6-1").await;
     assert_eq!(s.state(seat).await, "sold");
     let refunded_mail: i64 = sqlx::query_scalar(
@@ -653,7 +658,12 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
         .unwrap();
     assert_eq!(again.status(), 409, "a second click is refused");
     wait_state(&s, &order, "issued", 60).await;
-    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
+        (2, 0)
+    );
     let audit: i64 =
         sqlx::query_scalar("select count(*) from audit_entry where action = 'order.issue_retried'")
             .fetch_one(&s.app.pool)
@@ -819,7 +829,12 @@ async fn staff_sell_seats_to_a_buyer_at_the_box_office_and_they_are_issued_like_
     assert_eq!(row["buyer_email"], "cliente@example.it");
     let order = row["id"].as_str().unwrap().to_owned();
     wait_state(&s, &order, "issued", 60).await;
-    assert_eq!(titles_in_ticketing(&s, &order), (2, 0));
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order)),
+        (2, 0)
+    );
     let issued: Value = staff
         .get(&format!(
             "/api/admin/issued-tickets?filter={}",

@@ -14,29 +14,9 @@ use domain::{
 };
 use integrations::ticketing::TicketingClient;
 use serde_json::json;
-use sim::{Sim, SimOptions, ticketing::world::TitleState};
+use sim::{Sim, SimOptions};
 use sqlx::PgPool;
 use std::time::Duration;
-
-/// Titles the simulator holds for `order` (live, cancelled).
-fn titles_for(sim: &Sim, order: &str) -> (usize, usize) {
-    sim.ticketing.with_world(|w| {
-        let ours: Vec<_> = w
-            .titles
-            .values()
-            .filter(|t| {
-                t.transaction_id
-                    .as_deref()
-                    .is_some_and(|x| x.starts_with(order))
-            })
-            .collect();
-        let cancelled = ours
-            .iter()
-            .filter(|t| t.state == TitleState::Cancelled)
-            .count();
-        (ours.len() - cancelled, cancelled)
-    })
-}
 
 async fn stored_titles(pool: &PgPool, order: uuid::Uuid) -> i64 {
     sqlx::query_scalar(
@@ -168,11 +148,20 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
     eventually(
         "some, not all, titles issued for the first worker",
         60,
-        async || (1..4).contains(&titles_for(&sim, &order_key).0),
+        async || {
+            (1..4).contains(
+                &sim.ticketing
+                    .with_world(|w| w.titles_of_transactions(&order_key))
+                    .0,
+            )
+        },
     )
     .await;
     first.sigkill();
-    let at_kill = titles_for(&sim, &order_key).0;
+    let at_kill = sim
+        .ticketing
+        .with_world(|w| w.titles_of_transactions(&order_key))
+        .0;
     assert!(at_kill < 4, "killed half-way ({at_kill} of 4 issued)");
     assert_eq!(stored_titles(&pool, order_id).await, 0, "none stored yet");
 
@@ -193,7 +182,8 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
     .await;
     assert_eq!(stored_titles(&pool, order_id).await, 4);
     assert_eq!(
-        titles_for(&sim, &order_key),
+        sim.ticketing
+            .with_world(|w| w.titles_of_transactions(&order_key)),
         (4, 0),
         "every title exactly once, none issued twice and cancelled"
     );

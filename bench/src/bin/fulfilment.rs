@@ -13,6 +13,7 @@
 //! latency allows: `concurrency x lines issued at once per order / latency`.
 //! Prints one JSON line.
 
+use bench::arg;
 use domain::{
     accounts,
     email::Email,
@@ -25,15 +26,6 @@ use std::{
     collections::HashMap,
     time::{Duration, Instant},
 };
-
-fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 const SEATS_PER_ORDER: usize = 4;
 

@@ -11,6 +11,7 @@
 //! and seats held twice (must be 0); and the cluster's `pgbench -N` tps with the ratio.
 //! Needs PostgreSQL at `DATABASE_URL` (a role that may create databases) and `pgbench`.
 
+use bench::arg;
 use serde_json::{Value, json};
 use sqlx::{PgPool, postgres::PgPoolOptions};
 use std::{
@@ -20,15 +21,6 @@ use std::{
     time::{Duration, Instant},
 };
 use tokio::sync::Semaphore;
-
-fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn free_port() -> anyhow::Result<u16> {
     Ok(std::net::TcpListener::bind("127.0.0.1:0")?

@@ -500,6 +500,25 @@ pub(crate) fn hold_key(event: u32, seat: u32) -> String {
 }
 
 impl World {
+    /// Titles whose transaction id starts with `prefix` (an order's lines share its id as a
+    /// prefix): (live, cancelled).
+    pub fn titles_of_transactions(&self, prefix: &str) -> (usize, usize) {
+        let ours: Vec<&Title> = self
+            .titles
+            .values()
+            .filter(|t| {
+                t.transaction_id
+                    .as_deref()
+                    .is_some_and(|x| x.starts_with(prefix))
+            })
+            .collect();
+        let cancelled = ours
+            .iter()
+            .filter(|t| t.state == TitleState::Cancelled)
+            .count();
+        (ours.len() - cancelled, cancelled)
+    }
+
     /// Builds the world from the fixture files.
     pub fn from_fixtures(venue: &VenueFile, season: &SeasonFile, seed: &str) -> World {
         let mut blocks = vec![];

@@ -132,6 +132,8 @@ pub struct JobsConfig {
     pub concurrency: usize,
     /// Mail jobs at once per process: each mostly waits on the SMTP server.
     pub mail_concurrency: usize,
+    /// Mass-issue orders issued at once (their own queue, so fans' orders never wait).
+    pub mass_concurrency: usize,
 }
 
 /// The simulators (development and tests only).
@@ -310,6 +312,7 @@ impl Config {
                 backoff_max: Duration::from_millis(r.parse("JOBS_BACKOFF_MAX_MS", "600000")?),
                 concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
                 mail_concurrency: r.parse("JOBS_MAIL_CONCURRENCY", "16")?,
+                mass_concurrency: r.parse("JOBS_MASS_CONCURRENCY", "4")?,
             },
             ticketing,
             payments,

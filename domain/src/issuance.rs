@@ -179,7 +179,7 @@ pub async fn orders(
                   (select count(*) from order_line l where l.order_id = o.order_id and l.title_id is not null) as "issued!",
                   count(*) over () as "total!"
              from ticket_order o join fixture f on f.id = o.fixture_id
-            where (not $1 or o.failed_at is not null or o.issue_error is not null)
+            where (not $1 or ((o.failed_at is not null or o.issue_error is not null) and o.mass_task_id is null))
               and ($2::bigint is null or o.fixture_id = $2)
               and ($3::text is null or o.state = $3)
               and ($4::smallint is null or o.payment_status = $4)

@@ -14,6 +14,7 @@ pub mod inventory;
 pub mod issuance;
 pub mod jobs;
 pub mod language;
+pub mod mass;
 pub mod moderation;
 pub mod notifications;
 pub mod orders;

@@ -263,6 +263,9 @@ pub struct Order {
     pub language: String,
     #[serde(skip)]
     pub issue_attempts: i32,
+    /// Sold by a mass-issue task: issued on the mass queue, the holder its own buyer.
+    #[serde(skip)]
+    pub mass_task_id: Option<Uuid>,
 }
 
 /// Why a hold could not become an order.
@@ -358,7 +361,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
     let Some(o) = sqlx::query!(
         r#"select o.order_id, o.user_id, o.payment_status, o.state, o.total_cents, o.buyer_email,
                   o.hold_expires_at, o.created_at, o.client_secret, o.payment_intent_id,
-                  o.payment_method, o.is_order_by_admin, o.language, o.issue_attempts,
+                  o.payment_method, o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
                   f.id as fixture_id, f.title, f.competition, f.starts_at, f.planet_event_id
              from ticket_order o join fixture f on f.id = o.fixture_id
             where o.order_id = $1"#,
@@ -396,6 +399,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
         payment_intent_id: o.payment_intent_id,
         language: o.language,
         issue_attempts: o.issue_attempts,
+        mass_task_id: o.mass_task_id,
     }))
 }
 
@@ -653,6 +657,22 @@ pub async fn mark_by_staff(
         order_id,
         staff,
         payment_method
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Marks an order as sold by a mass-issue task.
+pub async fn mark_mass(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    task_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update ticket_order set mass_task_id = $2 where order_id = $1",
+        order_id,
+        task_id
     )
     .execute(conn)
     .await?;

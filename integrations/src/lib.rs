@@ -4,4 +4,5 @@
 pub mod documents;
 pub mod mail;
 pub mod payments;
+pub mod sheets;
 pub mod ticketing;

@@ -17,6 +17,7 @@ use workflows::{
     checkout::{IssueOrder, RefundOrder},
     execute,
     mail::SendEmail,
+    mass::{IssueMassOrder, StartMassIssue},
     onsale::{LoadInventory, MirrorLocks},
 };
 
@@ -102,6 +103,17 @@ pub async fn run(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, StartMassIssue, &name, &pool, &config, &ctx, 1);
+    let mass_concurrency = config.jobs.mass_concurrency;
+    let monitor = job_worker!(
+        monitor,
+        IssueMassOrder,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        mass_concurrency
+    );
     monitor
         .register(move |_restarts| {
             WorkerBuilder::new(minutely_name.clone())

@@ -67,7 +67,7 @@ pub async fn settle_payment(
             .await?;
     match outcome {
         PaymentOutcome::Processed { seats_kept: true } => {
-            enqueue(conn, &IssueOrder { order_id, round: 0 }).await?;
+            enqueue_issue(conn, order_id, 0).await?;
         }
         PaymentOutcome::Processed { seats_kept: false } => {
             enqueue(conn, &RefundOrder { order_id }).await?;
@@ -82,6 +82,28 @@ pub async fn settle_payment(
     Ok(outcome)
 }
 
+/// Enqueues the issuing of an order (round 0 for its payment, then one per staff retry):
+/// on the fans' queue, or on the mass queue for an order a mass-issue task sold, so that a
+/// thousand-line task never delays a fan's tickets.
+pub async fn enqueue_issue(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    round: i32,
+) -> Result<(), sqlx::Error> {
+    let mass = sqlx::query_scalar!(
+        "select mass_task_id from ticket_order where order_id = $1",
+        order_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if mass.is_some() {
+        enqueue(conn, &crate::mass::IssueMassOrder { order_id, round }).await?;
+    } else {
+        enqueue(conn, &IssueOrder { order_id, round }).await?;
+    }
+    Ok(())
+}
+
 /// What staff sell at the box office: seats of a fixture, each with its holder and reduction.
 pub struct StaffSale<'a> {
     pub fixture_id: i64,
@@ -93,6 +115,9 @@ pub struct StaffSale<'a> {
     pub language: &'a str,
     /// (seat id, reduction id, holder)
     pub lines: Vec<(i64, i32, orders::HolderDetails)>,
+    /// Sold by this mass-issue task: the club's own issue, so no per-buyer limit, and issued
+    /// on the mass queue.
+    pub mass_task: Option<Uuid>,
 }
 
 /// Why a staff sale was refused. Nothing changed (the caller rolls back).
@@ -110,9 +135,12 @@ pub async fn sell_at_box_office(
     conn: &mut PgConnection,
     sale: &StaffSale<'_>,
 ) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
-    let Some(terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
+    let Some(mut terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
         return Ok(Err(StaffSaleRefusal::NotOnSale));
     };
+    if sale.mass_task.is_some() {
+        terms.per_buyer_limit = i32::MAX;
+    }
     let seats: Vec<i64> = sale.lines.iter().map(|l| l.0).collect();
     if let Err(r) = domain::inventory::hold_seats(conn, &terms, sale.buyer, &seats, &[]).await? {
         return Ok(Err(StaffSaleRefusal::Hold(r)));
@@ -152,6 +180,9 @@ pub async fn sell_at_box_office(
         return Ok(Err(StaffSaleRefusal::Naming(r)));
     }
     orders::mark_by_staff(conn, order_id, sale.staff, sale.payment_method).await?;
+    if let Some(task) = sale.mass_task {
+        orders::mark_mass(conn, order_id, task).await?;
+    }
     let total = orders::load(conn, order_id)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?
@@ -167,7 +198,7 @@ pub async fn retry_issue(conn: &mut PgConnection, order_id: Uuid) -> Result<bool
     let Some(round) = orders::retry_failed(conn, order_id).await? else {
         return Ok(false);
     };
-    enqueue(conn, &IssueOrder { order_id, round }).await?;
+    enqueue_issue(conn, order_id, round).await?;
     Ok(true)
 }
 
@@ -208,96 +239,7 @@ impl Job for IssueOrder {
 
     #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
     async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        // Starting and marking the fresh lines commit together.
-        let mut conn = ctx.pool.begin().await?;
-        let Some(order) = orders::load(&mut conn, self.order_id).await? else {
-            return Err(JobError::Permanent(anyhow::anyhow!(
-                "no order {}",
-                self.order_id
-            )));
-        };
-        match order.state.as_str() {
-            "paid" => {
-                orders::start_issuing(&mut conn, order.id).await?;
-            }
-            "issuing" => {}
-            // Done, refunded, or waiting for staff: nothing to do.
-            _ => return Ok(()),
-        }
-        let buyer = buyer_person(&mut conn, &order).await?;
-        let missing: Vec<&OrderLine> = order.lines.iter().filter(|l| l.title.is_none()).collect();
-        // Lines never asked for are marked in one statement before any call.
-        let fresh: Vec<i64> = missing
-            .iter()
-            .filter(|l| l.issue_requested_at.is_none())
-            .map(|l| l.id)
-            .collect();
-        orders::mark_issue_requested(&mut conn, &fresh).await?;
-        conn.commit().await?;
-        // The futures are made first: a closure inside the stream trips the compiler's
-        // proof that the job's future is Send.
-        let calls: Vec<_> = missing
-            .iter()
-            .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
-            .collect();
-        let outcomes: Vec<(i64, Result<TitleInfo, LineError>)> = stream::iter(calls)
-            .buffer_unordered(LINES_AT_ONCE)
-            .collect()
-            .await;
-        let mut titles = vec![];
-        let mut answered = vec![];
-        let mut failure: Option<JobError> = None;
-        for (line, outcome) in outcomes {
-            match outcome {
-                Ok(title) => titles.push((line, title)),
-                Err(LineError { error, answered: a }) => {
-                    if a {
-                        answered.push(line);
-                    }
-                    // A refusal (permanent) wins over a retryable error: retrying will not help.
-                    if !matches!(failure, Some(JobError::Permanent(_))) {
-                        failure = Some(error);
-                    }
-                }
-            }
-        }
-        // Every title in one statement; when none is missing, the order is finished in the
-        // same transaction.
-        let mut tx = ctx.pool.begin().await?;
-        let kept = store(&mut tx, &titles).await?;
-        orders::mark_issue_answered(&mut tx, &answered).await?;
-        if failure.is_none() {
-            // The order as it now stands, without reading it again.
-            let mut done = order.clone();
-            for line in done.lines.iter_mut().filter(|l| l.title.is_none()) {
-                line.title = titles
-                    .iter()
-                    .find(|(id, t)| *id == line.id && kept.get(id) == Some(&(t.id as i64)))
-                    .map(|(_, t)| orders::TitleView {
-                        seal: t.seal.clone(),
-                        barcode: t.barcode.clone(),
-                        state: "valid".into(),
-                        issued_at: Some(chrono::Utc::now()),
-                        title_id: t.id as i64,
-                    });
-            }
-            finish(ctx, &mut tx, &done).await?;
-        }
-        tx.commit().await?;
-        // A line that already had a title (two runs raced): the newer one is cancelled.
-        for (_, title) in titles
-            .iter()
-            .filter(|(line, t)| kept.get(line) != Some(&(t.id as i64)))
-        {
-            ctx.ticketing
-                .cancel_title(title.id)
-                .await
-                .map_err(ticketing_error)?;
-        }
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+        issue(ctx, self.order_id).await
     }
 
     async fn on_give_up(
@@ -306,55 +248,166 @@ impl Job for IssueOrder {
         attempt: u32,
         error: &str,
     ) -> Result<(), sqlx::Error> {
-        let mut tx = ctx.pool.begin().await?;
-        if orders::mark_failed(&mut tx, self.order_id, error, attempt as i32).await?
-            && let Some(order) = orders::load(&mut tx, self.order_id).await?
-        {
-            let base = ctx.public_base_url.trim_end_matches('/');
-            let context = json!({
-                "fixture": order.fixture.title, "order_id": order.id, "buyer_email": order.buyer_email,
-                "attempts": attempt, "error": error, "for_staff": false,
-                "admin_url": format!("{base}/admin/tickets/issuefailed"),
-            });
-            mail(
-                &mut tx,
-                &order.buyer_email,
-                lang(&order),
-                MailTemplate::IssueFailure,
-                &context,
-                vec![],
-            )
-            .await?;
-            let mut staff = context;
-            staff["for_staff"] = json!(true);
-            mail(
-                &mut tx,
-                &ctx.staff_email,
-                Language::It,
-                MailTemplate::IssueFailure,
-                &staff,
-                vec![],
-            )
-            .await?;
-            orders::notify_fan(
-                &mut tx,
-                order.user_id,
-                "issue_failed",
-                json!({"fixture": order.fixture.title}),
-                order.id,
-            )
-            .await?;
-        }
-        tx.commit().await
+        give_up(ctx, self.order_id, attempt, error).await
     }
 }
 
-fn lang(order: &Order) -> Language {
+/// One attempt at issuing a paid order's titles (the steps of [`IssueOrder`] and of the mass
+/// queue's job).
+pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
+    // Starting and marking the fresh lines commit together.
+    let mut conn = ctx.pool.begin().await?;
+    let Some(order) = orders::load(&mut conn, order_id).await? else {
+        return Err(JobError::Permanent(anyhow::anyhow!(
+            "no order {}",
+            order_id
+        )));
+    };
+    match order.state.as_str() {
+        "paid" => {
+            orders::start_issuing(&mut conn, order.id).await?;
+        }
+        "issuing" => {}
+        // Done, refunded, or waiting for staff: nothing to do.
+        _ => return Ok(()),
+    }
+    let buyer = buyer_person(&mut conn, &order).await?;
+    let missing: Vec<&OrderLine> = order.lines.iter().filter(|l| l.title.is_none()).collect();
+    // Lines never asked for are marked in one statement before any call.
+    let fresh: Vec<i64> = missing
+        .iter()
+        .filter(|l| l.issue_requested_at.is_none())
+        .map(|l| l.id)
+        .collect();
+    orders::mark_issue_requested(&mut conn, &fresh).await?;
+    conn.commit().await?;
+    // The futures are made first: a closure inside the stream trips the compiler's
+    // proof that the job's future is Send.
+    let calls: Vec<_> = missing
+        .iter()
+        .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
+        .collect();
+    let outcomes: Vec<(i64, Result<TitleInfo, LineError>)> = stream::iter(calls)
+        .buffer_unordered(LINES_AT_ONCE)
+        .collect()
+        .await;
+    let mut titles = vec![];
+    let mut answered = vec![];
+    let mut failure: Option<JobError> = None;
+    for (line, outcome) in outcomes {
+        match outcome {
+            Ok(title) => titles.push((line, title)),
+            Err(LineError { error, answered: a }) => {
+                if a {
+                    answered.push(line);
+                }
+                // A refusal (permanent) wins over a retryable error: retrying will not help.
+                if !matches!(failure, Some(JobError::Permanent(_))) {
+                    failure = Some(error);
+                }
+            }
+        }
+    }
+    // Every title in one statement; when none is missing, the order is finished in the
+    // same transaction.
+    let mut tx = ctx.pool.begin().await?;
+    let kept = store(&mut tx, &titles).await?;
+    orders::mark_issue_answered(&mut tx, &answered).await?;
+    if failure.is_none() {
+        // The order as it now stands, without reading it again.
+        let mut done = order.clone();
+        for line in done.lines.iter_mut().filter(|l| l.title.is_none()) {
+            line.title = titles
+                .iter()
+                .find(|(id, t)| *id == line.id && kept.get(id) == Some(&(t.id as i64)))
+                .map(|(_, t)| orders::TitleView {
+                    seal: t.seal.clone(),
+                    barcode: t.barcode.clone(),
+                    state: "valid".into(),
+                    issued_at: Some(chrono::Utc::now()),
+                    title_id: t.id as i64,
+                });
+        }
+        finish(ctx, &mut tx, &done).await?;
+    }
+    tx.commit().await?;
+    // A line that already had a title (two runs raced): the newer one is cancelled.
+    for (_, title) in titles
+        .iter()
+        .filter(|(line, t)| kept.get(line) != Some(&(t.id as i64)))
+    {
+        ctx.ticketing
+            .cancel_title(title.id)
+            .await
+            .map_err(ticketing_error)?;
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Issuing an order gave up: the order is listed in the failed issues; the buyer and staff
+/// are e-mailed and the fan notified.
+pub(crate) async fn give_up(
+    ctx: &JobContext,
+    order_id: Uuid,
+    attempt: u32,
+    error: &str,
+) -> Result<(), sqlx::Error> {
+    let mut tx = ctx.pool.begin().await?;
+    if let Some((line, task)) = domain::mass::line_of_order(&mut tx, order_id).await? {
+        // A mass task's line: unfinalised, reported to staff with the task.
+        crate::mass::give_up_line(ctx, &mut tx, order_id, line, task, attempt, error).await?;
+        return tx.commit().await;
+    }
+    if orders::mark_failed(&mut tx, order_id, error, attempt as i32).await?
+        && let Some(order) = orders::load(&mut tx, order_id).await?
+    {
+        let base = ctx.public_base_url.trim_end_matches('/');
+        let context = json!({
+            "fixture": order.fixture.title, "order_id": order.id, "buyer_email": order.buyer_email,
+            "attempts": attempt, "error": error, "for_staff": false,
+            "admin_url": format!("{base}/admin/tickets/issuefailed"),
+        });
+        mail(
+            &mut tx,
+            &order.buyer_email,
+            lang(&order),
+            MailTemplate::IssueFailure,
+            &context,
+            vec![],
+        )
+        .await?;
+        let mut staff = context;
+        staff["for_staff"] = json!(true);
+        mail(
+            &mut tx,
+            &ctx.staff_email,
+            Language::It,
+            MailTemplate::IssueFailure,
+            &staff,
+            vec![],
+        )
+        .await?;
+        orders::notify_fan(
+            &mut tx,
+            order.user_id,
+            "issue_failed",
+            json!({"fixture": order.fixture.title}),
+            order.id,
+        )
+        .await?;
+    }
+    tx.commit().await
+}
+
+pub(crate) fn lang(order: &Order) -> Language {
     Language::from_code_or_default(&order.language)
 }
 
 /// Renders and enqueues one e-mail, on the caller's transaction.
-async fn mail(
+pub(crate) async fn mail(
     conn: &mut PgConnection,
     to: &str,
     language: Language,
@@ -384,8 +437,11 @@ async fn mail(
 /// The buyer as the ticketing system counts purchases: the account's name and birth date,
 /// or, when the account has none yet, the first holder.
 async fn buyer_person(conn: &mut PgConnection, order: &Order) -> Result<Person, JobError> {
-    if let Some((first_name, last_name, birth_date)) =
-        orders::buyer_identity(conn, order.user_id).await?
+    // A mass task's ticket is the club's issue to its holder: the holder is the buyer, so
+    // many lines for one e-mail never meet the per-buyer limit.
+    if order.mass_task_id.is_none()
+        && let Some((first_name, last_name, birth_date)) =
+            orders::buyer_identity(conn, order.user_id).await?
     {
         return Ok(Person {
             first_name,
@@ -536,6 +592,9 @@ async fn store(
 async fn finish(ctx: &JobContext, tx: &mut PgConnection, order: &Order) -> Result<(), sqlx::Error> {
     if !orders::mark_issued(tx, order.id).await? {
         return Ok(());
+    }
+    if let Some(task) = order.mass_task_id {
+        return crate::mass::finish_line(ctx, tx, order, task).await;
     }
     let language = lang(order);
     let doc_lang = documents::Lang::parse(language.code());

@@ -7,7 +7,9 @@
 
 pub mod checkout;
 pub mod mail;
+pub mod mass;
 pub mod onsale;
 pub mod runtime;
+pub mod staff;
 
 pub use runtime::{Backoff, Job, JobContext, JobError, enqueue, execute};

@@ -28,10 +28,16 @@ pub enum MailTemplate {
     IssueFailure,
     /// An order's payment went back to the card.
     OrderRefunded,
+    /// A mass-issued ticket, as a PDF, to the line's e-mail
+    /// (spec: send-finalized-fixture-ticket-email).
+    MassTicketFinalized,
+    /// To the staff member who ran a mass issue: the lines that could not be issued
+    /// (spec: send-unfinalized-fixture-ticket-purchase-email).
+    MassUnfinalizedReport,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 7] = [
+    pub const ALL: [MailTemplate; 9] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -39,6 +45,8 @@ impl MailTemplate {
         MailTemplate::TicketPurchase,
         MailTemplate::IssueFailure,
         MailTemplate::OrderRefunded,
+        MailTemplate::MassTicketFinalized,
+        MailTemplate::MassUnfinalizedReport,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -51,6 +59,8 @@ impl MailTemplate {
             MailTemplate::TicketPurchase => "ticket_purchase",
             MailTemplate::IssueFailure => "issue_failure",
             MailTemplate::OrderRefunded => "order_refunded",
+            MailTemplate::MassTicketFinalized => "mass_ticket_finalized",
+            MailTemplate::MassUnfinalizedReport => "mass_unfinalized_report",
         }
     }
 }
@@ -93,7 +103,9 @@ static FILES: &[(&str, &str)] = mail_files![
     "password_reset",
     "ticket_purchase",
     "issue_failure",
-    "order_refunded"
+    "order_refunded",
+    "mass_ticket_finalized",
+    "mass_unfinalized_report"
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -159,6 +171,17 @@ mod tests {
             }),
             MailTemplate::OrderRefunded => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00", "reason": "seat_lost",
+            }),
+            MailTemplate::MassTicketFinalized => json!({
+                "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45",
+                "wallet_url": "https://tickets.example/wallet/",
+                "ticket": {"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
+                           "holder": "Luca Neri", "price": "€ 0,00", "seal": "A1B2C3D4E5F6G7H8"},
+            }),
+            MailTemplate::MassUnfinalizedReport => json!({
+                "fixture": "Como - Lazio", "file_name": "sponsor.xlsx", "finalized": 47,
+                "unfinalized": 3, "more": 0, "task_url": "https://tickets.example/admin/mass-issues/t-1/show",
+                "lines": [{"row": 4, "label": "TC-TC1-1-1", "holder": "Luca Neri", "reason": "PERSONA_BANNATA"}],
             }),
         }
     }

@@ -316,6 +316,7 @@ async fn create_order(
         payment_method: &req.payment_method,
         language,
         lines,
+        mass_task: None,
     };
     let order_id = match workflows::checkout::sell_at_box_office(&mut tx, &sale).await? {
         Ok(id) => id,

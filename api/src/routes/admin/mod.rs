@@ -6,6 +6,8 @@
 
 mod checkout;
 mod emails;
+mod jobs;
+mod mass;
 mod onsale;
 mod system;
 mod users;
@@ -62,6 +64,8 @@ fn routes() -> AdminRoutes {
     let r = emails::routes(r);
     let r = onsale::routes(r);
     let r = checkout::routes(r);
+    let r = mass::routes(r);
+    let r = jobs::routes(r);
     users::routes(r)
 }
 

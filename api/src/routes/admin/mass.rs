@@ -1,0 +1,460 @@
+//! Mass issuing for staff (spec: /admin/tickets/massissue, /admin/mass/tickets_issued):
+//! the sheet's template, the check of a sheet or typed lines, tasks with their progress and
+//! retry, lines, and each task's results as a sheet. Contract: `docs/api/staff-operations.md`.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use base64::Engine;
+use domain::{
+    audit,
+    mass::{self, SheetLine},
+};
+use integrations::sheets::{self, Cell, Column, SheetWriter};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+use workflows::mass::{Checked, FixtureRefusal, NewTask};
+
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/mass-issues/template", get_template)
+        .post("/mass-issues/preview", preview)
+        .get("/mass-issues", list_tasks)
+        .post("/mass-issues", create_task)
+        .get("/mass-issues/{id}", get_task)
+        .post("/mass-issues/{id}/retry", retry_task)
+        .get("/mass-issues/{id}/results.xlsx", get_results)
+        .get("/mass-issue-lines", list_lines)
+        .get("/mass-issue-lines/{id}", get_line)
+}
+
+#[derive(Deserialize)]
+struct TemplateQuery {
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+fn xlsx(file_name: &str, bytes: Vec<u8>) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+fn sheet_error(e: sheets::WriteError) -> ApiError {
+    tracing::error!(error = %e, "could not write a sheet");
+    ApiError::internal()
+}
+
+/// `GET /api/admin/mass-issues/template?lang=it|en`: the sheet to fill in.
+async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
+    let english = q.lang.as_deref() == Some("en");
+    let columns: Vec<Column> = mass::COLUMNS
+        .iter()
+        .map(|(field, it, en)| Column {
+            header: if english { en } else { it },
+            width: match *field {
+                "email" => 28.0,
+                "birth_place" | "document_number" | "label" => 18.0,
+                _ => 14.0,
+            },
+        })
+        .collect();
+    let mut w = SheetWriter::new(if english { "Tickets" } else { "Biglietti" }, &columns)
+        .map_err(sheet_error)?;
+    let examples = [
+        [
+            "TC-TC1-1-1",
+            "Luca",
+            "Neri",
+            "1990-04-01",
+            "Como",
+            "M",
+            "id_card",
+            "CA1234567",
+            "luca.neri@example.it",
+            "INTERO",
+        ],
+        [
+            "TC-TC1-1-2",
+            "Anna",
+            "Bianchi",
+            "1992-11-30",
+            "Lecco",
+            "F",
+            "passport",
+            "YA7654321",
+            "anna.bianchi@example.it",
+            "DONNA",
+        ],
+    ];
+    for e in examples {
+        let cells: Vec<Cell> = e.iter().map(|v| Cell::from(*v)).collect();
+        w.row(&cells).map_err(sheet_error)?;
+    }
+    let name = if english {
+        "mass-issue.xlsx"
+    } else {
+        "emissione-massiva.xlsx"
+    };
+    Ok(xlsx(name, w.finish().map_err(sheet_error)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewRequest {
+    fixture_id: Option<i64>,
+    #[serde(default)]
+    file_name: Option<String>,
+    #[serde(default)]
+    file_base64: Option<String>,
+    #[serde(default)]
+    lines: Option<Vec<SheetLine>>,
+}
+
+/// The lines of a request: a sheet's or typed ones (numbered from 1).
+fn read_lines(
+    file_base64: Option<&str>,
+    lines: Option<&[SheetLine]>,
+) -> ApiResult<Vec<(i32, SheetLine)>> {
+    let invalid = |field: &str, code: &str| {
+        ApiError::validation([(field.to_owned(), code.to_owned())].into())
+    };
+    match (file_base64, lines) {
+        (Some(b64), None) => {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(b64.trim())
+                .map_err(|_| invalid("file_base64", "unreadable"))?;
+            let rows =
+                sheets::read_rows(&bytes).map_err(|_| invalid("file_base64", "unreadable"))?;
+            mass::lines_from_rows(&rows).map_err(|e| invalid("file_base64", e.code()))
+        }
+        (None, Some(lines)) => {
+            if lines.is_empty() {
+                return Err(invalid("lines", "empty"));
+            }
+            if lines.len() > mass::MAX_LINES {
+                return Err(invalid("lines", "too_many_lines"));
+            }
+            Ok(lines
+                .iter()
+                .enumerate()
+                .map(|(i, l)| (i as i32 + 1, l.normalised()))
+                .collect())
+        }
+        _ => Err(invalid("file_base64", "a sheet or lines")),
+    }
+}
+
+fn fixture_refused(r: FixtureRefusal) -> ApiError {
+    match r {
+        FixtureRefusal::NotFound => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "fixture_not_found",
+            "No such fixture",
+        ),
+        FixtureRefusal::NotOnSale => ApiError::new(
+            StatusCode::CONFLICT,
+            "fixture_not_on_sale",
+            "This fixture is not on sale",
+        ),
+    }
+}
+
+async fn check(
+    state: &AppState,
+    fixture_id: i64,
+    lines: &[(i32, SheetLine)],
+) -> ApiResult<Checked> {
+    workflows::mass::check(&state.pool, &state.ticketing, fixture_id, lines)
+        .await?
+        .map_err(fixture_refused)
+}
+
+fn required_fixture(id: Option<i64>) -> ApiResult<i64> {
+    id.ok_or_else(|| {
+        ApiError::validation([("fixture_id".to_owned(), "required".to_owned())].into())
+    })
+}
+
+/// `POST /api/admin/mass-issues/preview`: every line checked; nothing stored.
+#[tracing::instrument(skip_all)]
+async fn preview(
+    State(state): State<AppState>,
+    Json(req): Json<PreviewRequest>,
+) -> ApiResult<Response> {
+    let fixture_id = required_fixture(req.fixture_id)?;
+    let lines = read_lines(req.file_base64.as_deref(), req.lines.as_deref())?;
+    let checked = check(&state, fixture_id, &lines).await?;
+    let _ = req.file_name;
+    Ok(axum::Json(checked).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    fixture_id: Option<i64>,
+    #[serde(default)]
+    file_name: Option<String>,
+    #[serde(default)]
+    language: Option<String>,
+    #[serde(default)]
+    lines: Vec<SheetLine>,
+}
+
+/// `POST /api/admin/mass-issues`: checks the lines again and starts the task. Audited.
+#[tracing::instrument(skip_all)]
+async fn create_task(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<CreateRequest>,
+) -> ApiResult<Response> {
+    let fixture_id = required_fixture(req.fixture_id)?;
+    let language = match req.language.as_deref() {
+        None | Some("it") => "it",
+        Some("en") => "en",
+        Some(_) => {
+            return Err(ApiError::validation(
+                [("language".to_owned(), "it or en".to_owned())].into(),
+            ));
+        }
+    };
+    let file_name = req
+        .file_name
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(|f| f.chars().take(200).collect::<String>());
+    let lines = read_lines(None, Some(&req.lines))?;
+    let checked = check(&state, fixture_id, &lines).await?;
+    let mut tx = state.pool.begin().await?;
+    let task = NewTask {
+        fixture_id,
+        staff: staff.user.user_id,
+        source: if file_name.is_some() {
+            "sheet"
+        } else {
+            "manual"
+        },
+        file_name: file_name.as_deref(),
+        language,
+    };
+    let task_id =
+        workflows::mass::create_task(&mut tx, &task, &checked, &state.config.public_base_url)
+            .await?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "mass_issue.created",
+        "mass_issue",
+        &task_id.to_string(),
+        json!({"fixture_id": fixture_id, "file_name": file_name, "lines": checked.total,
+               "valid": checked.valid}),
+    )
+    .await?;
+    tx.commit().await?;
+    let task = one_task(&state, task_id).await?;
+    Ok((StatusCode::CREATED, axum::Json(task)).into_response())
+}
+
+async fn one_task(state: &AppState, id: Uuid) -> ApiResult<mass::Task> {
+    let mut conn = state.pool.acquire().await?;
+    let q = mass::TaskQuery {
+        limit: 1,
+        ..Default::default()
+    };
+    mass::tasks(&mut conn, &q, Some(id))
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such mass issue"))
+}
+
+fn task_id(raw: &str) -> ApiResult<Uuid> {
+    Uuid::parse_str(raw).map_err(|_| ApiError::not_found("No such mass issue"))
+}
+
+fn filter_i64(params: &ListParams, key: &str) -> ApiResult<Option<i64>> {
+    match params.filter.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.is_empty() => Ok(None),
+        Some(v) => v
+            .as_i64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            .map(Some)
+            .ok_or_else(|| {
+                ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
+                    .with_field(key, "invalid_filter")
+            }),
+    }
+}
+
+/// `GET /api/admin/mass-issues`: newest first; filters `fixture_id`, `state`.
+async fn list_tasks(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let q = mass::TaskQuery {
+        fixture_id: filter_i64(&params, "fixture_id")?,
+        state: params
+            .filter_str("state")
+            .filter(|s| s == "running" || s == "done"),
+        ascending: params.sort_field.is_some() && !params.descending,
+        offset: params.offset,
+        limit: params.limit,
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = mass::tasks(&mut conn, &q, None).await?;
+    Ok(rest::page("mass-issues", &params, items, total))
+}
+
+/// `GET /api/admin/mass-issues/{id}`.
+async fn get_task(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    Ok(axum::Json(one_task(&state, task_id(&id)?).await?).into_response())
+}
+
+/// `POST /api/admin/mass-issues/{id}/retry`: the unfinalised lines again. Audited.
+#[tracing::instrument(skip_all, fields(task_id = %id))]
+async fn retry_task(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = task_id(&id)?;
+    let before = one_task(&state, id).await?;
+    let mut tx = state.pool.begin().await?;
+    let Some(round) = workflows::mass::retry_task(&mut tx, id).await? else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "nothing_to_retry",
+            "No line of this mass issue is waiting to be retried",
+        ));
+    };
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "mass_issue.retried",
+        "mass_issue",
+        &id.to_string(),
+        json!({"round": round, "unfinalized": before.unfinalized}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(one_task(&state, id).await?).into_response())
+}
+
+/// `GET /api/admin/mass-issues/{id}/results.xlsx`: the task's lines as a sheet.
+async fn get_results(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let task = one_task(&state, task_id(&id)?).await?;
+    let mut conn = state.pool.acquire().await?;
+    let q = mass::LineQuery {
+        task_id: Some(task.id),
+        limit: mass::MAX_LINES as i64,
+        ..Default::default()
+    };
+    let (lines, _) = mass::lines(&mut conn, &q, None).await?;
+    let columns = [
+        ("riga", 6.0),
+        ("posto", 16.0),
+        ("settore", 20.0),
+        ("utilizzatore", 24.0),
+        ("data_nascita", 12.0),
+        ("email", 28.0),
+        ("riduzione", 10.0),
+        ("prezzo", 10.0),
+        ("stato", 12.0),
+        ("motivo", 40.0),
+        ("sigillo_fiscale", 20.0),
+        ("emesso_il", 17.0),
+    ]
+    .map(|(header, width)| Column { header, width });
+    let mut w = SheetWriter::new("Esito", &columns).map_err(sheet_error)?;
+    for l in lines {
+        let birth = l
+            .birth_date
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        w.row(&[
+            Cell::Int(i64::from(l.row)),
+            l.label.into(),
+            l.sector_name.into(),
+            l.holder_name.into(),
+            birth.map_or(Cell::Empty, Cell::Date),
+            l.email.into(),
+            l.reduction.into(),
+            l.price_cents
+                .map_or(Cell::Empty, |c| Cell::Cents(i64::from(c))),
+            l.state.into(),
+            l.reason.into(),
+            l.seal.into(),
+            l.issued_at.map_or(Cell::Empty, Cell::Time),
+        ])
+        .map_err(sheet_error)?;
+    }
+    let name = format!("emissione-{}.xlsx", task.id);
+    Ok(xlsx(&name, w.finish().map_err(sheet_error)?))
+}
+
+/// `GET /api/admin/mass-issue-lines`: filters `task_id`, `state`, `q`.
+async fn list_lines(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let task = match params.filter_str("task_id") {
+        None => None,
+        Some(t) => Some(Uuid::parse_str(&t).map_err(|_| {
+            ApiError::bad_request("invalid_query", "The task_id filter is not valid")
+                .with_field("task_id", "invalid_filter")
+        })?),
+    };
+    let q = mass::LineQuery {
+        task_id: task,
+        state: params.filter_str("state"),
+        search: params.filter_str("q"),
+        sort: params.sort_field.clone(),
+        descending: params.descending,
+        offset: params.offset,
+        limit: params.limit,
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = mass::lines(&mut conn, &q, None).await?;
+    Ok(rest::page("mass-issue-lines", &params, items, total))
+}
+
+/// `GET /api/admin/mass-issue-lines/{id}`.
+async fn get_line(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let q = mass::LineQuery {
+        limit: 1,
+        ..Default::default()
+    };
+    mass::lines(&mut conn, &q, Some(id))
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .map(|l| axum::Json(l).into_response())
+        .ok_or_else(|| ApiError::not_found("No such line"))
+}

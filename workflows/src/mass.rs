@@ -1,0 +1,472 @@
+//! Mass issuing (DESIGN.md, workflow 3): staff check a sheet of lines, then a task sells each
+//! valid line as a one-seat staff order ([`StartMassIssue`]) and each order is issued on the
+//! mass queue ([`IssueMassOrder`]) by the same steps as a fan's order, so a seat or a holder
+//! is never issued twice, whatever crashes or faults happen. Each line ends finalised (its
+//! holder e-mailed the PDF ticket) or unfinalised with its reason; when a round settles with
+//! unfinalised lines, the staff member who ran it gets a report. Staff retry a task in one
+//! click: a new round for its unfinalised lines only.
+
+use crate::{
+    checkout::{self, StaffSale, StaffSaleRefusal},
+    runtime::{Job, JobContext, JobError, enqueue},
+};
+use domain::{
+    accounts,
+    email::Email,
+    fixtures,
+    inventory::HoldRefusal,
+    language::Language,
+    mass::{self, CheckedLine, NewLine, Report, SheetLine},
+    notifications::{Attachment, MailTemplate},
+    orders::{self, NamingRefusal, Order},
+};
+use futures::{StreamExt, stream};
+use integrations::{
+    documents,
+    ticketing::{Person, TicketingClient},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+/// Holders checked with the ticketing system at once during a check.
+pub const HOLDER_CHECKS_AT_ONCE: usize = 8;
+
+/// Why lines cannot be checked or a task created for a fixture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixtureRefusal {
+    NotFound,
+    NotOnSale,
+}
+
+/// A checked sheet: every line with its errors.
+#[derive(Debug, Clone, Serialize)]
+pub struct Checked {
+    pub fixture_id: i64,
+    pub fixture_title: String,
+    pub total: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub lines: Vec<CheckedLine>,
+}
+
+/// Checks every line (see [`mass::check_lines`]) and asks the ticketing system whether each
+/// holder may receive a title (a stadium ban refuses the line; no answer only warns, the
+/// issue will check again). Changes nothing.
+pub async fn check(
+    pool: &PgPool,
+    ticketing: &TicketingClient,
+    fixture_id: i64,
+    lines: &[(i32, SheetLine)],
+) -> Result<Result<Checked, FixtureRefusal>, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    let Some(fixture) = fixtures::find(&mut conn, fixture_id).await? else {
+        return Ok(Err(FixtureRefusal::NotFound));
+    };
+    let on_sale = fixtures::sale_terms(&mut conn, fixture_id)
+        .await?
+        .is_some_and(|t| t.on_sale(chrono::Utc::now()));
+    if !on_sale {
+        return Ok(Err(FixtureRefusal::NotOnSale));
+    }
+    let match_day = fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .date_naive();
+    let mut checked = mass::check_lines(&mut conn, fixture_id, match_day, lines).await?;
+    drop(conn);
+    let people: Vec<(usize, Person)> = checked
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.valid)
+        .filter_map(|(i, c)| c.holder.as_ref().map(|h| (i, holder_person(h))))
+        .collect();
+    let verdicts: Vec<(usize, Option<bool>)> = stream::iter(people)
+        .map(|(i, p)| async move { (i, ticketing.verify_person(&p).await.ok()) })
+        .buffer_unordered(HOLDER_CHECKS_AT_ONCE)
+        .collect()
+        .await;
+    for (i, verdict) in verdicts {
+        match verdict {
+            Some(true) => {}
+            Some(false) => checked[i].refuse("holder", "holder_banned"),
+            None => checked[i].warn("holder", "holder_unverified"),
+        }
+    }
+    let valid = checked.iter().filter(|c| c.valid).count();
+    Ok(Ok(Checked {
+        fixture_id,
+        fixture_title: fixture.title,
+        total: checked.len(),
+        valid,
+        invalid: checked.len() - valid,
+        lines: checked,
+    }))
+}
+
+fn holder_person(h: &orders::HolderDetails) -> Person {
+    Person {
+        first_name: h.first_name.clone(),
+        last_name: h.last_name.clone(),
+        birth_date: h.birth_date,
+        sex: h.sex.clone().unwrap_or_default(),
+        ..Default::default()
+    }
+}
+
+/// What staff ask for when they start a task.
+pub struct NewTask<'a> {
+    pub fixture_id: i64,
+    pub staff: Uuid,
+    /// `sheet` or `manual`
+    pub source: &'a str,
+    pub file_name: Option<&'a str>,
+    pub language: &'a str,
+}
+
+/// Creates a task from checked lines, on `conn` (a transaction): the valid lines queued, the
+/// others unfinalised with their first error, and the job that sells them enqueued with it.
+pub async fn create_task(
+    conn: &mut PgConnection,
+    task: &NewTask<'_>,
+    checked: &Checked,
+    public_base_url: &str,
+) -> Result<Uuid, sqlx::Error> {
+    let lines: Vec<NewLine> = checked
+        .lines
+        .iter()
+        .map(|c| NewLine {
+            row: c.row,
+            line: &c.line,
+            seat_id: c.seat_id,
+            price_cents: c.price_cents,
+            refused: c.reason(),
+        })
+        .collect();
+    let task_id = mass::create_task(
+        conn,
+        task.fixture_id,
+        task.staff,
+        task.source,
+        task.file_name,
+        task.language,
+        &lines,
+    )
+    .await?;
+    if checked.valid > 0 {
+        enqueue(conn, &StartMassIssue { task_id, round: 0 }).await?;
+    } else {
+        // Nothing to issue: the task is settled now.
+        mass::lock_task(conn, task_id).await?;
+        if let Some(report) = mass::settle(conn, task_id).await? {
+            report_mail(conn, public_base_url, &report).await?;
+        }
+    }
+    Ok(task_id)
+}
+
+/// Staff retry a task: its unfinalised lines are sold or issued again (a new round; never a
+/// title twice). Returns the round, `None` when no line is unfinalised.
+pub async fn retry_task(
+    conn: &mut PgConnection,
+    task_id: Uuid,
+) -> Result<Option<i32>, sqlx::Error> {
+    let Some((round, steps)) = mass::start_retry(conn, task_id).await? else {
+        return Ok(None);
+    };
+    let mut sell = false;
+    for (_, step) in steps {
+        match step {
+            mass::RetryStep::Sell => sell = true,
+            mass::RetryStep::Issue(order_id) => {
+                checkout::retry_issue(conn, order_id).await?;
+            }
+        }
+    }
+    if sell {
+        enqueue(conn, &StartMassIssue { task_id, round }).await?;
+    }
+    Ok(Some(round))
+}
+
+/// Sells a task's queued lines, one transaction each: the seat held for the line's e-mail
+/// (its account created if none), named, paid by the club ("complimentary") and its issuing
+/// enqueued on the mass queue, all with the line marked as issuing. A line the sale refuses
+/// (its seat taken since the check, ...) is unfinalised with the reason. Run again after a
+/// crash, it sells only what is still queued.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StartMassIssue {
+    pub task_id: Uuid,
+    /// 0 for the task's creation; each staff retry gets the next round.
+    pub round: i32,
+}
+
+impl Job for StartMassIssue {
+    const QUEUE: &'static str = "mass::start";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}-{}", self.task_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(task_id = %self.task_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(head) = mass::task_head(&mut conn, self.task_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no mass-issue task {}",
+                self.task_id
+            )));
+        };
+        let queued = mass::queued_lines(&mut conn, self.task_id).await?;
+        drop(conn);
+        for line in queued {
+            sell_line(ctx, self.task_id, &head, &line).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The code a refused sale leaves on its line.
+fn refusal_code(r: &StaffSaleRefusal) -> &'static str {
+    match r {
+        StaffSaleRefusal::NotOnSale | StaffSaleRefusal::Hold(HoldRefusal::NotOnSale) => {
+            "fixture_not_on_sale"
+        }
+        StaffSaleRefusal::Hold(HoldRefusal::HolderHasSeat(_))
+        | StaffSaleRefusal::Naming(NamingRefusal::HolderHasSeat(_)) => "holder_has_seat",
+        StaffSaleRefusal::Hold(HoldRefusal::Unknown) => "unknown_seat",
+        StaffSaleRefusal::Hold(HoldRefusal::ReductionNotAllowed(_))
+        | StaffSaleRefusal::Naming(NamingRefusal::ReductionNotAllowed(_)) => "reduction_not_sold",
+        StaffSaleRefusal::Naming(NamingRefusal::HolderNotEligible(_)) => "reduction_not_eligible",
+        _ => "seat_taken",
+    }
+}
+
+async fn sell_line(
+    ctx: &JobContext,
+    task_id: Uuid,
+    head: &mass::TaskHead,
+    line: &mass::QueuedLine,
+) -> Result<(), JobError> {
+    let today = chrono::Utc::now().date_naive();
+    let mut tx = ctx.pool.begin().await?;
+    let refusal = match line.input.parse(today) {
+        Err(errors) => Some(
+            errors
+                .first()
+                .map_or("invalid", |e| e.code.as_str())
+                .to_owned(),
+        ),
+        Ok((holder, email)) => {
+            let seat = domain::inventory::seats_by_label(&mut tx, &[line.input.label.clone()])
+                .await?
+                .first()
+                .map(|(id, _)| *id);
+            let reduction: Option<i32> = sqlx::query_scalar!(
+                "select id from reduction where code = $1",
+                line.input.reduction
+            )
+            .fetch_optional(&mut *tx)
+            .await?;
+            match (seat, reduction) {
+                (None, _) => Some("unknown_seat".to_owned()),
+                (_, None) => Some("unknown_reduction".to_owned()),
+                (Some(seat), Some(reduction)) => {
+                    match sell(&mut tx, task_id, head, &email, seat, reduction, holder).await? {
+                        Ok(order_id) => {
+                            if mass::mark_sold(&mut tx, line.id, order_id).await? {
+                                tx.commit().await?;
+                            }
+                            // Otherwise another run sold it first: this sale rolls back.
+                            return Ok(());
+                        }
+                        Err(r) => Some(refusal_code(&r).to_owned()),
+                    }
+                }
+            }
+        }
+    };
+    // A refused sale may have written before it was refused: roll it back, then record why.
+    drop(tx);
+    let reason = refusal.unwrap_or_else(|| "invalid".to_owned());
+    tracing::info!(line = line.id, reason, "mass-issue line refused");
+    let mut tx = ctx.pool.begin().await?;
+    mass::lock_task(&mut tx, task_id).await?;
+    if mass::mark_unfinalized(&mut tx, line.id, "queued", &reason).await?
+        && let Some(report) = mass::settle(&mut tx, task_id).await?
+    {
+        report_mail(&mut tx, &ctx.public_base_url, &report).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// One line's sale, on the caller's transaction.
+async fn sell(
+    tx: &mut PgConnection,
+    task_id: Uuid,
+    head: &mass::TaskHead,
+    email: &Email,
+    seat: i64,
+    reduction: i32,
+    holder: orders::HolderDetails,
+) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
+    let language = Language::from_code_or_default(&head.language);
+    let (buyer, _) =
+        accounts::create_or_get(tx, email, Some(language), None, Default::default()).await?;
+    let sale = StaffSale {
+        fixture_id: head.fixture_id,
+        buyer: buyer.user_id,
+        buyer_email: email.as_str(),
+        staff: head.created_by,
+        payment_method: "complimentary",
+        language: language.code(),
+        lines: vec![(seat, reduction, holder)],
+        mass_task: Some(task_id),
+    };
+    checkout::sell_at_box_office(tx, &sale).await
+}
+
+/// Issues an order a mass task sold: the steps of a fan's order ([`checkout::IssueOrder`]),
+/// on a queue of its own with its own concurrency (`JOBS_MASS_CONCURRENCY`), so a large task
+/// never delays fans' tickets. Out of attempts, or refused, the line is unfinalised.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct IssueMassOrder {
+    pub order_id: Uuid,
+    #[serde(default)]
+    pub round: i32,
+}
+
+impl Job for IssueMassOrder {
+    const QUEUE: &'static str = "mass::issue_order";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}-{}", self.order_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        checkout::issue(ctx, self.order_id).await
+    }
+
+    async fn on_give_up(
+        &self,
+        ctx: &JobContext,
+        attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        checkout::give_up(ctx, self.order_id, attempt, error).await
+    }
+}
+
+/// A mass task's order is issued (in the transaction that marked it so): the holder's
+/// e-mail gets the PDF ticket (spec: send-finalized-fixture-ticket-email), the account a
+/// notification, the line is finalised and the task settled.
+pub(crate) async fn finish_line(
+    ctx: &JobContext,
+    tx: &mut PgConnection,
+    order: &Order,
+    task_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    let language = checkout::lang(order);
+    let doc_lang = documents::Lang::parse(language.code());
+    let when = order
+        .fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .format("%d/%m/%Y %H:%M")
+        .to_string();
+    let base = ctx.public_base_url.trim_end_matches('/');
+    for line in &order.lines {
+        let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
+            continue;
+        };
+        let ticket = checkout::ticket_document(order, line, title, holder);
+        let context = json!({
+            "fixture": order.fixture.title, "starts_at": when,
+            "wallet_url": format!("{base}/wallet/"),
+            "ticket": {
+                "sector": line.sector_name, "row": line.row, "seat": line.number,
+                "gate": line.gate, "holder": holder.full_name(),
+                "price": documents::euros(i64::from(line.price_cents)), "seal": title.seal,
+            },
+        });
+        checkout::mail(
+            tx,
+            &order.buyer_email,
+            language,
+            MailTemplate::MassTicketFinalized,
+            &context,
+            vec![Attachment {
+                filename: format!("biglietto-{}.pdf", title.seal),
+                content_type: "application/pdf".into(),
+                content: documents::ticket_pdf(&ticket, doc_lang),
+            }],
+        )
+        .await?;
+    }
+    orders::notify_fan(
+        tx,
+        order.user_id,
+        "tickets_issued",
+        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
+        order.id,
+    )
+    .await?;
+    mass::lock_task(tx, task_id).await?;
+    if mass::mark_finalized(tx, order.id).await?
+        && let Some(report) = mass::settle(tx, task_id).await?
+    {
+        report_mail(tx, &ctx.public_base_url, &report).await?;
+    }
+    Ok(())
+}
+
+/// Issuing a mass task's order gave up: the order is failed (not listed with fans' failed
+/// issues) and its line unfinalised with the error; the task settled.
+pub(crate) async fn give_up_line(
+    ctx: &JobContext,
+    tx: &mut PgConnection,
+    order_id: Uuid,
+    line_id: i64,
+    task_id: Uuid,
+    attempt: u32,
+    error: &str,
+) -> Result<(), sqlx::Error> {
+    mass::lock_task(tx, task_id).await?;
+    orders::mark_failed(tx, order_id, error, attempt as i32).await?;
+    if mass::mark_unfinalized(tx, line_id, "issuing", error).await?
+        && let Some(report) = mass::settle(tx, task_id).await?
+    {
+        report_mail(tx, &ctx.public_base_url, &report).await?;
+    }
+    Ok(())
+}
+
+/// The unfinalised report, to the staff member who ran the task
+/// (spec: send-unfinalized-fixture-ticket-purchase-email).
+async fn report_mail(
+    conn: &mut PgConnection,
+    base: &str,
+    report: &Report,
+) -> Result<(), sqlx::Error> {
+    let context = json!({
+        "fixture": report.fixture, "file_name": report.file_name,
+        "finalized": report.finalized, "unfinalized": report.unfinalized,
+        "more": report.unfinalized - report.lines.len() as i64,
+        "task_url": format!("{}/admin/mass-issues/{}/show", base.trim_end_matches('/'), report.task_id),
+        "lines": report.lines,
+    });
+    checkout::mail(
+        conn,
+        &report.staff_email,
+        Language::from_code_or_default(&report.language),
+        MailTemplate::MassUnfinalizedReport,
+        &context,
+        vec![],
+    )
+    .await
+}

@@ -1,0 +1,66 @@
+//! What staff do to jobs from the admin app's Jobs area: retry a dead or retrying job, or
+//! discard one, undoing first what its giving up recorded, so the job finds its work to do.
+
+use crate::{checkout::IssueOrder, mass::IssueMassOrder, runtime::Job};
+use domain::{jobs, mass, orders};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// Runs a dead or retrying job again now (on `conn`, a transaction), its attempts reset.
+/// An order's issuing that gave up marked the order failed (and a mass line unfinalised):
+/// that is undone first, as the failed issues' retry does. False when the job is not dead or
+/// retrying.
+pub async fn retry_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let Some((queue, payload)) = jobs::requeue(conn, id).await? else {
+        return Ok(false);
+    };
+    if queue == IssueOrder::QUEUE || queue == IssueMassOrder::QUEUE {
+        let order = payload
+            .get("order_id")
+            .and_then(|v| v.as_str())
+            .and_then(|s| Uuid::parse_str(s).ok());
+        if let Some(order_id) = order {
+            orders::retry_failed(conn, order_id).await?;
+            mass::reissue_line(conn, order_id).await?;
+        }
+    }
+    Ok(true)
+}
+
+/// A waiting or retrying job will not run again. An order's issuing discarded leaves the
+/// order failed (listed for staff to retry or refund; a mass line unfinalised), never stuck
+/// "issuing". False when the job runs, ran or is dead.
+pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx::Error> {
+    let Some((queue, payload)) = jobs::list(conn, &Default::default(), Some(id))
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .map(|j| (j.queue, j.payload))
+    else {
+        return Ok(false);
+    };
+    if !jobs::discard(conn, id).await? {
+        return Ok(false);
+    }
+    if queue == IssueOrder::QUEUE || queue == IssueMassOrder::QUEUE {
+        let order = payload
+            .get("order_id")
+            .and_then(|v| v.as_str())
+            .and_then(|s| Uuid::parse_str(s).ok());
+        if let Some(order_id) = order {
+            const WHY: &str = "discarded by staff";
+            if let Some((line_id, task_id)) = mass::line_of_order(conn, order_id).await? {
+                mass::lock_task(conn, task_id).await?;
+                orders::mark_failed(conn, order_id, WHY, 0).await?;
+                if mass::mark_unfinalized(conn, line_id, "issuing", WHY).await? {
+                    // Settled without a report: staff discarded it themselves.
+                    mass::settle(conn, task_id).await?;
+                }
+            } else {
+                orders::mark_failed(conn, order_id, WHY, 0).await?;
+            }
+        }
+    }
+    Ok(true)
+}

@@ -1,18 +1,16 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSystemLinks } from '../api/system';
+import { NewTabButton } from '../layout/NewTabButton';
 
 /** Links to the live job board and, in development, to the simulator's mailbox. */
 export function JobsCard() {
@@ -55,39 +53,3 @@ export function JobsCard() {
     </Card>
   );
 }
-
-interface NewTabButtonProps {
-  href: string;
-  icon: ReactNode;
-  variant?: 'contained' | 'outlined';
-  children: ReactNode;
-}
-
-function NewTabButton({ href, icon, variant = 'contained', children }: NewTabButtonProps) {
-  const translate = useTranslate();
-  return (
-    <Button
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      variant={variant}
-      startIcon={icon}
-      endIcon={<OpenInNewIcon fontSize="small" aria-hidden="true" />}
-    >
-      {children}
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        {translate('app.new_tab')}
-      </Box>
-    </Button>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRomeDateTime, romeDateOf } from './romeDateTime';
+import { formatCalendarDate, formatRomeDateTime, romeDateOf } from './romeDateTime';
 
 describe('formatRomeDateTime', () => {
   it('shows summer instants in Italian summer time (UTC+2)', () => {
@@ -24,5 +24,17 @@ describe('romeDateOf', () => {
 
   it('cannot tell from what it cannot read', () => {
     expect(romeDateOf('not a date')).toBeUndefined();
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a birth date day first, the year in full, whatever the time zone', () => {
+    expect(formatCalendarDate('1990-04-01', 'it')).toBe('01/04/1990');
+    expect(formatCalendarDate('2012-12-31', 'en')).toBe('31/12/2012');
+  });
+
+  it('gives back what it cannot read', () => {
+    expect(formatCalendarDate('01/04/1990', 'it')).toBe('01/04/1990');
+    expect(formatCalendarDate('1990-02-31', 'it')).toBe('1990-02-31');
   });
 });

@@ -32,3 +32,27 @@ export function romeDateOf(value: string): string | undefined {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day (`yyyy-mm-dd`, a birth date: no time, no time zone) as staff write it, the
+ * year in full ("01/04/1990"). Gives back what it cannot read.
+ */
+export function formatCalendarDate(value: string, locale: string): string {
+  const match = CALENDAR_DATE.exec(value.trim());
+  if (match === null) {
+    return value;
+  }
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day) {
+    return value;
+  }
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
+}

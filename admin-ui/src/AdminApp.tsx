@@ -18,6 +18,10 @@ import { IssuedTicketList } from './issuedTickets/IssuedTicketList';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
 import { LoginPage } from './login/LoginPage';
+import massIssueLines from './massIssueLines';
+import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
+import massIssues from './massIssues';
+import { MassIssuePage } from './massIssues/MassIssuePage';
 import orders from './orders';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
@@ -62,6 +66,8 @@ export function AdminApp() {
       <Resource name="issued-tickets" {...issuedTickets} />
       <Resource name="failed-issues" {...failedIssues} />
       <Resource name="orders" {...orders} />
+      <Resource name="mass-issues" {...massIssues} />
+      <Resource name="mass-issue-lines" {...massIssueLines} />
       <Resource name="users" {...users} />
       <Resource name="emails" {...emails} />
       <CustomRoutes>
@@ -74,6 +80,8 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.seatLocks} element={<MassLockPage />} />
         <Route path={PAGE_PATHS.issuedTickets} element={<IssuedTicketList />} />
         <Route path={PAGE_PATHS.failedIssues} element={<FailedIssueList />} />
+        <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
+        <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
       </CustomRoutes>
     </Admin>
   );

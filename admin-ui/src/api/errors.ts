@@ -22,6 +22,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   fixture_not_on_sale: 'resources.orders.errors.fixture_not_on_sale',
   buyer_banned: 'resources.orders.errors.buyer_banned',
   sector_full: 'resources.orders.errors.sector_full',
+  // Mass issuing: a task with no unfinalized line to send again.
+  nothing_to_retry: 'resources.mass-issues.errors.nothing_to_retry',
 };
 
 /**

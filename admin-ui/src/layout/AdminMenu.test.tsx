@@ -21,6 +21,8 @@ function adminApi() {
     '/api/admin/issued-tickets': listRoute('issued-tickets', []),
     '/api/admin/failed-issues': listRoute('failed-issues', []),
     '/api/admin/orders': listRoute('orders', []),
+    '/api/admin/mass-issues': listRoute('mass-issues', []),
+    '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
   });
 }
 
@@ -47,6 +49,8 @@ describe('the menu', () => {
       'Biglietti emessi',
       'Emissioni fallite',
       'Ordini',
+      'Emissione massiva',
+      'Emessi in massa',
       'Utenti ed e-mail',
       'Utenti',
       'E-mail',
@@ -62,6 +66,8 @@ describe('the menu', () => {
       'Biglietti emessi': '/admin/tickets/issuedtickets',
       'Emissioni fallite': '/admin/tickets/issuefailed',
       Ordini: '/admin/orders',
+      'Emissione massiva': '/admin/tickets/massissue',
+      'Emessi in massa': '/admin/mass/tickets_issued',
       Utenti: '/admin/users',
       'E-mail': '/admin/emails',
     };
@@ -97,11 +103,18 @@ describe('the menu', () => {
       '/admin/tickets/issuedtickets',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(within(menu).getByRole('menuitem', { name: 'Mass issuing' })).toHaveAttribute('href', '/admin/tickets/massissue');
+    expect(within(menu).getByRole('menuitem', { name: 'Mass-issued tickets' })).toHaveAttribute(
+      'href',
+      '/admin/mass/tickets_issued',
+    );
   });
 
   it.each([
     ['/issued-tickets', 'Biglietti emessi'],
     ['/failed-issues', 'Emissioni fallite'],
+    ['/mass-issues', 'Emissione massiva'],
+    ['/mass-issue-lines', 'Emessi in massa'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

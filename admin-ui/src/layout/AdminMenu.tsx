@@ -3,8 +3,10 @@ import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumb
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
@@ -56,6 +58,8 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.issuedTickets, label: 'app.menu.issued_tickets', icon: <ConfirmationNumberOutlinedIcon /> },
       { path: PAGE_PATHS.failedIssues, label: 'app.menu.failed_issues', icon: <SyncProblemOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
+      { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },
+      { path: PAGE_PATHS.massIssueLines, label: 'app.menu.mass_issue_lines', icon: <LibraryAddCheckOutlinedIcon /> },
     ],
   },
   {

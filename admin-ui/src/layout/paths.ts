@@ -12,4 +12,6 @@ export const PAGE_PATHS = {
   seatLocks: '/mass/mass_lock_unlock_seats',
   issuedTickets: '/tickets/issuedtickets',
   failedIssues: '/tickets/issuefailed',
+  massIssue: '/tickets/massissue',
+  massIssueLines: '/mass/tickets_issued',
 } as const;

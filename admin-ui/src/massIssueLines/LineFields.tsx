@@ -1,0 +1,111 @@
+import Typography from '@mui/material/Typography';
+import { Link, useCreatePath, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { PriceField } from '../fields/PriceField';
+import { StackedCell } from '../fields/StackedCell';
+import { reasonText } from '../massIssues/lineErrors';
+import { LineStateField } from './LineStateChip';
+import type { MassIssueLine } from './types';
+
+/** The seat's label, and under it its sector. */
+export function LineSeatField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={record.sector_name ?? undefined}>
+      <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {record.label}
+      </Typography>
+    </StackedCell>
+  );
+}
+
+/** Who the ticket is in the name of, and under it the e-mail that receives it. */
+export function LineHolderField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={record.email}>
+      <Typography component="span" variant="body2">
+        {record.holder_name}
+      </Typography>
+    </StackedCell>
+  );
+}
+
+/** The price, and under it the reduction it is for. */
+export function LinePriceField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell align="right" secondary={record.reduction}>
+      {record.price_cents === null ? (
+        <Typography component="span" variant="body2">
+          —
+        </Typography>
+      ) : (
+        <PriceField source="price_cents" />
+      )}
+    </StackedCell>
+  );
+}
+
+/** The line's state, and under it the fiscal seal of its title once issued. */
+export function LineOutcomeField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={record.seal ?? undefined} monospace>
+      <LineStateField source="state" />
+    </StackedCell>
+  );
+}
+
+/**
+ * Why the line was not issued: one of the preview's codes in our words, or the ticketing
+ * system's refusal or error as it said it.
+ */
+export function LineReasonField(props: FieldProps<MassIssueLine> & { clamp?: boolean }) {
+  const record = useRecordContext<MassIssueLine>(props);
+  const translate = useTranslate();
+  if (record === undefined || record.reason === null || record.reason === '') {
+    return null;
+  }
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      color={record.state === 'unfinalized' ? 'error' : 'text.secondary'}
+      title={props.clamp ? record.reason : undefined}
+      sx={
+        props.clamp
+          ? { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 300 }
+          : { whiteSpace: 'pre-wrap' }
+      }
+    >
+      {reasonText(translate, record.reason)}
+    </Typography>
+  );
+}
+
+/** A link to the task the line belongs to (its page). */
+export function LineTaskField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  const createPath = useCreatePath();
+  const translate = useTranslate();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <Link to={createPath({ resource: 'mass-issues', type: 'show', id: record.task_id })}>
+      {translate('resources.mass-issue-lines.open_task')}
+    </Link>
+  );
+}

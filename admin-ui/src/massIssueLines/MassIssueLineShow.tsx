@@ -1,0 +1,39 @@
+import { ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { PriceField } from '../fields/PriceField';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { LineReasonField, LineTaskField } from './LineFields';
+import { LineStateField } from './LineStateChip';
+import type { MassIssueLine } from './types';
+
+const mono = { fontFamily: 'monospace' };
+
+/** One line of a mass issuing task: the seat, the holder, what became of it and why. */
+export function MassIssueLineShow() {
+  return (
+    <Show<MassIssueLine>
+      actions={
+        <TopToolbar>
+          <ListButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <LineTaskField source="task_id" />
+        <NumberField source="row" />
+        <TextField source="fixture_title" />
+        <TextField source="label" sx={mono} />
+        <TextField source="sector_name" emptyText="—" />
+        <TextField source="holder_name" />
+        <TextField source="email" />
+        <TextField source="reduction" />
+        <PriceField source="price_cents" />
+        <LineStateField source="state" label="resources.mass-issue-lines.fields.state" />
+        <LineReasonField source="reason" />
+        <TextField source="seal" emptyText="—" sx={mono} />
+        <TextField source="order_id" emptyText="—" sx={mono} />
+        <RomeDateTimeField source="updated_at" />
+        <TextField source="id" sx={mono} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,497 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Fixture } from '../fixtures/types';
+import type { Price } from '../prices/types';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import type { MassIssueLineInput, MassIssuePreview, MassIssueTask, PreviewLine } from './types';
+
+const PAGE = '/tickets/massissue';
+const MASS = '/api/admin/mass-issues';
+const PREVIEW = `${MASS}/preview`;
+const TASK_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70';
+
+const lazio: Fixture = {
+  id: 7,
+  planet_event_id: 1001,
+  spettacolo_id: 5001,
+  title: 'Como - Lazio',
+  competition: 'Serie A 2025-2026',
+  kind: 'league',
+  starts_at: '2026-12-06T19:45:00Z',
+  ends_at: '2026-12-06T21:45:00Z',
+  status: 1,
+  high_risk: false,
+  per_buyer_limit: 4,
+  inventory_ready: true,
+  from_price_cents: 2500,
+  free: 11873,
+};
+// Scheduled, not yet on sale: never offered for a mass issue.
+const inter: Fixture = { ...lazio, id: 8, title: 'Como - Inter', starts_at: '2026-12-13T19:45:00Z', status: 0 };
+
+const prices: Price[] = [
+  { id: 'TC:1', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', price_cents: 6000 },
+  { id: 'TC:2', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 2, reduction_code: 'U14', reduction_name: 'Under 14', price_cents: 3000 },
+  { id: 'CN:1', sector_code: 'CN', sector_name: 'Curva Nord', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', price_cents: 2500 },
+];
+
+const holder = (label: string, first: string, last: string, email: string, reduction = 'INTERO'): MassIssueLineInput => ({
+  label,
+  first_name: first,
+  last_name: last,
+  birth_date: '1990-04-01',
+  birth_place: 'Como',
+  sex: 'M',
+  document_type: 'id_card',
+  document_number: 'CA1234567',
+  email,
+  reduction,
+});
+
+const luca = holder('TC-TC1-1-1', 'Luca', 'Neri', 'luca@example.it');
+const anna = holder('TC-TC1-1-2', 'Anna', 'Bianchi', 'anna@example.it', 'U14');
+const marco = holder('CN-CN1-4-9', 'Marco', 'Verdi', 'marco@example.it');
+const ugo = holder('TC-TC1-1-3', 'Ugo', 'Rossi', 'ugo@example.it');
+const bad = holder('ZZ-9', 'Pi3ro', 'Gialli', 'non-una-mail');
+
+const previewLines: PreviewLine[] = [
+  { row: 2, line: luca, seat_id: 101, sector_name: 'Tribuna Centrale', price_cents: 6000, valid: true, errors: [] },
+  {
+    row: 3,
+    line: anna,
+    seat_id: 102,
+    sector_name: 'Tribuna Centrale',
+    price_cents: 3000,
+    valid: false,
+    errors: [
+      { field: 'label', code: 'seat_taken' },
+      { field: 'reduction', code: 'reduction_not_eligible' },
+    ],
+  },
+  { row: 4, line: marco, seat_id: 310, sector_name: 'Curva Nord', price_cents: 2500, valid: true, errors: [] },
+  {
+    row: 5,
+    line: bad,
+    seat_id: null,
+    sector_name: null,
+    price_cents: null,
+    valid: false,
+    errors: [
+      { field: 'label', code: 'unknown_seat' },
+      { field: 'first_name', code: 'invalid' },
+      { field: 'email', code: 'invalid' },
+    ],
+  },
+  // The ticketing system did not answer about Ugo: the contract lets the line be sent anyway.
+  {
+    row: 6,
+    line: ugo,
+    seat_id: 103,
+    sector_name: 'Tribuna Centrale',
+    price_cents: 6000,
+    valid: false,
+    errors: [{ field: 'holder', code: 'holder_unverified' }],
+  },
+];
+
+const sheetPreview: MassIssuePreview = {
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  total: 5,
+  valid: 2,
+  invalid: 3,
+  lines: previewLines,
+};
+
+const task: MassIssueTask = {
+  id: TASK_ID,
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  file_name: 'sponsor.xlsx',
+  source: 'sheet',
+  created_at: '2026-11-24T17:00:00Z',
+  created_by: 'staff@lario.test',
+  total: 3,
+  queued: 0,
+  issuing: 0,
+  finalized: 3,
+  unfinalized: 0,
+  progress: 100,
+  state: 'done',
+  finished_at: '2026-11-24T17:01:00Z',
+};
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+function massIssueApi(extra: Routes = {}) {
+  return stubFetch({
+    '/api/me': { body: STAFF_ME },
+    '/api/admin/fixtures': listRoute('fixtures', [lazio, inter]),
+    '/api/admin/prices': listRoute('prices', prices),
+    [MASS]: listRoute('mass-issues', [task]),
+    [`${MASS}/${TASK_ID}`]: { body: task },
+    '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
+    [`POST ${PREVIEW}`]: { body: sheetPreview },
+    [`POST ${MASS}`]: { status: 201, body: task },
+    ...extra,
+  });
+}
+
+const postsTo = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && urlOf(input).pathname === path);
+
+const bodyOf = (call: Parameters<typeof fetch> | undefined) => JSON.parse(String(call?.[1]?.body)) as unknown;
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function chooseLazio(user: User, name = 'Partita in vendita') {
+  await user.click(await screen.findByRole('combobox', { name }));
+  await user.click(await screen.findByRole('option', { name: /Como - Lazio/ }));
+}
+
+const sheet = () =>
+  new File(['PK sponsor sheet'], 'sponsor.xlsx', {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+
+async function previewSheet(user: User, { choose = 'Scegli il file Excel', preview = 'Anteprima' } = {}) {
+  await user.upload(screen.getByLabelText(choose), sheet());
+  await screen.findByText(/^(File scelto|File chosen): sponsor\.xlsx$/);
+  await user.click(screen.getByRole('button', { name: preview }));
+}
+
+const previewRow = (row: number) => {
+  const cell = screen.getAllByRole('row').find((tr) => tr.getAttribute('data-row') === String(row));
+  expect(cell).toBeDefined();
+  return cell as HTMLElement;
+};
+
+describe('the mass issuing page', () => {
+  it('offers the fixtures on sale only, and the two ways to give the lines', async () => {
+    massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Emissione massiva' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('combobox', { name: 'Partita in vendita' }));
+    expect(await screen.findByRole('option', { name: /Como - Lazio/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Como - Inter/ })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('button', { name: 'Foglio Excel' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Inserimento manuale' })).toHaveAttribute('aria-pressed', 'false');
+    // Nothing to preview before a fixture and a file.
+    expect(screen.getByRole('button', { name: 'Anteprima' })).toBeDisabled();
+    expect(screen.getByText('Scegli prima una partita.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['it', 'Scarica il modello', 'emissione-massiva.xlsx'],
+    ['en', 'Download the template', 'mass-issue.xlsx'],
+  ] as const)('in %s, downloads the template in the staff member’s language', async (locale, button, name) => {
+    const fetchMock = massIssueApi({
+      [`${MASS}/template`]: {
+        body: 'PK',
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': `attachment; filename="${name}"`,
+        },
+      },
+    });
+    const createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:template');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale });
+
+    await user.click(await screen.findByRole('button', { name: button }));
+
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:template', download: name }]));
+    const call = fetchMock.mock.calls.find(([input]) => urlOf(input).pathname === `${MASS}/template`);
+    expect(urlOf(call?.[0] ?? '').searchParams.get('lang')).toBe(locale);
+    // With the session cookie, as any call of the app.
+    expect(call?.[1]?.credentials).toBe('same-origin');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the chosen sheet as base64 and flags the lines that cannot be issued, with the reasons in Italian', async () => {
+    const fetchMock = massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseLazio(user);
+    await previewSheet(user);
+
+    expect(await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' })).toBeInTheDocument();
+    const [post] = postsTo(fetchMock, PREVIEW);
+    expect(new Headers(post?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    expect(bodyOf(post)).toEqual({
+      fixture_id: 7,
+      file_name: 'sponsor.xlsx',
+      file_base64: btoa('PK sponsor sheet'),
+    });
+
+    expect(screen.getByTestId('preview-summary')).toHaveTextContent('3 valide, 2 con errori · 5 righe in tutto');
+
+    const valid = within(previewRow(2));
+    expect(valid.getByText('TC-TC1-1-1')).toBeInTheDocument();
+    expect(valid.getByText('Tribuna Centrale')).toBeInTheDocument();
+    expect(valid.getByText('Luca Neri')).toBeInTheDocument();
+    expect(valid.getByText('01/04/1990')).toBeInTheDocument();
+    expect(valid.getByText('luca@example.it')).toBeInTheDocument();
+    expect(valid.getByText('INTERO')).toBeInTheDocument();
+    expect(valid.getByText('60,00 €')).toBeInTheDocument();
+    expect(valid.getByText('Valida')).toBeInTheDocument();
+
+    const taken = previewRow(3);
+    expect(taken).toHaveAttribute('data-verdict', 'invalid');
+    expect(within(taken).getByText('Con errori')).toBeInTheDocument();
+    expect(within(taken).getByText('Posto: il posto non è libero (riservato, venduto o bloccato).')).toBeInTheDocument();
+    expect(
+      within(taken).getByText(
+        'Riduzione: il titolare non ha diritto a questa riduzione il giorno della partita (Under 14: meno di 14 anni; Over 65: almeno 65 anni; Donna: sesso F).',
+      ),
+    ).toBeInTheDocument();
+
+    const wrong = within(previewRow(5));
+    expect(wrong.getByText('Con errori')).toBeInTheDocument();
+    expect(wrong.getByText('Posto: nessun posto ha questa etichetta.')).toBeInTheDocument();
+    expect(wrong.getByText('Nome: solo lettere, spazi, apostrofi, punti e trattini (niente cifre).')).toBeInTheDocument();
+    expect(wrong.getByText('E-mail: non è un indirizzo e-mail valido.')).toBeInTheDocument();
+    // No seat, no price.
+    expect(wrong.getAllByText('—').length).toBeGreaterThan(0);
+
+    const unverified = within(previewRow(6));
+    expect(unverified.getByText('Da ricontrollare')).toBeInTheDocument();
+    expect(
+      unverified.getByText(
+        'Titolare: il sistema di biglietteria non ha risposto: la persona viene controllata di nuovo quando il biglietto è emesso.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Emetti 3 righe valide' })).toBeEnabled();
+  });
+
+  it('says the reasons in English, each with its column', async () => {
+    massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    await chooseLazio(user, 'Match on sale');
+    await previewSheet(user, { choose: 'Choose the Excel file', preview: 'Preview' });
+
+    expect(await screen.findByRole('heading', { name: 'Preview for Como - Lazio' })).toBeInTheDocument();
+    expect(screen.getByTestId('preview-summary')).toHaveTextContent('3 valid, 2 with errors · 5 lines in all');
+    const taken = within(previewRow(3));
+    expect(taken.getByText('With errors')).toBeInTheDocument();
+    expect(taken.getByText('Seat: the seat is not free (held, sold or locked).')).toBeInTheDocument();
+    expect(within(previewRow(5)).getByText('E-mail: not a valid e-mail address.')).toBeInTheDocument();
+    expect(within(previewRow(2)).getByText('€60.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Issue 3 valid lines' })).toBeEnabled();
+  });
+
+  it('issues the valid lines only, as the preview read them, with the file and the language, then opens the task', async () => {
+    const fetchMock = massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    await chooseLazio(user, 'Match on sale');
+    await previewSheet(user, { choose: 'Choose the Excel file', preview: 'Preview' });
+    await user.click(await screen.findByRole('button', { name: 'Issue 3 valid lines' }));
+
+    expect(await screen.findByText('Mass issue started: 3 lines in progress.')).toBeInTheDocument();
+    const posts = postsTo(fetchMock, MASS);
+    expect(posts).toHaveLength(1);
+    expect(new Headers(posts[0]?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    expect(bodyOf(posts[0])).toEqual({
+      fixture_id: 7,
+      file_name: 'sponsor.xlsx',
+      language: 'en',
+      lines: [luca, marco, ugo],
+    });
+    // The task's page, with its actions.
+    expect(await screen.findByRole('button', { name: 'Download results' })).toBeInTheDocument();
+    expect(screen.getByText('sponsor.xlsx')).toBeInTheDocument();
+  });
+
+  it('builds the lines typed in the manual mode, leaves out a blank one, and numbers the preview as the table', async () => {
+    const manualPreview: MassIssuePreview = {
+      fixture_id: 7,
+      fixture_title: 'Como - Lazio',
+      total: 2,
+      valid: 1,
+      invalid: 1,
+      lines: [
+        { row: 1, line: luca, seat_id: 101, sector_name: 'Tribuna Centrale', price_cents: 6000, valid: true, errors: [] },
+        {
+          row: 2,
+          line: { ...anna, sex: null },
+          seat_id: 102,
+          sector_name: 'Tribuna Centrale',
+          price_cents: 3000,
+          valid: false,
+          errors: [{ field: 'holder', code: 'duplicate_holder' }],
+        },
+      ],
+    };
+    const fetchMock = massIssueApi({ [`POST ${PREVIEW}`]: { body: manualPreview } });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseLazio(user);
+    await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+    expect(screen.getByRole('button', { name: 'Anteprima' })).toBeDisabled();
+
+    const type = (name: string, text: string) => user.type(screen.getByRole('textbox', { name }), text);
+    await type('Posto, riga 1', ' TC-TC1-1-1 ');
+    await type('Nome, riga 1', 'Luca');
+    await type('Cognome, riga 1', 'Neri');
+    await user.type(screen.getByLabelText('Data di nascita, riga 1'), '1990-04-01');
+    await type('Luogo di nascita, riga 1', 'Como');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sesso, riga 1' }), 'M');
+    await type('Numero del documento, riga 1', 'CA1234567');
+    await type('E-mail, riga 1', 'luca@example.it');
+
+    // A second line left blank, then a third.
+    await user.click(screen.getByRole('button', { name: 'Aggiungi una riga' }));
+    await user.click(screen.getByRole('button', { name: 'Aggiungi una riga' }));
+    await type('Posto, riga 3', 'TC-TC1-1-2');
+    await type('Nome, riga 3', 'Anna');
+    await type('Cognome, riga 3', 'Bianchi');
+    await user.type(screen.getByLabelText('Data di nascita, riga 3'), '1990-04-01');
+    await type('Luogo di nascita, riga 3', 'Como');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo di documento, riga 3' }), 'id_card');
+    await type('Numero del documento, riga 3', 'CA1234567');
+    await type('E-mail, riga 3', 'anna@example.it');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Riduzione, riga 3' }), 'Under 14 (U14)');
+
+    await user.click(screen.getByRole('button', { name: 'Anteprima' }));
+
+    expect(await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' })).toBeInTheDocument();
+    expect(bodyOf(postsTo(fetchMock, PREVIEW)[0])).toEqual({
+      fixture_id: 7,
+      lines: [luca, { ...anna, sex: null }],
+    });
+    // The API numbered the lines it got 1 and 2: staff read their table's 1 and 3.
+    expect(within(previewRow(1)).getByText('Luca Neri')).toBeInTheDocument();
+    expect(within(previewRow(3)).getByText('Titolare: la stessa persona è anche in un\'altra riga.')).toBeInTheDocument();
+    expect(screen.getByTestId('preview-summary')).toHaveTextContent('1 valida, 1 con errori · 2 righe in tutto');
+
+    await user.click(screen.getByRole('button', { name: 'Emetti 1 riga valida' }));
+    await waitFor(() => expect(postsTo(fetchMock, MASS)).toHaveLength(1));
+    expect(bodyOf(postsTo(fetchMock, MASS)[0])).toEqual({ fixture_id: 7, file_name: null, language: 'it', lines: [luca] });
+  });
+
+  it('forgets the preview when the lines change, so what is issued is what was checked', async () => {
+    massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseLazio(user);
+    await previewSheet(user);
+    expect(await screen.findByRole('button', { name: 'Emetti 3 righe valide' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+    expect(screen.queryByRole('button', { name: 'Emetti 3 righe valide' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['file_base64', 'unreadable', 'Il file non è un foglio Excel (.xlsx) leggibile.'],
+    ['file_base64', 'no_header', "Nel file non c'è nessuna delle colonne del modello: scarica il modello e usa le sue intestazioni."],
+    ['file_base64', 'too_many_lines', 'Troppe righe: al massimo 2.000 per emissione.'],
+    ['file_base64', 'empty', 'Non ci sono righe da emettere.'],
+  ])('says in our words why the sheet was refused (422 %s %s)', async (field, code, message) => {
+    massIssueApi({
+      [`POST ${PREVIEW}`]: {
+        status: 422,
+        body: { code: 'validation_failed', message: 'Some fields are not valid', errors: { [field]: code } },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseLazio(user);
+    await previewSheet(user);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Anteprima per/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['it', 'La partita non è più in vendita.'],
+    ['en', 'The match is no longer on sale.'],
+  ] as const)('in %s, says the fixture is no longer on sale (409)', async (locale, message) => {
+    massIssueApi({
+      [`POST ${PREVIEW}`]: {
+        status: 409,
+        body: { code: 'fixture_not_on_sale', message: 'The fixture is not on sale', errors: {} },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale });
+
+    await chooseLazio(user, locale === 'it' ? 'Partita in vendita' : 'Match on sale');
+    await previewSheet(
+      user,
+      locale === 'it' ? undefined : { choose: 'Choose the Excel file', preview: 'Preview' },
+    );
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('the latest tasks under the form', () => {
+  it('lists them newest first, each with its progress and state, and reads them again while one runs', async () => {
+    const running: MassIssueTask = {
+      ...task,
+      id: 'b1',
+      file_name: null,
+      source: 'manual',
+      total: 50,
+      queued: 3,
+      issuing: 3,
+      finalized: 40,
+      unfinalized: 4,
+      progress: 88,
+      state: 'running',
+      finished_at: null,
+    };
+    const routes: Routes = {
+      '/api/me': { body: STAFF_ME },
+      '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+      [MASS]: listRoute('mass-issues', [running, task]),
+    };
+    const fetchMock = stubFetch(routes);
+    renderAdminApp(PAGE);
+
+    const row = (await screen.findByText('Righe inserite a mano')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(within(row).getByText('staff@lario.test')).toBeInTheDocument();
+    expect(within(row).getByText('In corso')).toBeInTheDocument();
+    expect(within(row).getByRole('progressbar', { name: 'Avanzamento' })).toHaveAttribute('aria-valuenow', '88');
+    expect(within(row).getByText('88%')).toBeInTheDocument();
+    expect(within(row).getByText('40 emesse')).toBeInTheDocument();
+    expect(within(row).getByText('4 non emesse')).toBeInTheDocument();
+    expect(within(row).getByText('50 in tutto')).toBeInTheDocument();
+    const done = (await screen.findByText('sponsor.xlsx')).closest('tr') as HTMLElement;
+    expect(within(done).getByText('Conclusa')).toBeInTheDocument();
+
+    const lists = () => fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === MASS);
+    const query = urlOf(lists()[0]?.[0] ?? '').searchParams;
+    expect(JSON.parse(query.get('sort') ?? '')).toEqual(['created_at', 'DESC']);
+
+    // The running task finishes: the list, read again within a second or two, says so.
+    routes[MASS] = listRoute('mass-issues', [{ ...running, queued: 0, issuing: 0, finalized: 46, progress: 100, state: 'done' }, task]);
+    await waitFor(() => expect(within(row).getByText('Conclusa con righe non emesse')).toBeInTheDocument(), {
+      timeout: 4_000,
+    });
+    const settled = lists().length;
+    // Nothing runs any more: no more reads.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(lists().length).toBe(settled);
+  });
+});

@@ -1,0 +1,341 @@
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import TableViewOutlinedIcon from '@mui/icons-material/TableViewOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Title, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier } from 'react-admin';
+import { apiErrorMessageKey } from '../api/errors';
+import { createMassIssue, downloadMassIssueTemplate, previewMassIssue } from '../api/massIssues';
+import { FixturePicker } from '../fixtures/FixturePicker';
+import { FIXTURE_STATUS, type Fixture } from '../fixtures/types';
+import { massIssueFailureKey } from './lineErrors';
+import { ManualLinesTable } from './ManualLinesTable';
+import { MassIssueList } from './MassIssueList';
+import {
+  emptyManualLine,
+  issuableLines,
+  manualRequest,
+  readFileAsBase64,
+  type ManualLine,
+} from './massIssueRequest';
+import { PreviewTable } from './PreviewTable';
+import {
+  isIssuable,
+  isMassIssueLanguage,
+  type MassIssueLanguage,
+  type MassIssuePreview,
+  type MassIssueTask,
+  type PreviewRequest,
+} from './types';
+
+const PAGE = 'pages.mass_issue';
+const MASS = 'resources.mass-issues';
+
+const SHEET_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const isOnSale = (fixture: Fixture) => fixture.status === FIXTURE_STATUS.onSale;
+
+type Mode = 'sheet' | 'manual';
+
+/** A sheet chosen for the preview: its name and its bytes as base64. */
+interface Sheet {
+  name: string;
+  base64: string;
+}
+
+/** A preview and what it was made from, to create the task from the same lines. */
+interface ShownPreview {
+  result: MassIssuePreview;
+  fileName: string | null;
+  /** For typed lines: the table's line number of each line sent. */
+  rows?: number[];
+}
+
+/** The admin app's language, which the holders' e-mails and tickets are written in. */
+function useUiLanguage(): MassIssueLanguage {
+  const [locale] = useLocaleState();
+  return isMassIssueLanguage(locale) ? locale : 'it';
+}
+
+/**
+ * Mass issuing, at /admin/tickets/massissue: staff choose an on-sale fixture and either upload
+ * the Excel sheet (its template in their language) or type the lines; the preview checks every
+ * line and prices it, without changing anything; the valid lines then become a task, issued in
+ * the background and followed on its page. The latest tasks are listed underneath.
+ */
+export function MassIssuePage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const queryClient = useQueryClient();
+  const language = useUiLanguage();
+  const [fixtureId, setFixtureId] = useState<Identifier | ''>('');
+  const [mode, setMode] = useState<Mode>('sheet');
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [lines, setLines] = useState<ManualLine[]>(() => [emptyManualLine(0)]);
+  const nextKey = useRef(1);
+  const [preview, setPreview] = useState<ShownPreview | null>(null);
+
+  const typed = manualRequest(lines);
+  const hasLines = mode === 'sheet' ? sheet !== null : typed.lines.length > 0;
+
+  const template = useMutation({
+    mutationFn: () => downloadMassIssueTemplate(language),
+    onError: (error) => notify(apiErrorMessageKey(error, `${MASS}.errors.download_failed`), { type: 'error' }),
+  });
+
+  const reading = useMutation({
+    mutationFn: async (file: File): Promise<Sheet> => ({ name: file.name, base64: await readFileAsBase64(file) }),
+    onSuccess: (read) => setSheet(read),
+    onError: () => notify(`${MASS}.errors.file_not_read`, { type: 'error' }),
+  });
+
+  const previewing = useMutation({
+    mutationFn: async (): Promise<ShownPreview> => {
+      if (fixtureId === '') {
+        throw new Error('No fixture chosen');
+      }
+      if (mode === 'sheet' && sheet !== null) {
+        const request: PreviewRequest = { fixture_id: fixtureId, file_name: sheet.name, file_base64: sheet.base64 };
+        return { result: await previewMassIssue(request), fileName: sheet.name };
+      }
+      const result = await previewMassIssue({ fixture_id: fixtureId, lines: typed.lines });
+      return { result, fileName: null, rows: typed.rows };
+    },
+    onSuccess: (shown) => setPreview(shown),
+    onError: (error) => notify(massIssueFailureKey(error, `${MASS}.errors.preview_failed`), { type: 'error' }),
+  });
+
+  const issuing = useMutation({
+    mutationFn: (shown: ShownPreview) =>
+      createMassIssue({
+        fixture_id: shown.result.fixture_id,
+        file_name: shown.fileName,
+        language,
+        lines: issuableLines(shown.result.lines).map((line) => line.line),
+      }),
+    onSuccess: (task: MassIssueTask) => {
+      notify(`${MASS}.notifications.created`, { type: 'success', messageArgs: { smart_count: task.total } });
+      queryClient.setQueryData(['mass-issues', 'getOne', { id: String(task.id), meta: undefined }], task);
+      void queryClient.invalidateQueries({ queryKey: ['mass-issues', 'getList'] });
+      redirect('show', 'mass-issues', task.id);
+    },
+    onError: (error) => notify(massIssueFailureKey(error, `${MASS}.errors.create_failed`), { type: 'error' }),
+  });
+
+  // What the preview was made from has changed: it no longer says what would be issued.
+  const forgetPreview = () => setPreview(null);
+
+  const chooseFixture = (id: Identifier | '') => {
+    setFixtureId(id);
+    forgetPreview();
+  };
+  const chooseMode = (next: Mode | null) => {
+    if (next !== null) {
+      setMode(next);
+      forgetPreview();
+    }
+  };
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file chosen again (corrected on disk) must be read again.
+    event.target.value = '';
+    if (file !== undefined) {
+      forgetPreview();
+      reading.mutate(file);
+    }
+  };
+  const changeLine = (key: number, change: Partial<Omit<ManualLine, 'key'>>) => {
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
+    forgetPreview();
+  };
+  const addLine = () => {
+    const key = nextKey.current;
+    nextKey.current += 1;
+    setLines((current) => [...current, emptyManualLine(key)]);
+  };
+  const removeLine = (key: number) => {
+    setLines((current) => (current.length > 1 ? current.filter((line) => line.key !== key) : current));
+    forgetPreview();
+  };
+
+  const busy = previewing.isPending || issuing.isPending || reading.isPending;
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+      <Title title={`${PAGE}.title`} />
+      <Box>
+        <Typography variant="h5" component="h1">
+          {translate(`${PAGE}.title`)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate(`${PAGE}.subtitle`)}
+        </Typography>
+      </Box>
+      <Card>
+        <CardContent sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <FixturePicker
+              label={translate(`${PAGE}.fixture`)}
+              value={fixtureId}
+              onChange={chooseFixture}
+              accept={isOnSale}
+              emptyText={translate(`${PAGE}.no_fixture_on_sale`)}
+              sx={{ width: 420, maxWidth: '100%' }}
+            />
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={mode}
+              onChange={(_, next: Mode | null) => chooseMode(next)}
+              aria-label={translate(`${PAGE}.mode.label`)}
+            >
+              <ToggleButton value="sheet">
+                <TableViewOutlinedIcon fontSize="small" sx={{ mr: 1 }} />
+                {translate(`${PAGE}.mode.sheet`)}
+              </ToggleButton>
+              <ToggleButton value="manual">
+                <EditNoteOutlinedIcon fontSize="small" sx={{ mr: 1 }} />
+                {translate(`${PAGE}.mode.manual`)}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
+          {mode === 'sheet' ? (
+            <Box sx={{ display: 'grid', gap: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${PAGE}.sheet_help`)}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<FileDownloadOutlinedIcon />}
+                  onClick={() => template.mutate()}
+                  disabled={template.isPending}
+                >
+                  {translate(`${PAGE}.download_template`)}
+                </Button>
+                <Button component="label" variant="outlined" startIcon={<UploadFileOutlinedIcon />} disabled={busy}>
+                  {translate(`${PAGE}.choose_file`)}
+                  <Box
+                    component="input"
+                    type="file"
+                    accept={SHEET_TYPES}
+                    onChange={chooseFile}
+                    data-testid="sheet-input"
+                    sx={visuallyHidden}
+                  />
+                </Button>
+                <Typography variant="body2" aria-live="polite" sx={{ overflowWrap: 'anywhere' }}>
+                  {sheet === null ? translate(`${PAGE}.no_file`) : translate(`${PAGE}.file_chosen`, { name: sheet.name })}
+                </Typography>
+              </Box>
+            </Box>
+          ) : (
+            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${PAGE}.manual_help`)}
+              </Typography>
+              <ManualLinesTable lines={lines} onChange={changeLine} onAdd={addLine} onRemove={removeLine} disabled={busy} />
+            </Box>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+            <Button
+              variant="contained"
+              startIcon={<FactCheckOutlinedIcon />}
+              disabled={fixtureId === '' || !hasLines || busy}
+              onClick={() => previewing.mutate()}
+            >
+              {translate(`${PAGE}.preview`)}
+            </Button>
+            {fixtureId === '' && (
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${PAGE}.choose_fixture_first`)}
+              </Typography>
+            )}
+          </Box>
+        </CardContent>
+      </Card>
+      {preview !== null && (
+        <PreviewCard preview={preview} issuing={issuing.isPending} onIssue={() => issuing.mutate(preview)} />
+      )}
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate(`${PAGE}.tasks`)}
+        </Typography>
+        <MassIssueList />
+      </Box>
+    </Box>
+  );
+}
+
+interface PreviewCardProps {
+  preview: ShownPreview;
+  issuing: boolean;
+  onIssue: () => void;
+}
+
+/** The preview: how many lines can be issued and how many cannot, every line, and the issue button. */
+function PreviewCard({ preview, issuing, onIssue }: PreviewCardProps) {
+  const translate = useTranslate();
+  const { result, rows } = preview;
+  const issuable = result.lines.filter(isIssuable).length;
+  const withErrors = result.lines.length - issuable;
+  return (
+    <Card component="section" aria-labelledby="mass-issue-preview-title">
+      <CardContent sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <Box>
+          <Typography variant="h6" component="h2" id="mass-issue-preview-title">
+            {translate(`${MASS}.preview.title_for`, { match: result.fixture_title })}
+          </Typography>
+          <Typography variant="body1" data-testid="preview-summary" aria-live="polite">
+            {translate(`${MASS}.preview.summary_valid`, { smart_count: issuable })}
+            {', '}
+            <Box component="span" sx={withErrors > 0 ? { color: 'error.main', fontWeight: 600 } : undefined}>
+              {translate(`${MASS}.preview.summary_invalid`, { smart_count: withErrors })}
+            </Box>
+            {' · '}
+            {translate(`${MASS}.preview.summary_total`, { smart_count: result.lines.length })}
+          </Typography>
+        </Box>
+        {withErrors > 0 && <Alert severity="warning">{translate(`${MASS}.preview.errors_hint`)}</Alert>}
+        <PreviewTable lines={result.lines} rows={rows} />
+        <Box>
+          <Button
+            variant="contained"
+            color="primary"
+            startIcon={<SendOutlinedIcon />}
+            disabled={issuable === 0 || issuing}
+            onClick={onIssue}
+          >
+            {translate(`${MASS}.preview.issue`, { smart_count: issuable })}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The file input stays in the page (label, focus, tests) but only its button shows. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  bottom: 0,
+  left: 0,
+} as const;

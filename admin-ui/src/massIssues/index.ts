@@ -1,0 +1,17 @@
+import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
+import { createElement } from 'react';
+import { PAGE_PATHS } from '../layout/paths';
+import { RedirectTo } from '../layout/RedirectTo';
+import { MassIssueShow } from './MassIssueShow';
+
+/**
+ * Mass issuing tasks: created and listed at /admin/tickets/massissue, each followed on its own
+ * page (progress, retry, results). Never edited: the task moves on by itself.
+ */
+export default {
+  list: () => createElement(RedirectTo, { path: PAGE_PATHS.massIssue }),
+  show: MassIssueShow,
+  icon: PlaylistAddCheckOutlinedIcon,
+  recordRepresentation: (task: { fixture_title: string; file_name: string | null }) =>
+    task.file_name === null ? task.fixture_title : `${task.fixture_title} · ${task.file_name}`,
+};

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../api/http';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { LINE_ERROR_CODES, lineErrorText, massIssueFailureKey, reasonText } from './lineErrors';
+import { LINE_FIELDS } from './types';
+
+const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+
+afterEach(async () => {
+  await i18nProvider.changeLocale('it');
+});
+
+describe('the reasons a line cannot be issued', () => {
+  it.each(['it', 'en'])('has our words in %s for every code of the contract and every column', async (locale) => {
+    await i18nProvider.changeLocale(locale);
+    for (const code of LINE_ERROR_CODES) {
+      const key = `resources.mass-issues.line_errors.${code}`;
+      expect(translate(key), key).not.toBe(key);
+    }
+    for (const field of [...LINE_FIELDS, 'holder']) {
+      const key = `resources.mass-issues.line_fields.${field}`;
+      expect(translate(key), key).not.toBe(key);
+    }
+  });
+
+  it('names the column, and says what a good value is when it can', async () => {
+    expect(lineErrorText(translate, { field: 'label', code: 'duplicate_seat' })).toBe(
+      "Posto: lo stesso posto è anche in un'altra riga.",
+    );
+    expect(lineErrorText(translate, { field: 'birth_date', code: 'invalid' })).toBe(
+      'Data di nascita: serve una data passata, scritta aaaa-mm-gg oppure gg/mm/aaaa.',
+    );
+    expect(lineErrorText(translate, { field: 'birth_place', code: 'invalid' })).toBe(
+      'Luogo di nascita: il valore non è valido.',
+    );
+    expect(lineErrorText(translate, { field: 'document_number', code: 'required' })).toBe(
+      'Numero del documento: manca, ma è obbligatorio.',
+    );
+    await i18nProvider.changeLocale('en');
+    expect(lineErrorText(translate, { field: 'email', code: 'email_banned' })).toBe('E-mail: this e-mail address is barred.');
+    expect(lineErrorText(translate, { field: 'sex', code: 'invalid' })).toBe('Sex: M, F or empty.');
+  });
+
+  it('shows a code or a column it does not know as the API gave it', () => {
+    expect(lineErrorText(translate, { field: 'gate', code: 'closed_gate' })).toBe('gate: closed_gate');
+  });
+
+  it("says a stored line's reason in our words when it is a code, else as the ticketing system said it", async () => {
+    expect(reasonText(translate, 'holder_has_seat')).toBe('Questa persona ha già un posto per questa partita.');
+    expect(reasonText(translate, 'E42: titolo già emesso per il posto')).toBe('E42: titolo già emesso per il posto');
+    await i18nProvider.changeLocale('en');
+    expect(reasonText(translate, 'unknown_reduction')).toBe('Unknown reduction.');
+  });
+});
+
+describe('massIssueFailureKey', () => {
+  const refusal = (errors: Record<string, string>) =>
+    new ApiRequestError(422, 'Some fields are not valid', { code: 'validation_failed', message: 'Some fields are not valid', errors });
+
+  it('says which part of the request was refused, in our words', () => {
+    expect(massIssueFailureKey(refusal({ fixture_id: 'required' }), 'fallback')).toBe(
+      'resources.mass-issues.errors.fixture_required',
+    );
+    expect(massIssueFailureKey(refusal({ lines: 'too_many_lines' }), 'fallback')).toBe(
+      'resources.mass-issues.errors.too_many_lines',
+    );
+    expect(massIssueFailureKey(refusal({ lines: 'empty' }), 'fallback')).toBe('resources.mass-issues.errors.no_lines');
+    expect(massIssueFailureKey(refusal({ other: 'odd' }), 'fallback')).toBe('resources.mass-issues.errors.rejected');
+  });
+
+  it('uses the words for known codes, else the fallback', () => {
+    const notFound = new ApiRequestError(404, 'Not found', { code: 'fixture_not_found', message: 'Not found', errors: {} });
+    expect(massIssueFailureKey(notFound, 'fallback')).toBe('resources.fixtures.errors.fixture_not_found');
+    expect(massIssueFailureKey(new ApiRequestError(500, 'Internal'), 'fallback')).toBe('fallback');
+    expect(massIssueFailureKey(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});

@@ -1,0 +1,108 @@
+import type { TranslateFunction } from 'react-admin';
+import { ApiRequestError } from '../api/http';
+import { apiErrorMessageKey } from '../api/errors';
+import type { LineError } from './types';
+
+const MASS = 'resources.mass-issues';
+
+/**
+ * The codes the API gives for a line it will not issue (the preview's `errors[].code`, a stored
+ * line's `reason`); each has our words, `resources.mass-issues.line_errors.{code}`.
+ */
+export const LINE_ERROR_CODES = [
+  'required',
+  'invalid',
+  'unknown_seat',
+  'unknown_reduction',
+  'reduction_not_sold',
+  'reduction_not_eligible',
+  'seat_taken',
+  'duplicate_seat',
+  'duplicate_holder',
+  'holder_has_seat',
+  'holder_banned',
+  'holder_unverified',
+  'email_banned',
+] as const;
+export type LineErrorCode = (typeof LINE_ERROR_CODES)[number];
+
+export function isLineErrorCode(value: unknown): value is LineErrorCode {
+  return typeof value === 'string' && (LINE_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * For `invalid`, what a good value is, by column (a name without digits, a past date...); a
+ * column not listed gets the general words.
+ */
+const INVALID_BY_FIELD = ['first_name', 'last_name', 'birth_date', 'sex', 'document_type', 'email'] as const;
+
+/** A column's name as staff read it (`holder` is the person); the API's own name otherwise. */
+export function lineFieldLabel(translate: TranslateFunction, field: string): string {
+  return translate(`${MASS}.line_fields.${field}`, { _: field });
+}
+
+/** What a code means, in the staff member's language; for `invalid`, said for its column. */
+function codeText(translate: TranslateFunction, code: LineErrorCode, field?: string): string {
+  if (code === 'invalid' && field !== undefined && (INVALID_BY_FIELD as readonly string[]).includes(field)) {
+    return translate(`${MASS}.invalid_fields.${field}`);
+  }
+  return translate(`${MASS}.line_errors.${code}`);
+}
+
+/**
+ * One of a preview line's errors as a sentence: the column's name, then what is wrong with it
+ * ("Posto: il posto è già occupato..."). A code we do not know is shown as the API gave it.
+ */
+export function lineErrorText(translate: TranslateFunction, error: LineError): string {
+  const what = isLineErrorCode(error.code) ? codeText(translate, error.code, error.field) : error.code;
+  return `${lineFieldLabel(translate, error.field)}: ${what}`;
+}
+
+/**
+ * Why a stored line was not issued: one of the preview's codes in our words, or the ticketing
+ * system's own refusal or error, which is shown as it is.
+ */
+export function reasonText(translate: TranslateFunction, reason: string): string {
+  if (!isLineErrorCode(reason)) {
+    return reason;
+  }
+  // Our words are written to follow a column's name ("Posto: il posto..."): alone, a capital.
+  const text = codeText(translate, reason);
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/**
+ * Our words for the parts of a request the API names in a 422 (`errors.{part}` is a code): no
+ * fixture, a file that is not an Excel sheet or has none of the columns, too many lines, none.
+ */
+const REQUEST_ERRORS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  fixture_id: { required: `${MASS}.errors.fixture_required` },
+  file_base64: {
+    unreadable: `${MASS}.errors.file_unreadable`,
+    no_header: `${MASS}.errors.file_no_header`,
+    too_many_lines: `${MASS}.errors.too_many_lines`,
+    empty: `${MASS}.errors.no_lines`,
+  },
+  lines: {
+    too_many_lines: `${MASS}.errors.too_many_lines`,
+    empty: `${MASS}.errors.no_lines`,
+  },
+};
+
+/**
+ * What to tell staff when a preview or a task's creation fails: for a 422 our words for the first
+ * part it names; for 404 `fixture_not_found`, 409 `fixture_not_on_sale` and the session's errors
+ * our words for the code (api/errors.ts); `fallback` for anything else.
+ */
+export function massIssueFailureKey(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status === 422) {
+    for (const [part, code] of Object.entries(error.fieldErrors)) {
+      const key = REQUEST_ERRORS[part]?.[code];
+      if (key !== undefined) {
+        return key;
+      }
+    }
+    return `${MASS}.errors.rejected`;
+  }
+  return apiErrorMessageKey(error, fallback);
+}

@@ -329,7 +329,7 @@ describe('the mass issuing page', () => {
         { row: 1, line: luca, seat_id: 101, sector_name: 'Tribuna Centrale', price_cents: 6000, valid: true, errors: [] },
         {
           row: 2,
-          line: { ...anna, sex: null },
+          line: { ...anna, sex: '' },
           seat_id: 102,
           sector_name: 'Tribuna Centrale',
           price_cents: 3000,
@@ -374,7 +374,7 @@ describe('the mass issuing page', () => {
     expect(await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' })).toBeInTheDocument();
     expect(bodyOf(postsTo(fetchMock, PREVIEW)[0])).toEqual({
       fixture_id: 7,
-      lines: [luca, { ...anna, sex: null }],
+      lines: [luca, { ...anna, sex: '' }],
     });
     // The API numbered the lines it got 1 and 2: staff read their table's 1 and 3.
     expect(within(previewRow(1)).getByText('Luca Neri')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { emptyManualLine, issuableLines, manualRequest, readFileAsBase64, reduct
 import type { PreviewLine } from './types';
 
 describe('manualRequest', () => {
-  it('trims what was typed, gives sex null when not given, and leaves blank lines out', () => {
+  it('trims what was typed, leaves the sex empty when not given, and leaves blank lines out', () => {
     const typed = {
       ...emptyManualLine(1),
       label: ' TC-TC1-1-1 ',
@@ -24,7 +24,7 @@ describe('manualRequest', () => {
         last_name: 'Neri',
         birth_date: '1990-04-01',
         birth_place: 'Como',
-        sex: null,
+        sex: '',
         document_type: 'id_card',
         document_number: 'CA1234567',
         email: 'luca@example.it',

@@ -51,7 +51,7 @@ export function isBlankManualLine(line: ManualLine): boolean {
 }
 
 /**
- * The preview's request lines for the typed lines, texts trimmed and sex null when not given.
+ * The preview's request lines for the typed lines, texts trimmed and sex empty when not given.
  * Lines left blank are not sent (as the sheet's blank rows are skipped); `rows` says which line
  * of the table each sent line is (1-based), since the API numbers them by what it received.
  */
@@ -68,7 +68,8 @@ export function manualRequest(lines: readonly ManualLine[]): { lines: MassIssueL
       last_name: line.last_name.trim(),
       birth_date: line.birth_date.trim(),
       birth_place: line.birth_place.trim(),
-      sex: isSex(line.sex) ? line.sex : null,
+      // Not given is empty, as the sheet's empty cell: the API reads the column as text, never null.
+      sex: isSex(line.sex) ? line.sex : '',
       document_type: line.document_type,
       document_number: line.document_number.trim(),
       email: line.email.trim(),

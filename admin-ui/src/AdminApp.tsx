@@ -15,6 +15,8 @@ import { FixtureList } from './fixtures/FixtureList';
 import { i18nProvider } from './i18n/i18nProvider';
 import issuedTickets from './issuedTickets';
 import { IssuedTicketList } from './issuedTickets/IssuedTicketList';
+import jobQueues from './jobQueues';
+import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
 import { LoginPage } from './login/LoginPage';
@@ -70,6 +72,8 @@ export function AdminApp() {
       <Resource name="mass-issue-lines" {...massIssueLines} />
       <Resource name="users" {...users} />
       <Resource name="emails" {...emails} />
+      <Resource name="job-queues" {...jobQueues} />
+      <Resource name="jobs" {...jobs} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />

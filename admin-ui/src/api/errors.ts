@@ -24,6 +24,9 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   sector_full: 'resources.orders.errors.sector_full',
   // Mass issuing: a task with no unfinalized line to send again.
   nothing_to_retry: 'resources.mass-issues.errors.nothing_to_retry',
+  // Jobs: a job that has moved on since the page was read.
+  job_not_retryable: 'resources.jobs.errors.job_not_retryable',
+  job_not_discardable: 'resources.jobs.errors.job_not_discardable',
 };
 
 /**

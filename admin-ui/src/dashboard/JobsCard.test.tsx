@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderInAdmin, stubFetch } from '../test/render';
+import { renderAdminApp, renderInAdmin, STAFF_ME, stubFetch } from '../test/render';
 import { JobsCard } from './JobsCard';
 
 describe('JobsCard', () => {
@@ -19,6 +19,27 @@ describe('JobsCard', () => {
     expect(board).toHaveAccessibleName(/si apre in una nuova scheda/);
     const mailbox = screen.getByRole('link', { name: /Apri la casella del simulatore/ });
     expect(mailbox).toHaveAttribute('href', 'http://127.0.0.1:9090/mail');
+  });
+
+  it("leads to the jobs area under /admin, even when the tool addresses cannot be read", async () => {
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      '/api/health': {
+        body: {
+          status: 'ok',
+          database: { ok: true },
+          migrations: { ok: true, applied: 12, pending: 0 },
+          jobs: { ok: true, pending: 0, running: 0, failed: 0, dead: 0 },
+        },
+      },
+      '/api/admin/system': { status: 500, body: { code: 'internal', message: 'Internal error', errors: {} } },
+    });
+    renderAdminApp('/');
+
+    const area = await screen.findByRole('link', { name: 'Vedi code e lavori' });
+    expect(area).toHaveAttribute('href', '/admin/job-queues');
+    expect(area).not.toHaveAttribute('target');
+    expect(await screen.findByText('Impossibile leggere gli indirizzi degli strumenti.')).toBeInTheDocument();
   });
 
   it('shows no mailbox link when the API gives none (production)', async () => {

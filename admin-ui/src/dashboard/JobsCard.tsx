@@ -1,3 +1,4 @@
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import Alert from '@mui/material/Alert';
@@ -8,13 +9,17 @@ import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'react-admin';
+import { Button, LinkBase, useCreatePath, useTranslate } from 'react-admin';
 import { useSystemLinks } from '../api/system';
 import { NewTabButton } from '../layout/NewTabButton';
 
-/** Links to the live job board and, in development, to the simulator's mailbox. */
+/**
+ * Links to the jobs area (queues and jobs, retried or discarded there), to the live job board
+ * and, in development, to the simulator's mailbox.
+ */
 export function JobsCard() {
   const translate = useTranslate();
+  const createPath = useCreatePath();
   const { data, isPending, isError } = useSystemLinks();
 
   return (
@@ -28,6 +33,16 @@ export function JobsCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('pages.dashboard.jobs.description')}
         </Typography>
+        <Button
+          component={LinkBase}
+          to={createPath({ resource: 'job-queues', type: 'list' })}
+          label="pages.dashboard.jobs.open_jobs"
+          variant="outlined"
+          size="medium"
+          sx={{ mb: 1.5 }}
+        >
+          <ListAltOutlinedIcon />
+        </Button>
         {isPending ? (
           <Skeleton height={40} width={220} />
         ) : isError || data === undefined ? (

@@ -35,6 +35,9 @@ export const italianMessages: TranslationMessages = {
       emails: 'E-mail',
       mass_issue: 'Emissione massiva',
       mass_issue_lines: 'Emessi in massa',
+      jobs: 'Lavori',
+      job_queues: 'Code',
+      job_list: 'Tutti i lavori',
     },
     new_tab: '(si apre in una nuova scheda)',
   },
@@ -649,6 +652,77 @@ export const italianMessages: TranslationMessages = {
         search: 'Cerca per titolare, e-mail o posto',
       },
     },
+    jobs: {
+      name: 'Lavoro |||| Lavori',
+      fields: {
+        id: 'ID',
+        queue: 'Coda',
+        status: 'Stato',
+        attempts: 'Tentativi',
+        max_attempts: 'Tentativi massimi',
+        last_error: 'Ultimo errore',
+        run_at: 'Esecuzione',
+        done_at: 'Concluso il',
+        lock_by: 'Worker',
+        payload: 'Dati del lavoro',
+        actions: 'Azioni',
+      },
+      statuses: {
+        pending: 'In attesa',
+        running: 'In esecuzione',
+        retrying: 'In attesa di riprova',
+        dead: 'Esaurito',
+        done: 'Completato',
+      },
+      columns: {
+        job: 'Coda e ID',
+      },
+      action: {
+        retry: 'Riprova',
+        discard: 'Scarta',
+      },
+      confirm: {
+        retry_title: 'Riprovare il lavoro %{id}?',
+        retry_content:
+          "Il lavoro «%{queue}» viene eseguito di nuovo adesso, con i tentativi azzerati. Per l'emissione di un ordine, l'ordine torna prima in emissione.",
+        discard_title: 'Scartare il lavoro %{id}?',
+        discard_content:
+          "Il lavoro «%{queue}» non verrà più eseguito: resta nell'elenco come esaurito, e si potrà ancora riprovare.",
+      },
+      notifications: {
+        retry: 'Lavoro rimesso in coda: viene eseguito adesso.',
+        discard: 'Lavoro scartato: non verrà più eseguito.',
+      },
+      errors: {
+        job_not_retryable:
+          'Questo lavoro non si può riprovare: si riprova solo un lavoro esaurito o in attesa di riprova.',
+        job_not_discardable:
+          'Questo lavoro non si può scartare: si scarta solo un lavoro in attesa o in attesa di riprova.',
+        retry_failed: 'Impossibile riprovare il lavoro. Riprova tra poco.',
+        discard_failed: 'Impossibile scartare il lavoro. Riprova tra poco.',
+      },
+    },
+    'job-queues': {
+      name: 'Coda |||| Code',
+      fields: {
+        id: 'Coda',
+        pending: 'In attesa',
+        running: 'In esecuzione',
+        retrying: 'In attesa di riprova',
+        dead: 'Esauriti',
+        done: 'Completati',
+      },
+      names: {
+        'checkout::issue_order': 'Emissione degli ordini',
+        'checkout::refund_order': 'Rimborso degli ordini',
+        'mail::send_email': 'Invio delle e-mail',
+        'onsale::load_inventory': 'Copia dei posti in vendita',
+        'onsale::mirror_locks': 'Blocchi dei posti verso la biglietteria',
+        'mass::start': 'Avvio delle emissioni massive',
+        'mass::issue_order': 'Emissione massiva dei biglietti',
+      },
+      see_jobs: 'Vedi %{smart_count} lavoro: %{status} |||| Vedi %{smart_count} lavori: %{status}',
+    },
   },
   pages: {
     login: {
@@ -687,6 +761,7 @@ export const italianMessages: TranslationMessages = {
         title: 'Job',
         description: 'La bacheca dei job mostra in tempo reale la coda del lavoro in background.',
         open_board: 'Apri la bacheca dei job',
+        open_jobs: 'Vedi code e lavori',
         open_mailbox: 'Apri la casella del simulatore',
         mailbox_hint: 'Solo in sviluppo: le e-mail catturate dal simulatore.',
         unavailable: 'Impossibile leggere gli indirizzi degli strumenti.',

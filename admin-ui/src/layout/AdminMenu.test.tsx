@@ -23,6 +23,8 @@ function adminApi() {
     '/api/admin/orders': listRoute('orders', []),
     '/api/admin/mass-issues': listRoute('mass-issues', []),
     '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
+    '/api/admin/job-queues': listRoute('job-queues', []),
+    '/api/admin/jobs': listRoute('jobs', []),
   });
 }
 
@@ -54,6 +56,9 @@ describe('the menu', () => {
       'Utenti ed e-mail',
       'Utenti',
       'E-mail',
+      'Lavori',
+      'Code',
+      'Tutti i lavori',
     ]);
     const links: Record<string, string> = {
       Settori: '/admin/stadium/sectors',
@@ -70,6 +75,8 @@ describe('the menu', () => {
       'Emessi in massa': '/admin/mass/tickets_issued',
       Utenti: '/admin/users',
       'E-mail': '/admin/emails',
+      Code: '/admin/job-queues',
+      'Tutti i lavori': '/admin/jobs',
     };
     for (const [name, href] of Object.entries(links)) {
       expect(within(menu).getByRole('menuitem', { name })).toHaveAttribute('href', href);
@@ -108,6 +115,20 @@ describe('the menu', () => {
       'href',
       '/admin/mass/tickets_issued',
     );
+  });
+
+  it('opens the jobs area from its own group, in English too', async () => {
+    adminApi();
+    const user = userEvent.setup();
+    renderAdminApp('/', { locale: 'en' });
+
+    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
+    expect(within(menu).getByText('Jobs')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Queues' }));
+
+    expect(await screen.findByText('No Queues yet.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Queues' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'All jobs' })).toHaveAttribute('href', '/admin/jobs');
   });
 
   it.each([

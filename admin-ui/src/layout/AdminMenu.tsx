@@ -4,9 +4,11 @@ import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
+import QueueOutlinedIcon from '@mui/icons-material/QueueOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
@@ -68,6 +70,14 @@ const SECTIONS: MenuSection[] = [
     entries: [
       { path: '/users', label: 'app.menu.users', icon: <PeopleOutlinedIcon /> },
       { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'jobs',
+    label: 'app.menu.jobs',
+    entries: [
+      { path: '/job-queues', label: 'app.menu.job_queues', icon: <QueueOutlinedIcon /> },
+      { path: '/jobs', label: 'app.menu.job_list', icon: <ListAltOutlinedIcon /> },
     ],
   },
 ];

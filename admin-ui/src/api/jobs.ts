@@ -1,0 +1,23 @@
+import type { Identifier } from 'react-admin';
+import type { Job } from '../jobs/types';
+import { postJson } from './http';
+
+function actionPath(id: Identifier, action: 'retry' | 'discard'): string {
+  return `/api/admin/jobs/${encodeURIComponent(id)}/${action}`;
+}
+
+/**
+ * `POST /api/admin/jobs/{id}/retry`: runs the job again now with its attempts reset; answers it
+ * `pending`. 409 `job_not_retryable` unless it is dead or retrying.
+ */
+export function retryJob(id: Identifier): Promise<Job> {
+  return postJson<Job>(actionPath(id, 'retry'));
+}
+
+/**
+ * `POST /api/admin/jobs/{id}/discard`: the job will not run again; answers it `dead`. 409
+ * `job_not_discardable` unless it is pending or retrying.
+ */
+export function discardJob(id: Identifier): Promise<Job> {
+  return postJson<Job>(actionPath(id, 'discard'));
+}

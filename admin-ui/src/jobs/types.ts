@@ -1,0 +1,58 @@
+import type { Identifier } from 'react-admin';
+
+/**
+ * A durable job's status: pending (waiting to run), running, done, retrying (failed, runs again
+ * after its backoff), dead (gave up, was refused for good, or discarded by staff).
+ */
+export const JOB_STATUSES = ['pending', 'running', 'retrying', 'dead', 'done'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** A background job, as `GET /api/admin/jobs` gives it. */
+export interface Job {
+  id: Identifier;
+  queue: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  run_at: string;
+  done_at: string | null;
+  /** The worker running it. */
+  lock_by: string | null;
+  payload: unknown;
+}
+
+/** A queue's jobs by status, as `GET /api/admin/job-queues` counts them; its id is its name. */
+export interface JobQueue {
+  id: string;
+  pending: number;
+  running: number;
+  retrying: number;
+  dead: number;
+  done: number;
+}
+
+/** The queues the platform runs, which staff read by a name of ours. */
+export const KNOWN_QUEUES = [
+  'checkout::issue_order',
+  'checkout::refund_order',
+  'mail::send_email',
+  'onsale::load_inventory',
+  'onsale::mirror_locks',
+  'mass::start',
+  'mass::issue_order',
+] as const;
+
+/** Retry runs a job again now: only one that gave up or is waiting out a backoff. */
+export function canRetryJob(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'dead' || job.status === 'retrying';
+}
+
+/** Discard stops a job for good: only one that has yet to run (again). */
+export function canDiscardJob(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'pending' || job.status === 'retrying';
+}
+
+export function isJobStatus(value: unknown): value is JobStatus {
+  return typeof value === 'string' && (JOB_STATUSES as readonly string[]).includes(value);
+}

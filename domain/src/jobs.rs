@@ -34,8 +34,8 @@ pub async fn counts(pool: &PgPool) -> Result<JobCounts, sqlx::Error> {
     })
 }
 
-/// Our names for apalis's statuses: `pending`, `running`, `done`, `retrying` (failed, will
-/// run again after its backoff) or `dead` (gave up, or discarded by staff).
+// Our names for apalis's statuses: `pending`, `running`, `done`, `retrying` (failed, will
+// run again after its backoff) or `dead` (gave up, or discarded by staff).
 
 /// Jobs of one queue by state.
 #[derive(Debug, Clone, serde::Serialize)]

@@ -406,18 +406,20 @@ pub async fn check_lines(
     // Each seat and each person once in the sheet: the later rows are the duplicates.
     for (i, c) in checked.iter_mut().enumerate() {
         if let Some(seat) = seats.get(&c.line.label) {
-            if seat_rows.contains_key(seat.label.as_str()) {
-                c.refuse("label", "duplicate_seat");
+            if let std::collections::hash_map::Entry::Vacant(e) =
+                seat_rows.entry(seat.label.as_str())
+            {
+                e.insert(i);
             } else {
-                seat_rows.insert(seat.label.as_str(), i);
+                c.refuse("label", "duplicate_seat");
             }
         }
         if let Some(h) = &c.holder {
             let key = h.key();
-            if holder_rows.contains_key(&key) {
-                c.refuse("holder", "duplicate_holder");
+            if let std::collections::hash_map::Entry::Vacant(e) = holder_rows.entry(key) {
+                e.insert(i);
             } else {
-                holder_rows.insert(key, i);
+                c.refuse("holder", "duplicate_holder");
             }
         }
     }

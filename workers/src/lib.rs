@@ -34,10 +34,10 @@ pub fn unique_worker_name(prefix: &str) -> String {
 /// `concurrency` jobs at a time. (A macro: the worker's type cannot be written down.)
 macro_rules! job_worker {
     ($monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {{
-        let storage = storage::<$job>($pool, $config);
+        let concurrency = $concurrency;
+        let storage = storage::<$job>($pool, $config, concurrency);
         let name = format!("{}:{}", $name, <$job as Job>::QUEUE);
         let ctx = $ctx.clone();
-        let concurrency = $concurrency;
         $monitor.register(move |_restarts| {
             WorkerBuilder::new(name.clone())
                 .backend(storage.clone())
@@ -48,14 +48,27 @@ macro_rules! job_worker {
     }};
 }
 
-fn storage<J: Job>(pool: &sqlx::PgPool, config: &Config) -> PostgresStorage<J> {
+/// The batch a worker of `concurrency` fetches at once: more than twice its concurrency.
+///
+/// apalis reports each job's start and end through a channel of four times the batch, and
+/// empties it only between batches. While a batch is being handed out, each finished job and
+/// each started one adds to it; with a batch no larger than the concurrency, quick jobs (a
+/// run of failures, say) fill it, the running jobs wait to report their end, no slot frees,
+/// the batch is never handed out, and the worker stops for good, heartbeat included (seen
+/// with a thousand mass-issue jobs at concurrency 8). With a batch `b` above twice the
+/// concurrency `c`, what can pile up (`2b + 2c`) stays below the channel (`4b`).
+pub fn batch_size(concurrency: usize) -> usize {
+    2 * concurrency.max(1) + 1
+}
+
+fn storage<J: Job>(pool: &sqlx::PgPool, config: &Config, concurrency: usize) -> PostgresStorage<J> {
     let jobs = &config.jobs;
     PostgresStorage::new(pool).with_config(
         apalis_postgres::Config::default()
             .queue(J::QUEUE)
             .heartbeat_interval(jobs.heartbeat)
             .missed_heartbeats(jobs.missed_heartbeats)
-            .batch_size(jobs.concurrency.max(1)),
+            .batch_size(batch_size(concurrency)),
     )
 }
 

@@ -260,10 +260,11 @@ async fn sell_line(
                 .to_owned(),
         ),
         Ok((holder, email)) => {
-            let seat = domain::inventory::seats_by_label(&mut tx, &[line.input.label.clone()])
-                .await?
-                .first()
-                .map(|(id, _)| *id);
+            let seat =
+                domain::inventory::seats_by_label(&mut tx, std::slice::from_ref(&line.input.label))
+                    .await?
+                    .first()
+                    .map(|(id, _)| *id);
             let reduction: Option<i32> = sqlx::query_scalar!(
                 "select id from reduction where code = $1",
                 line.input.reduction

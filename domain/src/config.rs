@@ -47,6 +47,8 @@ pub struct Config {
     pub board_public_url: String,
     /// Largest accepted request body, in bytes.
     pub max_body_bytes: usize,
+    /// How long a built export stays downloadable.
+    pub exports_keep: Duration,
     /// Built front-ends served by the api.
     pub fan_ui_dir: PathBuf,
     pub admin_ui_dir: PathBuf,
@@ -286,6 +288,7 @@ impl Config {
             board_addr,
             board_public_url,
             max_body_bytes: r.parse("MAX_BODY_BYTES", "1048576")?,
+            exports_keep: Duration::from_secs(3600 * r.parse::<u64>("EXPORTS_KEEP_HOURS", "24")?),
             fan_ui_dir: r
                 .string("FAN_UI_DIR")
                 .unwrap_or_else(|| "fan-ui/dist".into())

@@ -9,6 +9,7 @@ pub mod audit;
 pub mod config;
 pub mod db;
 pub mod email;
+pub mod exports;
 pub mod fixtures;
 pub mod inventory;
 pub mod issuance;

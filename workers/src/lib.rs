@@ -16,6 +16,7 @@ use workflows::{
     Job, JobContext,
     checkout::{IssueOrder, RefundOrder},
     execute,
+    exports::BuildExport,
     mail::SendEmail,
     mass::{IssueMassOrder, StartMassIssue},
     onsale::{LoadInventory, MirrorLocks},
@@ -117,6 +118,7 @@ pub async fn run(
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, StartMassIssue, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, BuildExport, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
     let monitor = job_worker!(
         monitor,
@@ -166,10 +168,12 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
     Ok(())
 }
 
-/// The housekeeping cron: removes expired sessions, codes, tokens and rate-limit windows.
+/// The housekeeping cron: removes expired sessions, codes, tokens, rate-limit windows and
+/// exports.
 async fn housekeeping(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
     let mut conn = ctx.pool.acquire().await?;
     let pruned = domain::accounts::prune_expired(&mut conn).await?;
-    tracing::info!(?pruned, "housekeeping done");
+    let exports = domain::exports::prune_expired(&mut conn).await?;
+    tracing::info!(?pruned, exports, "housekeeping done");
     Ok(())
 }

@@ -6,6 +6,7 @@
 
 mod checkout;
 mod emails;
+mod exports;
 mod jobs;
 mod mass;
 mod onsale;
@@ -66,6 +67,7 @@ fn routes() -> AdminRoutes {
     let r = checkout::routes(r);
     let r = mass::routes(r);
     let r = jobs::routes(r);
+    let r = exports::routes(r);
     users::routes(r)
 }
 

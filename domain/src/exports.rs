@@ -1,0 +1,430 @@
+//! Excel exports (spec: export-to-excel, fixture-export-to-excel,
+//! customer-consent-export-to-excel, download-excel-locked-sector): staff ask for one, a job
+//! builds it row by row from these streams, and the file is kept for download until it
+//! expires.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use futures::{StreamExt, stream::BoxStream};
+use serde::Serialize;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// What can be exported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// The issued tickets, of one fixture or all.
+    Tickets,
+    /// Every seat of one fixture with its state.
+    Fixture,
+    /// Every account's consents (spec: /admin/customer_reports/consent).
+    CustomerConsent,
+    /// The seats staff locked on one fixture.
+    LockedSeats,
+}
+
+impl Kind {
+    pub fn parse(s: &str) -> Option<Kind> {
+        match s {
+            "tickets" => Some(Kind::Tickets),
+            "fixture" => Some(Kind::Fixture),
+            "customer_consent" => Some(Kind::CustomerConsent),
+            "locked_seats" => Some(Kind::LockedSeats),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Tickets => "tickets",
+            Kind::Fixture => "fixture",
+            Kind::CustomerConsent => "customer_consent",
+            Kind::LockedSeats => "locked_seats",
+        }
+    }
+
+    /// Whether it is about one fixture (which must then be given).
+    pub fn needs_fixture(self) -> bool {
+        matches!(self, Kind::Fixture | Kind::LockedSeats)
+    }
+
+    /// The file's name on a day.
+    pub fn file_name(self, day: NaiveDate) -> String {
+        let stem = match self {
+            Kind::Tickets => "biglietti",
+            Kind::Fixture => "partita",
+            Kind::CustomerConsent => "consensi-clienti",
+            Kind::LockedSeats => "posti-bloccati",
+        };
+        format!("{stem}-{}.xlsx", day.format("%Y-%m-%d"))
+    }
+}
+
+/// An export as staff see it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Export {
+    pub id: Uuid,
+    pub kind: String,
+    pub fixture_id: Option<i64>,
+    pub fixture_title: Option<String>,
+    pub state: String,
+    pub rows_total: Option<i64>,
+    pub rows_done: i64,
+    pub progress: i64,
+    pub file_name: String,
+    pub size_bytes: Option<i64>,
+    pub error: Option<String>,
+    pub requested_by: String,
+    pub created_at: DateTime<Utc>,
+    pub finished_at: Option<DateTime<Utc>>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Records a requested export, kept until `keep` after now.
+pub async fn create(
+    conn: &mut PgConnection,
+    kind: Kind,
+    fixture_id: Option<i64>,
+    staff: Uuid,
+    keep: std::time::Duration,
+) -> Result<Uuid, sqlx::Error> {
+    let id = Uuid::now_v7();
+    sqlx::query!(
+        "insert into export_file (export_id, kind, fixture_id, requested_by, file_name, expires_at)
+         values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))",
+        id,
+        kind.name(),
+        fixture_id,
+        staff,
+        kind.file_name(Utc::now().date_naive()),
+        keep.as_secs_f64()
+    )
+    .execute(conn)
+    .await?;
+    Ok(id)
+}
+
+/// Filters of the export list.
+#[derive(Debug, Clone, Default)]
+pub struct ExportQuery {
+    pub kind: Option<String>,
+    pub state: Option<String>,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+/// Exports not yet expired, newest first, with the total; or the one `id` (expired too).
+pub async fn list(
+    conn: &mut PgConnection,
+    q: &ExportQuery,
+    id: Option<Uuid>,
+) -> Result<(Vec<Export>, i64), sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select e.export_id, e.kind, e.fixture_id, f.title as "fixture_title?", e.state,
+                  e.rows_total, e.rows_done, e.file_name, length(e.content)::bigint as size_bytes,
+                  e.error, u.email as requested_by, e.created_at, e.finished_at, e.expires_at,
+                  count(*) over () as "full_count!"
+             from export_file e
+             join app_user u on u.user_id = e.requested_by
+             left join fixture f on f.id = e.fixture_id
+            where ($1::uuid is null and e.expires_at > now() or e.export_id = $1)
+              and ($2::text is null or e.kind = $2)
+              and ($3::text is null or e.state = $3)
+            order by e.created_at desc
+           offset $4 limit $5"#,
+        id,
+        q.kind,
+        q.state,
+        if id.is_some() { 0 } else { q.offset },
+        if id.is_some() { 1 } else { q.limit }
+    )
+    .fetch_all(conn)
+    .await?;
+    let total = rows.first().map_or(0, |r| r.full_count);
+    let exports = rows
+        .into_iter()
+        .map(|r| Export {
+            id: r.export_id,
+            kind: r.kind,
+            fixture_id: r.fixture_id,
+            fixture_title: r.fixture_title,
+            progress: match (r.state.as_str(), r.rows_total) {
+                ("done", _) => 100,
+                (_, Some(t)) if t > 0 => (r.rows_done * 100 / t).min(99),
+                _ => 0,
+            },
+            state: r.state,
+            rows_total: r.rows_total,
+            rows_done: r.rows_done,
+            file_name: r.file_name,
+            size_bytes: r.size_bytes,
+            error: r.error,
+            requested_by: r.requested_by,
+            created_at: r.created_at,
+            finished_at: r.finished_at,
+            expires_at: r.expires_at,
+        })
+        .collect();
+    Ok((exports, total))
+}
+
+/// What the job needs to build an export.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub kind: Kind,
+    pub fixture_id: Option<i64>,
+    pub state: String,
+}
+
+/// The export's kind, fixture and state.
+pub async fn job(conn: &mut PgConnection, id: Uuid) -> Result<Option<Job>, sqlx::Error> {
+    let row = sqlx::query!(
+        "select kind, fixture_id, state from export_file where export_id = $1",
+        id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.and_then(|r| {
+        Kind::parse(&r.kind).map(|kind| Job {
+            kind,
+            fixture_id: r.fixture_id,
+            state: r.state,
+        })
+    }))
+}
+
+/// The build starts (again, after a crash): `total` rows to write.
+pub async fn start(conn: &mut PgConnection, id: Uuid, total: i64) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update export_file set state = 'running', rows_total = $2, rows_done = 0, error = null
+          where export_id = $1 and state in ('queued', 'running', 'failed')",
+        id,
+        total
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Rows written so far.
+pub async fn progress(conn: &mut PgConnection, id: Uuid, done: i64) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update export_file set rows_done = $2 where export_id = $1 and state = 'running'",
+        id,
+        done
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The file is built.
+pub async fn finish(
+    conn: &mut PgConnection,
+    id: Uuid,
+    rows: i64,
+    content: &[u8],
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update export_file set state = 'done', rows_done = $2, rows_total = $2, content = $3,
+                finished_at = now()
+          where export_id = $1 and state = 'running'",
+        id,
+        rows,
+        content
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The build gave up.
+pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update export_file set state = 'failed', error = $2, finished_at = now()
+          where export_id = $1 and state <> 'done'",
+        id,
+        error
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A finished file: (name, content); `None` when unknown or not done. `Err(true)` when expired.
+pub async fn file(
+    conn: &mut PgConnection,
+    id: Uuid,
+) -> Result<Option<(String, String, Option<Vec<u8>>, bool)>, sqlx::Error> {
+    Ok(sqlx::query!(
+        r#"select file_name, state, content, expires_at <= now() as "expired!"
+             from export_file where export_id = $1"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await?
+    .map(|r| (r.file_name, r.state, r.content, r.expired)))
+}
+
+/// Forgets expired exports (housekeeping). Returns how many.
+pub async fn prune_expired(conn: &mut PgConnection) -> Result<u64, sqlx::Error> {
+    Ok(
+        sqlx::query!("delete from export_file where expires_at <= now()")
+            .execute(conn)
+            .await?
+            .rows_affected(),
+    )
+}
+
+/// Rows an export will write.
+pub async fn count(
+    conn: &mut PgConnection,
+    kind: Kind,
+    fixture_id: Option<i64>,
+) -> Result<i64, sqlx::Error> {
+    let n = match kind {
+        Kind::Tickets => sqlx::query_scalar!(
+            r#"select count(*) as "n!" from order_line
+                where title_id is not null and ($1::bigint is null or fixture_id = $1)"#,
+            fixture_id
+        )
+        .fetch_one(conn)
+        .await?,
+        Kind::Fixture => sqlx::query_scalar!(
+            r#"select count(*) as "n!" from seat_inventory where fixture_id = $1"#,
+            fixture_id
+        )
+        .fetch_one(conn)
+        .await?,
+        Kind::CustomerConsent => {
+            sqlx::query_scalar!(r#"select count(*) as "n!" from app_user"#)
+                .fetch_one(conn)
+                .await?
+        }
+        Kind::LockedSeats => sqlx::query_scalar!(
+            r#"select count(*) as "n!" from seat_inventory where fixture_id = $1 and state = 'locked'"#,
+            fixture_id
+        )
+        .fetch_one(conn)
+        .await?,
+    };
+    Ok(n)
+}
+
+/// An issued ticket's row.
+#[derive(Debug, Clone)]
+pub struct TicketRow {
+    pub seal: String,
+    pub fixture: String,
+    pub starts_at: DateTime<Utc>,
+    pub sector: String,
+    pub block: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub holder: String,
+    pub birth_date: Option<NaiveDate>,
+    pub buyer_email: String,
+    pub reduction: String,
+    pub price_cents: i32,
+    pub state: String,
+    pub issued_at: Option<DateTime<Utc>>,
+    pub payment_method: String,
+    pub by_staff: bool,
+}
+
+/// The issued tickets, of one fixture or all, by fixture and seat.
+pub fn tickets(
+    conn: &mut PgConnection,
+    fixture_id: Option<i64>,
+) -> BoxStream<'_, Result<TicketRow, sqlx::Error>> {
+    sqlx::query_as!(
+        TicketRow,
+        r#"select l.seal as "seal!", f.title as fixture, f.starts_at, sec.name as sector,
+                  b.code as block, s.row_label as row, s.number, b.gate,
+                  coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder!",
+                  l.holder_birth_date as birth_date, o.buyer_email, r.code as reduction,
+                  l.price_cents, coalesce(l.title_state, 'valid') as "state!", l.issued_at,
+                  o.payment_method, o.is_order_by_admin as by_staff
+             from order_line l
+             join ticket_order o on o.order_id = l.order_id
+             join fixture f on f.id = l.fixture_id
+             join venue_seat s on s.id = l.seat_id
+             join venue_block b on b.id = l.block_id
+             join venue_sector sec on sec.code = b.sector_code
+             join reduction r on r.id = l.reduction_id
+            where l.title_id is not null and ($1::bigint is null or l.fixture_id = $1)
+            order by f.starts_at, l.fixture_id, s.id"#,
+        fixture_id
+    )
+    .fetch(conn)
+    .boxed()
+}
+
+/// A seat of a fixture, with what holds it.
+#[derive(Debug, Clone)]
+pub struct SeatRow {
+    pub label: String,
+    pub sector: String,
+    pub block: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub state: String,
+    pub holder: Option<String>,
+    pub seal: Option<String>,
+    pub price_cents: Option<i32>,
+}
+
+/// Every seat of a fixture (or only the locked ones) in venue order.
+pub fn seats(
+    conn: &mut PgConnection,
+    fixture_id: i64,
+    locked_only: bool,
+) -> BoxStream<'_, Result<SeatRow, sqlx::Error>> {
+    sqlx::query_as!(
+        SeatRow,
+        r#"select s.label, sec.name as sector, b.code as block, s.row_label as row, s.number,
+                  b.gate, i.state::text as "state!",
+                  l.holder_first_name || ' ' || l.holder_last_name as holder,
+                  l.seal as "seal?", l.price_cents as "price_cents?"
+             from seat_inventory i
+             join venue_seat s on s.id = i.seat_id
+             join venue_block b on b.id = i.block_id
+             join venue_sector sec on sec.code = b.sector_code
+             left join order_line l on l.fixture_id = i.fixture_id and l.seat_id = i.seat_id and l.live
+            where i.fixture_id = $1 and (not $2 or i.state = 'locked')
+            order by s.id"#,
+        fixture_id,
+        locked_only
+    )
+    .fetch(conn)
+    .boxed()
+}
+
+/// An account's consents.
+#[derive(Debug, Clone)]
+pub struct ConsentRow {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub language: String,
+    pub created_at: DateTime<Utc>,
+    pub last_login_at: Option<DateTime<Utc>>,
+    pub marketing: bool,
+    pub profiling: bool,
+    pub third_party: bool,
+}
+
+/// Every account's consents, by e-mail.
+pub fn consents(conn: &mut PgConnection) -> BoxStream<'_, Result<ConsentRow, sqlx::Error>> {
+    sqlx::query_as!(
+        ConsentRow,
+        r#"select email, first_name, last_name, language, created_at, last_login_at,
+                  marketing_consent as marketing, profiling_consent as profiling,
+                  third_party_consent as third_party
+             from app_user order by email"#
+    )
+    .fetch(conn)
+    .boxed()
+}

@@ -31,7 +31,7 @@ pub struct Change {
 }
 
 impl Change {
-    fn new(fixture_id: i64, block_id: i32, seat_id: i64, state: &str) -> Change {
+    pub(crate) fn new(fixture_id: i64, block_id: i32, seat_id: i64, state: &str) -> Change {
         Change {
             fixture_id,
             block_id,

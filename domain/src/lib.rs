@@ -20,6 +20,7 @@ pub mod moderation;
 pub mod notifications;
 pub mod orders;
 pub mod rate_limit;
+pub mod reconciliation;
 pub mod secrets;
 pub mod telemetry;
 pub mod venue;

@@ -20,6 +20,7 @@ use workflows::{
     mail::SendEmail,
     mass::{IssueMassOrder, StartMassIssue},
     onsale::{LoadInventory, MirrorLocks},
+    reconciliation::{CancelStrayTitle, RunMismatchReport},
 };
 
 /// A name no other worker process has, now or later.
@@ -119,6 +120,8 @@ pub async fn run(
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, StartMassIssue, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, BuildExport, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
     let monitor = job_worker!(
         monitor,

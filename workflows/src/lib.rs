@@ -10,6 +10,7 @@ pub mod exports;
 pub mod mail;
 pub mod mass;
 pub mod onsale;
+pub mod reconciliation;
 pub mod runtime;
 pub mod staff;
 

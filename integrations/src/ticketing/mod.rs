@@ -77,6 +77,22 @@ fn yes() -> bool {
     true
 }
 
+/// One line of an event's fiscal journal.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+pub struct JournalLine {
+    #[serde(rename = "progressivo")]
+    pub progressive: u64,
+    /// `emissione` (an issue) or `annullamento` (a cancellation).
+    #[serde(rename = "tipo")]
+    pub kind: String,
+    #[serde(rename = "titoloId")]
+    pub title_id: u64,
+    #[serde(rename = "sigilloFiscale")]
+    pub seal: String,
+    #[serde(rename = "eventoId")]
+    pub event_id: u32,
+}
+
 fn four() -> u32 {
     4
 }
@@ -862,6 +878,15 @@ impl TicketingClient {
         self.get(
             "/api/Titolo/GetByTransazione",
             &[("transazioneId", transaction_id.to_owned())],
+        )
+        .await
+    }
+
+    /// The fiscal journal of one event: every issue and cancellation, in order.
+    pub async fn journal(&self, event_id: u32) -> Result<Vec<JournalLine>, TicketingError> {
+        self.get(
+            "/api/Titolo/GetGiornale",
+            &[("eventoId", event_id.to_string())],
         )
         .await
     }

@@ -236,6 +236,7 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Titolo/Annulla", post(cancel_title_vendor))
         .route("/api/Titolo/GetInfoBySigilloFiscale", post(title_by_seal))
         .route("/api/Titolo/GetByTransazione", get(titles_by_transaction))
+        .route("/api/Titolo/GetGiornale", get(event_journal))
         .route("/api/Titolo/GetByUtilizzatore", post(titles_by_holder))
         .route("/api/Titolo/GetTitoliAcquistabili", post(purchasable))
         .route("/api/Titolo/IsCedibile", post(is_transferable))
@@ -809,6 +810,51 @@ async fn titles_by_transaction(
             .map(|title| title_view(w, title))
             .collect();
         Json(list).into_response()
+    })
+}
+
+#[derive(Deserialize)]
+struct JournalQuery {
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+}
+
+/// One line of the fiscal journal, as the vendor reports it.
+#[derive(Serialize)]
+struct JournalLine<'a> {
+    #[serde(rename = "progressivo")]
+    progressive: u64,
+    /// `emissione` or `annullamento`
+    #[serde(rename = "tipo")]
+    kind: &'a str,
+    #[serde(rename = "titoloId")]
+    title_id: u64,
+    #[serde(rename = "sigilloFiscale")]
+    seal: &'a str,
+    #[serde(rename = "eventoId")]
+    event_id: u32,
+    #[serde(rename = "data")]
+    at: DateTime<Utc>,
+}
+
+/// The journal of one event's issues and cancellations, in order (what the vendor reports to
+/// the tax authority, and what a reconciliation reads).
+async fn event_journal(State(t): State<Ticketing>, Query(q): Query<JournalQuery>) -> Response {
+    t.with_world(|w| {
+        let lines: Vec<JournalLine> = w
+            .journal
+            .iter()
+            .filter(|e| e.event_id == q.event_id)
+            .map(|e| JournalLine {
+                progressive: e.progressive,
+                kind: &e.kind,
+                title_id: e.title_id,
+                seal: &e.seal,
+                event_id: e.event_id,
+                at: e.at,
+            })
+            .collect();
+        Json(lines).into_response()
     })
 }
 

@@ -10,6 +10,7 @@ mod exports;
 mod jobs;
 mod mass;
 mod onsale;
+mod reconciliation;
 mod system;
 mod users;
 
@@ -68,6 +69,7 @@ fn routes() -> AdminRoutes {
     let r = mass::routes(r);
     let r = jobs::routes(r);
     let r = exports::routes(r);
+    let r = reconciliation::routes(r);
     users::routes(r)
 }
 

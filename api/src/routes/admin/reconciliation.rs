@@ -1,0 +1,262 @@
+//! The tickets mismatch report for staff (spec: /admin/reports/tickets_mismatch_report): run
+//! one for a fixture, read its divergences, reconcile each (audited). Contract:
+//! `docs/api/staff-operations.md`.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use domain::{
+    audit, fixtures,
+    reconciliation::{self, Kind, TakeRefusal},
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use uuid::Uuid;
+use workflows::reconciliation::{CancelStrayTitle, RunMismatchReport};
+
+pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
+    r.get("/mismatch-reports", list_reports)
+        .post("/mismatch-reports", create_report)
+        .get("/mismatch-reports/{id}", get_report)
+        .get("/mismatches", list_mismatches)
+        .get("/mismatches/{id}", get_mismatch)
+        .post("/mismatches/{id}/reconcile", reconcile)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportRequest {
+    #[serde(default)]
+    fixture_id: Option<i64>,
+}
+
+/// `POST /api/admin/mismatch-reports`: compares a fixture's titles, by a job. Audited.
+#[tracing::instrument(skip_all)]
+async fn create_report(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<ReportRequest>,
+) -> ApiResult<Response> {
+    let Some(fixture_id) = req.fixture_id else {
+        return Err(ApiError::validation(
+            [("fixture_id".to_owned(), "required".to_owned())].into(),
+        ));
+    };
+    let mut tx = state.pool.begin().await?;
+    if fixtures::find(&mut tx, fixture_id).await?.is_none() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "fixture_not_found",
+            "No such fixture",
+        ));
+    }
+    let id = reconciliation::create_report(&mut tx, fixture_id, staff.user.user_id).await?;
+    workflows::enqueue(&mut tx, &RunMismatchReport { report_id: id }).await?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "mismatch_report.requested",
+        "mismatch_report",
+        &id.to_string(),
+        json!({"fixture_id": fixture_id}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(one_report(&state, id).await?),
+    )
+        .into_response())
+}
+
+async fn one_report(state: &AppState, id: Uuid) -> ApiResult<reconciliation::Report> {
+    let mut conn = state.pool.acquire().await?;
+    reconciliation::reports(&mut conn, None, Some(id), 0, 1)
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such report"))
+}
+
+fn bad_filter(key: &str) -> ApiError {
+    ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
+        .with_field(key, "invalid_filter")
+}
+
+/// `GET /api/admin/mismatch-reports`: newest first; filter `fixture_id`.
+async fn list_reports(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let fixture = match params.filter.get("fixture_id") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+                .ok_or_else(|| bad_filter("fixture_id"))?,
+        ),
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) =
+        reconciliation::reports(&mut conn, fixture, None, params.offset, params.limit).await?;
+    Ok(rest::page("mismatch-reports", &params, items, total))
+}
+
+/// `GET /api/admin/mismatch-reports/{id}`.
+async fn get_report(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let id = Uuid::parse_str(&id).map_err(|_| ApiError::not_found("No such report"))?;
+    Ok(axum::Json(one_report(&state, id).await?).into_response())
+}
+
+/// `GET /api/admin/mismatches`: filters `report_id`, `resolved`.
+async fn list_mismatches(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let report = match params.filter_str("report_id") {
+        None => None,
+        Some(r) => Some(Uuid::parse_str(&r).map_err(|_| bad_filter("report_id"))?),
+    };
+    let resolved = match params.filter.get("resolved") {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(Value::String(s)) if s == "true" || s == "false" => Some(s == "true"),
+        Some(_) => return Err(bad_filter("resolved")),
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = reconciliation::mismatches(
+        &mut conn,
+        report,
+        resolved,
+        None,
+        params.offset,
+        params.limit,
+    )
+    .await?;
+    Ok(rest::page("mismatches", &params, items, total))
+}
+
+async fn one_mismatch(state: &AppState, id: i64) -> ApiResult<reconciliation::Mismatch> {
+    let mut conn = state.pool.acquire().await?;
+    reconciliation::mismatches(&mut conn, None, None, Some(id), 0, 1)
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such mismatch"))
+}
+
+/// `GET /api/admin/mismatches/{id}`.
+async fn get_mismatch(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+    Ok(axum::Json(one_mismatch(&state, id).await?).into_response())
+}
+
+fn already_resolved() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "already_resolved",
+        "This divergence is already reconciled",
+    )
+}
+
+fn take_refused(r: TakeRefusal) -> ApiError {
+    match r {
+        TakeRefusal::SeatConflict => ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_conflict",
+            "The ticketing system's seat is taken here: free it first",
+        ),
+        TakeRefusal::HolderConflict => ApiError::new(
+            StatusCode::CONFLICT,
+            "holder_conflict",
+            "The ticketing system's holder already has another seat of this fixture here",
+        ),
+    }
+}
+
+/// `POST /api/admin/mismatches/{id}/reconcile`: ours agrees with the ticketing system (a
+/// stray title there is cancelled there, by a job: 202). Audited.
+#[tracing::instrument(skip_all, fields(mismatch_id = id))]
+async fn reconcile(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Response> {
+    let m = one_mismatch(&state, id).await?;
+    let mut tx = state.pool.begin().await?;
+    match reconciliation::lock(&mut tx, id).await? {
+        None => return Err(ApiError::not_found("No such mismatch")),
+        Some(Some(_)) => return Err(already_resolved()),
+        Some(None) => {}
+    }
+    let kind = Kind::parse(&m.kind).ok_or_else(ApiError::internal)?;
+    let staff_id = staff.user.user_id;
+    let status = match kind {
+        Kind::UnknownHere => {
+            if !reconciliation::request_resolution(&mut tx, id, staff_id, "cancel_requested")
+                .await?
+            {
+                return Err(already_resolved());
+            }
+            workflows::enqueue(&mut tx, &CancelStrayTitle { mismatch_id: id }).await?;
+            StatusCode::ACCEPTED
+        }
+        Kind::CancelledThere | Kind::MissingThere => {
+            reconciliation::cancel_ours(&mut tx, m.title_id).await?;
+            reconciliation::mark_resolved(&mut tx, id, Some(staff_id), "ours cancelled").await?;
+            StatusCode::OK
+        }
+        Kind::DifferentHolder => {
+            let holder = m.there_holder.clone().unwrap_or_default();
+            let text = |k: &str| holder[k].as_str().unwrap_or_default().to_owned();
+            let birth = chrono::NaiveDate::parse_from_str(&text("birth_date"), "%Y-%m-%d")
+                .map_err(|_| ApiError::internal())?;
+            reconciliation::take_their_holder(
+                &mut tx,
+                m.title_id,
+                &text("first_name"),
+                &text("last_name"),
+                birth,
+            )
+            .await?
+            .map_err(take_refused)?;
+            reconciliation::mark_resolved(&mut tx, id, Some(staff_id), "ours took their holder")
+                .await?;
+            StatusCode::OK
+        }
+        Kind::DifferentSeat => {
+            let seat = m
+                .there_seat
+                .ok_or_else(|| take_refused(TakeRefusal::SeatConflict))?;
+            reconciliation::take_their_seat(&mut tx, m.title_id, seat)
+                .await?
+                .map_err(take_refused)?;
+            reconciliation::mark_resolved(&mut tx, id, Some(staff_id), "ours took their seat")
+                .await?;
+            StatusCode::OK
+        }
+    };
+    audit::record(
+        &mut tx,
+        Some(staff_id),
+        "mismatch.reconciled",
+        "mismatch",
+        &id.to_string(),
+        json!({"kind": m.kind, "title_id": m.title_id, "here": m.here, "there": m.there}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((status, axum::Json(one_mismatch(&state, id).await?)).into_response())
+}

@@ -28,13 +28,22 @@ async fn main() -> anyhow::Result<()> {
         .execute(&admin)
         .await?;
     let result = run(&format!("{base}/{db}"), rows).await;
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop database if exists {db} with (force)"
-    )))
-    .execute(&admin)
-    .await?;
-    println!("{}", result?);
-    Ok(())
+    if let Ok(line) = &result {
+        println!("{line}");
+    }
+    // An autovacuum worker on the new database may still hold it: try again shortly.
+    for _ in 0..10 {
+        let dropped = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "drop database if exists {db} with (force)"
+        )))
+        .execute(&admin)
+        .await;
+        if dropped.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    result.map(|_| ())
 }
 
 /// The process's resident high-water mark, in MiB.
@@ -125,7 +134,7 @@ async fn run(url: &str, rows: i64) -> anyhow::Result<serde_json::Value> {
     let secs = started.elapsed().as_secs_f64();
     let after = peak_mib();
     let bytes: i64 =
-        sqlx::query_scalar("select length(content) from export_file where export_id = $1")
+        sqlx::query_scalar("select length(content)::bigint from export_file where export_id = $1")
             .bind(id)
             .fetch_one(&pool)
             .await?;

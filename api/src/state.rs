@@ -49,6 +49,7 @@ impl AppState {
             config.payments.timeout,
         )
         .expect("a payments client with default TLS");
+        workflows::service_log::start(&pool);
         let (stop, stopped) = watch::channel(false);
         AppState {
             live: Live::start(pool.clone(), stopped),

@@ -22,5 +22,6 @@ pub mod orders;
 pub mod rate_limit;
 pub mod reconciliation;
 pub mod secrets;
+pub mod service_log;
 pub mod telemetry;
 pub mod venue;

@@ -3,6 +3,7 @@
 
 pub mod documents;
 pub mod mail;
+pub mod observe;
 pub mod payments;
 pub mod sheets;
 pub mod ticketing;

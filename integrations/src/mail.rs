@@ -74,7 +74,13 @@ impl Mailer {
     pub async fn send(&self, message: &MailMessage) -> Result<(), MailError> {
         let email = self.build(message)?;
         let started = std::time::Instant::now();
+        let timer = crate::observe::start("mail");
         let result = self.transport.send(email).await;
+        timer.finish(
+            "SMTP send",
+            None,
+            result.as_ref().err().map(ToString::to_string),
+        );
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match result {
             Ok(_) => {
@@ -91,6 +97,16 @@ impl Mailer {
                     Err(MailError::Retryable(e.to_string()))
                 }
             }
+        }
+    }
+
+    /// Whether the SMTP server answers (connects, greets, accepts a NOOP): for the service
+    /// status page.
+    pub async fn check(&self) -> Result<(), String> {
+        match self.transport.test_connection().await {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("the SMTP server did not accept a NOOP".into()),
+            Err(e) => Err(e.to_string()),
         }
     }
 

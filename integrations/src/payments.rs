@@ -148,21 +148,23 @@ impl PaymentsClient {
         idempotency_key: &str,
     ) -> Result<Intent, PaymentsError> {
         let metadata = HashMap::from([("order_id".to_owned(), order_id.to_owned())]);
+        let timer = crate::observe::start("payments");
         let pi = CreatePaymentIntent::new(amount_cents, stripe_types::Currency::EUR)
             .metadata(metadata)
             .description(description)
             .customize()
             .request_strategy(key(idempotency_key)?)
             .send(&self.stripe)
-            .await?;
-        Ok(Intent::from(&pi))
+            .await;
+        observed(timer, "POST /v1/payment_intents", pi).map(|pi| Intent::from(&pi))
     }
 
     /// A PaymentIntent as the provider has it now.
     #[tracing::instrument(skip_all, fields(intent = %id))]
     pub async fn intent(&self, id: &str) -> Result<Intent, PaymentsError> {
-        let pi = RetrievePaymentIntent::new(id).send(&self.stripe).await?;
-        Ok(Intent::from(&pi))
+        let timer = crate::observe::start("payments");
+        let pi = RetrievePaymentIntent::new(id).send(&self.stripe).await;
+        observed(timer, "GET /v1/payment_intents/{id}", pi).map(|pi| Intent::from(&pi))
     }
 
     /// Refunds what is left of a payment; returns the refund's id. `idempotency_key` makes a
@@ -173,13 +175,14 @@ impl PaymentsClient {
         intent_id: &str,
         idempotency_key: &str,
     ) -> Result<String, PaymentsError> {
+        let timer = crate::observe::start("payments");
         let refund = CreateRefund::new()
             .payment_intent(intent_id)
             .customize()
             .request_strategy(key(idempotency_key)?)
             .send(&self.stripe)
-            .await?;
-        Ok(refund.id.to_string())
+            .await;
+        observed(timer, "POST /v1/refunds", refund).map(|r| r.id.to_string())
     }
 
     /// Checks a webhook's signature (Stripe's scheme) on the raw body and reads its event.
@@ -204,4 +207,19 @@ impl PaymentsClient {
             _ => WebhookEvent::Other(event.type_.as_str().to_owned()),
         })
     }
+}
+
+/// Reports a call to the service log and turns its error into ours.
+fn observed<T>(
+    timer: crate::observe::Timer,
+    operation: &str,
+    result: Result<T, stripe::StripeError>,
+) -> Result<T, PaymentsError> {
+    let result = result.map_err(PaymentsError::from);
+    timer.finish(
+        operation,
+        None,
+        result.as_ref().err().map(ToString::to_string),
+    );
+    result
 }

@@ -80,6 +80,7 @@ pub async fn run(
     shutdown: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
     let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
+    workflows::service_log::start(&pool);
     let ctx = Arc::new(JobContext::from_config(pool.clone(), &config)?);
     let name = unique_worker_name(&config.jobs.worker_name);
     tracing::info!(worker = %name, "worker starting");
@@ -171,12 +172,13 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
     Ok(())
 }
 
-/// The housekeeping cron: removes expired sessions, codes, tokens, rate-limit windows and
-/// exports.
+/// The housekeeping cron: removes expired sessions, codes, tokens, rate-limit windows,
+/// exports and old service-log calls.
 async fn housekeeping(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
     let mut conn = ctx.pool.acquire().await?;
     let pruned = domain::accounts::prune_expired(&mut conn).await?;
     let exports = domain::exports::prune_expired(&mut conn).await?;
-    tracing::info!(?pruned, exports, "housekeeping done");
+    let calls = domain::service_log::prune(&mut conn).await?;
+    tracing::info!(?pruned, exports, calls, "housekeeping done");
     Ok(())
 }

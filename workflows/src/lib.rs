@@ -12,6 +12,7 @@ pub mod mass;
 pub mod onsale;
 pub mod reconciliation;
 pub mod runtime;
+pub mod service_log;
 pub mod staff;
 
 pub use runtime::{Backoff, Job, JobContext, JobError, enqueue, execute};

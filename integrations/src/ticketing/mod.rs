@@ -470,9 +470,17 @@ impl TicketingClient {
         body: Option<&B>,
     ) -> Result<T, TicketingError> {
         let started = Instant::now();
+        let timer = crate::observe::start("ticketing");
+        let operation = format!("{method} {path}");
         let mut renew = false;
         loop {
-            let token = self.token(renew).await?;
+            let token = match self.token(renew).await {
+                Ok(t) => t,
+                Err(e) => {
+                    timer.finish(operation, None, Some(e.to_string()));
+                    return Err(e);
+                }
+            };
             let mut req = self
                 .http
                 .request(method.clone(), format!("{}{path}", self.base))
@@ -481,16 +489,28 @@ impl TicketingClient {
             if let Some(b) = body {
                 req = req.json(b);
             }
-            let resp = req.send().await.map_err(transport)?;
+            let resp = match req.send().await.map_err(transport) {
+                Ok(r) => r,
+                Err(e) => {
+                    timer.finish(operation, None, Some(e.to_string()));
+                    return Err(e);
+                }
+            };
             if resp.status() == StatusCode::UNAUTHORIZED && !renew {
                 renew = true;
                 continue;
             }
+            let status = resp.status().as_u16();
             let result = decode(resp).await;
             tracing::debug!(
                 elapsed_ms = started.elapsed().as_millis() as u64,
                 ok = result.is_ok(),
                 "ticketing call"
+            );
+            timer.finish(
+                operation,
+                Some(status),
+                result.as_ref().err().map(ToString::to_string),
             );
             return result;
         }

@@ -11,6 +11,7 @@ mod jobs;
 mod mass;
 mod onsale;
 mod reconciliation;
+mod service;
 mod system;
 mod users;
 
@@ -70,6 +71,7 @@ fn routes() -> AdminRoutes {
     let r = jobs::routes(r);
     let r = exports::routes(r);
     let r = reconciliation::routes(r);
+    let r = service::routes(r);
     users::routes(r)
 }
 

@@ -602,6 +602,75 @@ async fn a_paid_order_whose_seat_was_sold_meanwhile_is_refunded_and_the_seat_nev
     .await
     .unwrap();
     assert_eq!(refunded_mail, 1);
+
+    // The payment report: two card payments and one refund today, as the provider has them.
+    let staff = s.app.staff().await;
+    let report = async || -> Vec<Value> {
+        let r = staff.get("/api/admin/payment-report").send().await.unwrap();
+        assert_eq!(r.status(), 200);
+        r.json().await.unwrap()
+    };
+    let rows = report().await;
+    let row =
+        |rows: &[Value], kind: &str| rows.iter().find(|r| r["kind"] == kind).cloned().unwrap();
+    let paid = row(&rows, "paid");
+    let total: i64 = sqlx::query_scalar(
+        "select sum(total_cents)::bigint from ticket_order where paid_at is not null or refund_id is not null",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        (paid["count"].as_i64(), paid["provider_count"].as_i64()),
+        (Some(2), Some(2)),
+        "{rows:#?}"
+    );
+    assert_eq!(
+        (
+            paid["total_cents"].as_i64(),
+            paid["provider_total_cents"].as_i64()
+        ),
+        (Some(total), Some(total))
+    );
+    assert_eq!(paid["matched"], true);
+    let refunded = row(&rows, "refunded");
+    assert_eq!(
+        (
+            refunded["count"].as_i64(),
+            refunded["provider_count"].as_i64(),
+            refunded["matched"].as_bool()
+        ),
+        (Some(1), Some(1), Some(true))
+    );
+    // A payment the provider took that we know nothing of: the day no longer matches.
+    let provider = integrations::payments::PaymentsClient::new(
+        &format!("{}/", s.sim.http_url()),
+        &"sk_test_lario_simulator".to_owned().into(),
+        "whsec_lario_simulator".to_owned().into(),
+        std::time::Duration::from_secs(5),
+    )
+    .unwrap();
+    let stray = provider
+        .create_intent("elsewhere", 1234, "not ours", "stray-1")
+        .await
+        .unwrap();
+    pay_with_card(
+        &s,
+        &stray.id,
+        stray.client_secret.as_deref().unwrap(),
+        sim::payments::CARD_SUCCESS,
+    )
+    .await;
+    let paid = row(&report().await, "paid");
+    assert_eq!(paid["matched"], false);
+    assert_eq!(paid["provider_total_cents"].as_i64(), Some(total + 1234));
+    assert_eq!(paid["only_there"], json!([stray.id]));
+    let r = staff
+        .get("/api/admin/payment-report?filter={\"from\":\"2026-13-01\"}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
 }
 
 #[sqlx::test(migrations = false)]

@@ -222,3 +222,40 @@ pub async fn orders(
         total,
     ))
 }
+
+/// A card payment of ours, for the payment report: paid and perhaps refunded.
+#[derive(Debug, Clone)]
+pub struct CardPayment {
+    pub order_id: Uuid,
+    pub intent_id: String,
+    pub total_cents: i64,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub refund_id: Option<String>,
+    pub refunded_at: Option<DateTime<Utc>>,
+}
+
+/// Card payments paid or refunded in `[from, to)`. A payment that arrived for an order
+/// already cancelled was refunded at once and never marked paid: its refund says it was
+/// taken, and when.
+pub async fn card_payments(
+    conn: &mut PgConnection,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<CardPayment>, sqlx::Error> {
+    sqlx::query_as!(
+        CardPayment,
+        r#"select order_id, payment_intent_id as "intent_id!", total_cents,
+                  coalesce(paid_at, case when refund_id is not null then refunded_at end) as paid_at,
+                  refund_id, refunded_at
+             from ticket_order
+            where payment_method = 'card' and payment_intent_id is not null
+              and ((coalesce(paid_at, case when refund_id is not null then refunded_at end) >= $1
+                    and coalesce(paid_at, case when refund_id is not null then refunded_at end) < $2)
+                   or (refunded_at >= $1 and refunded_at < $2))
+            order by 4"#,
+        from,
+        to
+    )
+    .fetch_all(conn)
+    .await
+}

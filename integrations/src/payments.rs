@@ -9,9 +9,42 @@ use std::{collections::HashMap, time::Duration};
 use stripe::{Client, ClientBuilder, IdempotencyKey, RequestStrategy, StripeError, StripeRequest};
 use stripe_core::{
     PaymentIntent,
-    payment_intent::{CreatePaymentIntent, RetrievePaymentIntent},
-    refund::CreateRefund,
+    payment_intent::{CreatePaymentIntent, ListPaymentIntent, RetrievePaymentIntent},
+    refund::{CreateRefund, ListRefund},
 };
+use stripe_types::{RangeBoundsTs, RangeQueryTs};
+
+/// A payment as the provider lists it, for the payment report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedPayment {
+    pub id: String,
+    pub amount_cents: i64,
+    pub status: String,
+    /// Unix seconds.
+    pub created: i64,
+}
+
+/// A refund as the provider lists it, for the payment report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedRefund {
+    pub id: String,
+    pub payment_intent: Option<String>,
+    pub amount_cents: i64,
+    pub status: String,
+    /// Unix seconds.
+    pub created: i64,
+}
+
+/// Pages a list is read in (Stripe's largest).
+const PAGE: i64 = 100;
+
+fn created_between(from: i64, to: i64) -> RangeQueryTs {
+    RangeQueryTs::Bounds(RangeBoundsTs {
+        gte: Some(from),
+        lt: Some(to),
+        ..Default::default()
+    })
+}
 
 /// A PaymentIntent as we use it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -183,6 +216,71 @@ impl PaymentsClient {
             .send(&self.stripe)
             .await;
         observed(timer, "POST /v1/refunds", refund).map(|r| r.id.to_string())
+    }
+
+    /// Every payment created in `[from, to)` (Unix seconds), all pages.
+    pub async fn payments_between(
+        &self,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<ListedPayment>, PaymentsError> {
+        let mut all = vec![];
+        let mut after: Option<String> = None;
+        loop {
+            let mut req = ListPaymentIntent::new()
+                .created(created_between(from, to))
+                .limit(PAGE);
+            if let Some(a) = &after {
+                req = req.starting_after(a.clone());
+            }
+            let timer = crate::observe::start("payments");
+            let page = observed(
+                timer,
+                "GET /v1/payment_intents",
+                req.send(&self.stripe).await,
+            )?;
+            all.extend(page.data.iter().map(|pi| ListedPayment {
+                id: pi.id.to_string(),
+                amount_cents: pi.amount,
+                status: pi.status.as_str().to_owned(),
+                created: pi.created,
+            }));
+            match (page.has_more, page.data.last()) {
+                (true, Some(last)) => after = Some(last.id.to_string()),
+                _ => return Ok(all),
+            }
+        }
+    }
+
+    /// Every refund created in `[from, to)` (Unix seconds), all pages.
+    pub async fn refunds_between(
+        &self,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<ListedRefund>, PaymentsError> {
+        let mut all = vec![];
+        let mut after: Option<String> = None;
+        loop {
+            let mut req = ListRefund::new()
+                .created(created_between(from, to))
+                .limit(PAGE);
+            if let Some(a) = &after {
+                req = req.starting_after(a.clone());
+            }
+            let timer = crate::observe::start("payments");
+            let page = observed(timer, "GET /v1/refunds", req.send(&self.stripe).await)?;
+            all.extend(page.data.iter().map(|r| ListedRefund {
+                id: r.id.to_string(),
+                payment_intent: r.payment_intent.as_ref().map(|p| p.id().to_string()),
+                amount_cents: r.amount,
+                status: r.status.clone().unwrap_or_default(),
+                created: r.created,
+            }));
+            match (page.has_more, page.data.last()) {
+                (true, Some(last)) => after = Some(last.id.to_string()),
+                _ => return Ok(all),
+            }
+        }
     }
 
     /// Checks a webhook's signature (Stripe's scheme) on the raw body and reads its event.

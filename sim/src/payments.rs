@@ -248,11 +248,14 @@ pub fn sign(payload: &str, secret: &str, timestamp: i64) -> String {
 pub fn router(p: Payments) -> Router {
     let cors = tower_http::cors::CorsLayer::permissive();
     let api = Router::new()
-        .route("/v1/payment_intents", post(create_intent))
+        .route(
+            "/v1/payment_intents",
+            post(create_intent).get(list_intents_api),
+        )
         .route("/v1/payment_intents/{id}", get(retrieve_intent))
         .route("/v1/payment_intents/{id}/confirm", post(confirm_intent))
         .route("/v1/payment_intents/{id}/cancel", post(cancel_intent))
-        .route("/v1/refunds", post(create_refund))
+        .route("/v1/refunds", post(create_refund).get(list_refunds_api))
         .layer(cors);
     let control = Router::new()
         .route(
@@ -772,6 +775,94 @@ async fn redeliver(
     }
     p.deliver(id, times);
     StatusCode::ACCEPTED
+}
+
+/// Stripe's list parameters: `created[gte|gt|lte|lt]`, `limit` (1-100, 10 by default),
+/// `starting_after` (an id: the page after it, newest first).
+#[derive(Deserialize, Default)]
+struct ListQuery {
+    #[serde(rename = "created[gte]")]
+    gte: Option<i64>,
+    #[serde(rename = "created[gt]")]
+    gt: Option<i64>,
+    #[serde(rename = "created[lte]")]
+    lte: Option<i64>,
+    #[serde(rename = "created[lt]")]
+    lt: Option<i64>,
+    limit: Option<usize>,
+    starting_after: Option<String>,
+}
+
+impl ListQuery {
+    fn admits(&self, created: i64) -> bool {
+        self.gte.is_none_or(|v| created >= v)
+            && self.gt.is_none_or(|v| created > v)
+            && self.lte.is_none_or(|v| created <= v)
+            && self.lt.is_none_or(|v| created < v)
+    }
+
+    /// One page of `items` ((id, created, json)), newest first, as Stripe lists them.
+    fn page(&self, url: &str, mut items: Vec<(String, i64, Value)>) -> Value {
+        items.retain(|(_, created, _)| self.admits(*created));
+        items.sort_by(|a, b| b.1.cmp(&a.1).then(b.0.cmp(&a.0)));
+        if let Some(after) = &self.starting_after
+            && let Some(i) = items.iter().position(|(id, _, _)| id == after)
+        {
+            items.drain(..=i);
+        }
+        let limit = self.limit.unwrap_or(10).clamp(1, 100);
+        let has_more = items.len() > limit;
+        let data: Vec<Value> = items.into_iter().take(limit).map(|(_, _, v)| v).collect();
+        json!({"object": "list", "data": data, "has_more": has_more, "url": url})
+    }
+}
+
+/// `GET /v1/payment_intents`: the server lists intents (for the payment report).
+async fn list_intents_api(
+    State(p): State<Payments>,
+    headers: HeaderMap,
+    Query(q): Query<ListQuery>,
+) -> Response {
+    if !matches!(caller(&headers), Some(Caller::Server)) {
+        return unauthorised();
+    }
+    if let (Some(r), _) = fault(&p) {
+        return r;
+    }
+    let s = p.lock();
+    let items = s
+        .intents
+        .values()
+        .map(|i| (i.id.clone(), i.created, i.json()))
+        .collect();
+    Json(q.page("/v1/payment_intents", items)).into_response()
+}
+
+/// `GET /v1/refunds`: the server lists refunds (for the payment report).
+async fn list_refunds_api(
+    State(p): State<Payments>,
+    headers: HeaderMap,
+    Query(q): Query<ListQuery>,
+) -> Response {
+    if !matches!(caller(&headers), Some(Caller::Server)) {
+        return unauthorised();
+    }
+    if let (Some(r), _) = fault(&p) {
+        return r;
+    }
+    let s = p.lock();
+    let items = s
+        .refunds
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap_or_default().to_owned(),
+                r["created"].as_i64().unwrap_or_default(),
+                r.clone(),
+            )
+        })
+        .collect();
+    Json(q.page("/v1/refunds", items)).into_response()
 }
 
 async fn list_intents(State(p): State<Payments>) -> Json<Value> {

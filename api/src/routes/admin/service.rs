@@ -13,7 +13,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Utc};
-use domain::{jobs, service_log};
+use domain::{issuance, jobs, service_log};
 use integrations::{payments::PaymentsError, ticketing::TicketingError};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
     r.get("/service-calls", list_calls)
         .get("/service-status", get_status)
+        .get("/payment-report", get_payment_report)
 }
 
 const SERVICES: [&str; 3] = ["ticketing", "payments", "mail"];
@@ -166,4 +167,162 @@ async fn get_status(State(state): State<AppState>) -> ApiResult<Response> {
         queues,
     })
     .into_response())
+}
+
+/// One day's payments or refunds, ours and the provider's.
+#[derive(Serialize, Default)]
+struct ReportRow {
+    /// `yyyy-mm-dd|paid` or `yyyy-mm-dd|refunded`
+    id: String,
+    /// The day in Italy.
+    day: String,
+    /// `paid` or `refunded`
+    kind: &'static str,
+    count: i64,
+    total_cents: i64,
+    provider_count: i64,
+    provider_total_cents: i64,
+    matched: bool,
+    /// Ours, unknown to the provider (intent or refund ids).
+    only_here: Vec<String>,
+    /// The provider's, unknown here.
+    only_there: Vec<String>,
+}
+
+type Rows = std::collections::BTreeMap<(String, &'static str), ReportRow>;
+
+/// The row of a day and kind, made on first use.
+fn entry<'a>(rows: &'a mut Rows, key: (String, &'static str)) -> &'a mut ReportRow {
+    rows.entry(key.clone()).or_insert_with(|| ReportRow {
+        id: format!("{}|{}", key.0, key.1),
+        day: key.0,
+        kind: key.1,
+        ..Default::default()
+    })
+}
+
+fn rome_day(t: DateTime<Utc>) -> String {
+    t.with_timezone(&chrono_tz::Europe::Rome)
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// `GET /api/admin/payment-report?filter={"from": "2026-11-01", "to": "2026-11-30"}` (days in
+/// Italy, both included; the last 30 days by default, at most 93): card payments and refunds
+/// by day, ours against the provider's records, newest day first.
+async fn get_payment_report(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    use chrono::{NaiveDate, TimeZone};
+    let params = ListParams::try_from(raw)?;
+    let bad = |key: &str| {
+        ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
+            .with_field(key, "invalid_filter")
+    };
+    let today = Utc::now()
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .date_naive();
+    let day = |key: &str, default: NaiveDate| match params.filter_str(key) {
+        None => Ok(default),
+        Some(d) => NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| bad(key)),
+    };
+    let to_day = day("to", today)?;
+    let from_day = day("from", to_day - chrono::Days::new(29))?;
+    if from_day > to_day || (to_day - from_day).num_days() > 92 {
+        return Err(bad("from"));
+    }
+    let start = |d: NaiveDate| {
+        chrono_tz::Europe::Rome
+            .from_local_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default())
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+            .ok_or_else(|| bad("from"))
+    };
+    let (from, to) = (start(from_day)?, start(to_day + chrono::Days::new(1))?);
+    let mut conn = state.pool.acquire().await?;
+    let ours = issuance::card_payments(&mut conn, from, to).await?;
+    drop(conn);
+    let unavailable = |e: integrations::payments::PaymentsError| {
+        tracing::warn!(error = %e, "payment report: the provider did not answer");
+        ApiError::new(
+            axum::http::StatusCode::BAD_GATEWAY,
+            "provider_unavailable",
+            "The payment provider did not answer: try again shortly",
+        )
+    };
+    let payments = state
+        .payments
+        .payments_between(from.timestamp(), to.timestamp())
+        .await
+        .map_err(unavailable)?;
+    let refunds = state
+        .payments
+        .refunds_between(from.timestamp(), to.timestamp())
+        .await
+        .map_err(unavailable)?;
+    let mut rows = Rows::new();
+    let mut paid_here = std::collections::HashSet::new();
+    let mut refunded_here = std::collections::HashSet::new();
+    for p in &ours {
+        if let Some(at) = p.paid_at.filter(|t| *t >= from && *t < to) {
+            let r = entry(&mut rows, (rome_day(at), "paid"));
+            r.count += 1;
+            r.total_cents += p.total_cents;
+            paid_here.insert(p.intent_id.clone());
+            if !payments
+                .iter()
+                .any(|x| x.id == p.intent_id && x.status == "succeeded")
+            {
+                r.only_here.push(p.intent_id.clone());
+            }
+        }
+        if let (Some(at), Some(refund)) = (
+            p.refunded_at.filter(|t| *t >= from && *t < to),
+            &p.refund_id,
+        ) {
+            let r = entry(&mut rows, (rome_day(at), "refunded"));
+            r.count += 1;
+            r.total_cents += p.total_cents;
+            refunded_here.insert(refund.clone());
+            if !refunds.iter().any(|x| &x.id == refund) {
+                r.only_here.push(refund.clone());
+            }
+        }
+    }
+    let at = |secs: i64| DateTime::from_timestamp(secs, 0).unwrap_or_default();
+    for x in payments.iter().filter(|x| x.status == "succeeded") {
+        let r = entry(&mut rows, (rome_day(at(x.created)), "paid"));
+        r.provider_count += 1;
+        r.provider_total_cents += x.amount_cents;
+        if !paid_here.contains(&x.id) {
+            r.only_there.push(x.id.clone());
+        }
+    }
+    for x in refunds.iter().filter(|x| x.status == "succeeded") {
+        let r = entry(&mut rows, (rome_day(at(x.created)), "refunded"));
+        r.provider_count += 1;
+        r.provider_total_cents += x.amount_cents;
+        if !refunded_here.contains(&x.id) {
+            r.only_there.push(x.id.clone());
+        }
+    }
+    let mut out: Vec<ReportRow> = rows
+        .into_values()
+        .map(|mut r| {
+            r.matched = r.only_here.is_empty()
+                && r.only_there.is_empty()
+                && r.count == r.provider_count
+                && r.total_cents == r.provider_total_cents;
+            r
+        })
+        .collect();
+    out.sort_by(|a, b| b.day.cmp(&a.day).then(a.kind.cmp(b.kind)));
+    let total = out.len() as i64;
+    let page: Vec<ReportRow> = out
+        .into_iter()
+        .skip(params.offset as usize)
+        .take(params.limit as usize)
+        .collect();
+    Ok(rest::page("payment-report", &params, page, total))
 }

@@ -5,9 +5,11 @@ import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';
+import { CustomerConsentPage } from './customerReports/CustomerConsentPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import emails from './emails';
+import excelExports from './exports';
 import failedIssues from './failedIssues';
 import { FailedIssueList } from './failedIssues/FailedIssueList';
 import fixtures from './fixtures';
@@ -41,10 +43,10 @@ export const ADMIN_BASENAME = '/admin';
  * The admin area, for staff only: signing in at /admin/login (react-admin's login route under
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
- * The on-sale and ticket pages keep the paths staff know from the club's previous tool
- * (/stadium/..., /matchlist/..., /mass/..., /tickets/...): custom routes that show the
- * resources' lists, while each resource's own routes (/sectors/TC/show, /prices/TC:1 ...)
- * serve its show and edit pages.
+ * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
+ * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/...):
+ * custom routes that show the resources' lists, while each resource's own routes
+ * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
 export function AdminApp() {
   return (
@@ -74,6 +76,7 @@ export function AdminApp() {
       <Resource name="emails" {...emails} />
       <Resource name="job-queues" {...jobQueues} />
       <Resource name="jobs" {...jobs} />
+      <Resource name="exports" {...excelExports} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -86,6 +89,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.failedIssues} element={<FailedIssueList />} />
         <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
+        <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
       </CustomRoutes>
     </Admin>
   );

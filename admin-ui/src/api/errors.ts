@@ -27,6 +27,9 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Jobs: a job that has moved on since the page was read.
   job_not_retryable: 'resources.jobs.errors.job_not_retryable',
   job_not_discardable: 'resources.jobs.errors.job_not_discardable',
+  // Exports: a file asked for before its job finished (or after it failed), or after its time.
+  export_not_ready: 'resources.exports.errors.export_not_ready',
+  export_expired: 'resources.exports.errors.export_expired',
 };
 
 /**

@@ -41,6 +41,7 @@ export const KNOWN_QUEUES = [
   'onsale::mirror_locks',
   'mass::start',
   'mass::issue_order',
+  'exports::build',
 ] as const;
 
 /** Retry runs a job again now: only one that gave up or is waiting out a backoff. */

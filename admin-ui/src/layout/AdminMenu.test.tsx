@@ -25,6 +25,7 @@ function adminApi() {
     '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
     '/api/admin/job-queues': listRoute('job-queues', []),
     '/api/admin/jobs': listRoute('jobs', []),
+    '/api/admin/exports': listRoute('exports', []),
   });
 }
 
@@ -56,6 +57,9 @@ describe('the menu', () => {
       'Utenti ed e-mail',
       'Utenti',
       'E-mail',
+      'Report',
+      'Esportazioni',
+      'Consensi clienti',
       'Lavori',
       'Code',
       'Tutti i lavori',
@@ -75,6 +79,8 @@ describe('the menu', () => {
       'Emessi in massa': '/admin/mass/tickets_issued',
       Utenti: '/admin/users',
       'E-mail': '/admin/emails',
+      Esportazioni: '/admin/exports',
+      'Consensi clienti': '/admin/customer_reports/consent',
       Code: '/admin/job-queues',
       'Tutti i lavori': '/admin/jobs',
     };
@@ -129,6 +135,23 @@ describe('the menu', () => {
     expect(await screen.findByText('No Queues yet.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Queues' })).toHaveClass('RaMenuItemLink-active');
     expect(within(menu).getByRole('menuitem', { name: 'All jobs' })).toHaveAttribute('href', '/admin/jobs');
+  });
+
+  it('opens the reports from their own group, in English too', async () => {
+    adminApi();
+    const user = userEvent.setup();
+    renderAdminApp('/', { locale: 'en' });
+
+    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
+    expect(within(menu).getByText('Reports')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Exports' }));
+
+    expect(await screen.findByText(/^No exports yet/)).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Exports' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Customer consent' })).toHaveAttribute(
+      'href',
+      '/admin/customer_reports/consent',
+    );
   });
 
   it.each([

@@ -2,12 +2,14 @@ import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlin
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
+import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
+import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import QueueOutlinedIcon from '@mui/icons-material/QueueOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
@@ -18,6 +20,7 @@ import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ReactElement } from 'react';
 import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
+import { EXPORTS_PATH } from '../exports/types';
 import { PAGE_PATHS } from './paths';
 
 interface MenuEntry {
@@ -70,6 +73,14 @@ const SECTIONS: MenuSection[] = [
     entries: [
       { path: '/users', label: 'app.menu.users', icon: <PeopleOutlinedIcon /> },
       { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'reports',
+    label: 'app.menu.reports',
+    entries: [
+      { path: EXPORTS_PATH, label: 'app.menu.exports', icon: <GridOnOutlinedIcon /> },
+      { path: PAGE_PATHS.customerConsent, label: 'app.menu.customer_consent', icon: <PrivacyTipOutlinedIcon /> },
     ],
   },
   {

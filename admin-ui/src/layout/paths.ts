@@ -14,4 +14,5 @@ export const PAGE_PATHS = {
   failedIssues: '/tickets/issuefailed',
   massIssue: '/tickets/massissue',
   massIssueLines: '/mass/tickets_issued',
+  customerConsent: '/customer_reports/consent',
 } as const;

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../api/http';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { exportFailureKey } from './exportErrors';
+import { EXPORT_KINDS, EXPORT_STATES } from './types';
+
+const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+
+afterEach(async () => {
+  await i18nProvider.changeLocale('it');
+});
+
+describe('the exports in our words', () => {
+  it.each(['it', 'en'])('has words in %s for every kind, what it holds, every state and every error code', async (locale) => {
+    await i18nProvider.changeLocale(locale);
+    const keys = [
+      ...EXPORT_KINDS.flatMap((kind) => [`resources.exports.kinds.${kind}`, `resources.exports.contents.${kind}`]),
+      ...EXPORT_STATES.map((state) => `resources.exports.states.${state}`),
+      ...['export_not_ready', 'export_expired', 'kind_invalid', 'fixture_required', 'rejected', 'create_failed', 'download_failed'].map(
+        (code) => `resources.exports.errors.${code}`,
+      ),
+      'app.menu.reports',
+      'app.menu.exports',
+      'app.menu.customer_consent',
+      'pages.customer_consent.title',
+    ];
+    for (const key of keys) {
+      expect(translate(key, { smart_count: 1 }), key).not.toBe(key);
+    }
+  });
+});
+
+describe('exportFailureKey', () => {
+  const refusal = (errors: Record<string, string>) =>
+    new ApiRequestError(422, 'Some fields are not valid', { code: 'validation_failed', message: 'Some fields are not valid', errors });
+
+  it('says which part of the request was refused', () => {
+    expect(exportFailureKey(refusal({ kind: 'invalid' }), 'fallback')).toBe('resources.exports.errors.kind_invalid');
+    expect(exportFailureKey(refusal({ fixture_id: 'required' }), 'fallback')).toBe('resources.exports.errors.fixture_required');
+    expect(exportFailureKey(refusal({ other: 'odd' }), 'fallback')).toBe('resources.exports.errors.rejected');
+  });
+
+  it('uses the words for known codes, else the fallback', () => {
+    const notFound = new ApiRequestError(404, 'Not found', { code: 'fixture_not_found', message: 'Not found', errors: {} });
+    expect(exportFailureKey(notFound, 'fallback')).toBe('resources.fixtures.errors.fixture_not_found');
+    expect(exportFailureKey(new ApiRequestError(500, 'Internal'), 'fallback')).toBe('fallback');
+    expect(exportFailureKey(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});

@@ -1,0 +1,12 @@
+import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
+import { ExportList } from './ExportList';
+
+/**
+ * Excel exports, at /admin/exports: asked for from the issued tickets, the matches and the
+ * customers' consents, written by a job, downloaded here while kept. Never edited.
+ */
+export default {
+  list: ExportList,
+  icon: GridOnOutlinedIcon,
+  recordRepresentation: (exported: { file_name: string }) => exported.file_name,
+};

@@ -1,0 +1,89 @@
+import type { Identifier } from 'react-admin';
+
+/**
+ * What an export holds: the issued tickets (of one fixture or all), every seat of a fixture, the
+ * customers' consents, or the seats staff locked on a fixture.
+ */
+export const EXPORT_KINDS = ['tickets', 'fixture', 'customer_consent', 'locked_seats'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** An export's state: waiting for its job, being written, ready to download, or given up. */
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/** An Excel export, as `GET /api/admin/exports` gives it. */
+export interface Export {
+  id: Identifier;
+  kind: ExportKind;
+  /** Null for the consents, and for the tickets of every fixture. */
+  fixture_id: Identifier | null;
+  fixture_title: string | null;
+  state: ExportState;
+  /** Unknown until the job has counted the rows. */
+  rows_total: number | null;
+  rows_done: number;
+  /** Rows written of the total, 0-100. */
+  progress: number;
+  /** The name the file is downloaded under, e.g. `biglietti-2026-11-25.xlsx`. */
+  file_name: string;
+  /** Null until the file is written. */
+  size_bytes: number | null;
+  /** Why it failed. */
+  error: string | null;
+  /** The staff member's e-mail. */
+  requested_by: string;
+  created_at: string;
+  finished_at: string | null;
+  /** After this the file is gone (410 `export_expired`): ask for a new one. */
+  expires_at: string;
+}
+
+/** `POST /api/admin/exports`. */
+export interface CreateExportRequest {
+  kind: ExportKind;
+  /** Optional for `tickets` (every fixture without it), required for `fixture` and `locked_seats`. */
+  fixture_id?: number;
+}
+
+/** How often an export still in the works is read again: the contract's "poll every second". */
+export const EXPORT_REFRESH_MS = 1_000;
+
+/** The exports whose sheet is not written yet: queued or running. */
+export function isExportInProgress(exported: Pick<Export, 'state'>): boolean {
+  return exported.state === 'queued' || exported.state === 'running';
+}
+
+/** Only a finished export has a file; otherwise 409 `export_not_ready`. */
+export function canDownloadExport(exported: Pick<Export, 'state'>): boolean {
+  return exported.state === 'done';
+}
+
+/** The kinds about one fixture, which need its id. */
+export function needsFixture(kind: ExportKind): boolean {
+  return kind === 'fixture' || kind === 'locked_seats';
+}
+
+export function isExportKind(value: unknown): value is ExportKind {
+  return typeof value === 'string' && (EXPORT_KINDS as readonly string[]).includes(value);
+}
+
+export function isExportState(value: unknown): value is ExportState {
+  return typeof value === 'string' && (EXPORT_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * A fixture id as the API takes it (a number), from a list filter's value (a number, or its text
+ * when it came from the address bar); undefined when there is none.
+ */
+export function fixtureIdOf(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) {
+    return value;
+  }
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) {
+    return Number(value.trim());
+  }
+  return undefined;
+}
+
+/** Where the exports are listed: the resource's own list route, under the app's basename. */
+export const EXPORTS_PATH = '/exports';

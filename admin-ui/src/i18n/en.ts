@@ -225,6 +225,7 @@ export const englishAppMessages: TranslationMessages = {
         inventory_ready: 'Seats',
         free: 'Free',
         actions: 'Sale',
+        exports: 'Excel',
         q: 'Search',
       },
       kinds: {
@@ -774,6 +775,11 @@ export const englishAppMessages: TranslationMessages = {
       action: {
         export: 'Export to Excel',
         download: 'Download',
+      },
+      hints: {
+        tickets_fixture: 'Every ticket issued for the match chosen in the filter; the search and the state do not apply.',
+        tickets_all:
+          'Every issued ticket, of every match: choose a match in the filter to export only its tickets. The search and the state do not apply.',
       },
       notifications: {
         started: 'Export "%{kind}" started: the file is being written in the background.',

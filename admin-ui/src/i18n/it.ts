@@ -225,6 +225,7 @@ export const italianMessages: TranslationMessages = {
         inventory_ready: 'Posti',
         free: 'Liberi',
         actions: 'Vendita',
+        exports: 'Excel',
         q: 'Cerca',
       },
       kinds: {
@@ -781,6 +782,12 @@ export const italianMessages: TranslationMessages = {
       action: {
         export: 'Esporta in Excel',
         download: 'Scarica',
+      },
+      hints: {
+        tickets_fixture:
+          'Ogni biglietto emesso per la partita scelta nel filtro; la ricerca e lo stato non contano.',
+        tickets_all:
+          'Ogni biglietto emesso, di tutte le partite: scegli una partita nel filtro per esportare solo i suoi. La ricerca e lo stato non contano.',
       },
       notifications: {
         started: 'Esportazione «%{kind}» avviata: il file si prepara in background.',

@@ -63,14 +63,36 @@ const giulia: IssuedTicket = {
   payment_method: 'voucher',
 };
 
-function ticketsApi(rows: IssuedTicket[]) {
+function ticketsApi(rows: IssuedTicket[], extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     [LIST]: listRoute('issued-tickets', rows),
     '/api/admin/fixtures': listRoute('fixtures', [lazio]),
     [`${LIST}/11`]: { body: luca },
+    ...extra,
   });
 }
+
+const EXPORTS = '/api/admin/exports';
+const startedExport = {
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a95',
+  kind: 'tickets',
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  state: 'queued',
+  rows_total: null,
+  rows_done: 0,
+  progress: 0,
+  file_name: 'biglietti-2026-11-25.xlsx',
+  size_bytes: null,
+  error: null,
+  requested_by: 'staff@lario.test',
+  created_at: '2026-11-25T09:00:00Z',
+  finished_at: null,
+  expires_at: '2026-11-26T09:00:00Z',
+};
+const exportPosts = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([input, init]) => urlOf(input).pathname === EXPORTS && init?.method === 'POST');
 
 const lastListQuery = (fetchMock: ReturnType<typeof stubFetch>) => {
   const calls = fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === LIST);
@@ -168,5 +190,40 @@ describe('the issued tickets page', () => {
     expect(screen.getByText('0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51')).toBeInTheDocument();
     expect(screen.getByText('Codice a barre')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(true);
+  });
+
+  it("exports the chosen match's tickets to Excel, the search and state left to the list", async () => {
+    const fetchMock = ticketsApi([luca], { [`POST ${EXPORTS}`]: { status: 201, body: startedExport } });
+    const user = userEvent.setup();
+    renderAdminApp(`${PAGE}?filter=${encodeURIComponent(JSON.stringify({ fixture_id: 7, q: 'neri', state: 'valid' }))}`);
+
+    await rowOf('Luca Neri');
+    await user.click(screen.getByRole('button', { name: 'Esporta in Excel' }));
+
+    expect(
+      await screen.findByText('Esportazione «Biglietti emessi» avviata: il file si prepara in background.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vedi le esportazioni' })).toHaveAttribute('href', '/admin/exports');
+    expect(exportPosts(fetchMock)).toHaveLength(1);
+    expect(JSON.parse(String(exportPosts(fetchMock)[0]?.[1]?.body))).toEqual({ kind: 'tickets', fixture_id: 7 });
+  });
+
+  it("exports every match's tickets when no match is chosen, and says so on hover, in English", async () => {
+    const fetchMock = ticketsApi([luca], {
+      [`POST ${EXPORTS}`]: { status: 201, body: { ...startedExport, fixture_id: null, fixture_title: null } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    await rowOf('Luca Neri');
+    const button = screen.getByRole('button', { name: 'Export to Excel' });
+    await user.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Every issued ticket, of every match: choose a match in the filter to export only its tickets. The search and the state do not apply.',
+    );
+    await user.click(button);
+
+    expect(await screen.findByText('Export "Issued tickets" started: the file is being written in the background.')).toBeInTheDocument();
+    expect(JSON.parse(String(exportPosts(fetchMock)[0]?.[1]?.body))).toEqual({ kind: 'tickets' });
   });
 });

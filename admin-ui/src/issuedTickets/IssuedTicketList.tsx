@@ -7,9 +7,13 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
+  TopToolbar,
+  useListContext,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { ExportButton } from '../exports/ExportButton';
+import { fixtureIdOf } from '../exports/types';
 import { formatEuros } from '../fields/money';
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
@@ -41,9 +45,32 @@ function useIssuedTicketFilters() {
 }
 
 /**
+ * Export to Excel: the issued tickets of the match chosen in the filter, or of every match. The
+ * export takes only the fixture (the search and the state are the list's own), which its hint
+ * says.
+ */
+function IssuedTicketListActions() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext<IssuedTicket>();
+  const fixtureId = fixtureIdOf((filterValues as Record<string, unknown>).fixture_id);
+  return (
+    <TopToolbar>
+      <ExportButton
+        kind="tickets"
+        fixtureId={fixtureId}
+        hint={translate(
+          fixtureId === undefined ? 'resources.exports.hints.tickets_all' : 'resources.exports.hints.tickets_fixture',
+        )}
+      />
+    </TopToolbar>
+  );
+}
+
+/**
  * Issued tickets, at /admin/tickets/issuedtickets, latest first: who holds which seat of which
  * match, the fiscal seal, and whether the title is valid, used or cancelled. The search takes a
- * holder's name, a buyer's e-mail, a seal or a seat label.
+ * holder's name, a buyer's e-mail, a seal or a seat label. The tickets of the chosen match (or of
+ * all) are exported to Excel from here.
  */
 export function IssuedTicketList() {
   const filters = useIssuedTicketFilters();
@@ -56,7 +83,7 @@ export function IssuedTicketList() {
         sort={{ field: 'issued_at', order: 'DESC' }}
         perPage={25}
         exporter={false}
-        actions={false}
+        actions={<IssuedTicketListActions />}
       >
         {isSmall ? <IssuedTicketSimpleList /> : <IssuedTicketTable withPayment={!isNarrow} />}
       </List>

@@ -115,6 +115,25 @@ pub fn page<T: Serialize>(
         .into_response()
 }
 
+/// An Excel file to download as `file_name`.
+pub fn xlsx(file_name: &str, bytes: Vec<u8>) -> Response {
+    use axum::http::header;
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file_name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

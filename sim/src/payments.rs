@@ -817,25 +817,36 @@ impl ListQuery {
     }
 }
 
+/// A list only the server may read: `items` picks what to list from the state.
+fn server_list(
+    p: &Payments,
+    headers: &HeaderMap,
+    q: &ListQuery,
+    url: &str,
+    items: impl FnOnce(&State_) -> Vec<(String, i64, Value)>,
+) -> Response {
+    if !matches!(caller(headers), Some(Caller::Server)) {
+        return unauthorised();
+    }
+    if let (Some(r), _) = fault(p) {
+        return r;
+    }
+    let listed = items(&p.lock());
+    Json(q.page(url, listed)).into_response()
+}
+
 /// `GET /v1/payment_intents`: the server lists intents (for the payment report).
 async fn list_intents_api(
     State(p): State<Payments>,
     headers: HeaderMap,
     Query(q): Query<ListQuery>,
 ) -> Response {
-    if !matches!(caller(&headers), Some(Caller::Server)) {
-        return unauthorised();
-    }
-    if let (Some(r), _) = fault(&p) {
-        return r;
-    }
-    let s = p.lock();
-    let items = s
-        .intents
-        .values()
-        .map(|i| (i.id.clone(), i.created, i.json()))
-        .collect();
-    Json(q.page("/v1/payment_intents", items)).into_response()
+    server_list(&p, &headers, &q, "/v1/payment_intents", |s| {
+        s.intents
+            .values()
+            .map(|i| (i.id.clone(), i.created, i.json()))
+            .collect()
+    })
 }
 
 /// `GET /v1/refunds`: the server lists refunds (for the payment report).
@@ -844,25 +855,18 @@ async fn list_refunds_api(
     headers: HeaderMap,
     Query(q): Query<ListQuery>,
 ) -> Response {
-    if !matches!(caller(&headers), Some(Caller::Server)) {
-        return unauthorised();
-    }
-    if let (Some(r), _) = fault(&p) {
-        return r;
-    }
-    let s = p.lock();
-    let items = s
-        .refunds
-        .iter()
-        .map(|r| {
-            (
-                r["id"].as_str().unwrap_or_default().to_owned(),
-                r["created"].as_i64().unwrap_or_default(),
-                r.clone(),
-            )
-        })
-        .collect();
-    Json(q.page("/v1/refunds", items)).into_response()
+    server_list(&p, &headers, &q, "/v1/refunds", |s| {
+        s.refunds
+            .iter()
+            .map(|r| {
+                (
+                    r["id"].as_str().unwrap_or_default().to_owned(),
+                    r["created"].as_i64().unwrap_or_default(),
+                    r.clone(),
+                )
+            })
+            .collect()
+    })
 }
 
 async fn list_intents(State(p): State<Payments>) -> Json<Value> {

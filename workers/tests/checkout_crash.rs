@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{WorkerProcess, database_url, eventually};
+use common::{WorkerProcess, eventually, worker_vars};
 use domain::{
     accounts,
     email::Email,
@@ -126,22 +126,17 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         .send()
         .await
         .unwrap();
-    let vars: Vec<(String, String)> = [
-        ("DATABASE_URL", database_url(&pool)),
-        ("TICKETING_URL", sim.http_url()),
-        ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
-        ("MAIL_SMTP_URL", sim.smtp_url()),
-        ("JOBS_HEARTBEAT_MS", "500".into()),
-        ("JOBS_MISSED_HEARTBEATS", "4".into()),
-        ("JOBS_BACKOFF_BASE_MS", "200".into()),
-        ("JOBS_BACKOFF_MAX_MS", "1000".into()),
-        ("DATABASE_MAX_CONNECTIONS", "5".into()),
-        // Longer than the slowest answer below; a killed worker's call lands within it.
-        ("TICKETING_TIMEOUT_MS", "5000".into()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_owned(), v))
-    .collect();
+    let vars = worker_vars(
+        &pool,
+        &sim,
+        &[
+            ("JOBS_BACKOFF_BASE_MS", "200"),
+            ("JOBS_BACKOFF_MAX_MS", "1000"),
+            ("DATABASE_MAX_CONNECTIONS", "5"),
+            // Longer than the slowest answer below; a killed worker's call lands within it.
+            ("TICKETING_TIMEOUT_MS", "5000"),
+        ],
+    );
 
     let order_key = order_id.to_string();
     let mut first = WorkerProcess::spawn(&vars, "first");

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{WorkerProcess, database_url, eventually};
+use common::{WorkerProcess, eventually, worker_vars};
 use domain::mass::SheetLine;
 use integrations::ticketing::TicketingClient;
 use serde_json::json;
@@ -116,23 +116,17 @@ async fn a_thousand_lines_survive_a_killed_worker_and_failing_calls_each_issued_
         .send()
         .await
         .unwrap();
-    let vars: Vec<(String, String)> = [
-        ("DATABASE_URL", database_url(&pool)),
-        ("TICKETING_URL", sim.http_url()),
-        ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
-        ("MAIL_SMTP_URL", sim.smtp_url()),
-        ("JOBS_HEARTBEAT_MS", "500".into()),
-        ("JOBS_MISSED_HEARTBEATS", "4".into()),
-        ("JOBS_BACKOFF_BASE_MS", "100".into()),
-        ("JOBS_BACKOFF_MAX_MS", "500".into()),
-        ("JOBS_MASS_CONCURRENCY", "8".into()),
-        ("DATABASE_MAX_CONNECTIONS", "12".into()),
-        ("TICKETING_TIMEOUT_MS", "2000".into()),
-        ("RUST_LOG", "warn".into()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_owned(), v))
-    .collect();
+    let vars = worker_vars(
+        &pool,
+        &sim,
+        &[
+            ("JOBS_BACKOFF_BASE_MS", "100"),
+            ("JOBS_BACKOFF_MAX_MS", "500"),
+            ("JOBS_MASS_CONCURRENCY", "8"),
+            ("DATABASE_MAX_CONNECTIONS", "12"),
+            ("TICKETING_TIMEOUT_MS", "2000"),
+        ],
+    );
     let mut first = WorkerProcess::spawn(&vars, "first");
     eventually("a quarter of the lines issued", 180, async || {
         states(&pool, task).await.0 >= (LINES / 4) as i64

@@ -62,17 +62,7 @@ fn peak_mib() -> f64 {
 async fn run(url: &str, rows: i64) -> anyhow::Result<serde_json::Value> {
     let pool = PgPoolOptions::new().max_connections(4).connect(url).await?;
     domain::db::migrate(&pool).await?;
-    let sim = sim::Sim::start(sim::SimOptions {
-        clock_start: None,
-        ..sim::SimOptions::random_ports()
-    })
-    .await?;
-    let client = integrations::ticketing::TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )?;
+    let (_sim, client) = bench::simulators().await?;
     workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let seats: i64 = sqlx::query_scalar("select count(*) from venue_seat")
         .fetch_one(&pool)

@@ -65,17 +65,7 @@ async fn run(
 ) -> anyhow::Result<serde_json::Value> {
     let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
     domain::db::migrate(&pool).await?;
-    let sim = sim::Sim::start(sim::SimOptions {
-        clock_start: None,
-        ..sim::SimOptions::random_ports()
-    })
-    .await?;
-    let client = integrations::ticketing::TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )?;
+    let (sim, client) = bench::simulators().await?;
     let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let mut conn = pool.acquire().await?;
     let seats: Vec<i64> = sqlx::query_scalar(

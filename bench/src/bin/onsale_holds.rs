@@ -86,17 +86,7 @@ async fn run(
     let pool = PgPoolOptions::new().max_connections(8).connect(url).await?;
     domain::db::migrate(&pool).await?;
     eprintln!("setting up: the demo stadium, a 75,000-seat and a 1,000-seat event, {fans} fans");
-    let sim = sim::Sim::start(sim::SimOptions {
-        clock_start: None,
-        ..sim::SimOptions::random_ports()
-    })
-    .await?;
-    let client = integrations::ticketing::TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )?;
+    let (sim, client) = bench::simulators().await?;
     let demo = workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let mut conn = pool.acquire().await?;
     // A generated arena: 75 blocks of 40 rows x 25 seats.

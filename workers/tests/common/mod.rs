@@ -31,6 +31,27 @@ pub async fn eventually<F: AsyncFnMut() -> bool>(what: &str, secs: u64, mut chec
     panic!("timed out after {secs} s waiting for: {what}");
 }
 
+/// The worker's settings for a test: its database, the simulators, quick heartbeats and
+/// backoffs, then `extra` (which wins over the defaults).
+pub fn worker_vars(pool: &PgPool, sim: &sim::Sim, extra: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut vars: Vec<(String, String)> = [
+        ("DATABASE_URL", database_url(pool)),
+        ("TICKETING_URL", sim.http_url()),
+        ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
+        ("MAIL_SMTP_URL", sim.smtp_url()),
+        ("JOBS_HEARTBEAT_MS", "500".into()),
+        ("JOBS_MISSED_HEARTBEATS", "4".into()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    for (k, v) in extra {
+        vars.retain(|(name, _)| name != k);
+        vars.push((k.to_string(), v.to_string()));
+    }
+    vars
+}
+
 /// The `worker` binary, run with `vars` under the worker name `name`.
 pub struct WorkerProcess(Child);
 

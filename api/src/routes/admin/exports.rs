@@ -10,7 +10,7 @@ use crate::{
 };
 use axum::{
     extract::State,
-    http::{StatusCode, header},
+    http::StatusCode,
     response::{IntoResponse, Response},
 };
 use domain::{
@@ -157,18 +157,5 @@ async fn get_file(
         json!({"file_name": name, "bytes": content.len()}),
     )
     .await?;
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        content,
-    )
-        .into_response())
+    Ok(rest::xlsx(&name, content))
 }

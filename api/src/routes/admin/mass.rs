@@ -11,7 +11,7 @@ use crate::{
 };
 use axum::{
     extract::State,
-    http::{StatusCode, header},
+    http::StatusCode,
     response::{IntoResponse, Response},
 };
 use base64::Engine;
@@ -41,23 +41,6 @@ pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
 struct TemplateQuery {
     #[serde(default)]
     lang: Option<String>,
-}
-
-fn xlsx(file_name: &str, bytes: Vec<u8>) -> Response {
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned(),
-            ),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{file_name}\""),
-            ),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 fn sheet_error(e: sheets::WriteError) -> ApiError {
@@ -116,7 +99,7 @@ async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
     } else {
         "emissione-massiva.xlsx"
     };
-    Ok(xlsx(name, w.finish().map_err(sheet_error)?))
+    Ok(rest::xlsx(name, w.finish().map_err(sheet_error)?))
 }
 
 #[derive(Deserialize)]
@@ -413,7 +396,7 @@ async fn get_results(State(state): State<AppState>, Path(id): Path<String>) -> A
         .map_err(sheet_error)?;
     }
     let name = format!("emissione-{}.xlsx", task.id);
-    Ok(xlsx(&name, w.finish().map_err(sheet_error)?))
+    Ok(rest::xlsx(&name, w.finish().map_err(sheet_error)?))
 }
 
 /// `GET /api/admin/mass-issue-lines`: filters `task_id`, `state`, `q`.

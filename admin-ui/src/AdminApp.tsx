@@ -26,6 +26,9 @@ import massIssueLines from './massIssueLines';
 import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
 import massIssues from './massIssues';
 import { MassIssuePage } from './massIssues/MassIssuePage';
+import mismatchReports from './mismatchReports';
+import { MismatchReportPage } from './mismatchReports/MismatchReportPage';
+import mismatches from './mismatches';
 import orders from './orders';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
@@ -44,7 +47,7 @@ export const ADMIN_BASENAME = '/admin';
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
- * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/...):
+ * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/..., /reports/...):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
@@ -77,6 +80,8 @@ export function AdminApp() {
       <Resource name="job-queues" {...jobQueues} />
       <Resource name="jobs" {...jobs} />
       <Resource name="exports" {...excelExports} />
+      <Resource name="mismatch-reports" {...mismatchReports} />
+      <Resource name="mismatches" {...mismatches} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -90,6 +95,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
+        <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -30,6 +30,11 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Exports: a file asked for before its job finished (or after it failed), or after its time.
   export_not_ready: 'resources.exports.errors.export_not_ready',
   export_expired: 'resources.exports.errors.export_expired',
+  // Mismatch report: a divergence someone reconciled first, or that the reconciliation would
+  // make worse here (the ticketing system's holder or seat already taken).
+  already_resolved: 'resources.mismatches.errors.already_resolved',
+  holder_conflict: 'resources.mismatches.errors.holder_conflict',
+  seat_conflict: 'resources.mismatches.errors.seat_conflict',
 };
 
 /**

@@ -41,6 +41,7 @@ export const englishAppMessages: TranslationMessages = {
       reports: 'Reports',
       exports: 'Exports',
       customer_consent: 'Customer consent',
+      tickets_mismatch: 'Tickets mismatch',
     },
     new_tab: '(opens in a new tab)',
   },
@@ -719,6 +720,8 @@ export const englishAppMessages: TranslationMessages = {
         'mass::start': 'Starting mass issues',
         'mass::issue_order': 'Mass issuing tickets',
         'exports::build': 'Writing Excel exports',
+        'issuance::mismatch_report': 'Comparing titles with the ticketing system',
+        'issuance::cancel_stray_title': 'Cancelling stray titles in the ticketing system',
       },
       see_jobs: 'See %{smart_count} job: %{status} |||| See %{smart_count} jobs: %{status}',
     },
@@ -793,6 +796,134 @@ export const englishAppMessages: TranslationMessages = {
         kind_invalid: 'There is no such export.',
         fixture_required: 'This export is about a match: choose one.',
         rejected: 'The export request was refused.',
+      },
+    },
+    'mismatch-reports': {
+      name: 'Mismatch report |||| Mismatch reports',
+      empty: 'No reports yet: choose a match and run the comparison.',
+      fields: {
+        id: 'ID',
+        fixture_id: 'Match',
+        fixture_title: 'Match',
+        state: 'State',
+        titles_here: 'Titles here',
+        titles_there: 'Titles in the ticketing system',
+        divergences: 'Divergences',
+        unresolved: 'Unresolved',
+        error: 'Error',
+        requested_by: 'Asked by',
+        created_at: 'Asked at',
+        finished_at: 'Finished at',
+        mismatches: 'Divergences found',
+      },
+      columns: {
+        titles: 'Titles here / there',
+      },
+      states: {
+        queued: 'Queued',
+        running: 'Running',
+        done: 'Done',
+        failed: 'Failed',
+      },
+      action: {
+        run: 'Run report',
+      },
+      notifications: {
+        started: 'Comparison started for %{match}: the report is being made in the background.',
+      },
+      errors: {
+        fixture_required: 'Choose a match.',
+        run_failed: 'Could not start the comparison. Try again shortly.',
+      },
+      in_progress: 'The comparison is running: the divergences show here as soon as it ends.',
+      failed: 'The comparison failed: run another one for this match.',
+      no_mismatch: 'No divergence: the titles here and in the ticketing system agree.',
+      run_again: 'Run a new comparison',
+    },
+    mismatches: {
+      name: 'Divergence |||| Divergences',
+      fields: {
+        id: 'ID',
+        report_id: 'Report',
+        kind: 'Divergence',
+        title_id: 'Title ID',
+        seal: 'Fiscal seal',
+        here: 'Here',
+        there: 'In the ticketing system',
+        resolved_at: 'Resolved at',
+        resolution: 'Resolution',
+        actions: 'Actions',
+      },
+      columns: {
+        title: 'Seal and title',
+        outcome: 'Outcome',
+      },
+      filter: {
+        label: 'Show',
+        all: 'All',
+        unresolved: 'Unresolved',
+        resolved: 'Resolved',
+      },
+      kinds: {
+        unknown_here: 'Unknown here',
+        cancelled_there: 'Cancelled there',
+        missing_there: 'Missing there',
+        different_seat: 'Different seat',
+        different_holder: 'Different holder',
+      },
+      explanations: {
+        unknown_here: 'Issued and valid in the ticketing system, with no title of ours: a stray issue.',
+        cancelled_there: 'Cancelled in the ticketing system, still valid here.',
+        missing_there: 'Ours, but the ticketing system does not know it.',
+        different_seat: 'Both know it, on different seats.',
+        different_holder: 'Both know it, for different holders.',
+      },
+      side: {
+        none_here: 'No title of ours',
+        none_there: 'Unknown to the ticketing system',
+        no_label: 'No seat given',
+      },
+      status: {
+        unresolved: 'Unresolved',
+        cancel_requested: 'Being cancelled',
+        resolved: 'Resolved',
+      },
+      title_number: 'Title no. %{id}',
+      none_shown: 'No divergence to show.',
+      cancel_pending: 'A job is cancelling the title in the ticketing system.',
+      resolutions: {
+        unknown_here: 'The title was cancelled in the ticketing system.',
+        cancelled_there: 'Our ticket was cancelled and its seat is free again.',
+        missing_there: 'Our ticket was cancelled and its seat is free again.',
+        different_seat: "Our ticket moved to the ticketing system's seat.",
+        different_holder: "Our ticket took the ticketing system's holder.",
+      },
+      action: {
+        reconcile: 'Reconcile',
+      },
+      confirm: {
+        title: 'Reconcile title %{title}?',
+        unknown_here:
+          'Title %{title} is cancelled in the ticketing system by a background job: the divergence is resolved once it is. Nothing changes here.',
+        cancelled_there:
+          'Our ticket for seat %{here_label} is marked cancelled, as in the ticketing system, and the seat is free again.',
+        missing_there:
+          'Our ticket for seat %{here_label} is marked cancelled, since the ticketing system does not know it, and the seat is free again.',
+        different_holder:
+          "Our ticket takes the ticketing system's holder, %{there_holder}, instead of %{here_holder}: the ticketing system holds the fiscal record. Refused if %{there_holder} already holds another seat for this match.",
+        different_seat:
+          "Our ticket moves to the ticketing system's seat, %{there_label}, and seat %{here_label} is free again. Refused if %{there_label} is taken here.",
+      },
+      notifications: {
+        resolved: 'Divergence reconciled.',
+        cancel_requested: 'Cancellation asked of the ticketing system: the divergence is resolved as soon as it is done.',
+      },
+      errors: {
+        already_resolved: 'This divergence was already reconciled, or its reconciliation is under way.',
+        holder_conflict:
+          "The ticketing system's holder already holds another seat for this match: resolve that one first.",
+        seat_conflict: "The ticketing system's seat is taken here: free it first.",
+        reconcile_failed: 'Could not reconcile the divergence. Try again shortly.',
       },
     },
   },
@@ -914,6 +1045,15 @@ export const englishAppMessages: TranslationMessages = {
         'The file is written in the background and stays downloadable among the exports until the expiry shown; asking for it and downloading it are recorded.',
       privacy: "It holds personal data: keep and share it only as the club's privacy rules allow.",
       latest: 'Latest consent exports',
+    },
+    tickets_mismatch: {
+      title: 'Tickets mismatch',
+      subtitle:
+        "Compares a match's titles here with the ticketing system's (its journal of issues and cancellations, and each title's details) and lists every divergence. The ticketing system holds the fiscal record: reconciling makes our title agree with it.",
+      fixture: 'Match to compare',
+      no_fixture: 'No match to be played.',
+      choose_fixture_first: 'Choose a match first.',
+      reports: 'Latest reports',
     },
   },
 };

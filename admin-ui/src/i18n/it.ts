@@ -41,6 +41,7 @@ export const italianMessages: TranslationMessages = {
       reports: 'Report',
       exports: 'Esportazioni',
       customer_consent: 'Consensi clienti',
+      tickets_mismatch: 'Discrepanze biglietti',
     },
     new_tab: '(si apre in una nuova scheda)',
   },
@@ -725,6 +726,8 @@ export const italianMessages: TranslationMessages = {
         'mass::start': 'Avvio delle emissioni massive',
         'mass::issue_order': 'Emissione massiva dei biglietti',
         'exports::build': 'Preparazione delle esportazioni Excel',
+        'issuance::mismatch_report': 'Confronto dei titoli con la biglietteria',
+        'issuance::cancel_stray_title': 'Annullamento dei titoli di troppo in biglietteria',
       },
       see_jobs: 'Vedi %{smart_count} lavoro: %{status} |||| Vedi %{smart_count} lavori: %{status}',
     },
@@ -801,6 +804,136 @@ export const italianMessages: TranslationMessages = {
         kind_invalid: 'Questo tipo di esportazione non esiste.',
         fixture_required: 'Questa esportazione riguarda una partita: sceglila.',
         rejected: "La richiesta di esportazione è stata rifiutata.",
+      },
+    },
+    'mismatch-reports': {
+      name: 'Report discrepanze |||| Report discrepanze',
+      empty: 'Nessun report, per ora: scegli una partita e avvia il confronto.',
+      fields: {
+        id: 'ID',
+        fixture_id: 'Partita',
+        fixture_title: 'Partita',
+        state: 'Stato',
+        titles_here: 'Titoli qui',
+        titles_there: 'Titoli nel sistema di biglietteria',
+        divergences: 'Discrepanze',
+        unresolved: 'Da risolvere',
+        error: 'Errore',
+        requested_by: 'Chiesto da',
+        created_at: 'Chiesto il',
+        finished_at: 'Concluso il',
+        mismatches: 'Discrepanze trovate',
+      },
+      columns: {
+        titles: 'Titoli qui / in biglietteria',
+      },
+      states: {
+        queued: 'In coda',
+        running: 'In corso',
+        done: 'Concluso',
+        failed: 'Non riuscito',
+      },
+      action: {
+        run: 'Avvia il confronto',
+      },
+      notifications: {
+        started: 'Confronto avviato per %{match}: il report si prepara in background.',
+      },
+      errors: {
+        fixture_required: 'Scegli una partita.',
+        run_failed: 'Impossibile avviare il confronto. Riprova tra poco.',
+      },
+      in_progress: 'Il confronto è in corso: le discrepanze compaiono qui appena finisce.',
+      failed: 'Il confronto non è riuscito: avviane un altro per questa partita.',
+      no_mismatch: 'Nessuna discrepanza: i titoli qui e nel sistema di biglietteria coincidono.',
+      run_again: 'Avvia un nuovo confronto',
+    },
+    mismatches: {
+      name: 'Discrepanza |||| Discrepanze',
+      fields: {
+        id: 'ID',
+        report_id: 'Report',
+        kind: 'Discrepanza',
+        title_id: 'ID del titolo',
+        seal: 'Sigillo fiscale',
+        here: 'Qui',
+        there: 'Nel sistema di biglietteria',
+        resolved_at: 'Risolta il',
+        resolution: 'Risoluzione',
+        actions: 'Azioni',
+      },
+      columns: {
+        title: 'Sigillo e titolo',
+        outcome: 'Esito',
+      },
+      filter: {
+        label: 'Mostra',
+        all: 'Tutte',
+        unresolved: 'Da risolvere',
+        resolved: 'Risolte',
+      },
+      kinds: {
+        unknown_here: 'Sconosciuto qui',
+        cancelled_there: 'Annullato in biglietteria',
+        missing_there: 'Assente in biglietteria',
+        different_seat: 'Posto diverso',
+        different_holder: 'Intestatario diverso',
+      },
+      explanations: {
+        unknown_here: "Emesso e valido nel sistema di biglietteria, ma senza un nostro titolo: un'emissione di troppo.",
+        cancelled_there: 'Annullato nel sistema di biglietteria, ancora valido qui.',
+        missing_there: 'Nostro, ma il sistema di biglietteria non lo conosce.',
+        different_seat: 'Lo conoscono entrambi, ma su posti diversi.',
+        different_holder: 'Lo conoscono entrambi, ma con intestatari diversi.',
+      },
+      side: {
+        none_here: 'Nessun nostro titolo',
+        none_there: 'Sconosciuto al sistema di biglietteria',
+        no_label: 'Posto non indicato',
+      },
+      status: {
+        unresolved: 'Da risolvere',
+        cancel_requested: 'In annullamento',
+        resolved: 'Risolta',
+      },
+      title_number: 'Titolo n. %{id}',
+      none_shown: 'Nessuna discrepanza da mostrare.',
+      cancel_pending: 'Un lavoro sta annullando il titolo nel sistema di biglietteria.',
+      resolutions: {
+        unknown_here: 'Il titolo è stato annullato nel sistema di biglietteria.',
+        cancelled_there: 'Il nostro biglietto è stato annullato e il posto è tornato libero.',
+        missing_there: 'Il nostro biglietto è stato annullato e il posto è tornato libero.',
+        different_seat: 'Il nostro biglietto è passato al posto del sistema di biglietteria.',
+        different_holder: "Il nostro biglietto ha preso l'intestatario del sistema di biglietteria.",
+      },
+      action: {
+        reconcile: 'Riconcilia',
+      },
+      confirm: {
+        title: 'Riconciliare il titolo %{title}?',
+        unknown_here:
+          "Il titolo %{title} viene annullato nel sistema di biglietteria da un lavoro in background: la discrepanza risulta risolta quando l'annullamento è fatto. Qui non cambia nulla.",
+        cancelled_there:
+          'Il nostro biglietto per il posto %{here_label} viene segnato come annullato, come nel sistema di biglietteria, e il posto torna libero.',
+        missing_there:
+          'Il nostro biglietto per il posto %{here_label} viene segnato come annullato, perché il sistema di biglietteria non lo conosce, e il posto torna libero.',
+        different_holder:
+          "Il nostro biglietto prende l'intestatario del sistema di biglietteria, %{there_holder}, al posto di %{here_holder}: il sistema di biglietteria tiene il registro fiscale. Non si può se %{there_holder} ha già un altro posto per questa partita.",
+        different_seat:
+          'Il nostro biglietto passa al posto del sistema di biglietteria, %{there_label}, e il posto %{here_label} torna libero. Non si può se %{there_label} è già occupato qui.',
+      },
+      notifications: {
+        resolved: 'Discrepanza riconciliata.',
+        cancel_requested:
+          'Annullamento chiesto al sistema di biglietteria: la discrepanza risulta risolta appena è fatto.',
+      },
+      errors: {
+        already_resolved:
+          'Questa discrepanza è già stata riconciliata, oppure la sua riconciliazione è già in corso.',
+        holder_conflict:
+          "L'intestatario del sistema di biglietteria ha già un altro posto per questa partita: risolvi prima quello.",
+        seat_conflict: 'Il posto del sistema di biglietteria è occupato qui: liberalo prima.',
+        reconcile_failed: 'Impossibile riconciliare la discrepanza. Riprova tra poco.',
       },
     },
   },
@@ -923,6 +1056,15 @@ export const italianMessages: TranslationMessages = {
       privacy:
         'Contiene dati personali: conservalo e condividilo solo come prevedono le regole del club sulla privacy.',
       latest: 'Ultime esportazioni dei consensi',
+    },
+    tickets_mismatch: {
+      title: 'Discrepanze dei biglietti',
+      subtitle:
+        'Confronta i titoli di una partita qui con quelli del sistema di biglietteria (il suo giornale di emissioni e annullamenti, e i dati di ogni titolo) ed elenca ogni discrepanza. Il sistema di biglietteria tiene il registro fiscale: riconciliare rende il nostro titolo uguale al suo.',
+      fixture: 'Partita da confrontare',
+      no_fixture: 'Nessuna partita da giocare.',
+      choose_fixture_first: 'Scegli prima una partita.',
+      reports: 'Ultimi report',
     },
   },
 };

@@ -42,6 +42,8 @@ export const KNOWN_QUEUES = [
   'mass::start',
   'mass::issue_order',
   'exports::build',
+  'issuance::mismatch_report',
+  'issuance::cancel_stray_title',
 ] as const;
 
 /** Retry runs a job again now: only one that gave up or is waiting out a backoff. */

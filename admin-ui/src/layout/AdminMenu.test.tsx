@@ -26,6 +26,7 @@ function adminApi() {
     '/api/admin/job-queues': listRoute('job-queues', []),
     '/api/admin/jobs': listRoute('jobs', []),
     '/api/admin/exports': listRoute('exports', []),
+    '/api/admin/mismatch-reports': listRoute('mismatch-reports', []),
   });
 }
 
@@ -60,6 +61,7 @@ describe('the menu', () => {
       'Report',
       'Esportazioni',
       'Consensi clienti',
+      'Discrepanze biglietti',
       'Lavori',
       'Code',
       'Tutti i lavori',
@@ -81,6 +83,7 @@ describe('the menu', () => {
       'E-mail': '/admin/emails',
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
+      'Discrepanze biglietti': '/admin/reports/tickets_mismatch_report',
       Code: '/admin/job-queues',
       'Tutti i lavori': '/admin/jobs',
     };
@@ -152,6 +155,10 @@ describe('the menu', () => {
       'href',
       '/admin/customer_reports/consent',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Tickets mismatch' })).toHaveAttribute(
+      'href',
+      '/admin/reports/tickets_mismatch_report',
+    );
   });
 
   it.each([
@@ -159,6 +166,7 @@ describe('the menu', () => {
     ['/failed-issues', 'Emissioni fallite'],
     ['/mass-issues', 'Emissione massiva'],
     ['/mass-issue-lines', 'Emessi in massa'],
+    ['/mismatch-reports', 'Discrepanze biglietti'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

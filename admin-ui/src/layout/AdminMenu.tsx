@@ -1,4 +1,5 @@
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
@@ -81,6 +82,7 @@ const SECTIONS: MenuSection[] = [
     entries: [
       { path: EXPORTS_PATH, label: 'app.menu.exports', icon: <GridOnOutlinedIcon /> },
       { path: PAGE_PATHS.customerConsent, label: 'app.menu.customer_consent', icon: <PrivacyTipOutlinedIcon /> },
+      { path: PAGE_PATHS.ticketsMismatchReport, label: 'app.menu.tickets_mismatch', icon: <CompareArrowsOutlinedIcon /> },
     ],
   },
   {

@@ -15,4 +15,5 @@ export const PAGE_PATHS = {
   massIssue: '/tickets/massissue',
   massIssueLines: '/mass/tickets_issued',
   customerConsent: '/customer_reports/consent',
+  ticketsMismatchReport: '/reports/tickets_mismatch_report',
 } as const;

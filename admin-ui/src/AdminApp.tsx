@@ -36,6 +36,8 @@ import { SeasonSetupPage } from './season/SeasonSetupPage';
 import { MassLockPage } from './seatLocks/MassLockPage';
 import sectors from './sectors';
 import { SectorList } from './sectors/SectorList';
+import serviceCalls from './serviceCalls';
+import { ServiceLogPage } from './serviceCalls/ServiceLogPage';
 import { adminTheme } from './theme';
 import users from './users';
 
@@ -82,6 +84,7 @@ export function AdminApp() {
       <Resource name="exports" {...excelExports} />
       <Resource name="mismatch-reports" {...mismatchReports} />
       <Resource name="mismatches" {...mismatches} />
+      <Resource name="service-calls" {...serviceCalls} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -96,6 +99,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
         <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
+        <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
       </CustomRoutes>
     </Admin>
   );

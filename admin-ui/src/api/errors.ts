@@ -10,6 +10,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   forbidden: 'app.errors.forbidden',
   csrf_failed: 'app.errors.csrf_failed',
   rate_limited: 'app.errors.rate_limited',
+  // A list's filter, sort or range the API cannot read (an unknown service, a bad date...).
+  invalid_query: 'app.errors.invalid_query',
   // On sale: a fixture that has kicked off can no longer be put on or taken off sale.
   fixture_started: 'resources.fixtures.errors.fixture_started',
   fixture_not_found: 'resources.fixtures.errors.fixture_not_found',

@@ -27,3 +27,16 @@ export function formatBytes(bytes: number, locale: string): string {
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
+
+/**
+ * A duration in milliseconds, one decimal at most (an average may have some): "35,2 ms" in
+ * Italian, "1,234 ms" in English.
+ */
+export function formatMilliseconds(ms: number, locale: string): string {
+  return new Intl.NumberFormat(numberLocale(locale), {
+    style: 'unit',
+    unit: 'millisecond',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(ms);
+}

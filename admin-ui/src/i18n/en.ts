@@ -15,6 +15,7 @@ export const englishAppMessages: TranslationMessages = {
       forbidden: 'You are not allowed to do this.',
       csrf_failed: 'The request was refused for safety: reload the page and try again.',
       rate_limited: 'Too many attempts: wait a few minutes and try again.',
+      invalid_query: "The request is not valid: check the page's filters.",
     },
     menu: {
       stadium: 'Stadium',
@@ -42,8 +43,10 @@ export const englishAppMessages: TranslationMessages = {
       exports: 'Exports',
       customer_consent: 'Customer consent',
       tickets_mismatch: 'Tickets mismatch',
+      service_log: 'Service log',
     },
     new_tab: '(opens in a new tab)',
+    auto_refresh: 'Refresh every %{seconds} s',
   },
   resources: {
     users: {
@@ -926,6 +929,37 @@ export const englishAppMessages: TranslationMessages = {
         reconcile_failed: 'Could not reconcile the divergence. Try again shortly.',
       },
     },
+    'service-calls': {
+      name: 'Service call |||| Service calls',
+      empty: 'No call logged: the log keeps the last 30 days.',
+      fields: {
+        id: 'ID',
+        started_at: 'Time',
+        service: 'Service',
+        operation: 'Operation',
+        duration_ms: 'Duration',
+        outcome: 'Outcome',
+        status: 'HTTP status',
+        error: 'Error',
+      },
+      filters: {
+        search: 'Search the operation or the error',
+      },
+      services: {
+        ticketing: 'Ticketing system',
+        payments: 'Payments',
+        mail: 'Mail',
+        database: 'Database',
+      },
+      outcomes: {
+        ok: 'Succeeded',
+        error: 'Error',
+      },
+      error: {
+        show_all: 'Show all',
+        show_less: 'Show less',
+      },
+    },
   },
   pages: {
     login: {
@@ -1054,6 +1088,11 @@ export const englishAppMessages: TranslationMessages = {
       no_fixture: 'No match to be played.',
       choose_fixture_first: 'Choose a match first.',
       reports: 'Latest reports',
+    },
+    service_log: {
+      title: 'Service log',
+      subtitle:
+        'Every call to an outside system (the ticketing system, the payment provider, the mail server), with its duration, outcome and error, newest first; the log keeps the last 30 days.',
     },
   },
 };

@@ -15,6 +15,7 @@ export const italianMessages: TranslationMessages = {
       forbidden: 'Non hai i permessi per questa operazione.',
       csrf_failed: 'La richiesta è stata rifiutata per sicurezza: ricarica la pagina e riprova.',
       rate_limited: 'Troppi tentativi: aspetta qualche minuto e riprova.',
+      invalid_query: 'La richiesta non è valida: controlla i filtri della pagina.',
     },
     menu: {
       stadium: 'Stadio',
@@ -42,8 +43,10 @@ export const italianMessages: TranslationMessages = {
       exports: 'Esportazioni',
       customer_consent: 'Consensi clienti',
       tickets_mismatch: 'Discrepanze biglietti',
+      service_log: 'Registro servizi',
     },
     new_tab: '(si apre in una nuova scheda)',
+    auto_refresh: 'Aggiorna ogni %{seconds} s',
   },
   resources: {
     users: {
@@ -936,6 +939,37 @@ export const italianMessages: TranslationMessages = {
         reconcile_failed: 'Impossibile riconciliare la discrepanza. Riprova tra poco.',
       },
     },
+    'service-calls': {
+      name: 'Chiamata ai servizi |||| Chiamate ai servizi',
+      empty: 'Nessuna chiamata registrata: il registro conserva gli ultimi 30 giorni.',
+      fields: {
+        id: 'ID',
+        started_at: 'Ora',
+        service: 'Servizio',
+        operation: 'Operazione',
+        duration_ms: 'Durata',
+        outcome: 'Esito',
+        status: 'Stato HTTP',
+        error: 'Errore',
+      },
+      filters: {
+        search: "Cerca nell'operazione o nell'errore",
+      },
+      services: {
+        ticketing: 'Sistema di biglietteria',
+        payments: 'Pagamenti',
+        mail: 'Posta',
+        database: 'Database',
+      },
+      outcomes: {
+        ok: 'Riuscita',
+        error: 'Errore',
+      },
+      error: {
+        show_all: 'Mostra tutto',
+        show_less: 'Mostra meno',
+      },
+    },
   },
   pages: {
     login: {
@@ -1065,6 +1099,11 @@ export const italianMessages: TranslationMessages = {
       no_fixture: 'Nessuna partita da giocare.',
       choose_fixture_first: 'Scegli prima una partita.',
       reports: 'Ultimi report',
+    },
+    service_log: {
+      title: 'Registro dei servizi',
+      subtitle:
+        'Ogni chiamata ai sistemi esterni (il sistema di biglietteria, i pagamenti, il server di posta), con durata, esito ed errore, dalla più recente; il registro conserva gli ultimi 30 giorni.',
     },
   },
 };

@@ -27,6 +27,7 @@ function adminApi() {
     '/api/admin/jobs': listRoute('jobs', []),
     '/api/admin/exports': listRoute('exports', []),
     '/api/admin/mismatch-reports': listRoute('mismatch-reports', []),
+    '/api/admin/service-calls': listRoute('service-calls', []),
   });
 }
 
@@ -62,6 +63,7 @@ describe('the menu', () => {
       'Esportazioni',
       'Consensi clienti',
       'Discrepanze biglietti',
+      'Registro servizi',
       'Lavori',
       'Code',
       'Tutti i lavori',
@@ -84,6 +86,7 @@ describe('the menu', () => {
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
       'Discrepanze biglietti': '/admin/reports/tickets_mismatch_report',
+      'Registro servizi': '/admin/reports/service-log',
       Code: '/admin/job-queues',
       'Tutti i lavori': '/admin/jobs',
     };
@@ -159,6 +162,7 @@ describe('the menu', () => {
       'href',
       '/admin/reports/tickets_mismatch_report',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Service log' })).toHaveAttribute('href', '/admin/reports/service-log');
   });
 
   it.each([
@@ -167,6 +171,7 @@ describe('the menu', () => {
     ['/mass-issues', 'Emissione massiva'],
     ['/mass-issue-lines', 'Emessi in massa'],
     ['/mismatch-reports', 'Discrepanze biglietti'],
+    ['/service-calls', 'Registro servizi'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -8,6 +8,7 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
@@ -83,6 +84,7 @@ const SECTIONS: MenuSection[] = [
       { path: EXPORTS_PATH, label: 'app.menu.exports', icon: <GridOnOutlinedIcon /> },
       { path: PAGE_PATHS.customerConsent, label: 'app.menu.customer_consent', icon: <PrivacyTipOutlinedIcon /> },
       { path: PAGE_PATHS.ticketsMismatchReport, label: 'app.menu.tickets_mismatch', icon: <CompareArrowsOutlinedIcon /> },
+      { path: PAGE_PATHS.serviceLog, label: 'app.menu.service_log', icon: <ManageSearchOutlinedIcon /> },
     ],
   },
   {

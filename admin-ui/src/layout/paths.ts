@@ -16,4 +16,5 @@ export const PAGE_PATHS = {
   massIssueLines: '/mass/tickets_issued',
   customerConsent: '/customer_reports/consent',
   ticketsMismatchReport: '/reports/tickets_mismatch_report',
+  serviceLog: '/reports/service-log',
 } as const;

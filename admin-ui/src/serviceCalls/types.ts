@@ -1,0 +1,47 @@
+import type { TranslateFunction } from 'react-admin';
+import { PAGE_PATHS } from '../layout/paths';
+
+/** The outside systems our clients call, whose every call is logged. */
+export const LOGGED_SERVICES = ['ticketing', 'payments', 'mail'] as const;
+export type LoggedService = (typeof LOGGED_SERVICES)[number];
+
+/** The services the status page checks: the logged ones and our database. */
+export const CHECKED_SERVICES = [...LOGGED_SERVICES, 'database'] as const;
+export type CheckedService = (typeof CHECKED_SERVICES)[number];
+
+/** How a call ended: answered as expected, or not (a refusal, a timeout, a broken connection). */
+export const CALL_OUTCOMES = ['ok', 'error'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** A call to an outside system, as `GET /api/admin/service-calls` gives it. */
+export interface ServiceCall {
+  id: number;
+  service: string;
+  /** What was called, e.g. `POST /api/Biglietto/EmettiEsteso`. */
+  operation: string;
+  started_at: string;
+  duration_ms: number;
+  outcome: CallOutcome;
+  /** The HTTP status answered; null when there was none (no answer, the SMTP server). */
+  status: number | null;
+  error: string | null;
+}
+
+/** How often the service log and the service status read themselves again while asked to. */
+export const SERVICE_REFRESH_MS = 10_000;
+
+/** A service in our words ("Sistema di biglietteria"), its own id when we have none. */
+export function serviceLabel(translate: TranslateFunction, service: string): string {
+  return (CHECKED_SERVICES as readonly string[]).includes(service)
+    ? translate(`resources.service-calls.services.${service}`)
+    : service;
+}
+
+/** The service log's address (under the basename), showing the calls that match `filter`. */
+export function serviceLogPath(filter: { service?: LoggedService; outcome?: CallOutcome }): string {
+  return `${PAGE_PATHS.serviceLog}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}
+
+export function isLoggedService(value: unknown): value is LoggedService {
+  return typeof value === 'string' && (LOGGED_SERVICES as readonly string[]).includes(value);
+}

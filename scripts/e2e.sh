@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The browser journeys: a fresh database, sim, worker and api on free ports, then
 # playwright-core in Debian's chromium. Screenshots land in e2e/screenshots/.
+# Arguments go to Vitest: `bash scripts/e2e.sh journeys/checkout.test.ts` runs one journey.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -42,7 +43,7 @@ wait_for "http://127.0.0.1:$api/api/health" 60
 step "Browser journeys (playwright-core, $(command -v chromium || echo 'no chromium'))"
 npm_install e2e
 export E2E_BASE_URL=http://127.0.0.1:$api E2E_SIM_URL=http://127.0.0.1:$http
-if ! (cd e2e && npm run --silent lint && npm run --silent typecheck && npm test); then
+if ! (cd e2e && npm run --silent lint && npm run --silent typecheck && npm test -- "$@"); then
   echo "--- api log"; tail -n 50 "$logs/api.log"; echo "--- worker log"; tail -n 50 "$logs/worker.log"
   exit 1
 fi

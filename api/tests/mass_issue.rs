@@ -253,13 +253,27 @@ async fn a_task_issues_each_valid_line_once_reports_the_rest_and_a_retry_finishe
     // refuse that line.
     let r = staff
         .post("/api/admin/mass-issues")
-        .json(&json!({"fixture_id": s.fixture, "file_name": "sponsor.xlsx", "language": "en", "lines": lines}))
+        .json(
+            &json!({"fixture_id": s.fixture, "file_name": "sponsor.xlsx", "language": "en",
+                       "lines": lines, "rows": [2, 3, 4, 5, 6, 7, 9]}),
+        )
         .send()
         .await
         .unwrap();
     assert_eq!(r.status(), 201);
     let t: Value = r.json().await.unwrap();
     let id = t["id"].as_str().unwrap().to_owned();
+    let r = staff
+        .post("/api/admin/mass-issues")
+        .json(&json!({"fixture_id": s.fixture, "lines": [{"label": "TC-TC2-9-1"}], "rows": [3, 4]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    assert_eq!(
+        r.json::<Value>().await.unwrap()["errors"]["rows"],
+        "invalid"
+    );
     let reasons: Vec<(String, Option<String>)> =
         sqlx::query_as("select label, reason from mass_issue_line order by row_number")
             .fetch_all(&pool)
@@ -310,6 +324,10 @@ async fn a_task_issues_each_valid_line_once_reports_the_rest_and_a_retry_finishe
         .collect();
     assert!(reasons[0].contains("PERSONA_BANNATA"), "{reasons:?}");
     assert_eq!(reasons[1], "unknown_seat");
+    assert_eq!(
+        lines[1]["row"], 9,
+        "the sheet's row, as the preview showed it"
+    );
     assert_eq!(
         s.sim
             .ticketing

@@ -312,6 +312,8 @@ describe('the mass issuing page', () => {
       file_name: 'sponsor.xlsx',
       language: 'en',
       lines: [luca, marco, ugo],
+      // The sheet's rows, so the task's lines keep the numbers staff saw.
+      rows: [2, 4, 6],
     });
     // The task's page, with its actions.
     expect(await screen.findByRole('button', { name: 'Download results' })).toBeInTheDocument();
@@ -383,7 +385,14 @@ describe('the mass issuing page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Emetti 1 riga valida' }));
     await waitFor(() => expect(postsTo(fetchMock, MASS)).toHaveLength(1));
-    expect(bodyOf(postsTo(fetchMock, MASS)[0])).toEqual({ fixture_id: 7, file_name: null, language: 'it', lines: [luca] });
+    // Luca is the table's line 1.
+    expect(bodyOf(postsTo(fetchMock, MASS)[0])).toEqual({
+      fixture_id: 7,
+      file_name: null,
+      language: 'it',
+      lines: [luca],
+      rows: [1],
+    });
   });
 
   it('forgets the preview when the lines change, so what is issued is what was checked', async () => {

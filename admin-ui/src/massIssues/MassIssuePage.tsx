@@ -118,13 +118,17 @@ export function MassIssuePage() {
   });
 
   const issuing = useMutation({
-    mutationFn: (shown: ShownPreview) =>
-      createMassIssue({
+    mutationFn: (shown: ShownPreview) => {
+      const issuable = issuableLines(shown.result.lines);
+      return createMassIssue({
         fixture_id: shown.result.fixture_id,
         file_name: shown.fileName,
         language,
-        lines: issuableLines(shown.result.lines).map((line) => line.line),
-      }),
+        lines: issuable.map((line) => line.line),
+        // The rows staff saw: the sheet's, or the typed table's lines.
+        rows: issuable.map((line) => shown.rows?.[line.row - 1] ?? line.row),
+      });
+    },
     onSuccess: (task: MassIssueTask) => {
       notify(`${MASS}.notifications.created`, { type: 'success', messageArgs: { smart_count: task.total } });
       queryClient.setQueryData(['mass-issues', 'getOne', { id: String(task.id), meta: undefined }], task);

@@ -95,6 +95,8 @@ export interface CreateTaskRequest {
   file_name: string | null;
   language: MassIssueLanguage;
   lines: MassIssueLineInput[];
+  /** Each line's row as the preview showed it (the sheet's row, or the typed table's line). */
+  rows: number[];
 }
 
 /**

@@ -202,6 +202,10 @@ struct CreateRequest {
     language: Option<String>,
     #[serde(default)]
     lines: Vec<SheetLine>,
+    /// Each line's row in the sheet (or the typed table), so the task's lines keep the numbers
+    /// staff saw in the preview; 1, 2, 3 ... when absent.
+    #[serde(default)]
+    rows: Option<Vec<i32>>,
 }
 
 /// `POST /api/admin/mass-issues`: checks the lines again and starts the task. Audited.
@@ -227,7 +231,19 @@ async fn create_task(
         .map(str::trim)
         .filter(|f| !f.is_empty())
         .map(|f| f.chars().take(200).collect::<String>());
-    let lines = read_lines(None, Some(&req.lines))?;
+    let mut lines = read_lines(None, Some(&req.lines))?;
+    if let Some(rows) = &req.rows {
+        let distinct: std::collections::BTreeSet<&i32> = rows.iter().collect();
+        if rows.len() != lines.len() || distinct.len() != rows.len() || rows.iter().any(|r| *r < 1)
+        {
+            return Err(ApiError::validation(
+                [("rows".to_owned(), "invalid".to_owned())].into(),
+            ));
+        }
+        for ((row, _), given) in lines.iter_mut().zip(rows) {
+            *row = *given;
+        }
+    }
     let checked = check(&state, fixture_id, &lines).await?;
     let mut tx = state.pool.begin().await?;
     let task = NewTask {

@@ -38,6 +38,7 @@ import sectors from './sectors';
 import { SectorList } from './sectors/SectorList';
 import serviceCalls from './serviceCalls';
 import { ServiceLogPage } from './serviceCalls/ServiceLogPage';
+import { ServiceStatusPage } from './serviceStatus/ServiceStatusPage';
 import { adminTheme } from './theme';
 import users from './users';
 
@@ -100,6 +101,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
         <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
         <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
+        <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />
       </CustomRoutes>
     </Admin>
   );

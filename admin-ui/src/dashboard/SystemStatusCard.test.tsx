@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Health } from '../api/health';
-import { renderInAdmin, stubFetch } from '../test/render';
+import { renderAdminApp, renderInAdmin, STAFF_ME, stubFetch } from '../test/render';
 import { SystemStatusCard } from './SystemStatusCard';
 
 const healthy: Health = {
@@ -53,6 +53,18 @@ describe('SystemStatusCard', () => {
     expect(chipIn('health-migrations')).toHaveClass('MuiChip-colorSuccess');
     expect(screen.getByText('Failed: 4').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
     expect(screen.getByText('Dead: 1').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+  });
+
+  it('leads to the service status page, which checks the outside systems too', async () => {
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      '/api/health': { body: healthy },
+      '/api/admin/system': { body: { job_board_url: 'http://127.0.0.1:8090/', sim_mailbox_url: null } },
+    });
+    renderAdminApp('/', { locale: 'en' });
+
+    const status = within(await screen.findByRole('region', { name: 'System status' }));
+    expect(status.getByRole('link', { name: 'See the service status' })).toHaveAttribute('href', '/admin/service-status');
   });
 
   it('says so when the health check cannot be reached', async () => {

@@ -1,3 +1,4 @@
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,13 +9,18 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { Button, LinkBase, useBasename, useTranslate } from 'react-admin';
 import { useHealth, type Health } from '../api/health';
+import { PAGE_PATHS } from '../layout/paths';
 import { HealthChip } from './HealthChip';
 
-/** Database, migrations and job queue, from `GET /api/health`, refreshed while open. */
+/**
+ * Database, migrations and job queue, from `GET /api/health`, refreshed while open; the service
+ * status page checks the outside systems too.
+ */
 export function SystemStatusCard() {
   const translate = useTranslate();
+  const basename = useBasename();
   const { data, isPending, isError } = useHealth();
 
   return (
@@ -37,6 +43,16 @@ export function SystemStatusCard() {
         ) : (
           <HealthRows health={data} />
         )}
+        <Button
+          component={LinkBase}
+          to={`${basename}${PAGE_PATHS.serviceStatus}`}
+          label="pages.dashboard.status.open_services"
+          variant="outlined"
+          size="medium"
+          sx={{ mt: 2 }}
+        >
+          <MonitorHeartOutlinedIcon />
+        </Button>
       </CardContent>
     </Card>
   );

@@ -64,6 +64,7 @@ describe('the menu', () => {
       'Consensi clienti',
       'Discrepanze biglietti',
       'Registro servizi',
+      'Stato dei servizi',
       'Lavori',
       'Code',
       'Tutti i lavori',
@@ -87,6 +88,7 @@ describe('the menu', () => {
       'Consensi clienti': '/admin/customer_reports/consent',
       'Discrepanze biglietti': '/admin/reports/tickets_mismatch_report',
       'Registro servizi': '/admin/reports/service-log',
+      'Stato dei servizi': '/admin/service-status',
       Code: '/admin/job-queues',
       'Tutti i lavori': '/admin/jobs',
     };
@@ -163,6 +165,7 @@ describe('the menu', () => {
       '/admin/reports/tickets_mismatch_report',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Service log' })).toHaveAttribute('href', '/admin/reports/service-log');
+    expect(within(menu).getByRole('menuitem', { name: 'Service status' })).toHaveAttribute('href', '/admin/service-status');
   });
 
   it.each([

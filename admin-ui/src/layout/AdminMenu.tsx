@@ -9,6 +9,7 @@ import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutl
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
@@ -85,6 +86,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.customerConsent, label: 'app.menu.customer_consent', icon: <PrivacyTipOutlinedIcon /> },
       { path: PAGE_PATHS.ticketsMismatchReport, label: 'app.menu.tickets_mismatch', icon: <CompareArrowsOutlinedIcon /> },
       { path: PAGE_PATHS.serviceLog, label: 'app.menu.service_log', icon: <ManageSearchOutlinedIcon /> },
+      { path: PAGE_PATHS.serviceStatus, label: 'app.menu.service_status', icon: <MonitorHeartOutlinedIcon /> },
     ],
   },
   {

@@ -17,4 +17,5 @@ export const PAGE_PATHS = {
   customerConsent: '/customer_reports/consent',
   ticketsMismatchReport: '/reports/tickets_mismatch_report',
   serviceLog: '/reports/service-log',
+  serviceStatus: '/service-status',
 } as const;

@@ -79,7 +79,8 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
+    let pool =
+        domain::db::connect_worker(config.database_url(), config.database_max_connections).await?;
     workflows::service_log::start(&pool);
     let ctx = Arc::new(JobContext::from_config(pool.clone(), &config)?);
     let name = unique_worker_name(&config.jobs.worker_name);

@@ -30,6 +30,8 @@ import mismatchReports from './mismatchReports';
 import { MismatchReportPage } from './mismatchReports/MismatchReportPage';
 import mismatches from './mismatches';
 import orders from './orders';
+import paymentReport from './paymentReport';
+import { PaymentReportPage } from './paymentReport/PaymentReportPage';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
@@ -86,6 +88,7 @@ export function AdminApp() {
       <Resource name="mismatch-reports" {...mismatchReports} />
       <Resource name="mismatches" {...mismatches} />
       <Resource name="service-calls" {...serviceCalls} />
+      <Resource name="payment-report" {...paymentReport} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -102,6 +105,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
         <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
         <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />
+        <Route path={PAGE_PATHS.paymentReport} element={<PaymentReportPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -37,6 +37,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   already_resolved: 'resources.mismatches.errors.already_resolved',
   holder_conflict: 'resources.mismatches.errors.holder_conflict',
   seat_conflict: 'resources.mismatches.errors.seat_conflict',
+  // Payment report: Stripe did not answer, so there is nothing to compare with.
+  provider_unavailable: 'resources.payment-report.errors.provider_unavailable',
 };
 
 /**

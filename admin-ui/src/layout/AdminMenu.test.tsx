@@ -28,6 +28,7 @@ function adminApi() {
     '/api/admin/exports': listRoute('exports', []),
     '/api/admin/mismatch-reports': listRoute('mismatch-reports', []),
     '/api/admin/service-calls': listRoute('service-calls', []),
+    '/api/admin/payment-report': listRoute('payment-report', []),
   });
 }
 
@@ -63,6 +64,7 @@ describe('the menu', () => {
       'Esportazioni',
       'Consensi clienti',
       'Discrepanze biglietti',
+      'Report pagamenti',
       'Registro servizi',
       'Stato dei servizi',
       'Lavori',
@@ -87,6 +89,7 @@ describe('the menu', () => {
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
       'Discrepanze biglietti': '/admin/reports/tickets_mismatch_report',
+      'Report pagamenti': '/admin/reports/stripe-report',
       'Registro servizi': '/admin/reports/service-log',
       'Stato dei servizi': '/admin/service-status',
       Code: '/admin/job-queues',
@@ -164,6 +167,10 @@ describe('the menu', () => {
       'href',
       '/admin/reports/tickets_mismatch_report',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Payment report' })).toHaveAttribute(
+      'href',
+      '/admin/reports/stripe-report',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Service log' })).toHaveAttribute('href', '/admin/reports/service-log');
     expect(within(menu).getByRole('menuitem', { name: 'Service status' })).toHaveAttribute('href', '/admin/service-status');
   });
@@ -175,6 +182,7 @@ describe('the menu', () => {
     ['/mass-issue-lines', 'Emessi in massa'],
     ['/mismatch-reports', 'Discrepanze biglietti'],
     ['/service-calls', 'Registro servizi'],
+    ['/payment-report', 'Report pagamenti'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -10,6 +10,7 @@ import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
@@ -85,6 +86,7 @@ const SECTIONS: MenuSection[] = [
       { path: EXPORTS_PATH, label: 'app.menu.exports', icon: <GridOnOutlinedIcon /> },
       { path: PAGE_PATHS.customerConsent, label: 'app.menu.customer_consent', icon: <PrivacyTipOutlinedIcon /> },
       { path: PAGE_PATHS.ticketsMismatchReport, label: 'app.menu.tickets_mismatch', icon: <CompareArrowsOutlinedIcon /> },
+      { path: PAGE_PATHS.paymentReport, label: 'app.menu.payment_report', icon: <PaymentsOutlinedIcon /> },
       { path: PAGE_PATHS.serviceLog, label: 'app.menu.service_log', icon: <ManageSearchOutlinedIcon /> },
       { path: PAGE_PATHS.serviceStatus, label: 'app.menu.service_status', icon: <MonitorHeartOutlinedIcon /> },
     ],

@@ -18,4 +18,5 @@ export const PAGE_PATHS = {
   ticketsMismatchReport: '/reports/tickets_mismatch_report',
   serviceLog: '/reports/service-log',
   serviceStatus: '/service-status',
+  paymentReport: '/reports/stripe-report',
 } as const;

@@ -994,7 +994,7 @@ export const englishAppMessages: TranslationMessages = {
         error: 'Error',
       },
       filters: {
-        search: 'Search the operation or the error',
+        search: 'Search operation or error',
       },
       services: {
         ticketing: 'Ticketing system',

@@ -1004,7 +1004,7 @@ export const italianMessages: TranslationMessages = {
         error: 'Errore',
       },
       filters: {
-        search: "Cerca nell'operazione o nell'errore",
+        search: 'Cerca operazione o errore',
       },
       services: {
         ticketing: 'Sistema di biglietteria',

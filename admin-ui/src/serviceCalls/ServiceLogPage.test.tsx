@@ -110,7 +110,7 @@ describe('the service log', () => {
     await user.click(within(services).getByRole('option', { name: 'Payments' }));
     await user.click(screen.getByRole('combobox', { name: 'Outcome' }));
     await user.click(await screen.findByRole('option', { name: 'Error' }));
-    await user.type(screen.getByPlaceholderText('Search the operation or the error'), 'refunds');
+    await user.type(screen.getByPlaceholderText('Search operation or error'), 'refunds');
 
     await waitFor(() =>
       expect(JSON.parse(lastQuery(fetchMock).get('filter') ?? '')).toEqual({

@@ -53,9 +53,9 @@ export function ServiceCard({ service }: { service: ServiceStatus }) {
     >
       <CardHeader
         title={name}
-        slotProps={{ title: { id: titleId, component: 'h2', variant: 'h6' } }}
-        action={<OkChip ok={service.ok} label={translate(service.ok ? `${PAGE}.up` : `${PAGE}.down`)} />}
-        sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
+        // Under the name, so a long name ("Sistema di biglietteria") never pushes it out.
+        subheader={<OkChip ok={service.ok} label={translate(service.ok ? `${PAGE}.up` : `${PAGE}.down`)} />}
+        slotProps={{ title: { id: titleId, component: 'h2', variant: 'h6' }, subheader: { component: 'div', sx: { mt: 0.5 } } }}
       />
       <Divider />
       <CardContent sx={{ display: 'grid', gap: 1.5, flexGrow: 1, alignContent: 'start' }}>

@@ -183,6 +183,41 @@ describe('staff operations', () => {
     await screenshot(page, 'staff-mismatch-report');
     expect(errors).toEqual([]);
   });
+
+  it('staff export the issued tickets and look at the jobs, the service status and log, and the payment report', async () => {
+    await page.goto(`${BASE_URL}/admin/tickets/issuedtickets`);
+    await page.getByRole('button', { name: 'Esporta in Excel' }).first().click();
+    await page.getByText('avviata: il file si prepara in background', { exact: false }).waitFor();
+    await page.goto(`${BASE_URL}/admin/exports`);
+    const download = page.getByRole('button', { name: /Scarica/ }).first();
+    await download.waitFor({ timeout: 60_000 });
+    await screenshot(page, 'staff-exports');
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const book = new ExcelJS.Workbook();
+    const bytes = await readFile(await file.path());
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (sheet === undefined) throw new Error('the export has no sheet');
+    expect(sheet.getRow(1).getCell(1).value).toBe('sigillo_fiscale');
+    expect(sheet.rowCount).toBeGreaterThanOrEqual(48);
+
+    await page.goto(`${BASE_URL}/admin/jobs`);
+    await page.getByText('mass', { exact: false }).first().waitFor();
+    await screenshot(page, 'staff-jobs');
+    await page.goto(`${BASE_URL}/admin/service-status`);
+    await page.getByRole('heading', { name: 'Stato dei servizi', level: 1 }).waitFor();
+    await page.getByText('Controllato il', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await screenshot(page, 'staff-service-status');
+    // The log, searched for the issues: newer look-ups of the mismatch report come first.
+    const search = encodeURIComponent(JSON.stringify({ q: 'EmettiEsteso' }));
+    await page.goto(`${BASE_URL}/admin/reports/service-log?filter=${search}`);
+    await page.getByText('EmettiEsteso', { exact: false }).first().waitFor({ timeout: 20_000 });
+    await screenshot(page, 'staff-service-log');
+    await page.goto(`${BASE_URL}/admin/reports/stripe-report`);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'staff-payment-report');
+    expect(errors).toEqual([]);
+  });
 });
 
 /** Runs the mismatch report for the fixture: the page opens the new report. */

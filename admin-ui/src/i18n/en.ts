@@ -719,7 +719,7 @@ export const englishAppMessages: TranslationMessages = {
       names: {
         'checkout::issue_order': 'Issuing orders',
         'checkout::refund_order': 'Refunding orders',
-        'mail::send_email': 'Sending e-mails',
+        'mail': 'Sending e-mails',
         'onsale::load_inventory': 'Copying the seats on sale',
         'onsale::mirror_locks': 'Seat locks to the ticketing system',
         'mass::start': 'Starting mass issues',

@@ -725,7 +725,7 @@ export const italianMessages: TranslationMessages = {
       names: {
         'checkout::issue_order': 'Emissione degli ordini',
         'checkout::refund_order': 'Rimborso degli ordini',
-        'mail::send_email': 'Invio delle e-mail',
+        'mail': 'Invio delle e-mail',
         'onsale::load_inventory': 'Copia dei posti in vendita',
         'onsale::mirror_locks': 'Blocchi dei posti verso la biglietteria',
         'mass::start': 'Avvio delle emissioni massive',

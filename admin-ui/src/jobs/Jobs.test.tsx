@@ -9,7 +9,7 @@ const DEAD_ID = '01JDA8Z3X4Y5W6V7T8S9R0QPNM';
 
 const dead: Job = {
   id: DEAD_ID,
-  queue: 'mail::send_email',
+  queue: 'mail',
   status: 'dead',
   attempts: 8,
   max_attempts: 8,
@@ -32,7 +32,7 @@ const pending: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNB', queue: 'cu
 const running: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNC', status: 'running', lock_by: 'worker-1' };
 const finished: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPND', status: 'done', last_error: null };
 
-const queues: JobQueue[] = [{ id: 'mail::send_email', pending: 0, running: 0, retrying: 0, dead: 1, done: 340 }];
+const queues: JobQueue[] = [{ id: 'mail', pending: 0, running: 0, retrying: 0, dead: 1, done: 340 }];
 
 type Routes = Parameters<typeof stubFetch>[0];
 
@@ -59,7 +59,7 @@ describe('the jobs list', () => {
     renderAdminApp('/jobs');
 
     const row = within(await rowOf(DEAD_ID));
-    expect(row.getByText('Invio delle e-mail')).toHaveAttribute('title', 'mail::send_email');
+    expect(row.getByText('Invio delle e-mail')).toHaveAttribute('title', 'mail');
     expect(row.getByText('Esaurito').closest('[data-status]')).toHaveAttribute('data-status', 'dead');
     expect(row.getByText('8 / 8')).toBeInTheDocument();
     // Two lines in the list; the whole error on hover and on the job's page.
@@ -83,13 +83,13 @@ describe('the jobs list', () => {
 
     await rowOf(DEAD_ID);
     await user.click(screen.getByRole('combobox', { name: 'Queue' }));
-    await user.click(await screen.findByRole('option', { name: 'Sending e-mails (mail::send_email)' }));
+    await user.click(await screen.findByRole('option', { name: 'Sending e-mails (mail)' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Dead' }));
 
     await waitFor(() => {
       const query = urlOf(listCalls(fetchMock).at(-1)?.[0] ?? '').searchParams;
-      expect(JSON.parse(query.get('filter') ?? '')).toEqual({ queue: 'mail::send_email', status: 'dead' });
+      expect(JSON.parse(query.get('filter') ?? '')).toEqual({ queue: 'mail', status: 'dead' });
     });
   });
 
@@ -245,7 +245,7 @@ describe("a job's page", () => {
     renderAdminApp(`/jobs/${DEAD_ID}/show`);
 
     expect(await screen.findByText(dead.last_error ?? '')).toBeInTheDocument();
-    expect(screen.getByText('mail::send_email')).toBeInTheDocument();
+    expect(screen.getByText('mail')).toBeInTheDocument();
     expect(screen.getByTestId('job-payload').textContent).toBe(JSON.stringify(dead.payload, null, 2));
     expect(screen.getByRole('button', { name: 'Scarta' })).toBeDisabled();
 

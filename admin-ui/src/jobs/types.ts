@@ -36,7 +36,7 @@ export interface JobQueue {
 export const KNOWN_QUEUES = [
   'checkout::issue_order',
   'checkout::refund_order',
-  'mail::send_email',
+  'mail',
   'onsale::load_inventory',
   'onsale::mirror_locks',
   'mass::start',

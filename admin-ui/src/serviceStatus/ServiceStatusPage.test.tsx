@@ -44,7 +44,7 @@ const report: ServiceStatusReport = {
   services: [ticketingDown, payments, mail, database],
   queues: [
     { id: 'checkout::issue_order', pending: 0, running: 1, retrying: 0, dead: 2, done: 13400 },
-    { id: 'mail::send_email', pending: 4, running: 0, retrying: 1, dead: 0, done: 310 },
+    { id: 'mail', pending: 4, running: 0, retrying: 1, dead: 0, done: 310 },
   ],
 };
 const allUp: ServiceStatusReport = {
@@ -136,11 +136,11 @@ describe('the service status page', () => {
     const mails = within(queues.getByText('Invio delle e-mail').closest('tr') as HTMLElement);
     expect(mails.getByRole('link', { name: 'Vedi 4 lavori: In attesa' })).toHaveAttribute(
       'href',
-      jobsLink('mail::send_email', 'pending'),
+      jobsLink('mail', 'pending'),
     );
     expect(mails.getByRole('link', { name: 'Vedi 1 lavoro: In attesa di riprova' })).toHaveAttribute(
       'href',
-      jobsLink('mail::send_email', 'retrying'),
+      jobsLink('mail', 'retrying'),
     );
   });
 

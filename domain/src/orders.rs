@@ -663,6 +663,22 @@ pub async fn mark_by_staff(
     Ok(())
 }
 
+/// The order's ticket e-mail is being sent (in the caller's transaction). False when it
+/// already was.
+pub async fn mark_tickets_sent(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query!(
+        "update ticket_order set tickets_sent_at = now()
+          where order_id = $1 and state = 'issued' and tickets_sent_at is null",
+        order_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
 /// Marks an order as sold by a mass-issue task.
 pub async fn mark_mass(
     conn: &mut PgConnection,

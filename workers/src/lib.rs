@@ -14,7 +14,7 @@ use domain::config::Config;
 use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
     Job, JobContext,
-    checkout::{IssueOrder, RefundOrder},
+    checkout::{IssueOrder, RefundOrder, SendTickets},
     execute,
     exports::BuildExport,
     mail::SendEmail,
@@ -120,6 +120,15 @@ pub async fn run(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(
+        monitor,
+        SendTickets,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        concurrency
+    );
     let monitor = job_worker!(monitor, StartMassIssue, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, BuildExport, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);

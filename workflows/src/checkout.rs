@@ -255,6 +255,7 @@ impl Job for IssueOrder {
 /// One attempt at issuing a paid order's titles (the steps of [`IssueOrder`] and of the mass
 /// queue's job).
 pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobError> {
+    let started = std::time::Instant::now();
     // Starting and marking the fresh lines commit together.
     let mut conn = ctx.pool.begin().await?;
     let Some(order) = orders::load(&mut conn, order_id).await? else {
@@ -281,6 +282,7 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
         .collect();
     orders::mark_issue_requested(&mut conn, &fresh).await?;
     conn.commit().await?;
+    let prepared = started.elapsed();
     // The futures are made first: a closure inside the stream trips the compiler's
     // proof that the job's future is Send.
     let calls: Vec<_> = missing
@@ -308,6 +310,7 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
             }
         }
     }
+    let called = started.elapsed();
     // Every title in one statement; when none is missing, the order is finished in the
     // same transaction.
     let mut tx = ctx.pool.begin().await?;
@@ -331,6 +334,12 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
         finish(ctx, &mut tx, &done).await?;
     }
     tx.commit().await?;
+    tracing::debug!(
+        prepare_ms = prepared.as_millis() as u64,
+        calls_ms = (called - prepared).as_millis() as u64,
+        store_ms = (started.elapsed() - called).as_millis() as u64,
+        "order issuing steps"
+    );
     // A line that already had a title (two runs raced): the newer one is cancelled.
     for (_, title) in titles
         .iter()
@@ -596,6 +605,59 @@ async fn finish(ctx: &JobContext, tx: &mut PgConnection, order: &Order) -> Resul
     if let Some(task) = order.mass_task_id {
         return crate::mass::finish_line(ctx, tx, order, task).await;
     }
+    // The PDFs and the e-mail are made by a job of their own, off the issuing's path.
+    enqueue(tx, &SendTickets { order_id: order.id }).await?;
+    orders::notify_fan(
+        tx,
+        order.user_id,
+        "tickets_issued",
+        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
+        order.id,
+    )
+    .await
+}
+
+/// Sends an issued order's tickets: one PDF per title, attached to the e-mail to the buyer
+/// (spec: send-ticket-purchase-email). Enqueued with the order's issue; once per order, however
+/// often it runs (the order records that its tickets were sent, in the e-mail's transaction).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SendTickets {
+    pub order_id: Uuid,
+}
+
+impl Job for SendTickets {
+    const QUEUE: &'static str = "checkout::send_tickets";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.order_id.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut tx = ctx.pool.begin().await?;
+        let Some(order) = orders::load(&mut tx, self.order_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no order {}",
+                self.order_id
+            )));
+        };
+        // Refunded meanwhile, or sent already: nothing to send.
+        if !orders::mark_tickets_sent(&mut tx, order.id).await? {
+            return Ok(());
+        }
+        tickets_mail(ctx, &mut tx, &order).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Renders the order's PDF tickets and enqueues the e-mail with them, on `tx`.
+async fn tickets_mail(
+    ctx: &JobContext,
+    tx: &mut PgConnection,
+    order: &Order,
+) -> Result<(), sqlx::Error> {
     let language = lang(order);
     let doc_lang = documents::Lang::parse(language.code());
     let when = order
@@ -635,14 +697,6 @@ async fn finish(ctx: &JobContext, tx: &mut PgConnection, order: &Order) -> Resul
         MailTemplate::TicketPurchase,
         &context,
         attachments,
-    )
-    .await?;
-    orders::notify_fan(
-        tx,
-        order.user_id,
-        "tickets_issued",
-        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
-        order.id,
     )
     .await
 }

@@ -85,6 +85,19 @@ impl TryFrom<RawListParams> for ListParams {
 }
 
 impl ListParams {
+    /// A whole-number filter value (a number, or digits as text); empty counts as absent.
+    pub fn filter_i64(&self, key: &str) -> Result<Option<i64>, ApiError> {
+        match self.filter.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.is_empty() => Ok(None),
+            Some(v) => v
+                .as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+                .map(Some)
+                .ok_or_else(|| bad_filter(key)),
+        }
+    }
+
     /// A text filter value, trimmed; empty counts as absent.
     pub fn filter_str(&self, key: &str) -> Option<String> {
         match self.filter.get(key) {
@@ -92,6 +105,12 @@ impl ListParams {
             _ => None,
         }
     }
+}
+
+/// A list filter that is not valid: 400 `invalid_query` naming it.
+pub fn bad_filter(key: &str) -> ApiError {
+    ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
+        .with_field(key, "invalid_filter")
 }
 
 /// A page of a list with the header react-admin reads for the total.

@@ -6,6 +6,19 @@ use std::time::Duration;
 /// Our schema migrations (`migrations/`), embedded in every binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 
+/// A `like` pattern matching text that contains `search`, lower-cased, its wildcards taken
+/// literally (compare with `lower(column) like $n`).
+pub fn contains_pattern(search: &str) -> String {
+    format!(
+        "%{}%",
+        search
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_")
+    )
+}
+
 /// Opens a pool on `url`.
 pub async fn connect(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new()

@@ -251,7 +251,8 @@ pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), 
     Ok(())
 }
 
-/// A finished file: (name, content); `None` when unknown or not done. `Err(true)` when expired.
+/// An export's file: (name, state, content when built, whether it has expired); `None` when
+/// unknown.
 pub async fn file(
     conn: &mut PgConnection,
     id: Uuid,

@@ -24,12 +24,7 @@ pub struct ListQuery {
 
 impl ListQuery {
     fn pattern(&self) -> Option<String> {
-        self.search.as_ref().map(|s| {
-            format!(
-                "%{}%",
-                s.to_lowercase().replace('%', "\\%").replace('_', "\\_")
-            )
-        })
+        self.search.as_deref().map(crate::db::contains_pattern)
     }
 }
 

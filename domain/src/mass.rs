@@ -706,12 +706,7 @@ pub async fn lines(
     q: &LineQuery,
     id: Option<i64>,
 ) -> Result<(Vec<LineRow>, i64), sqlx::Error> {
-    let pattern = q.search.as_ref().map(|s| {
-        format!(
-            "%{}%",
-            s.to_lowercase().replace('%', "\\%").replace('_', "\\_")
-        )
-    });
+    let pattern = q.search.as_deref().map(crate::db::contains_pattern);
     let sort = match q.sort.as_deref() {
         Some("updated_at") => "updated_at",
         Some("state") => "state",

@@ -79,12 +79,7 @@ pub struct CallQuery {
 
 /// Logged calls, filtered, with the total.
 pub async fn list(conn: &mut PgConnection, q: &CallQuery) -> Result<(Vec<Call>, i64), sqlx::Error> {
-    let pattern = q.search.as_ref().map(|s| {
-        format!(
-            "%{}%",
-            s.to_lowercase().replace('%', "\\%").replace('_', "\\_")
-        )
-    });
+    let pattern = q.search.as_deref().map(crate::db::contains_pattern);
     let by_duration = q.sort.as_deref() == Some("duration_ms");
     let rows = sqlx::query!(
         r#"select call_id, service, operation, started_at, duration_ms, outcome, status, error,

@@ -325,3 +325,10 @@ pub async fn online_reductions(conn: &mut PgConnection) -> Result<Vec<Reduction>
     .fetch_all(conn)
     .await
 }
+
+/// A reduction's id by its code (`INTERO`, `U14` ...).
+pub async fn reduction_id(conn: &mut PgConnection, code: &str) -> Result<Option<i32>, sqlx::Error> {
+    sqlx::query_scalar!("select id from reduction where code = $1", code)
+        .fetch_optional(conn)
+        .await
+}

@@ -10,6 +10,7 @@
 //! error although the title was issued never issue a seat twice, even when the ticketing
 //! system itself is not idempotent.
 
+use crate::runtime::ticketing_error;
 use crate::{
     mail::send_email,
     runtime::{Job, JobContext, JobError, enqueue},
@@ -33,14 +34,6 @@ use uuid::Uuid;
 
 /// Lines of one order issued at once.
 pub const LINES_AT_ONCE: usize = 4;
-
-fn ticketing_error(e: TicketingError) -> JobError {
-    if e.is_retryable() {
-        JobError::Retryable(e.into())
-    } else {
-        JobError::Permanent(e.into())
-    }
-}
 
 fn payments_error(e: PaymentsError) -> JobError {
     if e.is_retryable() {

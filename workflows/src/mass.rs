@@ -252,28 +252,20 @@ async fn sell_line(
 ) -> Result<(), JobError> {
     let today = chrono::Utc::now().date_naive();
     let mut tx = ctx.pool.begin().await?;
-    let refusal = match line.input.parse(today) {
-        Err(errors) => Some(
-            errors
-                .first()
-                .map_or("invalid", |e| e.code.as_str())
-                .to_owned(),
-        ),
+    let reason: String = match line.input.parse(today) {
+        Err(errors) => errors
+            .first()
+            .map_or_else(|| "invalid".into(), |e| e.code.clone()),
         Ok((holder, email)) => {
             let seat =
                 domain::inventory::seats_by_label(&mut tx, std::slice::from_ref(&line.input.label))
                     .await?
                     .first()
                     .map(|(id, _)| *id);
-            let reduction: Option<i32> = sqlx::query_scalar!(
-                "select id from reduction where code = $1",
-                line.input.reduction
-            )
-            .fetch_optional(&mut *tx)
-            .await?;
+            let reduction = domain::venue::reduction_id(&mut tx, &line.input.reduction).await?;
             match (seat, reduction) {
-                (None, _) => Some("unknown_seat".to_owned()),
-                (_, None) => Some("unknown_reduction".to_owned()),
+                (None, _) => "unknown_seat".into(),
+                (_, None) => "unknown_reduction".into(),
                 (Some(seat), Some(reduction)) => {
                     match sell(&mut tx, task_id, head, &email, seat, reduction, holder).await? {
                         Ok(order_id) => {
@@ -283,7 +275,7 @@ async fn sell_line(
                             // Otherwise another run sold it first: this sale rolls back.
                             return Ok(());
                         }
-                        Err(r) => Some(refusal_code(&r).to_owned()),
+                        Err(r) => refusal_code(&r).into(),
                     }
                 }
             }
@@ -291,7 +283,6 @@ async fn sell_line(
     };
     // A refused sale may have written before it was refused: roll it back, then record why.
     drop(tx);
-    let reason = refusal.unwrap_or_else(|| "invalid".to_owned());
     tracing::info!(line = line.id, reason, "mass-issue line refused");
     let mut tx = ctx.pool.begin().await?;
     mass::lock_task(&mut tx, task_id).await?;

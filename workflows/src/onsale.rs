@@ -2,23 +2,16 @@
 //! seat inventory copied from it when a fixture goes on sale (a job), reconciled afterwards
 //! (a schedule), and staff seat locks mirrored to it (a job).
 
+use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
 use domain::{fixtures, inventory, venue};
-use integrations::ticketing::{TicketingClient, TicketingError};
+use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::{HashMap, HashSet};
 
 /// The hold key our staff locks carry in the ticketing system.
 pub const LOCK_KEY: &str = "lario-staff-lock";
-
-fn ticketing_error(e: TicketingError) -> JobError {
-    if e.is_retryable() {
-        JobError::Retryable(e.into())
-    } else {
-        JobError::Permanent(e.into())
-    }
-}
 
 /// Imports the venue plan, reduction codes and their prices, then the events as fixtures.
 /// Returns the venue counts and (fixtures imported, updated).

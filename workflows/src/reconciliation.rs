@@ -2,6 +2,7 @@
 //! fixture's event and each of its titles, compared with ours; a stray title there is
 //! cancelled there by a job (the only reconciliation that calls the outside world).
 
+use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
 use domain::reconciliation::{self, Kind, NewMismatch, Ours, side};
 use futures::{StreamExt, stream};
@@ -13,14 +14,6 @@ use uuid::Uuid;
 
 /// Title look-ups at once while comparing.
 pub const LOOKUPS_AT_ONCE: usize = 16;
-
-fn ticketing_error(e: TicketingError) -> JobError {
-    if e.is_retryable() {
-        JobError::Retryable(e.into())
-    } else {
-        JobError::Permanent(e.into())
-    }
-}
 
 /// Compares a fixture's titles with the ticketing system's and stores every divergence.
 /// Run again, it compares again from the start and replaces what it found.

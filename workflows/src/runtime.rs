@@ -93,6 +93,15 @@ pub enum JobError {
     Permanent(anyhow::Error),
 }
 
+/// A refusal of the ticketing system ends the job; anything else (a 503, no answer) may pass.
+pub fn ticketing_error(e: integrations::ticketing::TicketingError) -> JobError {
+    if e.is_retryable() {
+        JobError::Retryable(e.into())
+    } else {
+        JobError::Permanent(e.into())
+    }
+}
+
 impl From<sqlx::Error> for JobError {
     /// A database error is worth retrying: the database may be restarting or busy.
     fn from(e: sqlx::Error) -> Self {

@@ -34,17 +34,7 @@ pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
 
 /// The list filters every checkout list understands.
 fn query(params: &ListParams) -> ApiResult<issuance::ListQuery> {
-    let bad = |field: &str| {
-        ApiError::bad_request("invalid_query", format!("The {field} filter is not valid"))
-            .with_field(field, "invalid_filter")
-    };
-    let fixture_id = match params.filter.get("fixture_id") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(n.as_i64().ok_or_else(|| bad("fixture_id"))?),
-        Some(Value::String(s)) if s.is_empty() => None,
-        Some(Value::String(s)) => Some(s.parse().map_err(|_| bad("fixture_id"))?),
-        Some(_) => return Err(bad("fixture_id")),
-    };
+    let fixture_id = params.filter_i64("fixture_id")?;
     let payment_status = match params.filter.get("payment_status") {
         None | Some(Value::Null) => None,
         Some(v) => match v
@@ -52,7 +42,7 @@ fn query(params: &ListParams) -> ApiResult<issuance::ListQuery> {
             .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
         {
             Some(n @ -1..=1) => Some(n as i16),
-            _ => return Err(bad("payment_status")),
+            _ => return Err(rest::bad_filter("payment_status")),
         },
     };
     Ok(issuance::ListQuery {

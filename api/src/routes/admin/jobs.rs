@@ -53,10 +53,7 @@ async fn list_jobs(
     if let Some(s) = &status
         && !STATUSES.contains(&s.as_str())
     {
-        return Err(
-            ApiError::bad_request("invalid_query", "The status filter is not valid")
-                .with_field("status", "invalid_filter"),
-        );
+        return Err(rest::bad_filter("status"));
     }
     let q = jobs::JobQuery {
         queue: params.filter_str("queue"),

@@ -21,7 +21,7 @@ use domain::{
 };
 use integrations::sheets::{self, Cell, Column, SheetWriter};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use uuid::Uuid;
 use workflows::mass::{Checked, FixtureRefusal, NewTask};
 
@@ -106,8 +106,9 @@ async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
 #[serde(deny_unknown_fields)]
 struct PreviewRequest {
     fixture_id: Option<i64>,
-    #[serde(default)]
-    file_name: Option<String>,
+    /// Sent by admin-ui with the sheet; the check does not need it.
+    #[serde(default, rename = "file_name")]
+    _file_name: Option<String>,
     #[serde(default)]
     file_base64: Option<String>,
     #[serde(default)]
@@ -188,7 +189,6 @@ async fn preview(
     let fixture_id = required_fixture(req.fixture_id)?;
     let lines = read_lines(req.file_base64.as_deref(), req.lines.as_deref())?;
     let checked = check(&state, fixture_id, &lines).await?;
-    let _ = req.file_name;
     Ok(axum::Json(checked).into_response())
 }
 
@@ -293,21 +293,6 @@ fn task_id(raw: &str) -> ApiResult<Uuid> {
     Uuid::parse_str(raw).map_err(|_| ApiError::not_found("No such mass issue"))
 }
 
-fn filter_i64(params: &ListParams, key: &str) -> ApiResult<Option<i64>> {
-    match params.filter.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.is_empty() => Ok(None),
-        Some(v) => v
-            .as_i64()
-            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-            .map(Some)
-            .ok_or_else(|| {
-                ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
-                    .with_field(key, "invalid_filter")
-            }),
-    }
-}
-
 /// `GET /api/admin/mass-issues`: newest first; filters `fixture_id`, `state`.
 async fn list_tasks(
     State(state): State<AppState>,
@@ -315,7 +300,7 @@ async fn list_tasks(
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
     let q = mass::TaskQuery {
-        fixture_id: filter_i64(&params, "fixture_id")?,
+        fixture_id: params.filter_i64("fixture_id")?,
         state: params
             .filter_str("state")
             .filter(|s| s == "running" || s == "done"),
@@ -423,10 +408,7 @@ async fn list_lines(
     let params = ListParams::try_from(raw)?;
     let task = match params.filter_str("task_id") {
         None => None,
-        Some(t) => Some(Uuid::parse_str(&t).map_err(|_| {
-            ApiError::bad_request("invalid_query", "The task_id filter is not valid")
-                .with_field("task_id", "invalid_filter")
-        })?),
+        Some(t) => Some(Uuid::parse_str(&t).map_err(|_| rest::bad_filter("task_id"))?),
     };
     let q = mass::LineQuery {
         task_id: task,

@@ -88,25 +88,13 @@ async fn one_report(state: &AppState, id: Uuid) -> ApiResult<reconciliation::Rep
         .ok_or_else(|| ApiError::not_found("No such report"))
 }
 
-fn bad_filter(key: &str) -> ApiError {
-    ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
-        .with_field(key, "invalid_filter")
-}
-
 /// `GET /api/admin/mismatch-reports`: newest first; filter `fixture_id`.
 async fn list_reports(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
-    let fixture = match params.filter.get("fixture_id") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(
-            v.as_i64()
-                .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                .ok_or_else(|| bad_filter("fixture_id"))?,
-        ),
-    };
+    let fixture = params.filter_i64("fixture_id")?;
     let mut conn = state.pool.acquire().await?;
     let (items, total) =
         reconciliation::reports(&mut conn, fixture, None, params.offset, params.limit).await?;
@@ -127,13 +115,13 @@ async fn list_mismatches(
     let params = ListParams::try_from(raw)?;
     let report = match params.filter_str("report_id") {
         None => None,
-        Some(r) => Some(Uuid::parse_str(&r).map_err(|_| bad_filter("report_id"))?),
+        Some(r) => Some(Uuid::parse_str(&r).map_err(|_| rest::bad_filter("report_id"))?),
     };
     let resolved = match params.filter.get("resolved") {
         None | Some(Value::Null) => None,
         Some(Value::Bool(b)) => Some(*b),
         Some(Value::String(s)) if s == "true" || s == "false" => Some(s == "true"),
-        Some(_) => return Err(bad_filter("resolved")),
+        Some(_) => return Err(rest::bad_filter("resolved")),
     };
     let mut conn = state.pool.acquire().await?;
     let (items, total) = reconciliation::mismatches(

@@ -33,20 +33,16 @@ async fn list_calls(
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
-    let bad = |key: &str| {
-        ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
-            .with_field(key, "invalid_filter")
-    };
     let service = params.filter_str("service");
     if service.as_deref().is_some_and(|s| !SERVICES.contains(&s)) {
-        return Err(bad("service"));
+        return Err(rest::bad_filter("service"));
     }
     let outcome = params.filter_str("outcome");
     if outcome
         .as_deref()
         .is_some_and(|o| o != "ok" && o != "error")
     {
-        return Err(bad("outcome"));
+        return Err(rest::bad_filter("outcome"));
     }
     let q = service_log::CallQuery {
         service,
@@ -216,28 +212,24 @@ async fn get_payment_report(
 ) -> ApiResult<Response> {
     use chrono::{NaiveDate, TimeZone};
     let params = ListParams::try_from(raw)?;
-    let bad = |key: &str| {
-        ApiError::bad_request("invalid_query", format!("The {key} filter is not valid"))
-            .with_field(key, "invalid_filter")
-    };
     let today = Utc::now()
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
     let day = |key: &str, default: NaiveDate| match params.filter_str(key) {
         None => Ok(default),
-        Some(d) => NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| bad(key)),
+        Some(d) => NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| rest::bad_filter(key)),
     };
     let to_day = day("to", today)?;
     let from_day = day("from", to_day - chrono::Days::new(29))?;
     if from_day > to_day || (to_day - from_day).num_days() > 92 {
-        return Err(bad("from"));
+        return Err(rest::bad_filter("from"));
     }
     let start = |d: NaiveDate| {
         chrono_tz::Europe::Rome
             .from_local_datetime(&d.and_hms_opt(0, 0, 0).unwrap_or_default())
             .earliest()
             .map(|t| t.with_timezone(&Utc))
-            .ok_or_else(|| bad("from"))
+            .ok_or_else(|| rest::bad_filter("from"))
     };
     let (from, to) = (start(from_day)?, start(to_day + chrono::Days::new(1))?);
     let mut conn = state.pool.acquire().await?;

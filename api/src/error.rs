@@ -83,6 +83,24 @@ impl ApiError {
         )
     }
 
+    /// The ticketing system did not answer (or answered an error worth retrying).
+    pub fn ticketing_unavailable() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "ticketing_unavailable",
+            "The ticketing system does not answer now: try again shortly",
+        )
+    }
+
+    /// Too many attempts in a window (sign-in, card checks).
+    pub fn rate_limited() -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Too many attempts: wait a few minutes and try again",
+        )
+    }
+
     /// A bug (a panic, an unexpected database error): logged by the caller, nothing leaked.
     pub fn internal() -> Self {
         Self::new(
@@ -113,6 +131,18 @@ impl From<sqlx::Error> for ApiError {
             }
             _ => {
                 tracing::error!(error = %e, "database error");
+                ApiError::internal()
+            }
+        }
+    }
+}
+
+impl From<domain::notifications::EnqueueError> for ApiError {
+    fn from(e: domain::notifications::EnqueueError) -> Self {
+        match e {
+            domain::notifications::EnqueueError::Database(db) => ApiError::from(db),
+            domain::notifications::EnqueueError::Template(t) => {
+                tracing::error!(error = %t, "mail template failed");
                 ApiError::internal()
             }
         }

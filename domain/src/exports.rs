@@ -1,5 +1,6 @@
 //! Excel exports (spec: export-to-excel, fixture-export-to-excel,
-//! customer-consent-export-to-excel, download-excel-locked-sector): staff ask for one, a job
+//! customer-consent-export-to-excel, download-excel-locked-sector,
+//! company-request-export-to-excel, fidelity-card-export-to-excel): staff ask for one, a job
 //! builds it row by row from these streams, and the file is kept for download until it
 //! expires.
 
@@ -21,6 +22,10 @@ pub enum Kind {
     CustomerConsent,
     /// The seats staff locked on one fixture.
     LockedSeats,
+    /// Every corporate request (spec: company-request-export-to-excel).
+    CompanyRequests,
+    /// Every supporter card with its account (spec: fidelity-card-export-to-excel).
+    FidelityCards,
 }
 
 impl Kind {
@@ -30,6 +35,8 @@ impl Kind {
             "fixture" => Some(Kind::Fixture),
             "customer_consent" => Some(Kind::CustomerConsent),
             "locked_seats" => Some(Kind::LockedSeats),
+            "company_requests" => Some(Kind::CompanyRequests),
+            "fidelity_cards" => Some(Kind::FidelityCards),
             _ => None,
         }
     }
@@ -40,6 +47,8 @@ impl Kind {
             Kind::Fixture => "fixture",
             Kind::CustomerConsent => "customer_consent",
             Kind::LockedSeats => "locked_seats",
+            Kind::CompanyRequests => "company_requests",
+            Kind::FidelityCards => "fidelity_cards",
         }
     }
 
@@ -55,6 +64,8 @@ impl Kind {
             Kind::Fixture => "partita",
             Kind::CustomerConsent => "consensi-clienti",
             Kind::LockedSeats => "posti-bloccati",
+            Kind::CompanyRequests => "richieste-aziende",
+            Kind::FidelityCards => "tessere-tifoso",
         };
         format!("{stem}-{}.xlsx", day.format("%Y-%m-%d"))
     }
@@ -308,6 +319,8 @@ pub async fn count(
         )
         .fetch_one(conn)
         .await?,
+        Kind::CompanyRequests => crate::corporate::count(conn).await?,
+        Kind::FidelityCards => crate::cards::count(conn).await?,
     };
     Ok(n)
 }

@@ -6,7 +6,9 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod cards;
 pub mod config;
+pub mod corporate;
 pub mod db;
 pub mod email;
 pub mod exports;

@@ -36,14 +36,25 @@ pub fn season_opening() -> chrono::DateTime<chrono::Utc> {
     "2025-08-01T08:00:00Z".parse().expect("a valid instant")
 }
 
+/// The repository's `fixtures/ticketing`: found from the working directory up (tests run in
+/// their crate's directory), else where this crate was compiled. The compile-time path alone
+/// is not enough: a build cache shared by two clones keeps the first clone's path.
+fn repository_fixtures() -> PathBuf {
+    let found = std::env::current_dir().ok().and_then(|cwd| {
+        cwd.ancestors()
+            .map(|dir| dir.join("fixtures/ticketing"))
+            .find(|dir| dir.join("venue.json").is_file())
+    });
+    found.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures/ticketing"))
+}
+
 impl SimOptions {
     /// Both servers on free loopback ports, the repository's fixtures (tests).
     pub fn random_ports() -> Self {
         SimOptions {
             http_addr: "127.0.0.1:0".parse().expect("valid"),
             smtp_addr: "127.0.0.1:0".parse().expect("valid"),
-            ticketing_fixtures: PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../fixtures/ticketing"),
+            ticketing_fixtures: repository_fixtures(),
             seal_seed: "lario-test-seal-seed".into(),
             clock_start: Some(season_opening()),
             payments_webhook_url: None,

@@ -4,6 +4,7 @@
 
 use crate::runtime::{Job, JobContext, JobError};
 use domain::exports::{self, Kind};
+use domain::{cards, corporate};
 use futures::StreamExt;
 use integrations::sheets::{Cell, Column, SheetWriter, WriteError};
 use serde::{Deserialize, Serialize};
@@ -91,6 +92,29 @@ fn columns(kind: Kind) -> Vec<Column> {
             c("marketing", 10.0),
             c("profilazione", 12.0),
             c("terze_parti", 11.0),
+        ],
+        Kind::CompanyRequests => vec![
+            c("azienda", 28.0),
+            c("partita_iva", 13.0),
+            c("email_azienda", 28.0),
+            c("email_utente", 28.0),
+            c("referente", 22.0),
+            c("telefono", 16.0),
+            c("stato", 11.0),
+            c("richiesta_il", 17.0),
+            c("deciso_da", 24.0),
+            c("deciso_il", 17.0),
+            c("messaggio", 40.0),
+        ],
+        Kind::FidelityCards => vec![
+            c("numero_tessera", 16.0),
+            c("nome", 16.0),
+            c("cognome", 16.0),
+            c("data_nascita", 12.0),
+            c("stato", 11.0),
+            c("scadenza", 12.0),
+            c("email_account", 30.0),
+            c("aggiunta_il", 17.0),
         ],
     }
 }
@@ -183,6 +207,29 @@ pub async fn build(pool: &PgPool, export_id: Uuid) -> Result<i64, JobError> {
             yes_no(r.marketing),
             yes_no(r.profiling),
             yes_no(r.third_party),
+        ]),
+        Kind::CompanyRequests => each!(corporate::all(&mut conn), |r| [
+            r.company_name.into(),
+            r.vat_number.into(),
+            r.company_email.into(),
+            r.corporate_user_email.into(),
+            r.contact_name.into(),
+            r.phone.into(),
+            Cell::from(corporate::status_name(r.status)),
+            Cell::Time(r.created_at),
+            r.decided_by.into(),
+            r.decided_at.map_or(Cell::Empty, Cell::Time),
+            r.message.into(),
+        ]),
+        Kind::FidelityCards => each!(cards::all(&mut conn), |r| [
+            r.card_number.into(),
+            r.holder_first_name.into(),
+            r.holder_last_name.into(),
+            Cell::Date(r.holder_birth_date),
+            r.card_state.into(),
+            r.expires_on.map_or(Cell::Empty, Cell::Date),
+            r.user_email.into(),
+            Cell::Time(r.created_at),
         ]),
     }
     let content = w.finish().map_err(sheet_error)?;

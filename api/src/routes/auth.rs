@@ -88,14 +88,6 @@ fn banned() -> ApiError {
     )
 }
 
-fn rate_limited() -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "rate_limited",
-        "Too many attempts: wait a few minutes and try again",
-    )
-}
-
 /// Counts the attempt against the e-mail and the client; refuses past either limit.
 async fn check_rate(
     conn: &mut PgConnection,
@@ -112,7 +104,7 @@ async fn check_rate(
     if by_email && by_client {
         Ok(())
     } else {
-        Err(rate_limited())
+        Err(ApiError::rate_limited())
     }
 }
 
@@ -219,14 +211,7 @@ async fn send(
             attachments: vec![],
         },
     )
-    .await
-    .map_err(|e| match e {
-        domain::notifications::EnqueueError::Database(db) => ApiError::from(db),
-        domain::notifications::EnqueueError::Template(t) => {
-            tracing::error!(error = %t, "mail template failed");
-            ApiError::internal()
-        }
-    })?;
+    .await?;
     Ok(())
 }
 

@@ -2,6 +2,8 @@
 
 pub mod admin;
 pub mod auth;
+pub mod cards;
+pub mod corporate;
 pub mod fixtures;
 pub mod google;
 pub mod health;
@@ -20,5 +22,7 @@ pub fn router() -> Router<AppState> {
         .merge(me::router())
         .merge(fixtures::router())
         .merge(orders::router())
+        .merge(corporate::router())
+        .merge(cards::router())
         .nest("/admin", admin::router())
 }

@@ -283,14 +283,6 @@ fn reduction_errors(sent: &[HolderLineInput], refused: &[i64], message: &str) ->
     )
 }
 
-fn ticketing_unavailable() -> ApiError {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "ticketing_unavailable",
-        "The ticketing system does not answer now: try again shortly",
-    )
-}
-
 /// `POST /api/orders/{id}/verify` (the spec's /vrocheck): asks the ticketing system whether
 /// each holder may receive a title (not banned, no title yet for the match).
 #[tracing::instrument(skip_all)]
@@ -317,14 +309,14 @@ async fn verify_holders(
             .ticketing
             .verify_person(&person)
             .await
-            .map_err(|_| ticketing_unavailable())?;
+            .map_err(|_| ApiError::ticketing_unavailable())?;
         let reason = if !allowed {
             Some("banned")
         } else if state
             .ticketing
             .titles_by_holder(order.fixture.planet_event_id as u32, &person)
             .await
-            .map_err(|_| ticketing_unavailable())?
+            .map_err(|_| ApiError::ticketing_unavailable())?
             .iter()
             .any(|t| t.state != "cancelled")
         {

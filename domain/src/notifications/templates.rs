@@ -34,10 +34,13 @@ pub enum MailTemplate {
     /// To the staff member who ran a mass issue: the lines that could not be issued
     /// (spec: send-unfinalized-fixture-ticket-purchase-email).
     MassUnfinalizedReport,
+    /// A corporate request received, approved or declined, to its author
+    /// (spec: send-corporate-request-email).
+    CorporateRequest,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 9] = [
+    pub const ALL: [MailTemplate; 10] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -47,6 +50,7 @@ impl MailTemplate {
         MailTemplate::OrderRefunded,
         MailTemplate::MassTicketFinalized,
         MailTemplate::MassUnfinalizedReport,
+        MailTemplate::CorporateRequest,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -61,6 +65,7 @@ impl MailTemplate {
             MailTemplate::OrderRefunded => "order_refunded",
             MailTemplate::MassTicketFinalized => "mass_ticket_finalized",
             MailTemplate::MassUnfinalizedReport => "mass_unfinalized_report",
+            MailTemplate::CorporateRequest => "corporate_request",
         }
     }
 }
@@ -105,7 +110,8 @@ static FILES: &[(&str, &str)] = mail_files![
     "issue_failure",
     "order_refunded",
     "mass_ticket_finalized",
-    "mass_unfinalized_report"
+    "mass_unfinalized_report",
+    "corporate_request"
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -182,6 +188,9 @@ mod tests {
                 "fixture": "Como - Lazio", "file_name": "sponsor.xlsx", "finalized": 47,
                 "unfinalized": 3, "more": 0, "task_url": "https://tickets.example/admin/mass-issues/t-1/show",
                 "lines": [{"row": 4, "label": "TC-TC1-1-1", "holder": "Luca Neri", "reason": "PERSONA_BANNATA"}],
+            }),
+            MailTemplate::CorporateRequest => json!({
+                "company": "Lario Serramenti srl", "vat_number": "02743350130", "state": "received",
             }),
         }
     }

@@ -114,14 +114,7 @@ async fn create_mail_check(
             attachments: vec![],
         },
     )
-    .await
-    .map_err(|e| match e {
-        outbound::EnqueueError::Database(db) => ApiError::from(db),
-        outbound::EnqueueError::Template(t) => {
-            tracing::error!(error = %t, "mail template failed");
-            ApiError::internal()
-        }
-    })?;
+    .await?;
     let summary = outbound::find_summary(&mut tx, id).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(summary)).into_response())

@@ -5,6 +5,7 @@
 //! recorded table, so a route added later is checked without editing the test.
 
 mod checkout;
+mod corporate;
 mod emails;
 mod exports;
 mod jobs;
@@ -72,6 +73,7 @@ fn routes() -> AdminRoutes {
     let r = exports::routes(r);
     let r = reconciliation::routes(r);
     let r = service::routes(r);
+    let r = corporate::routes(r);
     users::routes(r)
 }
 

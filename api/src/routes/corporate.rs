@@ -1,0 +1,111 @@
+//! Corporate requests from the fan app (spec: /register_company): a signed-in user asks for
+//! a corporate account for a company and sees their requests.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::Json,
+    state::AppState,
+};
+use axum::{
+    Router,
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::{get, post},
+};
+use domain::{
+    corporate::{self, CorporateRequest, RequestForm, RequestQuery, SubmitError},
+    email::Email,
+    language::Language,
+    notifications::{MailTemplate, NewEmail},
+};
+use sqlx::PgConnection;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/corporate-requests", post(submit))
+        .route("/me/corporate-requests", get(mine))
+}
+
+/// E-mails a request's author about it: received, approved or declined (spec:
+/// send-corporate-request-email), in the transaction that changed it.
+pub async fn tell_author(conn: &mut PgConnection, request: &CorporateRequest) -> ApiResult<()> {
+    let to = Email::parse(&request.corporate_user_email).map_err(|_| ApiError::internal())?;
+    let state = match request.status {
+        corporate::APPROVED => "approved",
+        corporate::DECLINED => "declined",
+        _ => "received",
+    };
+    workflows::mail::send_email(
+        conn,
+        &NewEmail {
+            to,
+            language: Language::from_code_or_default(&request.language),
+            template: MailTemplate::CorporateRequest,
+            context: serde_json::json!({
+                "company": request.company_name,
+                "vat_number": request.vat_number,
+                "state": state,
+            }),
+            attachments: vec![],
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// `POST /api/corporate-requests`: 201 with the request; 422 naming each bad field; 409
+/// `duplicate_corporate_request` naming the field another open request already has.
+#[tracing::instrument(skip_all)]
+async fn submit(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Json(form): Json<RequestForm>,
+) -> ApiResult<Response> {
+    let valid = form.validate().map_err(ApiError::validation)?;
+    let user_email = Email::parse(&session.user.email).map_err(|_| ApiError::internal())?;
+    let language = Language::from_code_or_default(&session.user.language);
+    let mut tx = state.pool.begin().await?;
+    let request = corporate::submit(&mut tx, session.user.user_id, &user_email, language, &valid)
+        .await
+        .map_err(|e| match e {
+            SubmitError::Duplicate(field) => ApiError::new(
+                StatusCode::CONFLICT,
+                "duplicate_corporate_request",
+                "An open request already names this company, company e-mail or user",
+            )
+            .with_field(field, "duplicate"),
+            SubmitError::Database(e) => e.into(),
+        })?;
+    tell_author(&mut tx, &request).await?;
+    domain::audit::record(
+        &mut tx,
+        Some(session.user.user_id),
+        "corporate_request.submitted",
+        "corporate_request",
+        &request.id.to_string(),
+        serde_json::json!({ "company_name": request.company_name }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(request)).into_response())
+}
+
+/// `GET /api/me/corporate-requests`: one's own requests, newest first.
+async fn mine(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let (requests, _) = corporate::list(
+        &mut conn,
+        &RequestQuery {
+            requested_by: Some(session.user.user_id),
+            limit: 50,
+            ..Default::default()
+        },
+    )
+    .await?;
+    Ok(axum::Json(requests).into_response())
+}

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { StaffSeat } from '../api/seatLocks';
 import type { Fixture } from '../fixtures/types';
 import type { Price } from '../prices/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import { blockA, chooseBlockA } from '../test/seatMap';
 import type { MassIssueLineInput, MassIssuePreview, MassIssueTask, PreviewLine } from './types';
 
 const PAGE = '/tickets/massissue';
@@ -450,6 +452,195 @@ describe('the mass issuing page', () => {
     );
 
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+const mapSeats: StaffSeat[] = [
+  { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
+  { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'free' },
+  { id: 103, row: '1', number: 3, label: 'TC-A-1-3', state: 'free' },
+  { id: 104, row: '2', number: 1, label: 'TC-A-2-1', state: 'sold' },
+  { id: 105, row: '2', number: 2, label: 'TC-A-2-2', state: 'locked' },
+  { id: 106, row: '2', number: 3, label: 'TC-A-2-3', state: 'held', held_until: '2026-12-01T10:30:00Z' },
+];
+// Another fixture on sale, whose seats are read at their own address.
+const milan: Fixture = { ...lazio, id: 9, title: 'Como - Milan', starts_at: '2026-12-20T19:45:00Z' };
+
+function mapApi(extra: Routes = {}) {
+  return massIssueApi({
+    '/api/admin/fixtures': listRoute('fixtures', [lazio, inter, milan]),
+    '/api/admin/blocks': listRoute('blocks', [blockA]),
+    '/api/admin/fixtures/7/blocks/3/seats': { body: { block: blockA, price_cents: 6000, seats: mapSeats } },
+    '/api/admin/fixtures/9/blocks/3/seats': { body: { block: blockA, price_cents: 6000, seats: mapSeats } },
+    ...extra,
+  });
+}
+
+/** Lazio, typed lines, the map opened on block A. */
+async function openMap(user: User) {
+  await chooseLazio(user);
+  await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+  const open = screen.getByRole('button', { name: 'Scegli i posti sulla mappa' });
+  expect(open).toHaveAttribute('aria-expanded', 'false');
+  await user.click(open);
+  expect(screen.getByRole('button', { name: 'Chiudi la mappa' })).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByRole('region', { name: 'Posti dalla mappa' })).toBeInTheDocument();
+  await chooseBlockA(user);
+  await screen.findByTestId('map-seat-101');
+}
+
+const labelOf = (number: number) => screen.getByRole('textbox', { name: `Posto, riga ${number}` });
+const lineCount = () => screen.getAllByTestId(/^manual-line-/).length;
+
+describe('seats picked on the map in the manual mode', () => {
+  it('offers the map once a fixture is chosen, and turns each free seat picked into a line with its label', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await user.click(await screen.findByRole('button', { name: 'Inserimento manuale' }));
+    // No fixture, no seats to show.
+    expect(screen.queryByRole('button', { name: 'Scegli i posti sulla mappa' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Foglio Excel' }));
+
+    await openMap(user);
+    const first = screen.getByTestId('map-seat-101');
+    expect(first).toHaveAccessibleName('TC-A-1-1, Libero');
+    await user.click(first);
+    // The page's blank first line takes the seat.
+    expect(lineCount()).toBe(1);
+    expect(labelOf(1)).toHaveValue('TC-A-1-1');
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByTestId('map-seat-103'));
+    expect(lineCount()).toBe(2);
+    expect(labelOf(2)).toHaveValue('TC-A-1-3');
+  });
+
+  it('cannot pick a seat that is sold, locked or held: it is shown, not added', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await openMap(user);
+
+    for (const id of [104, 105, 106]) {
+      const seat = screen.getByTestId(`map-seat-${id}`);
+      expect(seat).toHaveAttribute('aria-disabled', 'true');
+      await user.click(seat);
+      expect(seat).toHaveAttribute('aria-pressed', 'false');
+    }
+    expect(screen.getByTestId('map-seat-104')).toHaveAccessibleName('TC-A-2-1, Venduto');
+    expect(screen.getByTestId('map-seat-105')).toHaveAccessibleName('TC-A-2-2, Bloccato');
+    expect(lineCount()).toBe(1);
+    expect(labelOf(1)).toHaveValue('');
+    expect(screen.getByTestId('map-seat-101')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('drops the line of a seat unpicked while nothing is typed on it, and keeps it, saying so, once it has a holder', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await openMap(user);
+
+    await user.click(screen.getByTestId('map-seat-101'));
+    await user.click(screen.getByTestId('map-seat-102'));
+    await user.click(screen.getByTestId('map-seat-103'));
+    expect(lineCount()).toBe(3);
+
+    await user.click(screen.getByTestId('map-seat-102'));
+    expect(lineCount()).toBe(2);
+    expect(labelOf(1)).toHaveValue('TC-A-1-1');
+    expect(labelOf(2)).toHaveValue('TC-A-1-3');
+    expect(screen.getByTestId('map-seat-102')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.type(screen.getByRole('textbox', { name: 'Nome, riga 2' }), 'Ugo');
+    await user.click(screen.getByTestId('map-seat-103'));
+    expect(lineCount()).toBe(2);
+    expect(labelOf(2)).toHaveValue('TC-A-1-3');
+    expect(screen.getByTestId('map-seat-103')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('map-notice')).toHaveTextContent(
+      'Il posto TC-A-1-3 resta alla riga 2: ha già dei dati inseriti. Togli la riga dalla tabella se non serve più.',
+    );
+
+    // The last seat dropped: the table keeps one blank line.
+    await user.click(screen.getByTestId('map-seat-101'));
+    expect(lineCount()).toBe(1);
+    expect(labelOf(1)).toHaveValue('TC-A-1-3');
+  });
+
+  it('draws picked the seats already typed on a line', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await chooseLazio(user);
+    await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+    await user.type(labelOf(1), ' tc-a-1-2');
+    await user.click(screen.getByRole('button', { name: 'Scegli i posti sulla mappa' }));
+    await chooseBlockA(user);
+
+    expect(await screen.findByTestId('map-seat-102')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('map-seat-101')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('sends the picked seats in the preview, with the holders typed on their lines', async () => {
+    const fetchMock = mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await openMap(user);
+
+    await user.click(screen.getByTestId('map-seat-103'));
+    await user.click(screen.getByTestId('map-seat-101'));
+    await user.type(screen.getByRole('textbox', { name: 'Nome, riga 1' }), 'Ugo');
+    await user.type(screen.getByRole('textbox', { name: 'Cognome, riga 1' }), 'Rossi');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail, riga 2' }), 'luca@example.it');
+    await user.click(screen.getByRole('button', { name: 'Anteprima' }));
+
+    await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' });
+    const sent = bodyOf(postsTo(fetchMock, PREVIEW)[0]) as { fixture_id: number; lines: MassIssueLineInput[] };
+    expect(sent.fixture_id).toBe(7);
+    expect(sent.lines.map((line) => [line.label, line.first_name, line.last_name, line.email])).toEqual([
+      ['TC-A-1-3', 'Ugo', 'Rossi', ''],
+      ['TC-A-1-1', '', '', 'luca@example.it'],
+    ]);
+  });
+
+  it('drops, for another fixture, the picked lines nothing was typed on, and keeps the others', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+    await openMap(user);
+
+    await user.click(screen.getByTestId('map-seat-101'));
+    await user.click(screen.getByTestId('map-seat-102'));
+    await user.type(screen.getByRole('textbox', { name: 'Nome, riga 2' }), 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Aggiungi una riga' }));
+    await user.type(labelOf(3), 'TC-A-1-3');
+
+    await user.click(screen.getByRole('combobox', { name: 'Partita in vendita' }));
+    await user.click(await screen.findByRole('option', { name: /Como - Milan/ }));
+
+    expect(lineCount()).toBe(2);
+    expect(labelOf(1)).toHaveValue('TC-A-1-2');
+    expect(screen.getByRole('textbox', { name: 'Nome, riga 1' })).toHaveValue('Anna');
+    expect(labelOf(2)).toHaveValue('TC-A-1-3');
+    // The new fixture's map: the seats still on a line are drawn picked.
+    await waitFor(() => expect(screen.getByTestId('map-seat-101')).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.getByTestId('map-seat-102')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('map-seat-103')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('speaks English', async () => {
+    mapApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+    await chooseLazio(user, 'Match on sale');
+    await user.click(screen.getByRole('button', { name: 'Typed lines' }));
+    await user.click(screen.getByRole('button', { name: 'Pick seats on the map' }));
+
+    expect(screen.getByRole('region', { name: 'Seats from the map' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close the map' })).toBeInTheDocument();
+    await chooseBlockA(user, 'Block');
+    expect(await screen.findByTestId('map-seat-104')).toHaveAccessibleName('TC-A-2-1, Sold');
   });
 });
 

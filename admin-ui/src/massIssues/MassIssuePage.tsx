@@ -17,10 +17,12 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Title, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { createMassIssue, downloadMassIssueTemplate, previewMassIssue } from '../api/massIssues';
+import type { StaffSeat } from '../api/seatLocks';
 import { FixturePicker } from '../fixtures/FixturePicker';
 import { FIXTURE_STATUS, type Fixture } from '../fixtures/types';
 import { massIssueFailureKey } from './lineErrors';
 import { ManualLinesTable } from './ManualLinesTable';
+import { addPickedSeat, dropMapPicks, dropPickedSeat, labelsOnLines, normalLabel } from './mapPicks';
 import { MassIssueList } from './MassIssueList';
 import {
   emptyManualLine,
@@ -30,6 +32,7 @@ import {
   type ManualLine,
 } from './massIssueRequest';
 import { PreviewTable } from './PreviewTable';
+import { SeatMapPicker } from './SeatMapPicker';
 import {
   isIssuable,
   isMassIssueLanguage,
@@ -85,6 +88,10 @@ export function MassIssuePage() {
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [lines, setLines] = useState<ManualLine[]>(() => [emptyManualLine(0)]);
   const nextKey = useRef(1);
+  // The lines the map added, by key, with the label it put there: another fixture drops them.
+  const [mapPicks, setMapPicks] = useState<ReadonlyMap<number, string>>(new Map());
+  // A seat dropped on the map whose lines stayed, since something was typed on them.
+  const [keptPick, setKeptPick] = useState<{ label: string; rows: number[] } | null>(null);
   const [preview, setPreview] = useState<ShownPreview | null>(null);
 
   const typed = manualRequest(lines);
@@ -138,11 +145,17 @@ export function MassIssuePage() {
     onError: (error) => notify(massIssueFailureKey(error, `${MASS}.errors.create_failed`), { type: 'error' }),
   });
 
+  const busy = previewing.isPending || issuing.isPending || reading.isPending;
+
   // What the preview was made from has changed: it no longer says what would be issued.
   const forgetPreview = () => setPreview(null);
 
   const chooseFixture = (id: Identifier | '') => {
     setFixtureId(id);
+    // The seats picked were free on the other fixture: their lines go unless staff typed on them.
+    setLines((current) => dropMapPicks(current, mapPicks));
+    setMapPicks(new Map());
+    setKeptPick(null);
     forgetPreview();
   };
   const chooseMode = (next: Mode | null) => {
@@ -164,17 +177,36 @@ export function MassIssuePage() {
     setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
     forgetPreview();
   };
-  const addLine = () => {
+  const takeKey = () => {
     const key = nextKey.current;
     nextKey.current += 1;
+    return key;
+  };
+  const addLine = () => {
+    const key = takeKey();
     setLines((current) => [...current, emptyManualLine(key)]);
+  };
+  // A seat clicked on the map: a line for it, or its line dropped if nothing was typed on it.
+  const toggleSeat = (seat: StaffSeat) => {
+    if (busy) {
+      return;
+    }
+    if (labelsOnLines(lines).has(normalLabel(seat.label))) {
+      const dropped = dropPickedSeat(lines, seat.label);
+      setLines(dropped.lines);
+      setKeptPick(dropped.kept.length === 0 ? null : { label: seat.label, rows: dropped.kept });
+    } else {
+      const added = addPickedSeat(lines, seat.label, takeKey());
+      setLines(added.lines);
+      setMapPicks((current) => new Map(current).set(added.key, seat.label));
+      setKeptPick(null);
+    }
+    forgetPreview();
   };
   const removeLine = (key: number) => {
     setLines((current) => (current.length > 1 ? current.filter((line) => line.key !== key) : current));
     forgetPreview();
   };
-
-  const busy = previewing.isPending || issuing.isPending || reading.isPending;
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
@@ -251,6 +283,22 @@ export function MassIssuePage() {
               <Typography variant="body2" color="text.secondary">
                 {translate(`${PAGE}.manual_help`)}
               </Typography>
+              {fixtureId !== '' && (
+                <SeatMapPicker
+                  fixtureId={fixtureId}
+                  labels={labelsOnLines(lines)}
+                  onToggle={toggleSeat}
+                  notice={
+                    keptPick === null
+                      ? null
+                      : translate(`${PAGE}.map.kept`, {
+                          label: keptPick.label,
+                          rows: keptPick.rows.join(', '),
+                          smart_count: keptPick.rows.length,
+                        })
+                  }
+                />
+              )}
               <ManualLinesTable lines={lines} onChange={changeLine} onAdd={addLine} onRemove={removeLine} disabled={busy} />
             </Box>
           )}

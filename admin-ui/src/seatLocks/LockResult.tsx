@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { SeatLockResult } from '../api/seatLocks';
+import { SEAT_MAP } from '../seatMap/seatLook';
 
 /**
  * What a lock or unlock did: how many seats changed, which were skipped and in what state (a
@@ -31,7 +32,7 @@ export function LockResult({ locked, result }: { locked: boolean; result: SeatLo
                   <Box component="span" sx={{ fontFamily: 'monospace' }}>
                     {seat.label}
                   </Box>{' '}
-                  — {translate(`pages.seat_locks.states.${seat.state}`, { _: seat.state })}
+                  — {translate(`${SEAT_MAP}.states.${seat.state}`, { _: seat.state })}
                 </Typography>
               </li>
             ))}

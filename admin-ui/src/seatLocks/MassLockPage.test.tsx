@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SeatLockResult, StaffSeat } from '../api/seatLocks';
-import type { Block } from '../blocks/types';
 import type { Fixture } from '../fixtures/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import { blockA, chooseBlockA } from '../test/seatMap';
 
 const PAGE = '/mass/mass_lock_unlock_seats';
 const SEATS = '/api/admin/fixtures/7/blocks/3/seats';
@@ -26,18 +26,6 @@ const lazio: Fixture = {
   from_price_cents: 2500,
   free: 11873,
 };
-const blockA: Block = {
-  id: 3,
-  code: 'A',
-  sector_code: 'TC',
-  gate: 'Varco 1',
-  capacity: 4,
-  rows: 2,
-  seats_per_row: 2,
-  no_map: false,
-  away: false,
-  season_sellable: true,
-};
 const seats: StaffSeat[] = [
   { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
   { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'sold' },
@@ -58,8 +46,7 @@ function locksApi(answer: SeatLockResult) {
 async function chooseFixtureAndBlock(user: ReturnType<typeof userEvent.setup>, fixture = 'Partita', block = 'Blocco') {
   await user.click(await screen.findByRole('combobox', { name: fixture }));
   await user.click(await screen.findByRole('option', { name: /Como - Lazio/ }));
-  await user.click(screen.getByRole('combobox', { name: block }));
-  await user.click(await screen.findByRole('option', { name: 'TC · A (Varco 1)' }));
+  await chooseBlockA(user, block);
 }
 
 const postedBody = (fetchMock: ReturnType<typeof stubFetch>) => {
@@ -77,13 +64,13 @@ describe('mass seat lock and unlock', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Blocco e sblocco posti' })).toBeInTheDocument();
     await chooseFixtureAndBlock(user);
 
-    const free = await screen.findByTestId('lock-seat-101');
+    const free = await screen.findByTestId('map-seat-101');
     expect(free).toHaveAttribute('data-state', 'free');
     expect(free).toHaveAccessibleName('TC-A-1-1, Libero');
-    expect(screen.getByTestId('lock-seat-102')).toHaveAttribute('data-state', 'sold');
-    expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('data-state', 'held');
-    expect(screen.getByTestId('lock-seat-103')).toHaveAttribute('title', 'TC-A-2-1 · Riservato · riservato fino a 01/12/26, 11:30:00');
-    expect(screen.getByTestId('lock-seat-104')).toHaveAttribute('data-state', 'locked');
+    expect(screen.getByTestId('map-seat-102')).toHaveAttribute('data-state', 'sold');
+    expect(screen.getByTestId('map-seat-103')).toHaveAttribute('data-state', 'held');
+    expect(screen.getByTestId('map-seat-103')).toHaveAttribute('title', 'TC-A-2-1 · Riservato · riservato fino a 01/12/26, 11:30:00');
+    expect(screen.getByTestId('map-seat-104')).toHaveAttribute('data-state', 'locked');
     expect(within(screen.getByRole('group', { name: 'Fila 2' })).getAllByRole('button')).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === SEATS)).toBe(true);
 
@@ -102,8 +89,8 @@ describe('mass seat lock and unlock', () => {
     renderAdminApp(PAGE);
     await chooseFixtureAndBlock(user);
 
-    await user.click(await screen.findByTestId('lock-seat-101'));
-    await user.click(screen.getByTestId('lock-seat-102'));
+    await user.click(await screen.findByTestId('map-seat-101'));
+    await user.click(screen.getByTestId('map-seat-102'));
     await user.click(screen.getByTestId('lock-button'));
 
     const result = await screen.findByTestId('lock-result');
@@ -113,7 +100,7 @@ describe('mass seat lock and unlock', () => {
     expect(within(result).queryByTestId('lock-unknown')).not.toBeInTheDocument();
     expect(postedBody(fetchMock)).toEqual({ seat_ids: [101, 102], locked: true });
     // The selection is done with; the map is read again.
-    await waitFor(() => expect(screen.getByTestId('lock-seat-101')).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() => expect(screen.getByTestId('map-seat-101')).toHaveAttribute('aria-pressed', 'false'));
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === SEATS).length).toBeGreaterThan(1),
     );
@@ -163,8 +150,8 @@ describe('mass seat lock and unlock', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lock and unlock seats' })).toBeInTheDocument();
     await chooseFixtureAndBlock(user, 'Match', 'Block');
-    expect(await screen.findByTestId('lock-seat-101')).toHaveAccessibleName('TC-A-1-1, Free');
-    await user.click(screen.getByTestId('lock-seat-101'));
+    expect(await screen.findByTestId('map-seat-101')).toHaveAccessibleName('TC-A-1-1, Free');
+    await user.click(screen.getByTestId('map-seat-101'));
     await user.type(screen.getByTestId('labels-input'), 'TC-A-1-5, TC-A-2-1, XX-1');
     await user.click(screen.getByTestId('lock-button'));
 

@@ -1,27 +1,22 @@
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useGetList, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { Title, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
-import { fetchBlockSeats, setSeatLocks, type SeatLockResult, type StaffSeat } from '../api/seatLocks';
-import type { Block } from '../blocks/types';
-import { idOf } from '../fields/idOf';
+import { setSeatLocks, type SeatLockResult, type StaffSeat } from '../api/seatLocks';
 import { FixturePicker } from '../fixtures/FixturePicker';
+import { BlockPicker } from '../seatMap/BlockPicker';
+import { BlockSeats } from '../seatMap/BlockSeats';
+import { blockSeatsKey } from '../seatMap/seatLook';
 import { LockResult } from './LockResult';
 import { lockRequest, parseSeatLabels } from './lockRequest';
-import { SeatGrid } from './SeatGrid';
-
-const seatsKey = (fixtureId: Identifier | '', blockId: Identifier | '') => ['lario', 'block-seats', fixtureId, blockId];
 
 /**
  * Mass seat lock and unlock, at /admin/mass/mass_lock_unlock_seats: choose a fixture, pick seats
@@ -47,7 +42,9 @@ export function MassLockPage() {
     onSuccess: (result, { locked }) => {
       setOutcome({ locked, result });
       setPicked(new Map());
-      void queryClient.invalidateQueries({ queryKey: ['lario', 'block-seats', fixtureId] });
+      if (fixtureId !== '') {
+        void queryClient.invalidateQueries({ queryKey: blockSeatsKey(fixtureId) });
+      }
     },
     onError: (error) => notify(apiErrorMessageKey(error, 'pages.seat_locks.failed'), { type: 'error' }),
   });
@@ -90,7 +87,12 @@ export function MassLockPage() {
       {fixtureId !== '' && blockId !== '' && (
         <Card>
           <CardContent>
-            <BlockSeats fixtureId={fixtureId} blockId={blockId} picked={picked} onToggle={toggle} />
+            <BlockSeats
+              fixtureId={fixtureId}
+              blockId={blockId}
+              isPicked={(seat) => picked.has(seat.id)}
+              onToggle={toggle}
+            />
           </CardContent>
         </Card>
       )}
@@ -145,61 +147,4 @@ export function MassLockPage() {
       </Card>
     </Box>
   );
-}
-
-interface PickerProps {
-  value: Identifier | '';
-  onChange: (id: Identifier | '') => void;
-}
-
-/** Every block of the stadium, by sector. */
-function BlockPicker({ value, onChange }: PickerProps) {
-  const translate = useTranslate();
-  const { data = [], isPending } = useGetList<Block>('blocks', {
-    sort: { field: 'sector_code', order: 'ASC' },
-    pagination: { page: 1, perPage: 500 },
-  });
-  return (
-    <TextField
-      select
-      label={translate('pages.seat_locks.block')}
-      value={isPending ? '' : String(value)}
-      onChange={(event) => onChange(idOf(event.target.value, data))}
-      sx={{ minWidth: 280 }}
-      size="small"
-    >
-      {data.map((block) => (
-        <MenuItem key={block.id} value={String(block.id)}>
-          {block.sector_code} · {block.code}
-          {block.gate ? ` (${block.gate})` : ''}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-interface BlockSeatsProps {
-  fixtureId: Identifier;
-  blockId: Identifier;
-  picked: ReadonlyMap<number, StaffSeat>;
-  onToggle: (seat: StaffSeat) => void;
-}
-
-function BlockSeats({ fixtureId, blockId, picked, onToggle }: BlockSeatsProps) {
-  const translate = useTranslate();
-  const seats = useQuery({
-    queryKey: seatsKey(fixtureId, blockId),
-    queryFn: () => fetchBlockSeats(fixtureId, blockId),
-    retry: false,
-  });
-  if (seats.isPending) {
-    return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
-  }
-  if (seats.isError) {
-    return <Alert severity="error">{translate('pages.seat_locks.seats_unavailable')}</Alert>;
-  }
-  if (seats.data.length === 0) {
-    return <Alert severity="info">{translate('pages.seat_locks.no_seats')}</Alert>;
-  }
-  return <SeatGrid seats={seats.data} picked={new Set(picked.keys())} onToggle={onToggle} />;
 }

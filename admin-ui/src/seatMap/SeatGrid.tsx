@@ -4,12 +4,21 @@ import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { SEAT_STATES, type StaffSeat } from '../api/seatLocks';
 import { formatRomeDateTime } from '../fields/romeDateTime';
-import { seatColours } from './seatLook';
+import { SEAT_MAP, seatColours } from './seatLook';
 
-interface SeatGridProps {
+const anySeat = () => true;
+
+export interface SeatGridProps {
   seats: readonly StaffSeat[];
-  picked: ReadonlySet<number>;
+  /** Whether the seat is picked (drawn outlined, `aria-pressed`). */
+  isPicked: (seat: StaffSeat) => boolean;
   onToggle: (seat: StaffSeat) => void;
+  /**
+   * Whether the seat may be picked (every seat when absent). A seat that may not is still drawn,
+   * with its state, but dimmed and `aria-disabled`, and a click does nothing; a picked seat can
+   * always be dropped.
+   */
+  canPick?: (seat: StaffSeat) => boolean;
 }
 
 /** Seats by row, each row in seat-number order; rows in their natural order (2 before 10). */
@@ -24,23 +33,22 @@ function rowsOf(seats: readonly StaffSeat[]): [string, StaffSeat[]][] {
 }
 
 /**
- * A block's seats as a plain grid coloured by state, each picked or dropped with a click. Any
- * seat can be picked: a lock takes only the free ones and an unlock frees only the locked ones,
- * and the answer names the others with their state (a seat may have changed since the map was
- * read).
+ * A block's seats as a plain grid coloured by state, each picked or dropped with a click: for
+ * the seat locks (any seat: the answer names those it could not change) and the mass issue (free
+ * seats only, through `canPick`).
  */
-export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
+export function SeatGrid({ seats, isPicked, onToggle, canPick = anySeat }: SeatGridProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <SeatLegend seats={seats} />
-      <Box role="group" aria-label={translate('pages.seat_locks.map')} sx={{ display: 'grid', gap: 0.5, mt: 1.5 }}>
+      <Box role="group" aria-label={translate(`${SEAT_MAP}.map`)} sx={{ display: 'grid', gap: 0.5, mt: 1.5 }}>
         {rowsOf(seats).map(([row, rowSeats]) => (
           <Box
             key={row}
             role="group"
-            aria-label={translate('pages.seat_locks.row', { row })}
+            aria-label={translate(`${SEAT_MAP}.row`, { row })}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             <Typography
@@ -49,24 +57,27 @@ export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
               color="text.secondary"
               sx={{ width: 56, flexShrink: 0, textAlign: 'right', pr: 1 }}
             >
-              {translate('pages.seat_locks.row', { row })}
+              {translate(`${SEAT_MAP}.row`, { row })}
             </Typography>
             {rowSeats.map((seat) => {
-              const state = translate(`pages.seat_locks.states.${seat.state}`);
+              const state = translate(`${SEAT_MAP}.states.${seat.state}`);
               const heldUntil =
                 seat.state === 'held' && seat.held_until
-                  ? translate('pages.seat_locks.held_until', { time: formatRomeDateTime(seat.held_until, locale) })
+                  ? translate(`${SEAT_MAP}.held_until`, { time: formatRomeDateTime(seat.held_until, locale) })
                   : '';
-              const isPicked = picked.has(seat.id);
+              const picked = isPicked(seat);
+              const disabled = !picked && !canPick(seat);
               return (
                 <ButtonBase
                   key={seat.id}
-                  data-testid={`lock-seat-${seat.id}`}
+                  data-testid={`map-seat-${seat.id}`}
                   data-state={seat.state}
-                  aria-pressed={isPicked}
+                  aria-pressed={picked}
+                  // Not `disabled`: the seat stays focusable and its title readable.
+                  aria-disabled={disabled || undefined}
                   aria-label={`${seat.label}, ${state}`}
                   title={[seat.label, state, heldUntil].filter((part) => part !== '').join(' · ')}
-                  onClick={() => onToggle(seat)}
+                  onClick={() => (disabled ? undefined : onToggle(seat))}
                   sx={(theme) => {
                     const colours = seatColours(seat.state, theme);
                     return {
@@ -74,12 +85,14 @@ export function SeatGrid({ seats, picked, onToggle }: SeatGridProps) {
                       height: 26,
                       borderRadius: 0.75,
                       fontSize: 11,
-                      fontWeight: isPicked ? 700 : 500,
+                      fontWeight: picked ? 700 : 500,
                       fontVariantNumeric: 'tabular-nums',
                       backgroundColor: colours.background,
                       color: colours.text,
-                      outline: isPicked ? `3px solid ${theme.palette.primary.dark}` : 'none',
+                      outline: picked ? `3px solid ${theme.palette.primary.dark}` : 'none',
                       outlineOffset: 1,
+                      opacity: disabled ? 0.45 : 1,
+                      cursor: disabled ? 'not-allowed' : 'pointer',
                       '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}` },
                     };
                   }}
@@ -112,7 +125,7 @@ function SeatLegend({ seats }: { seats: readonly StaffSeat[] }) {
             })}
           />
           <Typography variant="body2">
-            {translate(`pages.seat_locks.states.${state}`)} ({seats.filter((seat) => seat.state === state).length})
+            {translate(`${SEAT_MAP}.states.${state}`)} ({seats.filter((seat) => seat.state === state).length})
           </Typography>
         </Box>
       ))}

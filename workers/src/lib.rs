@@ -34,10 +34,24 @@ pub fn unique_worker_name(prefix: &str) -> String {
 
 /// Registers the worker of one job type on `monitor`: its queue, the shared context,
 /// `concurrency` jobs at a time. (A macro: the worker's type cannot be written down.)
+///
+/// An idle worker looks for new jobs at its heartbeat (`JOBS_HEARTBEAT_MS`). Queues on a
+/// fan's path (`listening`) are also woken at once by PostgreSQL's LISTEN/NOTIFY when a job
+/// is enqueued, at the cost of one connection each: an order paid is issued, its tickets made
+/// and e-mailed without waiting for a heartbeat at each step. Jobs retried later are found by
+/// the heartbeat's poll either way.
 macro_rules! job_worker {
-    ($monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {{
+    ($monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {
+        job_worker!(@register $monitor, $job, $name, $ctx, $concurrency,
+            storage::<$job>($pool, $config, $concurrency))
+    };
+    (listening $monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {
+        job_worker!(@register $monitor, $job, $name, $ctx, $concurrency,
+            storage::<$job>($pool, $config, $concurrency).with_pubsub())
+    };
+    (@register $monitor:expr, $job:ty, $name:expr, $ctx:expr, $concurrency:expr, $storage:expr) => {{
         let concurrency = $concurrency;
-        let storage = storage::<$job>($pool, $config, concurrency);
+        let storage = $storage;
         let name = format!("{}:{}", $name, <$job as Job>::QUEUE);
         let ctx = $ctx.clone();
         $monitor.register(move |_restarts| {
@@ -100,7 +114,7 @@ pub async fn run(
     let monitor = Monitor::new();
     let mail_concurrency = config.jobs.mail_concurrency;
     let monitor = job_worker!(
-        monitor,
+        listening monitor,
         SendEmail,
         &name,
         &pool,
@@ -111,7 +125,7 @@ pub async fn run(
     let monitor = job_worker!(monitor, LoadInventory, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorLocks, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(
-        monitor,
+        listening monitor,
         IssueOrder,
         &name,
         &pool,
@@ -121,7 +135,7 @@ pub async fn run(
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(
-        monitor,
+        listening monitor,
         SendTickets,
         &name,
         &pool,
@@ -135,7 +149,7 @@ pub async fn run(
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
     let monitor = job_worker!(
-        monitor,
+        listening monitor,
         IssueMassOrder,
         &name,
         &pool,

@@ -48,6 +48,21 @@ describe('fan app routes', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Manutenzione in corso');
   });
 
+  it('shows the corporate account request at /register_company', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />, { route: '/register_company' });
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Richiesta di account aziendale');
+  });
+
+  it('keeps the supporter cards at /myaccount/supporter-cards for signed-in fans', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />, { route: '/myaccount/supporter-cards' });
+
+    // Nobody is signed in here (the stub answers /api/me with 404): off to sign in.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Accedi');
+  });
+
   it('shows the not-found page for an unknown route, with a way home', async () => {
     stubVersionEndpoint(version);
     renderWithProviders(<AppRoutes />, { route: '/some/unknown/route' });

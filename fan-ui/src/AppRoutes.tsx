@@ -19,6 +19,8 @@ const ThankYouPage = lazy(() => import('./pages/checkout-thank-you/ThankYouPage'
 const DeclinedPage = lazy(() => import('./pages/checkout-declined/DeclinedPage'));
 const WalletPage = lazy(() => import('./pages/wallet/WalletPage'));
 const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
+const SupporterCardsPage = lazy(() => import('./pages/supporter-cards/SupporterCardsPage'));
+const RegisterCompanyPage = lazy(() => import('./pages/register-company/RegisterCompanyPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -32,6 +34,8 @@ export function AppRoutes() {
         <Route path="authorise/:code?" element={<AuthorisePage />} />
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="myaccount" element={<MyAccountPage />} />
+        <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
+        <Route path="register_company" element={<RegisterCompanyPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />
         <Route path="fixtures/:type" element={<FixturesPage />} />
         <Route path="selectedfixture/:id" element={<SelectedFixturePage />} />

@@ -35,6 +35,22 @@ export function useSession(): Session {
   return { user: data ?? null, isPending };
 }
 
+/**
+ * For a write's `onError`: a 401 means the session ended meanwhile, so the session is read
+ * again and the page reacts (sends the fan to sign in, or asks them to).
+ */
+export function useForgetEndedSession(): (error: unknown) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) {
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+    },
+    [queryClient],
+  );
+}
+
 /** Puts the user a sign-in or profile update answered with into the session, at once. */
 export function useSetSessionUser(): (user: Me | null) => void {
   const queryClient = useQueryClient();

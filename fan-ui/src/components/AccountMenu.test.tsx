@@ -35,7 +35,7 @@ describe('the app bar account corner', () => {
     expect(logout?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
   });
 
-  it('leads to the wallet and to the notifications, saying how many are unread', async () => {
+  it('leads to the wallet, the supporter cards and the notifications, saying how many are unread', async () => {
     stubApi({
       'GET /api/me': { body: aFan() },
       'GET /api/notifications': { body: { items: [aNotification()], unread: 3 } },
@@ -48,6 +48,10 @@ describe('the app bar account corner', () => {
     await user.click(account);
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Wallet' })).toHaveAttribute('href', '/wallet/');
+    expect(within(menu).getByRole('menuitem', { name: 'Tessere del tifoso' })).toHaveAttribute(
+      'href',
+      '/myaccount/supporter-cards',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Notifiche, 3 notifiche non lette' })).toHaveAttribute(
       'href',
       '/notifications',

@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
@@ -127,6 +128,12 @@ function SignedInMenu({ user }: { user: Me }) {
             <AccountBalanceWalletOutlinedIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('account.wallet')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/myaccount/supporter-cards" onClick={close}>
+          <ListItemIcon>
+            <CardMembershipOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('account.supporterCards')}</ListItemText>
         </MenuItem>
         <MenuItem
           component={RouterLink}

@@ -5,26 +5,31 @@ interface EmailFieldProps {
   value: string;
   onChange: (value: string) => void;
   /** `username` where it goes with a password, so password managers pair them. */
-  autoComplete?: 'email' | 'username';
+  autoComplete?: 'email' | 'username' | 'work email';
   error?: string | null | undefined;
+  /** The input's name and label when it is not the user's own e-mail ("E-mail"). */
+  name?: string;
+  label?: string;
+  /** Shown under the input while it has no error. */
+  hint?: string;
 }
 
-/** The e-mail input of the sign-in forms: the e-mail keyboard on a phone, no capitals, no spell check. */
-export function EmailField({ value, onChange, autoComplete = 'email', error }: EmailFieldProps) {
+/** An e-mail input: the e-mail keyboard on a phone, no capitals, no spell check. */
+export function EmailField({ value, onChange, autoComplete = 'email', error, name = 'email', label, hint }: EmailFieldProps) {
   const { t } = useTranslation();
   const message = error ?? undefined;
   return (
     <TextField
-      name="email"
+      name={name}
       type="email"
-      label={t('signIn.email.label')}
+      label={label ?? t('signIn.email.label')}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       required
       fullWidth
       autoComplete={autoComplete}
       error={message !== undefined}
-      helperText={message}
+      helperText={message ?? hint}
       slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
     />
   );

@@ -206,20 +206,24 @@ function birthDateProblem(value: string, today: string): HolderProblem | null {
   if (value === '') {
     return 'birth_date_required';
   }
-  const parts = ISO_DATE.exec(value);
-  if (parts === null) {
-    return 'birth_date_invalid';
-  }
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    // 31 February and the like.
+  if (!isCalendarDate(value)) {
     return 'birth_date_invalid';
   }
   if (value < EARLIEST_BIRTH_DATE) {
     return 'birth_date_too_early';
   }
   return value < today ? null : 'birth_date_future';
+}
+
+/** Whether `value` is a day that exists, written YYYY-MM-DD (not 31 February and the like). */
+export function isCalendarDate(value: string): boolean {
+  const parts = ISO_DATE.exec(value);
+  if (parts === null) {
+    return false;
+  }
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**

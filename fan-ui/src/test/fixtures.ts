@@ -1,4 +1,6 @@
 import type { Me } from '../auth/types';
+import type { SupporterCard } from '../cards/types';
+import type { CorporateRequest } from '../corporate/types';
 import type { Block, BlockSeats, Fixture, FixtureDetail, Hold, Seat, SeatState, Sector } from '../fixtures/types';
 import type { FanNotification, Holder, Order, OrderLine, Ticket } from '../orders/types';
 
@@ -241,6 +243,43 @@ export function aNotification(overrides: Partial<FanNotification> = {}): FanNoti
     order_id: ORDER_ID,
     created_at: '2026-11-24T17:06:00Z',
     read: false,
+    ...overrides,
+  };
+}
+
+/** A corporate request of Luca's as the API returns it: received, not yet decided. */
+export function aCorporateRequest(overrides: Partial<CorporateRequest> = {}): CorporateRequest {
+  return {
+    id: '5b1f0c2e-8d3a-4f6b-9c7e-1a2b3c4d5e6f',
+    company_name: 'Lario Serramenti srl',
+    vat_number: '02743350130',
+    company_email: 'info@larioserramenti.it',
+    corporate_user_email: 'luca.rossi@example.it',
+    contact_name: 'Giulia Bianchi',
+    phone: '+39 031 555 0101',
+    message: '',
+    language: 'it',
+    status: 0,
+    created_at: '2026-11-24T17:30:00Z',
+    decided_by: null,
+    decided_at: null,
+    ...overrides,
+  };
+}
+
+/** A supporter card in Luca's account, issued, held by Luca Neri. */
+export function aSupporterCard(overrides: Partial<SupporterCard> = {}): SupporterCard {
+  return {
+    id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    card_number: 'TF0000000001',
+    holder_first_name: 'Luca',
+    holder_last_name: 'Neri',
+    holder_birth_date: '1990-04-01',
+    card_state: 'issued',
+    expires_on: '2031-11-24',
+    created_at: '2026-11-20T10:00:00Z',
+    user_id: '3f6c1a52-0d5e-4c8b-9a71-2e4b5c6d7e8f',
+    user_email: 'luca.rossi@example.it',
     ...overrides,
   };
 }

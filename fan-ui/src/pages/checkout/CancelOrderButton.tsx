@@ -1,12 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { checkoutErrorText } from '../../orders/errors';
 import type { Order } from '../../orders/types';
 import { useCancelOrder } from '../../orders/useOrderActions';
@@ -16,31 +12,23 @@ export function CancelOrderButton({ order }: { order: Order }) {
   const { t } = useTranslation();
   const cancel = useCancelOrder(order);
   const [asking, setAsking] = useState(false);
-  const titleId = useId();
   return (
     <>
       <Button variant="outlined" color="error" onClick={() => setAsking(true)} data-testid="cancel-order-button">
         {t('checkout.cancel')}
       </Button>
       {cancel.isError && <Alert severity="error">{checkoutErrorText(t, cancel.error)}</Alert>}
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{t('checkout.cancelTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('checkout.cancelBody')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)}>{t('checkout.cancelKeep')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            loading={cancel.isPending}
-            data-testid="cancel-order-confirm"
-            onClick={() => cancel.mutate(undefined, { onSettled: () => setAsking(false) })}
-          >
-            {t('checkout.cancelConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title={t('checkout.cancelTitle')}
+        body={t('checkout.cancelBody')}
+        keepLabel={t('checkout.cancelKeep')}
+        confirmLabel={t('checkout.cancelConfirm')}
+        pending={cancel.isPending}
+        onKeep={() => setAsking(false)}
+        onConfirm={() => cancel.mutate(undefined, { onSettled: () => setAsking(false) })}
+        confirmTestId="cancel-order-confirm"
+      />
     </>
   );
 }

@@ -35,4 +35,11 @@ describe('/corporate/login', () => {
 
     expect(await screen.findByText("Il tuo account non può accedere a quest'area.")).toBeInTheDocument();
   });
+
+  it('leads a company without an account to the request page', async () => {
+    stubApi({});
+    renderWithProviders(<AppRoutes />, { route: '/corporate/login' });
+
+    expect(await screen.findByRole('link', { name: 'Richiedilo' })).toHaveAttribute('href', '/register_company');
+  });
 });

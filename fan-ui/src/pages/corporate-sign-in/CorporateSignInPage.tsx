@@ -1,9 +1,10 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link as RouterLink, Navigate } from 'react-router';
 import type { SignedIn } from '../../auth/api';
 import { useSession, useSetSessionUser } from '../../auth/useSession';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -34,6 +35,12 @@ export default function CorporateSignInPage() {
           <PasswordSignIn area="corporate" onSignedIn={({ user: me }: SignedIn) => setSessionUser(me)} />
         </CardContent>
       </Card>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        {t('corporateSignIn.noAccount')}{' '}
+        <Link component={RouterLink} to="/register_company">
+          {t('corporateSignIn.request')}
+        </Link>
+      </Typography>
     </Container>
   );
 }

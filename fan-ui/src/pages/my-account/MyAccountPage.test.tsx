@@ -66,6 +66,18 @@ describe('/myaccount', () => {
     expect(screen.getByRole('button', { name: 'Account di Luca da Como' })).toBeInTheDocument();
   });
 
+  it('leads to the supporter cards and to the corporate account request', async () => {
+    stubProfileApi();
+    renderWithProviders(<AppRoutes />, { route: '/myaccount' });
+
+    const links = await screen.findByRole('navigation', { name: 'Altri servizi' });
+    expect(within(links).getByRole('link', { name: /^Tessere del tifoso/ })).toHaveAttribute(
+      'href',
+      '/myaccount/supporter-cards',
+    );
+    expect(within(links).getByRole('link', { name: /^Account aziendale/ })).toHaveAttribute('href', '/register_company');
+  });
+
   it('refuses a display name of spaces before asking the API', async () => {
     const api = stubProfileApi();
     const user = userEvent.setup();

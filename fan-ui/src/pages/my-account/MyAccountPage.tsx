@@ -7,10 +7,14 @@ import { RequireSignIn } from '../../auth/RequireSignIn';
 import { useSession } from '../../auth/useSession';
 import { SuccessToast } from '../../components/SuccessToast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { AccountLinks } from './AccountLinks';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
-/** My account (`/myaccount`): the profile and the password; signed-in fans only. */
+/**
+ * My account (`/myaccount`): the profile and the password, and the way to the supporter cards
+ * and to a corporate account's request; signed-in fans only.
+ */
 export default function MyAccountPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('myAccount.title'));
@@ -41,6 +45,7 @@ function MyAccount() {
       </Box>
       <ProfileForm key={user.id} user={user} onSaved={() => setSaved('profile')} />
       <PasswordForm user={user} onSaved={() => setSaved('password')} />
+      <AccountLinks />
       <SuccessToast
         message={saved === null ? null : t(`myAccount.${saved}.saved`)}
         onClose={() => setSaved(null)}

@@ -1,8 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +6,7 @@ import { updatePassword } from '../../auth/api';
 import { apiErrorText, fieldErrorsOf } from '../../auth/errors';
 import type { Me } from '../../auth/types';
 import { useSetSessionUser } from '../../auth/useSession';
+import { FormCard } from '../../components/FormCard';
 import { PasswordField } from '../../components/PasswordField';
 import { newPasswordProblems, PASSWORD_MIN_LENGTH } from './passwordRules';
 
@@ -71,48 +67,44 @@ export function PasswordForm({ user, onSaved }: PasswordFormProps) {
 
   const otherFailure = save.isError && Object.keys(serverErrors).length === 0 ? apiErrorText(t, save.error) : null;
   return (
-    <Card component="section" aria-labelledby="password-title">
-      <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
-        <Typography id="password-title" variant="h6" component="h2">
-          {hasPassword ? t('myAccount.password.changeTitle') : t('myAccount.password.setTitle')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {hasPassword ? t('myAccount.password.changeIntro') : t('myAccount.password.setIntro')}
-        </Typography>
-        {hasPassword && (
-          <PasswordField
-            name="current_password"
-            label={t('myAccount.password.current')}
-            value={current}
-            onChange={setCurrent}
-            autoComplete="current-password"
-            error={errors.current_password ?? serverErrors.current_password}
-          />
-        )}
+    <FormCard
+      title={hasPassword ? t('myAccount.password.changeTitle') : t('myAccount.password.setTitle')}
+      onSubmit={submit}
+      submitLabel={hasPassword ? t('myAccount.password.change') : t('myAccount.password.set')}
+      submitVariant="outlined"
+      pending={save.isPending}
+      failure={otherFailure}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {hasPassword ? t('myAccount.password.changeIntro') : t('myAccount.password.setIntro')}
+      </Typography>
+      {hasPassword && (
         <PasswordField
-          name="new_password"
-          label={t('myAccount.password.new')}
-          value={next}
-          onChange={setNext}
-          autoComplete="new-password"
-          error={errors.new_password ?? serverErrors.new_password}
-          helperText={t('password.rule', { count: PASSWORD_MIN_LENGTH })}
+          name="current_password"
+          label={t('myAccount.password.current')}
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+          error={errors.current_password ?? serverErrors.current_password}
         />
-        <PasswordField
-          name="confirm_password"
-          label={t('myAccount.password.confirm')}
-          value={confirmation}
-          onChange={setConfirmation}
-          autoComplete="new-password"
-          error={errors.confirmation}
-        />
-        {otherFailure !== null && <Alert severity="error">{otherFailure}</Alert>}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="outlined" size="large" loading={save.isPending} sx={{ minWidth: 160 }}>
-            {hasPassword ? t('myAccount.password.change') : t('myAccount.password.set')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+      )}
+      <PasswordField
+        name="new_password"
+        label={t('myAccount.password.new')}
+        value={next}
+        onChange={setNext}
+        autoComplete="new-password"
+        error={errors.new_password ?? serverErrors.new_password}
+        helperText={t('password.rule', { count: PASSWORD_MIN_LENGTH })}
+      />
+      <PasswordField
+        name="confirm_password"
+        label={t('myAccount.password.confirm')}
+        value={confirmation}
+        onChange={setConfirmation}
+        autoComplete="new-password"
+        error={errors.confirmation}
+      />
+    </FormCard>
   );
 }

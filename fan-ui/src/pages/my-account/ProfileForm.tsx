@@ -1,23 +1,19 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import { updateProfile } from '../../auth/api';
 import { DISPLAY_NAME_MAX, displayNameProblem } from '../../auth/displayName';
 import { apiErrorText, fieldErrorsOf } from '../../auth/errors';
 import type { Me } from '../../auth/types';
-import { sessionQueryKey, useSetSessionUser } from '../../auth/useSession';
+import { useForgetEndedSession, useSetSessionUser } from '../../auth/useSession';
+import { FormCard } from '../../components/FormCard';
 import { isLanguage, SUPPORTED_LANGUAGES, type Language } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 
@@ -54,7 +50,7 @@ function valuesOf(user: Me, fallbackLanguage: Language): ProfileValues {
 export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const { t, i18n } = useTranslation();
   const uiLanguage = useUiLanguage();
-  const queryClient = useQueryClient();
+  const forgetEndedSession = useForgetEndedSession();
   const setSessionUser = useSetSessionUser();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user, uiLanguage));
   const [displayNameError, setDisplayNameError] = useState<string | null>(null);
@@ -73,12 +69,8 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       setLanguagePicked(false);
       onSaved();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
-        // The session ended meanwhile: the page sends the fan to sign in again.
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      }
-    },
+    // The session ended meanwhile: the page sends the fan to sign in again.
+    onError: forgetEndedSession,
   });
   const serverErrors = fieldErrorsOf(t, save.error);
 
@@ -101,97 +93,92 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
     save.isError && Object.keys(serverErrors).length === 0 ? apiErrorText(t, save.error) : null;
 
   return (
-    <Card component="section" aria-labelledby="profile-title">
-      <CardContent component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
-        <Typography id="profile-title" variant="h6" component="h2">
-          {t('myAccount.profile.title')}
-        </Typography>
+    <FormCard
+      title={t('myAccount.profile.title')}
+      onSubmit={submit}
+      submitLabel={t('myAccount.profile.save')}
+      pending={save.isPending}
+      failure={otherFailure}
+    >
+      <TextField
+        name="display_name"
+        label={t('myAccount.profile.displayName')}
+        value={values.display_name}
+        onChange={(event) => {
+          set('display_name', event.target.value);
+          setDisplayNameError(null);
+        }}
+        required
+        fullWidth
+        autoComplete="nickname"
+        error={shownDisplayNameError !== undefined && shownDisplayNameError !== null}
+        helperText={shownDisplayNameError ?? t('myAccount.profile.displayNameHint', { max: DISPLAY_NAME_MAX })}
+        slotProps={{ htmlInput: { maxLength: DISPLAY_NAME_MAX } }}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
-          name="display_name"
-          label={t('myAccount.profile.displayName')}
-          value={values.display_name}
-          onChange={(event) => {
-            set('display_name', event.target.value);
-            setDisplayNameError(null);
-          }}
-          required
+          name="first_name"
+          label={t('myAccount.profile.firstName')}
+          value={values.first_name}
+          onChange={(event) => set('first_name', event.target.value)}
           fullWidth
-          autoComplete="nickname"
-          error={shownDisplayNameError !== undefined && shownDisplayNameError !== null}
-          helperText={shownDisplayNameError ?? t('myAccount.profile.displayNameHint', { max: DISPLAY_NAME_MAX })}
-          slotProps={{ htmlInput: { maxLength: DISPLAY_NAME_MAX } }}
+          autoComplete="given-name"
+          error={serverErrors.first_name !== undefined}
+          helperText={serverErrors.first_name}
         />
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            name="first_name"
-            label={t('myAccount.profile.firstName')}
-            value={values.first_name}
-            onChange={(event) => set('first_name', event.target.value)}
-            fullWidth
-            autoComplete="given-name"
-            error={serverErrors.first_name !== undefined}
-            helperText={serverErrors.first_name}
-          />
-          <TextField
-            name="last_name"
-            label={t('myAccount.profile.lastName')}
-            value={values.last_name}
-            onChange={(event) => set('last_name', event.target.value)}
-            fullWidth
-            autoComplete="family-name"
-            error={serverErrors.last_name !== undefined}
-            helperText={serverErrors.last_name}
-          />
-        </Box>
         <TextField
-          select
-          name="language"
-          label={t('myAccount.profile.language')}
-          value={values.language}
-          onChange={(event) => {
-            if (isLanguage(event.target.value)) {
-              set('language', event.target.value);
-              setLanguagePicked(true);
-            }
-          }}
+          name="last_name"
+          label={t('myAccount.profile.lastName')}
+          value={values.last_name}
+          onChange={(event) => set('last_name', event.target.value)}
           fullWidth
-          error={serverErrors.language !== undefined}
-          helperText={serverErrors.language ?? t('myAccount.profile.languageHint')}
-        >
-          {SUPPORTED_LANGUAGES.map((language) => (
-            <MenuItem key={language} value={language} lang={language}>
-              {t(`language.${language}`)}
-            </MenuItem>
+          autoComplete="family-name"
+          error={serverErrors.last_name !== undefined}
+          helperText={serverErrors.last_name}
+        />
+      </Box>
+      <TextField
+        select
+        name="language"
+        label={t('myAccount.profile.language')}
+        value={values.language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) {
+            set('language', event.target.value);
+            setLanguagePicked(true);
+          }
+        }}
+        fullWidth
+        error={serverErrors.language !== undefined}
+        helperText={serverErrors.language ?? t('myAccount.profile.languageHint')}
+      >
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <MenuItem key={language} value={language} lang={language}>
+            {t(`language.${language}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="subtitle2">
+          {t('myAccount.profile.consents')}
+        </Typography>
+        <FormGroup>
+          {CONSENTS.map((consent) => (
+            <FormControlLabel
+              key={consent}
+              control={
+                <Checkbox
+                  name={consent}
+                  checked={values[consent]}
+                  onChange={(event) => set(consent, event.target.checked)}
+                />
+              }
+              label={<Typography variant="body2">{t(`myAccount.profile.${consent}`)}</Typography>}
+              sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.25 }}
+            />
           ))}
-        </TextField>
-        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle2">
-            {t('myAccount.profile.consents')}
-          </Typography>
-          <FormGroup>
-            {CONSENTS.map((consent) => (
-              <FormControlLabel
-                key={consent}
-                control={
-                  <Checkbox
-                    name={consent}
-                    checked={values[consent]}
-                    onChange={(event) => set(consent, event.target.checked)}
-                  />
-                }
-                label={<Typography variant="body2">{t(`myAccount.profile.${consent}`)}</Typography>}
-                sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 }, my: 0.25 }}
-              />
-            ))}
-          </FormGroup>
-        </Box>
-        {otherFailure !== null && <Alert severity="error">{otherFailure}</Alert>}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" size="large" loading={save.isPending} sx={{ minWidth: 160 }}>
-            {t('myAccount.profile.save')}
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+        </FormGroup>
+      </Box>
+    </FormCard>
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../components/FactList';
 import { formatCents, formatKickOff } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ticketPdfUrl } from '../../orders/api';
@@ -79,21 +80,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
             data-barcode={ticket.barcode}
           />
         </Box>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
-        >
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ fontWeight: 600 }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={facts} />
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button

@@ -1,0 +1,68 @@
+import type { TFunction } from 'i18next';
+import type { FieldCodes } from '../api/fieldCodes';
+import { looksLikeEmail } from '../auth/errors';
+import {
+  REQUIRED_CORPORATE_FIELDS,
+  type CorporateField,
+  type CorporateRequestForm,
+} from './types';
+
+/** The longest message the API takes. */
+export const MESSAGE_MAX = 2000;
+/** The longest company or contact name the API takes. */
+export const NAME_MAX = 120;
+
+/**
+ * The codes each field's error may have (docs/api/staff-operations.md: `required`, `invalid`,
+ * `length`; `duplicate` from a 409), each a message under `registerCompany.fieldErrors`.
+ * `corporate_user_email` is the account's own e-mail: no input, but a 409 may name it.
+ */
+export const CORPORATE_FIELD_CODES = {
+  company_name: ['required', 'length', 'duplicate'],
+  vat_number: ['required', 'invalid'],
+  company_email: ['required', 'invalid', 'duplicate'],
+  contact_name: ['required', 'length'],
+  phone: ['required', 'invalid'],
+  message: ['length'],
+  corporate_user_email: ['duplicate'],
+} as const satisfies Record<CorporateField | 'corporate_user_email', readonly string[]>;
+
+type CodedField = keyof typeof CORPORATE_FIELD_CODES;
+type FieldErrorKey = {
+  [F in CodedField]: `registerCompany.fieldErrors.${F}.${(typeof CORPORATE_FIELD_CODES)[F][number]}`;
+}[CodedField];
+
+/** A field's error in the user's words; a code the app does not know reads as "not valid". */
+export function corporateFieldText(t: TFunction, field: CodedField, code: string): string {
+  const known: readonly string[] = CORPORATE_FIELD_CODES[field];
+  return known.includes(code) ? t(`registerCompany.fieldErrors.${field}.${code}` as FieldErrorKey) : t('fieldErrors.invalid');
+}
+
+/** What is sent: every field trimmed (the API trims too, and has the last word). */
+export function normalisedRequest(form: CorporateRequestForm): CorporateRequestForm {
+  return {
+    company_name: form.company_name.trim(),
+    vat_number: form.vat_number.trim(),
+    company_email: form.company_email.trim(),
+    contact_name: form.contact_name.trim(),
+    phone: form.phone.trim(),
+    message: form.message.trim(),
+  };
+}
+
+/** A light check before asking the API: the required fields, the company e-mail's shape, the message's length. */
+export function corporateRequestProblems(form: CorporateRequestForm): FieldCodes<CorporateField> {
+  const problems: FieldCodes<CorporateField> = {};
+  for (const field of REQUIRED_CORPORATE_FIELDS) {
+    if (form[field] === '') {
+      problems[field] = 'required';
+    }
+  }
+  if (form.company_email !== '' && !looksLikeEmail(form.company_email)) {
+    problems.company_email = 'invalid';
+  }
+  if ([...form.message].length > MESSAGE_MAX) {
+    problems.message = 'length';
+  }
+  return problems;
+}

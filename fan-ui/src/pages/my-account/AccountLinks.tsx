@@ -1,0 +1,48 @@
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Card from '@mui/material/Card';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+/** Where else the account leads: the supporter cards and the request for a corporate account. */
+export function AccountLinks() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const links = [
+    {
+      to: '/myaccount/supporter-cards',
+      icon: <CardMembershipOutlinedIcon />,
+      primary: t('myAccount.links.supporterCards'),
+      secondary: t('myAccount.links.supporterCardsHint'),
+    },
+    {
+      to: '/register_company',
+      icon: <BusinessOutlinedIcon />,
+      primary: t('myAccount.links.registerCompany'),
+      secondary: t('myAccount.links.registerCompanyHint'),
+    },
+  ];
+  return (
+    <Card component="nav" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}>
+        {t('myAccount.links.title')}
+      </Typography>
+      <List>
+        {links.map((link) => (
+          <ListItemButton key={link.to} component={RouterLink} to={link.to} sx={{ px: { xs: 2, sm: 3 } }}>
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            <ListItemText primary={link.primary} secondary={link.secondary} />
+            <ChevronRightIcon aria-hidden="true" color="action" />
+          </ListItemButton>
+        ))}
+      </List>
+    </Card>
+  );
+}

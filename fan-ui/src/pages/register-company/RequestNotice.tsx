@@ -1,0 +1,30 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import { useTranslation } from 'react-i18next';
+import { requestStatus, type CorporateRequest } from '../../corporate/types';
+
+interface RequestNoticeProps {
+  request: CorporateRequest;
+  /** Sent from this page a moment ago: the success state, with the confirmation e-mail. */
+  justSent: boolean;
+}
+
+/** The user's open request in place of the form: just sent, waiting for the staff, or approved. */
+export function RequestNotice({ request, justSent }: RequestNoticeProps) {
+  const { t } = useTranslation();
+  const company = request.company_name;
+  if (justSent) {
+    return (
+      <Alert severity="success" role="status" data-testid="request-sent">
+        <AlertTitle>{t('registerCompany.sent.title')}</AlertTitle>
+        {t('registerCompany.sent.body', { company, email: request.corporate_user_email })}
+      </Alert>
+    );
+  }
+  const approved = requestStatus(request.status) === 'approved';
+  return (
+    <Alert severity={approved ? 'success' : 'info'} data-testid="request-open">
+      {approved ? t('registerCompany.open.approved', { company }) : t('registerCompany.open.received', { company })}
+    </Alert>
+  );
+}

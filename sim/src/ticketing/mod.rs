@@ -158,6 +158,12 @@ impl Reference {
     }
 }
 
+/// `cards.json`: the demo supporter cards' holders.
+#[derive(Deserialize)]
+struct CardsFile {
+    holders: Vec<world::Person>,
+}
+
 /// The simulator's state, shared by its handlers.
 #[derive(Clone)]
 pub struct Ticketing(Arc<Mutex<Inner>>, Arc<Reference>);
@@ -178,6 +184,16 @@ impl Ticketing {
         let mut world = World::from_fixtures(&venue, &season, seed);
         if let Some(shift) = season_shift {
             world.shift_dates(shift);
+        }
+        let cards: CardsFile = serde_json::from_slice(&std::fs::read(dir.join("cards.json"))?)?;
+        let today = clock_start.unwrap_or_else(Utc::now);
+        for holder in &cards.holders {
+            let card = world
+                .register_card(holder)
+                .map_err(|r| anyhow::anyhow!("demo card of {}: {r:?}", holder.key()))?;
+            world
+                .issue_card(&card.number, today)
+                .map_err(|r| anyhow::anyhow!("demo card {}: {r:?}", card.number))?;
         }
         let reference = Arc::new(Reference::load(dir)?);
         Ok(Ticketing(

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Client, TestApp, eventually, on_sale, spawn_app};
+use common::{Client, TestApp, built_export, on_sale, spawn_app};
 use integrations::ticketing::Person;
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -13,12 +13,6 @@ fn company(name: &str, company_email: &str) -> Value {
     json!({"company_name": name, "vat_number": "IT 0274 335 0130", "company_email": company_email,
            "contact_name": "Giulia Bianchi", "phone": "+39 031 555 0101",
            "message": "Dieci posti per i clienti"})
-}
-
-async fn post(client: &Client, path: &str, body: &Value) -> (u16, Value) {
-    let r = client.post(path).json(body).send().await.unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
 }
 
 async fn count(pool: &PgPool, sql: &'static str) -> i64 {
@@ -31,22 +25,21 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
     let (_, fan) = app.fan_with_session("buyer@lario-serramenti.it").await;
 
     // Signed out: refused, nothing stored.
-    let (status, _) = post(
-        &app.anonymous().await,
-        "/api/corporate-requests",
-        &company("A srl", "a@a.it"),
-    )
-    .await;
+    let (status, _) = app
+        .anonymous()
+        .await
+        .post_json("/api/corporate-requests", &company("A srl", "a@a.it"))
+        .await;
     assert_eq!(status, 401);
 
     // Every bad field named, nothing stored.
-    let (status, body) = post(
-        &fan,
-        "/api/corporate-requests",
-        &json!({"company_name": "", "vat_number": "12345678901", "company_email": "nope",
+    let (status, body) = fan
+        .post_json(
+            "/api/corporate-requests",
+            &json!({"company_name": "", "vat_number": "12345678901", "company_email": "nope",
                 "phone": "abc"}),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["code"], "validation_failed");
     assert_eq!(body["errors"]["company_name"], "required");
@@ -59,12 +52,12 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
         0
     );
 
-    let (status, request) = post(
-        &fan,
-        "/api/corporate-requests",
-        &company(" Lario  Serramenti srl ", "Info@Lario-Serramenti.it"),
-    )
-    .await;
+    let (status, request) = fan
+        .post_json(
+            "/api/corporate-requests",
+            &company(" Lario  Serramenti srl ", "Info@Lario-Serramenti.it"),
+        )
+        .await;
     assert_eq!(status, 201, "{request}");
     assert_eq!(request["company_name"], "Lario Serramenti srl");
     assert_eq!(request["vat_number"], "02743350130");
@@ -98,7 +91,7 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
             "corporate_user_email",
         ),
     ] {
-        let (status, e) = post(client, "/api/corporate-requests", &body).await;
+        let (status, e) = client.post_json("/api/corporate-requests", &body).await;
         assert_eq!(status, 409, "{field}: {e}");
         assert_eq!(e["code"], "duplicate_corporate_request");
         assert_eq!(e["errors"][field], "duplicate", "{e}");
@@ -108,38 +101,17 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
         1
     );
 
-    let mine: Value = fan
-        .get("/api/me/corporate-requests")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let mine = fan.get_json("/api/me/corporate-requests").await;
     assert_eq!(mine.as_array().unwrap().len(), 1);
-    let theirs: Value = other
-        .get("/api/me/corporate-requests")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let theirs = other.get_json("/api/me/corporate-requests").await;
     assert_eq!(theirs, json!([]), "one sees only one's own requests");
 
     // Staff: the list, its search and status filter; fans are refused.
     let staff = app.staff().await;
-    let list = |filter: Value| {
-        let staff = &staff;
-        async move {
-            let r = staff
-                .get(&format!("/api/admin/corporate-requests?filter={filter}"))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(r.status(), 200);
-            r.json::<Value>().await.unwrap()
-        }
+    let list = async |filter: Value| {
+        staff
+            .get_json(&format!("/api/admin/corporate-requests?filter={filter}"))
+            .await
     };
     assert_eq!(list(json!({})).await.as_array().unwrap().len(), 1);
     assert_eq!(
@@ -199,14 +171,7 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
         .unwrap();
     assert_eq!(r.status(), 409);
     assert_eq!(r.json::<Value>().await.unwrap()["code"], "already_decided");
-    let me: Value = fan
-        .get("/api/me")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let me = fan.get_json("/api/me").await;
     assert_eq!(me["is_corporate"], true, "{me}");
     assert!(
         app.last_mail_text("buyer@lario-serramenti.it")
@@ -226,12 +191,12 @@ async fn a_fan_asks_for_a_corporate_account_and_staff_decide_it(pool: PgPool) {
         1
     );
     // An approved request is active: it still blocks the company.
-    let (status, _) = post(
-        &other,
-        "/api/corporate-requests",
-        &company("Lario Serramenti srl", "y@example.it"),
-    )
-    .await;
+    let (status, _) = other
+        .post_json(
+            "/api/corporate-requests",
+            &company("Lario Serramenti srl", "y@example.it"),
+        )
+        .await;
     assert_eq!(status, 409);
 }
 
@@ -250,7 +215,7 @@ async fn a_declined_request_frees_the_company_and_racing_requests_land_once(pool
     // Eight users ask for the same company at once: one request is recorded.
     let results = futures::future::join_all(fans.iter().enumerate().map(|(i, fan)| {
         let body = company("Gara srl", &format!("gara{i}@example.it"));
-        async move { post(fan, "/api/corporate-requests", &body).await.0 }
+        async move { fan.post_json("/api/corporate-requests", &body).await.0 }
     }))
     .await;
     assert_eq!(
@@ -295,12 +260,12 @@ async fn a_declined_request_frees_the_company_and_racing_requests_land_once(pool
         .find(|(i, _)| format!("socio{i}@example.it") != author)
         .unwrap()
         .1;
-    let (status, body) = post(
-        someone_else,
-        "/api/corporate-requests",
-        &company("Gara srl", "nuova@example.it"),
-    )
-    .await;
+    let (status, body) = someone_else
+        .post_json(
+            "/api/corporate-requests",
+            &company("Gara srl", "nuova@example.it"),
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
 }
 
@@ -322,8 +287,7 @@ async fn issued_card(
 }
 
 async fn add_card(fan: &Client, number: &str, born: &str) -> (u16, Value) {
-    post(
-        fan,
+    fan.post_json(
         "/api/me/supporter-cards",
         &json!({"card_number": number, "birth_date": born}),
     )
@@ -336,15 +300,7 @@ async fn a_fan_adds_the_supporter_cards_the_ticketing_system_knows(pool: PgPool)
     let app: &TestApp = &s.app;
     let number = issued_card(&s.client, "Luca", "1990-04-01").await;
     let (fan_id, fan) = app.fan_with_session("luca@example.it").await;
-    let cards = async |c: &Client| -> Value {
-        c.get("/api/me/supporter-cards")
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
-    };
+    let cards = async |c: &Client| -> Value { c.get_json("/api/me/supporter-cards").await };
     let stored = async || count(&pool, "select count(*) from supporter_card").await;
 
     // Bad input, an unknown card, another birth date: refused alike, nothing stored.
@@ -440,14 +396,10 @@ async fn a_fan_adds_the_supporter_cards_the_ticketing_system_knows(pool: PgPool)
 
     // Staff: the list, searched; a card taken off an account, audited.
     let staff = app.staff().await;
-    let list = async |filter: Value| -> Value {
-        let r = staff
-            .get(&format!("/api/admin/supporter-cards?filter={filter}"))
-            .send()
+    let list = async |filter: Value| {
+        staff
+            .get_json(&format!("/api/admin/supporter-cards?filter={filter}"))
             .await
-            .unwrap();
-        assert_eq!(r.status(), 200);
-        r.json().await.unwrap()
     };
     assert_eq!(list(json!({})).await.as_array().unwrap().len(), 2);
     let found = list(json!({"q": "altro@"})).await;
@@ -514,12 +466,12 @@ async fn corporate_requests_and_supporter_cards_export_to_excel(pool: PgPool) {
     let s = on_sale(pool.clone(), &[]).await;
     let _worker = s.start_worker();
     let (_, fan) = s.app.fan_with_session("esporta@example.it").await;
-    let (status, _) = post(
-        &fan,
-        "/api/corporate-requests",
-        &company("Esporta srl", "info@esporta.it"),
-    )
-    .await;
+    let (status, _) = fan
+        .post_json(
+            "/api/corporate-requests",
+            &company("Esporta srl", "info@esporta.it"),
+        )
+        .await;
     assert_eq!(status, 201);
     let number = issued_card(&s.client, "Elena", "1970-12-31").await;
     let (status, _) = add_card(&fan, &number, "1970-12-31").await;
@@ -550,30 +502,7 @@ async fn corporate_requests_and_supporter_cards_export_to_excel(pool: PgPool) {
             vec![number.as_str(), "Elena", "Tifoso", "1970-12-31"],
         ),
     ] {
-        let (status, e) = post(&staff, "/api/admin/exports", &json!({"kind": kind})).await;
-        assert_eq!(status, 201, "{e}");
-        let id = e["id"].as_str().unwrap().to_owned();
-        eventually("the export built", 60, async || {
-            let v: Value = staff
-                .get(&format!("/api/admin/exports/{id}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            v["state"] == "done"
-        })
-        .await;
-        let bytes = staff
-            .get(&format!("/api/admin/exports/{id}/file"))
-            .send()
-            .await
-            .unwrap()
-            .bytes()
-            .await
-            .unwrap();
-        let rows = integrations::sheets::read_rows(&bytes).unwrap();
+        let (_, rows) = built_export(&staff, json!({"kind": kind})).await;
         assert_eq!(rows.len(), 2, "{kind}: a header and one row: {rows:?}");
         assert_eq!(&rows[0].1[..header.len()], header.as_slice(), "{kind}");
         assert_eq!(&rows[1].1[..row.len()], row.as_slice(), "{kind}");

@@ -4,49 +4,9 @@
 
 mod common;
 
-use common::{Client, OnSale, eventually, on_sale};
-use integrations::sheets;
+use common::{Client, OnSale, built_export as export, eventually, on_sale};
 use serde_json::{Value, json};
 use sqlx::PgPool;
-
-/// Asks for an export and waits until the worker built it; the file's rows.
-async fn export(staff: &Client, body: Value) -> (Value, Vec<(u32, Vec<String>)>) {
-    let r = staff
-        .post("/api/admin/exports")
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 201, "{body}");
-    let e: Value = r.json().await.unwrap();
-    let id = e["id"].as_str().unwrap().to_owned();
-    let mut last = Value::Null;
-    eventually("the export built", 60, async || {
-        last = staff
-            .get(&format!("/api/admin/exports/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        last["state"] == "done"
-    })
-    .await;
-    let r = staff
-        .get(&format!("/api/admin/exports/{id}/file"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let disposition = r.headers()["content-disposition"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    assert!(disposition.contains(last["file_name"].as_str().unwrap()));
-    let rows = sheets::read_rows(&r.bytes().await.unwrap()).unwrap();
-    (last, rows)
-}
 
 /// Two seats sold at the box office, issued by the worker.
 async fn sell_two(s: &OnSale, staff: &Client) {

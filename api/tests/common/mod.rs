@@ -80,6 +80,61 @@ impl Client {
 }
 
 impl Client {
+    /// `GET path` answered 200: its JSON.
+    pub async fn get_json(&self, path: &str) -> Value {
+        let r = self.get(path).send().await.unwrap();
+        assert_eq!(r.status(), 200, "GET {path}");
+        r.json().await.unwrap()
+    }
+
+    /// `POST path` with a JSON body: the status and the JSON answer (null when none).
+    pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self.post(path).json(body).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+}
+
+/// Asks for an export and waits until the worker built it; the file's rows.
+pub async fn built_export(staff: &Client, body: Value) -> (Value, Vec<(u32, Vec<String>)>) {
+    let r = staff
+        .post("/api/admin/exports")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201, "{body}");
+    let e: Value = r.json().await.unwrap();
+    let id = e["id"].as_str().unwrap().to_owned();
+    let mut last = Value::Null;
+    eventually("the export built", 60, async || {
+        last = staff
+            .get(&format!("/api/admin/exports/{id}"))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        last["state"] == "done"
+    })
+    .await;
+    let r = staff
+        .get(&format!("/api/admin/exports/{id}/file"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let disposition = r.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(disposition.contains(last["file_name"].as_str().unwrap()));
+    let rows = integrations::sheets::read_rows(&r.bytes().await.unwrap()).unwrap();
+    (last, rows)
+}
+
+impl Client {
     /// A client with a session made directly in the database: no password to hash, so a
     /// test can have hundreds of signed-in fans.
     pub async fn with_session(base: &str, pool: &PgPool, user_id: uuid::Uuid) -> Client {

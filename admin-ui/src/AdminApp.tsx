@@ -5,6 +5,8 @@ import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';
+import corporateRequests from './corporateRequests';
+import { CorporateRequestList } from './corporateRequests/CorporateRequestList';
 import { CustomerConsentPage } from './customerReports/CustomerConsentPage';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -41,6 +43,8 @@ import { SectorList } from './sectors/SectorList';
 import serviceCalls from './serviceCalls';
 import { ServiceLogPage } from './serviceCalls/ServiceLogPage';
 import { ServiceStatusPage } from './serviceStatus/ServiceStatusPage';
+import supporterCards from './supporterCards';
+import { SupporterCardList } from './supporterCards/SupporterCardList';
 import { adminTheme } from './theme';
 import users from './users';
 
@@ -52,7 +56,8 @@ export const ADMIN_BASENAME = '/admin';
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
- * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/..., /reports/...):
+ * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/..., /reports/...,
+ * /corporate/company_request, /fidelity_card):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
@@ -81,6 +86,8 @@ export function AdminApp() {
       <Resource name="mass-issues" {...massIssues} />
       <Resource name="mass-issue-lines" {...massIssueLines} />
       <Resource name="users" {...users} />
+      <Resource name="corporate-requests" {...corporateRequests} />
+      <Resource name="supporter-cards" {...supporterCards} />
       <Resource name="emails" {...emails} />
       <Resource name="job-queues" {...jobQueues} />
       <Resource name="jobs" {...jobs} />
@@ -102,6 +109,8 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
+        <Route path={PAGE_PATHS.corporateRequests} element={<CorporateRequestList />} />
+        <Route path={PAGE_PATHS.supporterCards} element={<SupporterCardList />} />
         <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
         <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
         <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />

@@ -39,6 +39,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   seat_conflict: 'resources.mismatches.errors.seat_conflict',
   // Payment report: Stripe did not answer, so there is nothing to compare with.
   provider_unavailable: 'resources.payment-report.errors.provider_unavailable',
+  // Corporate requests: a request someone approved or declined first.
+  already_decided: 'resources.corporate-requests.errors.already_decided',
 };
 
 /**
@@ -84,13 +86,24 @@ export function translatableHttpError(error: unknown): unknown {
   });
 }
 
+/** The error shape's `code` of a failed call, made by our own client or by react-admin's. */
+function errorCode(error: unknown): string | undefined {
+  if (error instanceof ApiRequestError) {
+    return error.code ?? undefined;
+  }
+  if (error instanceof HttpError && error.body !== null && typeof error.body === 'object') {
+    const { code } = error.body as { code?: unknown };
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
 /**
  * The translation key for a failed call to one of the API's action endpoints (imports, seat
- * locks): our words for its code when we have them, else `fallback`.
+ * locks) or a react-admin write (an update, a delete): our words for its code when we have them,
+ * else `fallback`.
  */
 export function apiErrorMessageKey(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.code !== null) {
-    return CODE_MESSAGES[error.code] ?? fallback;
-  }
-  return fallback;
+  const code = errorCode(error);
+  return (code === undefined ? undefined : CODE_MESSAGES[code]) ?? fallback;
 }

@@ -3,6 +3,7 @@ import { ApiRequestError } from '../api/http';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { exportFailureKey } from './exportErrors';
 import { EXPORT_KINDS, EXPORT_STATES } from './types';
+import { exportRequest } from './useCreateExport';
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
@@ -23,10 +24,35 @@ describe('the exports in our words', () => {
       'app.menu.exports',
       'app.menu.customer_consent',
       'pages.customer_consent.title',
+      // The lists that export every row say so on hover.
+      'resources.exports.hints.company_requests',
+      'resources.exports.hints.fidelity_cards',
+      'app.menu.corporate_requests',
+      'app.menu.supporter_cards',
     ];
     for (const key of keys) {
       expect(translate(key, { smart_count: 1 }), key).not.toBe(key);
     }
+  });
+});
+
+describe('the new kinds', () => {
+  it.each([
+    ['it', 'Richieste aziendali', 'Tessere del tifoso'],
+    ['en', 'Corporate requests', 'Supporter cards'],
+  ])('are named in %s', async (locale, companyRequests, fidelityCards) => {
+    await i18nProvider.changeLocale(locale);
+    expect(EXPORT_KINDS).toEqual(expect.arrayContaining(['company_requests', 'fidelity_cards']));
+    expect(translate('resources.exports.kinds.company_requests')).toBe(companyRequests);
+    expect(translate('resources.exports.kinds.fidelity_cards')).toBe(fidelityCards);
+  });
+
+  it('never take a fixture, as the consents', () => {
+    expect(exportRequest('company_requests', 7)).toEqual({ kind: 'company_requests' });
+    expect(exportRequest('fidelity_cards', '8')).toEqual({ kind: 'fidelity_cards' });
+    expect(exportRequest('customer_consent', 7)).toEqual({ kind: 'customer_consent' });
+    expect(exportRequest('tickets', '8')).toEqual({ kind: 'tickets', fixture_id: 8 });
+    expect(exportRequest('locked_seats', 7)).toEqual({ kind: 'locked_seats', fixture_id: 7 });
   });
 });
 

@@ -2,8 +2,9 @@ import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import { ExportList } from './ExportList';
 
 /**
- * Excel exports, at /admin/exports: asked for from the issued tickets, the matches and the
- * customers' consents, written by a job, downloaded here while kept. Never edited.
+ * Excel exports, at /admin/exports: asked for from the issued tickets, the matches, the
+ * customers' consents, the corporate requests and the supporter cards, written by a job,
+ * downloaded here while kept. Never edited.
  */
 export default {
   list: ExportList,

@@ -2,9 +2,17 @@ import type { Identifier } from 'react-admin';
 
 /**
  * What an export holds: the issued tickets (of one fixture or all), every seat of a fixture, the
- * customers' consents, or the seats staff locked on a fixture.
+ * customers' consents, the seats staff locked on a fixture, the corporate requests, or the
+ * supporter cards the fans added.
  */
-export const EXPORT_KINDS = ['tickets', 'fixture', 'customer_consent', 'locked_seats'] as const;
+export const EXPORT_KINDS = [
+  'tickets',
+  'fixture',
+  'customer_consent',
+  'locked_seats',
+  'company_requests',
+  'fidelity_cards',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** An export's state: waiting for its job, being written, ready to download, or given up. */
@@ -15,7 +23,7 @@ export type ExportState = (typeof EXPORT_STATES)[number];
 export interface Export {
   id: Identifier;
   kind: ExportKind;
-  /** Null for the consents, and for the tickets of every fixture. */
+  /** Null for the kinds not about a match, and for the tickets of every fixture. */
   fixture_id: Identifier | null;
   fixture_title: string | null;
   state: ExportState;
@@ -61,6 +69,11 @@ export function canDownloadExport(exported: Pick<Export, 'state'>): boolean {
 /** The kinds about one fixture, which need its id. */
 export function needsFixture(kind: ExportKind): boolean {
   return kind === 'fixture' || kind === 'locked_seats';
+}
+
+/** The kinds that take a fixture at all: those about one, and the tickets (of one, or of all). */
+export function takesFixture(kind: ExportKind): boolean {
+  return kind === 'tickets' || needsFixture(kind);
 }
 
 export function isExportKind(value: unknown): value is ExportKind {

@@ -3,7 +3,7 @@ import { useNotify, useTranslate, type Identifier } from 'react-admin';
 import { createExport } from '../api/exports';
 import { exportFailureKey } from './exportErrors';
 import { OpenExportsAction } from './OpenExportsAction';
-import { fixtureIdOf, type CreateExportRequest, type Export, type ExportKind } from './types';
+import { fixtureIdOf, takesFixture, type CreateExportRequest, type Export, type ExportKind } from './types';
 
 const EXPORTS = 'resources.exports';
 
@@ -36,9 +36,10 @@ export function useCreateExport() {
 
 /**
  * The request for `kind`: the fixture's id as the API takes it (a number), sent only when there
- * is one and the kind is about a fixture (the consents ignore it).
+ * is one and the kind takes a fixture (the consents, the corporate requests and the supporter
+ * cards ignore it).
  */
 export function exportRequest(kind: ExportKind, fixtureId?: Identifier | null): CreateExportRequest {
-  const fixture = kind === 'customer_consent' ? undefined : fixtureIdOf(fixtureId);
+  const fixture = takesFixture(kind) ? fixtureIdOf(fixtureId) : undefined;
   return fixture === undefined ? { kind } : { kind, fixture_id: fixture };
 }

@@ -31,8 +31,10 @@ export const englishAppMessages: TranslationMessages = {
       issued_tickets: 'Issued tickets',
       failed_issues: 'Failed issues',
       orders: 'Orders',
-      people: 'Users and e-mails',
+      people: 'Users and customers',
       users: 'Users',
+      corporate_requests: 'Corporate requests',
+      supporter_cards: 'Supporter cards',
       emails: 'E-mails',
       mass_issue: 'Mass issuing',
       mass_issue_lines: 'Mass-issued tickets',
@@ -116,6 +118,96 @@ export const englishAppMessages: TranslationMessages = {
       errors: {
         own_admin_role: 'You cannot take your own admin role away.',
         invalid_level: 'Choose one of the roles offered.',
+      },
+    },
+    'corporate-requests': {
+      name: 'Corporate request |||| Corporate requests',
+      fields: {
+        id: 'ID',
+        company_name: 'Company',
+        vat_number: 'VAT number',
+        company_email: "Company's e-mail",
+        corporate_user_email: "User's e-mail",
+        contact_name: 'Contact',
+        phone: 'Phone',
+        message: 'Message',
+        language: 'Language of the e-mails',
+        status: 'Status',
+        created_at: 'Received at',
+        decided_by: 'Decided by',
+        decided_at: 'Decided at',
+        actions: 'Actions',
+        q: 'Search',
+      },
+      status: {
+        received: 'Received',
+        approved: 'Approved',
+        declined: 'Declined',
+      },
+      decided: 'by %{by}, at %{at}',
+      filters: {
+        search: 'Search by company, VAT number or e-mail',
+      },
+      action: {
+        approve: 'Approve',
+        decline: 'Decline',
+      },
+      confirm: {
+        approve_title: "Approve %{company}'s request?",
+        approve_content: "%{user}'s account becomes a corporate account, and the user is e-mailed that the request was approved.",
+        decline_title: "Decline %{company}'s request?",
+        decline_content:
+          '%{user} is e-mailed that the request was declined; the account stays as it is. The decision cannot be changed.',
+      },
+      notifications: {
+        approve: 'Request approved: the user has been e-mailed.',
+        decline: 'Request declined: the user has been e-mailed.',
+      },
+      errors: {
+        already_decided: 'Someone else has already decided this request: the page now shows their decision.',
+        decide_failed: 'Could not record the decision. Try again shortly.',
+      },
+    },
+    'supporter-cards': {
+      name: 'Supporter card |||| Supporter cards',
+      fields: {
+        id: 'ID',
+        card_number: 'Card number',
+        holder_first_name: "Holder's first name",
+        holder_last_name: "Holder's last name",
+        holder_birth_date: 'Birth date',
+        card_state: 'Card state',
+        expires_on: 'Expiry',
+        user_email: "Account's e-mail",
+        created_at: 'Added at',
+        actions: 'Actions',
+        q: 'Search',
+      },
+      columns: {
+        holder: 'Holder',
+      },
+      states: {
+        issued: 'Issued',
+        registered: 'Registered',
+      },
+      born_on: 'born %{date}',
+      expires_on: 'expires %{date}',
+      filters: {
+        search: "Search by number, holder or the account's e-mail",
+      },
+      action: {
+        remove: 'Remove from the account',
+      },
+      confirm: {
+        remove_title: 'Remove card %{number} from %{email}?',
+        remove_content:
+          "%{holder}'s card will no longer be tied to the account %{email}. It stays valid in the ticketing system: an account may add it again.",
+      },
+      notifications: {
+        removed: 'Card removed from the account.',
+      },
+      errors: {
+        remove_failed: 'Could not remove the card from the account, or it had already been removed.',
       },
     },
     emails: {
@@ -746,7 +838,8 @@ export const englishAppMessages: TranslationMessages = {
     },
     exports: {
       name: 'Export |||| Exports',
-      empty: 'No exports yet: ask for one from the issued tickets, the matches or the customer consent page.',
+      empty:
+        'No exports yet: ask for one from the issued tickets, the matches, the customer consent page, the corporate requests or the supporter cards.',
       all_fixtures: 'All matches',
       fields: {
         id: 'ID',
@@ -773,12 +866,17 @@ export const englishAppMessages: TranslationMessages = {
         fixture: "The match's seats",
         customer_consent: 'Customer consent',
         locked_seats: 'Locked seats',
+        company_requests: 'Corporate requests',
+        fidelity_cards: 'Supporter cards',
       },
       contents: {
         tickets: 'Every issued ticket: seal, seat, holder, buyer, price and state.',
         fixture: 'Every seat of the match: state (free, held, sold, locked), holder, seal and price.',
         customer_consent: 'Every registered account, with the consents given: marketing, profiling, third parties.',
         locked_seats: 'The seats staff locked for the match.',
+        company_requests:
+          'Every corporate request, newest first: company, VAT number, e-mails, contact, phone, status, decision and message.',
+        fidelity_cards: "Every supporter card, by number: holder, birth date, state, expiry, the account's e-mail and when it was added.",
       },
       states: {
         queued: 'Queued',
@@ -802,6 +900,8 @@ export const englishAppMessages: TranslationMessages = {
         tickets_fixture: 'Every ticket issued for the match chosen in the filter; the search and the state do not apply.',
         tickets_all:
           'Every issued ticket, of every match: choose a match in the filter to export only its tickets. The search and the state do not apply.',
+        company_requests: 'Every corporate request, newest first; the search and the status do not apply.',
+        fidelity_cards: 'Every supporter card, by number; the search does not apply.',
       },
       notifications: {
         started: 'Export "%{kind}" started: the file is being written in the background.',

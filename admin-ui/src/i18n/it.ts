@@ -31,8 +31,10 @@ export const italianMessages: TranslationMessages = {
       issued_tickets: 'Biglietti emessi',
       failed_issues: 'Emissioni fallite',
       orders: 'Ordini',
-      people: 'Utenti ed e-mail',
+      people: 'Utenti e clienti',
       users: 'Utenti',
+      corporate_requests: 'Richieste aziendali',
+      supporter_cards: 'Tessere del tifoso',
       emails: 'E-mail',
       mass_issue: 'Emissione massiva',
       mass_issue_lines: 'Emessi in massa',
@@ -116,6 +118,97 @@ export const italianMessages: TranslationMessages = {
       errors: {
         own_admin_role: 'Non puoi togliere a te stesso il ruolo di amministratore.',
         invalid_level: 'Scegli uno dei ruoli proposti.',
+      },
+    },
+    'corporate-requests': {
+      name: 'Richiesta aziendale |||| Richieste aziendali',
+      fields: {
+        id: 'ID',
+        company_name: 'Azienda',
+        vat_number: 'Partita IVA',
+        company_email: "E-mail dell'azienda",
+        corporate_user_email: "E-mail dell'utente",
+        contact_name: 'Referente',
+        phone: 'Telefono',
+        message: 'Messaggio',
+        language: 'Lingua delle e-mail',
+        status: 'Stato',
+        created_at: 'Ricevuta il',
+        decided_by: 'Decisa da',
+        decided_at: 'Decisa il',
+        actions: 'Azioni',
+        q: 'Cerca',
+      },
+      status: {
+        received: 'Ricevuta',
+        approved: 'Approvata',
+        declined: 'Rifiutata',
+      },
+      decided: 'da %{by}, il %{at}',
+      filters: {
+        search: 'Cerca per azienda, partita IVA o e-mail',
+      },
+      action: {
+        approve: 'Approva',
+        decline: 'Rifiuta',
+      },
+      confirm: {
+        approve_title: 'Approvare la richiesta di %{company}?',
+        approve_content:
+          "L'account di %{user} diventa aziendale e l'utente riceve un'e-mail che la richiesta è stata approvata.",
+        decline_title: 'Rifiutare la richiesta di %{company}?',
+        decline_content:
+          "%{user} riceve un'e-mail che la richiesta è stata rifiutata; l'account resta com'è. La decisione non si può cambiare.",
+      },
+      notifications: {
+        approve: "Richiesta approvata: abbiamo scritto all'utente.",
+        decline: "Richiesta rifiutata: abbiamo scritto all'utente.",
+      },
+      errors: {
+        already_decided: 'Questa richiesta è già stata decisa da qualcun altro: la pagina mostra ora la sua decisione.',
+        decide_failed: 'Impossibile registrare la decisione. Riprova tra poco.',
+      },
+    },
+    'supporter-cards': {
+      name: 'Tessera del tifoso |||| Tessere del tifoso',
+      fields: {
+        id: 'ID',
+        card_number: 'Numero della tessera',
+        holder_first_name: 'Nome del titolare',
+        holder_last_name: 'Cognome del titolare',
+        holder_birth_date: 'Data di nascita',
+        card_state: 'Stato della tessera',
+        expires_on: 'Scadenza',
+        user_email: "E-mail dell'account",
+        created_at: 'Aggiunta il',
+        actions: 'Azioni',
+        q: 'Cerca',
+      },
+      columns: {
+        holder: 'Titolare',
+      },
+      states: {
+        issued: 'Emessa',
+        registered: 'Registrata',
+      },
+      born_on: 'nascita: %{date}',
+      expires_on: 'scade il %{date}',
+      filters: {
+        search: "Cerca per numero, titolare o e-mail dell'account",
+      },
+      action: {
+        remove: "Rimuovi dall'account",
+      },
+      confirm: {
+        remove_title: 'Rimuovere la tessera %{number} da %{email}?',
+        remove_content:
+          "La tessera di %{holder} non sarà più legata all'account %{email}. Resta valida nel sistema di biglietteria: un account potrà aggiungerla di nuovo.",
+      },
+      notifications: {
+        removed: "Tessera rimossa dall'account.",
+      },
+      errors: {
+        remove_failed: "Impossibile rimuovere la tessera dall'account, oppure era già stata rimossa.",
       },
     },
     emails: {
@@ -753,7 +846,7 @@ export const italianMessages: TranslationMessages = {
     exports: {
       name: 'Esportazione |||| Esportazioni',
       empty:
-        'Nessuna esportazione, per ora: si chiedono dai biglietti emessi, dalle partite e dalla pagina dei consensi dei clienti.',
+        'Nessuna esportazione, per ora: si chiedono dai biglietti emessi, dalle partite, dalla pagina dei consensi dei clienti, dalle richieste aziendali e dalle tessere del tifoso.',
       all_fixtures: 'Tutte le partite',
       fields: {
         id: 'ID',
@@ -780,12 +873,18 @@ export const italianMessages: TranslationMessages = {
         fixture: 'Posti della partita',
         customer_consent: 'Consensi dei clienti',
         locked_seats: 'Posti bloccati',
+        company_requests: 'Richieste aziendali',
+        fidelity_cards: 'Tessere del tifoso',
       },
       contents: {
         tickets: 'Ogni biglietto emesso: sigillo, posto, intestatario, acquirente, prezzo e stato.',
         fixture: 'Ogni posto della partita: stato (libero, riservato, venduto, bloccato), intestatario, sigillo e prezzo.',
         customer_consent: 'Ogni account registrato, con i consensi dati: marketing, profilazione, terze parti.',
         locked_seats: 'I posti che lo staff ha bloccato per la partita.',
+        company_requests:
+          "Ogni richiesta aziendale, dalla più recente: azienda, partita IVA, e-mail, referente, telefono, stato, decisione e messaggio.",
+        fidelity_cards:
+          "Ogni tessera del tifoso, per numero: titolare, data di nascita, stato, scadenza, e-mail dell'account e data di aggiunta.",
       },
       states: {
         queued: 'In coda',
@@ -810,6 +909,8 @@ export const italianMessages: TranslationMessages = {
           'Ogni biglietto emesso per la partita scelta nel filtro; la ricerca e lo stato non contano.',
         tickets_all:
           'Ogni biglietto emesso, di tutte le partite: scegli una partita nel filtro per esportare solo i suoi. La ricerca e lo stato non contano.',
+        company_requests: 'Ogni richiesta aziendale, dalla più recente; la ricerca e lo stato non contano.',
+        fidelity_cards: 'Ogni tessera del tifoso, per numero; la ricerca non conta.',
       },
       notifications: {
         started: 'Esportazione «%{kind}» avviata: il file si prepara in background.',

@@ -29,7 +29,23 @@ function adminApi() {
     '/api/admin/mismatch-reports': listRoute('mismatch-reports', []),
     '/api/admin/service-calls': listRoute('service-calls', []),
     '/api/admin/payment-report': listRoute('payment-report', []),
+    '/api/admin/corporate-requests': listRoute('corporate-requests', []),
+    '/api/admin/supporter-cards': listRoute('supporter-cards', []),
   });
+}
+
+/**
+ * Opens the app in English and, in the menu, the page `entry` of the group `group` (whose title
+ * must show); the menu, to look at the group's other entries.
+ */
+async function openInEnglish(group: string, entry: string) {
+  adminApi();
+  const user = userEvent.setup();
+  renderAdminApp('/', { locale: 'en' });
+  const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
+  expect(within(menu).getByText(group)).toBeInTheDocument();
+  await user.click(within(menu).getByRole('menuitem', { name: entry }));
+  return menu;
 }
 
 describe('the menu', () => {
@@ -57,8 +73,10 @@ describe('the menu', () => {
       'Ordini',
       'Emissione massiva',
       'Emessi in massa',
-      'Utenti ed e-mail',
+      'Utenti e clienti',
       'Utenti',
+      'Richieste aziendali',
+      'Tessere del tifoso',
       'E-mail',
       'Report',
       'Esportazioni',
@@ -85,6 +103,8 @@ describe('the menu', () => {
       'Emissione massiva': '/admin/tickets/massissue',
       'Emessi in massa': '/admin/mass/tickets_issued',
       Utenti: '/admin/users',
+      'Richieste aziendali': '/admin/corporate/company_request',
+      'Tessere del tifoso': '/admin/fidelity_card',
       'E-mail': '/admin/emails',
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
@@ -112,13 +132,7 @@ describe('the menu', () => {
   });
 
   it('opens the ticket pages from the menu, in English too', async () => {
-    adminApi();
-    const user = userEvent.setup();
-    renderAdminApp('/', { locale: 'en' });
-
-    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
-    expect(within(menu).getByText('Tickets')).toBeInTheDocument();
-    await user.click(within(menu).getByRole('menuitem', { name: 'Failed issues' }));
+    const menu = await openInEnglish('Tickets', 'Failed issues');
 
     expect(await screen.findByText('No Failed issues found using the current filters.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Failed issues' })).toHaveClass('RaMenuItemLink-active');
@@ -134,14 +148,16 @@ describe('the menu', () => {
     );
   });
 
-  it('opens the jobs area from its own group, in English too', async () => {
-    adminApi();
-    const user = userEvent.setup();
-    renderAdminApp('/', { locale: 'en' });
+  it('opens the corporate requests and the supporter cards from the users group, in English too', async () => {
+    const menu = await openInEnglish('Users and customers', 'Corporate requests');
 
-    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
-    expect(within(menu).getByText('Jobs')).toBeInTheDocument();
-    await user.click(within(menu).getByRole('menuitem', { name: 'Queues' }));
+    expect(await screen.findByText('No Corporate requests yet.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Corporate requests' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Supporter cards' })).toHaveAttribute('href', '/admin/fidelity_card');
+  });
+
+  it('opens the jobs area from its own group, in English too', async () => {
+    const menu = await openInEnglish('Jobs', 'Queues');
 
     expect(await screen.findByText('No Queues yet.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Queues' })).toHaveClass('RaMenuItemLink-active');
@@ -149,13 +165,7 @@ describe('the menu', () => {
   });
 
   it('opens the reports from their own group, in English too', async () => {
-    adminApi();
-    const user = userEvent.setup();
-    renderAdminApp('/', { locale: 'en' });
-
-    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' })).closest('ul') as HTMLElement;
-    expect(within(menu).getByText('Reports')).toBeInTheDocument();
-    await user.click(within(menu).getByRole('menuitem', { name: 'Exports' }));
+    const menu = await openInEnglish('Reports', 'Exports');
 
     expect(await screen.findByText(/^No exports yet/)).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Exports' })).toHaveClass('RaMenuItemLink-active');
@@ -183,6 +193,8 @@ describe('the menu', () => {
     ['/mismatch-reports', 'Discrepanze biglietti'],
     ['/service-calls', 'Registro servizi'],
     ['/payment-report', 'Report pagamenti'],
+    ['/corporate-requests', 'Richieste aziendali'],
+    ['/supporter-cards', 'Tessere del tifoso'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -1,6 +1,8 @@
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
@@ -76,6 +78,8 @@ const SECTIONS: MenuSection[] = [
     label: 'app.menu.people',
     entries: [
       { path: '/users', label: 'app.menu.users', icon: <PeopleOutlinedIcon /> },
+      { path: PAGE_PATHS.corporateRequests, label: 'app.menu.corporate_requests', icon: <BusinessOutlinedIcon /> },
+      { path: PAGE_PATHS.supporterCards, label: 'app.menu.supporter_cards', icon: <CreditCardOutlinedIcon /> },
       { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
     ],
   },

@@ -15,6 +15,8 @@ export const PAGE_PATHS = {
   massIssue: '/tickets/massissue',
   massIssueLines: '/mass/tickets_issued',
   customerConsent: '/customer_reports/consent',
+  corporateRequests: '/corporate/company_request',
+  supporterCards: '/fidelity_card',
   ticketsMismatchReport: '/reports/tickets_mismatch_report',
   serviceLog: '/reports/service-log',
   serviceStatus: '/service-status',

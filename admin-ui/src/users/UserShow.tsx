@@ -9,10 +9,10 @@ import {
   TopToolbar,
   usePermissions,
   useRecordContext,
-  useTranslate,
   type FieldProps,
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
+import { EmailLanguageField } from '../emails/EmailLanguageField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { RoleField } from './RoleChip';
 import { fullName, type User } from './types';
@@ -39,19 +39,6 @@ function FullNameField(props: FieldProps<User>) {
   );
 }
 
-function LanguageField(props: FieldProps<User>) {
-  const record = useRecordContext<User>(props);
-  const translate = useTranslate();
-  if (record === undefined) {
-    return null;
-  }
-  return (
-    <Typography component="span" variant="body2">
-      {translate(`resources.emails.language.${record.language}`, { _: record.language })}
-    </Typography>
-  );
-}
-
 /** One user: who they are, their role and level, consents, and when they were last seen. */
 export function UserShow() {
   return (
@@ -62,7 +49,7 @@ export function UserShow() {
         <FullNameField source="last_name" label="resources.users.fields.full_name" />
         <RoleField source="role" label="resources.users.fields.role" />
         <NumberField source="acc_level" />
-        <LanguageField source="language" label="resources.users.fields.language" />
+        <EmailLanguageField source="language" label="resources.users.fields.language" />
         <BooleanField source="marketing_consent" />
         <BooleanField source="profiling_consent" />
         <BooleanField source="third_party_consent" />

@@ -1,0 +1,78 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { DataTable, List, ResourceContextProvider, SearchInput, SimpleList, TextField, useTranslate } from 'react-admin';
+import { ExportListActions } from '../exports/ExportListActions';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { RemoveCardButton } from './RemoveCardButton';
+import { CardAccountField, CardStateField, HolderField } from './SupporterCardFields';
+import { holderName, type SupporterCard } from './types';
+
+const CARDS = 'resources.supporter-cards';
+
+function useSupporterCardFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate(`${CARDS}.filters.search`)}
+      sx={{ minWidth: { md: 360 } }}
+    />,
+  ];
+}
+
+/**
+ * The supporter cards fans added to their accounts, at /admin/fidelity_card, newest first: the
+ * card, its holder, its state in the ticketing system, the account that holds it (linking to the
+ * user) and when it was added. The search takes a card number, a holder's name or the account's
+ * e-mail. Staff take a card off its account, and export every card to Excel.
+ */
+export function SupporterCardList() {
+  const filters = useSupporterCardFilters();
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <ResourceContextProvider value="supporter-cards">
+      <List<SupporterCard>
+        filters={filters}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        exporter={false}
+        actions={<ExportListActions kind="fidelity_cards" />}
+      >
+        {isSmall ? <SupporterCardSimpleList /> : <SupporterCardTable />}
+      </List>
+    </ResourceContextProvider>
+  );
+}
+
+/** Newest first, the one order the contract names: the birth date under the holder, the expiry under the state. */
+function SupporterCardTable() {
+  return (
+    <DataTable<SupporterCard> rowClick={false} bulkActionButtons={false}>
+      <DataTable.Col source="card_number" disableSort>
+        <TextField source="card_number" sx={{ fontFamily: 'monospace' }} />
+      </DataTable.Col>
+      <DataTable.Col source="holder_last_name" label={`${CARDS}.columns.holder`} disableSort field={HolderField} />
+      <DataTable.Col source="card_state" disableSort field={CardStateField} />
+      <DataTable.Col source="user_email" disableSort field={CardAccountField} />
+      <DataTable.Col source="created_at" disableSort field={RomeDateTimeField} />
+      <DataTable.Col label={`${CARDS}.fields.actions`} disableSort>
+        <RemoveCardButton />
+      </DataTable.Col>
+    </DataTable>
+  );
+}
+
+/** On a narrow screen: one line per card, its number and holder first. */
+function SupporterCardSimpleList() {
+  const translate = useTranslate();
+  return (
+    <SimpleList<SupporterCard>
+      linkType={false}
+      primaryText={(card) => `${card.card_number} · ${holderName(card)}`}
+      secondaryText={(card) => card.user_email}
+      tertiaryText={(card) => translate(`${CARDS}.states.${card.card_state}`, { _: card.card_state })}
+    />
+  );
+}

@@ -7,10 +7,12 @@
  *
  * The tests of this file run in order and share the fan and the company.
  */
-import type { Browser, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, signInThroughApi, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
-import { collectPageErrors, launchBrowser, newFanContext, screenshot } from '../src/browser.ts';
+import { DEMO_USERS, signInThroughApi, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
+import { collectPageErrors, launchBrowser, newAdminContext, newFanContext, screenshot } from '../src/browser.ts';
 import { baseUrl } from '../src/env.ts';
 import { simMessagesTo, waitForMessage } from '../src/mail.ts';
 
@@ -29,6 +31,37 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The rows of a downloaded Excel file, as text, header first. */
+async function rowsOf(download: Download): Promise<string[][]> {
+  const bytes = await readFile(await download.path());
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (sheet === undefined) throw new Error('the export has no sheet');
+  const rows: string[][] = [];
+  sheet.eachRow((row) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text));
+    rows.push(cells);
+  });
+  return rows;
+}
+
+
+/**
+ * After "Esporta in Excel" on a list: opens the exports list, waits for the newest export of
+ * `kind` (its name in the list) to be built and downloads it.
+ */
+async function exportFromList(page: Page, kind: string): Promise<Download> {
+  await page.getByText('avviata: il file si prepara in background', { exact: false }).waitFor();
+  await page.goto(`${BASE_URL}/admin/exports`);
+  const row = page.getByRole('row').filter({ hasText: kind }).first();
+  const download = row.getByRole('button', { name: /Scarica/ });
+  await download.waitFor({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  return file;
+}
 
 describe('corporate requests and supporter cards', () => {
   it('a fan asks for a corporate account and is told it was received', async () => {
@@ -81,6 +114,55 @@ describe('corporate requests and supporter cards', () => {
     await page.getByText('Giulia Rossi').first().waitFor();
     await page.getByText('Emessa').first().waitFor();
     await screenshot(page, 'fan-supporter-card-added');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('staff approve the request, find the card, and export both lists to Excel', async () => {
+    const context = await newAdminContext(browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signInToAdmin(page, DEMO_USERS.staff);
+    await page.goto(`${BASE_URL}/admin/corporate/company_request`);
+    await page.getByPlaceholder('Cerca per azienda, partita IVA o e-mail').fill(company);
+    const row = page.getByRole('row').filter({ hasText: company });
+    await row.getByText('Ricevuta').waitFor();
+    await screenshot(page, 'staff-corporate-requests');
+
+    const seen = (await simMessagesTo(requester)).length;
+    await row.getByRole('button', { name: 'Approva' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Approvare la richiesta di ${company}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await row.getByText('Approvata').waitFor();
+    const told = await waitForMessage(requester, seen);
+    expect(told.subject).toContain('approvata');
+
+    const [requests] = await Promise.all([
+      exportFromList(page, 'Richieste aziendali'),
+      page.getByRole('button', { name: 'Esporta in Excel' }).click(),
+    ]);
+    const requestRows = await rowsOf(requests);
+    expect(requestRows[0]?.slice(0, 4)).toEqual(['azienda', 'partita_iva', 'email_azienda', 'email_utente']);
+    const exported = requestRows.find((r) => r[0] === company);
+    expect(exported?.[1]).toBe('02743350130');
+    expect(exported?.[3]).toBe(requester);
+    expect(exported?.[6]).toBe('approvata');
+
+    await page.goto(`${BASE_URL}/admin/fidelity_card`);
+    await page.getByPlaceholder("Cerca per numero, titolare o e-mail dell'account").fill(DAUGHTERS_CARD);
+    const card = page.getByRole('row').filter({ hasText: DAUGHTERS_CARD });
+    await card.getByText(DEMO_USERS.fan.email).waitFor();
+    await screenshot(page, 'staff-supporter-cards');
+    const [cards] = await Promise.all([
+      exportFromList(page, 'Tessere del tifoso'),
+      page.getByRole('button', { name: 'Esporta in Excel' }).click(),
+    ]);
+    const cardRows = await rowsOf(cards);
+    expect(cardRows[0]?.slice(0, 4)).toEqual(['numero_tessera', 'nome', 'cognome', 'data_nascita']);
+    const daughters = cardRows.find((r) => r[0] === DAUGHTERS_CARD);
+    expect(daughters?.slice(1, 3)).toEqual(['Giulia', 'Rossi']);
+    expect(daughters?.[6]).toBe(DEMO_USERS.fan.email);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -67,12 +67,15 @@ export function CorporateRequestList() {
  * under the contact, who decided and when under the status, so the table fits a desktop beside
  * the menu.
  */
+/** Long e-mail addresses wrap in their cell instead of pushing the actions off the screen. */
+const wrapped = () => ({ overflowWrap: 'anywhere', minWidth: 140, maxWidth: 240 }) as const;
+
 function CorporateRequestTable() {
   return (
     <DataTable<CorporateRequest> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="company_name" disableSort field={CompanyField} />
-      <DataTable.Col source="company_email" disableSort />
-      <DataTable.Col source="corporate_user_email" disableSort />
+      <DataTable.Col source="company_email" disableSort cellSx={wrapped} />
+      <DataTable.Col source="corporate_user_email" disableSort cellSx={wrapped} />
       <DataTable.Col source="contact_name" disableSort field={ContactField} />
       <DataTable.Col source="status" disableSort field={StatusDecisionField} />
       <DataTable.Col source="created_at" disableSort field={RomeDateTimeField} />

@@ -1,16 +1,12 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import {
   DataTable,
-  List,
-  ResourceContextProvider,
   SearchInput,
   SelectInput,
   SimpleList,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { ExportListActions } from '../exports/ExportListActions';
+import { ExportableList } from '../exports/ExportableList';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { CompanyField, ContactField, StatusDecisionField } from './CorporateRequestFields';
@@ -45,20 +41,14 @@ function useCorporateRequestFilters() {
  * received request from its row or its page, and export every request to Excel.
  */
 export function CorporateRequestList() {
-  const filters = useCorporateRequestFilters();
-  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <ResourceContextProvider value="corporate-requests">
-      <List<CorporateRequest>
-        filters={filters}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        actions={<ExportListActions kind="company_requests" />}
-      >
-        {isSmall ? <CorporateRequestSimpleList /> : <CorporateRequestTable />}
-      </List>
-    </ResourceContextProvider>
+    <ExportableList
+      resource="corporate-requests"
+      kind="company_requests"
+      filters={useCorporateRequestFilters()}
+      table={<CorporateRequestTable />}
+      narrow={<CorporateRequestSimpleList />}
+    />
   );
 }
 

@@ -1,7 +1,5 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { DataTable, List, ResourceContextProvider, SearchInput, SimpleList, TextField, useTranslate } from 'react-admin';
-import { ExportListActions } from '../exports/ExportListActions';
+import { DataTable, SearchInput, SimpleList, TextField, useTranslate } from 'react-admin';
+import { ExportableList } from '../exports/ExportableList';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { RemoveCardButton } from './RemoveCardButton';
 import { CardAccountField, CardStateField, HolderField } from './SupporterCardFields';
@@ -29,20 +27,14 @@ function useSupporterCardFilters() {
  * e-mail. Staff take a card off its account, and export every card to Excel.
  */
 export function SupporterCardList() {
-  const filters = useSupporterCardFilters();
-  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <ResourceContextProvider value="supporter-cards">
-      <List<SupporterCard>
-        filters={filters}
-        sort={{ field: 'created_at', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        actions={<ExportListActions kind="fidelity_cards" />}
-      >
-        {isSmall ? <SupporterCardSimpleList /> : <SupporterCardTable />}
-      </List>
-    </ResourceContextProvider>
+    <ExportableList
+      resource="supporter-cards"
+      kind="fidelity_cards"
+      filters={useSupporterCardFilters()}
+      table={<SupporterCardTable />}
+      narrow={<SupporterCardSimpleList />}
+    />
   );
 }
 

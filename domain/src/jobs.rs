@@ -193,8 +193,17 @@ pub async fn requeue(
         returning job_type, job"#,
         id
     )
-    .fetch_optional(conn)
+    .fetch_optional(&mut *conn)
     .await?;
+    if let Some(r) = &row {
+        // An update fires no insert trigger: wake the queue's listening workers as an
+        // insert would (on commit), rather than leave the job to their next poll.
+        sqlx::query("select pg_notify('apalis::job::insert', json_build_object('job_type', $1::text, 'id', $2::text)::text)")
+            .bind(&r.job_type)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(row.map(|r| {
         (
             r.job_type,

@@ -886,16 +886,28 @@ async fn take_seats(
     Ok(Some(changes))
 }
 
-/// A paid order starts issuing (once).
-pub async fn start_issuing(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
-    let r = sqlx::query!(
-        "update ticket_order set state = 'issuing', modified_at = now()
-          where order_id = $1 and state in ('paid', 'failed')",
-        order_id
+/// One statement for an issuing attempt's start: a paid (or failed) order becomes issuing
+/// when `from_paid`, and `fresh` lines are marked asked for ([`mark_issue_requested`]),
+/// together or not at all.
+pub async fn begin_issuing(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    from_paid: bool,
+    fresh: &[i64],
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "with started as (
+             update ticket_order set state = 'issuing', modified_at = now()
+              where order_id = $1 and $2 and state in ('paid', 'failed'))
+         update order_line set issue_requested_at = now(), issue_unanswered = true
+          where order_line_id = any($3) and order_id = $1",
+        order_id,
+        from_paid,
+        fresh
     )
     .execute(conn)
     .await?;
-    Ok(r.rows_affected() == 1)
+    Ok(())
 }
 
 /// Notes that issues are being asked for: from now on, before asking again, look them up;
@@ -959,21 +971,38 @@ pub async fn record_titles(
     let seals: Vec<String> = titles.iter().map(|(_, t)| t.seal.clone()).collect();
     let barcodes: Vec<String> = titles.iter().map(|(_, t)| t.barcode.clone()).collect();
     let progressives: Vec<i64> = titles.iter().map(|(_, t)| t.progressive).collect();
-    sqlx::query!(
-        "update order_line l set title_id = u.title_id, seal = u.seal, barcode = u.barcode,
-                progressive = u.progressive, title_state = 'valid', issued_at = now(),
-                issue_unanswered = false
-           from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
-                as u(line_id, title_id, seal, barcode, progressive)
-          where l.order_line_id = u.line_id and l.title_id is null",
+    // The lines stored now (they had no title), and those that had one already: the
+    // statement's snapshot shows the latter as they were, the former only as returned.
+    let rows = sqlx::query!(
+        r#"with stored as (
+               update order_line l set title_id = u.title_id, seal = u.seal, barcode = u.barcode,
+                      progressive = u.progressive, title_state = 'valid', issued_at = now(),
+                      issue_unanswered = false
+                 from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+                      as u(line_id, title_id, seal, barcode, progressive)
+                where l.order_line_id = u.line_id and l.title_id is null
+            returning l.order_line_id, l.title_id)
+           select order_line_id as "order_line_id!", title_id as "title_id!" from stored
+           union all
+           select order_line_id, title_id from order_line
+            where order_line_id = any($1) and title_id is not null"#,
         &lines,
         &ids,
         &seals,
         &barcodes,
         &progressives
     )
-    .execute(&mut *conn)
+    .fetch_all(&mut *conn)
     .await?;
+    let kept: std::collections::HashMap<i64, i64> = rows
+        .into_iter()
+        .map(|r| (r.order_line_id, r.title_id))
+        .collect();
+    if kept.len() == lines.len() {
+        return Ok(kept);
+    }
+    // A line stored by another run that committed during the statement is in neither part:
+    // read them again (a race of two runs, rare).
     let rows = sqlx::query!(
         r#"select order_line_id, title_id as "title_id!" from order_line
             where order_line_id = any($1) and title_id is not null"#,

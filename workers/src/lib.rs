@@ -6,10 +6,10 @@
 
 use apalis::{
     layers::WorkerBuilderExt,
-    prelude::{BoxDynError, Data, Monitor, WorkerBuilder},
+    prelude::{BackendExt, BoxDynError, Data, Monitor, WorkerBuilder},
 };
 use apalis_cron::{CronScheduler, Tick};
-use apalis_postgres::PostgresStorage;
+use apalis_postgres::{PostgresStorage, Pubsub};
 use domain::config::Config;
 use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
@@ -22,6 +22,8 @@ use workflows::{
     onsale::{LoadInventory, MirrorLocks},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
 };
+
+pub mod wake;
 
 /// A name no other worker process has, now or later.
 pub fn unique_worker_name(prefix: &str) -> String {
@@ -38,8 +40,8 @@ pub fn unique_worker_name(prefix: &str) -> String {
 /// An idle worker looks for new jobs at its heartbeat (`JOBS_HEARTBEAT_MS`). Queues on a
 /// fan's path (`listening`) are also woken at once by PostgreSQL's LISTEN/NOTIFY when a job
 /// is enqueued, at the cost of one connection each: an order paid is issued, its tickets made
-/// and e-mailed without waiting for a heartbeat at each step. Jobs retried later are found by
-/// the heartbeat's poll either way.
+/// and e-mailed without waiting for a heartbeat at each step ([`wake`] makes sure no
+/// notification is lost). Jobs retried later are found by the heartbeat's poll either way.
 macro_rules! job_worker {
     ($monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {
         job_worker!(@register $monitor, $job, $name, $ctx, $concurrency,
@@ -47,7 +49,9 @@ macro_rules! job_worker {
     };
     (listening $monitor:expr, $job:ty, $name:expr, $pool:expr, $config:expr, $ctx:expr, $concurrency:expr) => {
         job_worker!(@register $monitor, $job, $name, $ctx, $concurrency,
-            storage::<$job>($pool, $config, $concurrency).with_pubsub())
+            storage::<$job>($pool, $config, $concurrency).poll_with_stream(wake::WakeUps::new(
+                Pubsub::new(($pool).clone(), <$job as Job>::QUEUE.to_owned()),
+            )))
     };
     (@register $monitor:expr, $job:ty, $name:expr, $ctx:expr, $concurrency:expr, $storage:expr) => {{
         let concurrency = $concurrency;
@@ -56,12 +60,19 @@ macro_rules! job_worker {
         let ctx = $ctx.clone();
         $monitor.register(move |_restarts| {
             WorkerBuilder::new(name.clone())
-                .backend(storage.clone())
+                .backend(owned_clone(&storage))
                 .data(ctx.clone())
                 .concurrency(concurrency)
                 .build(execute::<$job>)
         })
     }};
+}
+
+/// A copy of `backend` itself. A backend that is not `Clone` would otherwise have
+/// `backend.clone()` copy the reference, which apalis also accepts, and the worker built on
+/// it never fetched a job (seen with a wake-up stream that was not `Clone`).
+fn owned_clone<T: Clone>(backend: &T) -> T {
+    backend.clone()
 }
 
 /// The batch a worker of `concurrency` fetches at once: more than twice its concurrency.

@@ -308,3 +308,55 @@ async fn a_worker_killed_while_sending_is_replaced_by_another_that_finishes_the_
     let (_, attempts, _) = job_row(&pool, id).await;
     assert_eq!(attempts, 2, "the killed attempt counts");
 }
+
+/// The worker's settings with polls too rare to matter: only a notification wakes it.
+fn woken_only_by_notifications(pool: &PgPool, smtp: SocketAddr) -> Vec<(String, String)> {
+    let mut vars = env_for(pool, smtp);
+    vars.retain(|(k, _)| k != "JOBS_HEARTBEAT_MS");
+    vars.push(("JOBS_HEARTBEAT_MS".into(), "120000".into()));
+    vars
+}
+
+/// Enqueues a sign-in e-mail to `to` on `tx`.
+async fn enqueue_on(tx: &mut sqlx::PgConnection, to: &str) -> Uuid {
+    workflows::mail::send_email(
+        tx,
+        &NewEmail {
+            to: Email::parse(to).unwrap(),
+            language: Language::It,
+            template: MailTemplate::SignInCode,
+            context: serde_json::json!({"code": "482913", "valid_minutes": 2}),
+            attachments: vec![],
+        },
+    )
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_job_enqueued_late_in_a_long_transaction_wakes_the_worker(pool: PgPool) {
+    setup(&pool).await;
+    let mailbox = Mailbox::default();
+    let smtp = start_smtp("127.0.0.1:0".parse().unwrap(), mailbox.clone()).unwrap();
+    let _worker = start_worker(&woken_only_by_notifications(&pool, smtp));
+    // The worker has started and found the queue empty.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    // The transaction begins more than a second before the job is enqueued (a webhook's
+    // work, a slow statement): the job is due from the transaction's start, so apalis's
+    // trigger notifies the worker. Dated by the clock at the enqueue, it notified nobody.
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("select pg_sleep(1.2)")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let id = enqueue_on(&mut tx, "lenta@example.it").await;
+    tx.commit().await.unwrap();
+    eventually(
+        "the e-mail sent without waiting for a poll",
+        5,
+        async || email_row(&pool, id).await.0 == "sent",
+    )
+    .await;
+    assert_eq!(mailbox.messages().len(), 1);
+}

@@ -143,26 +143,35 @@ pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
 /// Enqueues `job` on `conn`, which should be the transaction of the write that causes it:
 /// the job exists if and only if that write commits. Returns false when a job with the same
 /// idempotency key already exists.
+///
+/// The job is due from the start of the caller's transaction, by the database's clock.
+/// apalis-postgres wakes its listening workers from an insert trigger only when the job is
+/// due by then (`run_at <= now()`, `now()` being the transaction's start), and would
+/// otherwise date it by this process's clock, to the second: a transaction begun in one
+/// second that enqueues in the next woke no worker, and its job waited for the next poll
+/// (`JOBS_HEARTBEAT_MS`, 3 s by default).
 pub async fn enqueue<J: Job>(conn: &mut PgConnection, job: &J) -> Result<bool, sqlx::Error> {
     let payload = serde_json::to_vec(job).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
-    let mut builder = TaskBuilder::new(payload).max_attempts(J::MAX_ATTEMPTS as usize);
     let key = job.idempotency_key();
+    // The unique index on (job_type, idempotency_key) would abort the caller's transaction;
+    // check first, under the caller's transaction, in the round trip that reads its start.
+    let found = sqlx::query!(
+        r#"select ($2::text is not null and exists(
+                    select 1 from apalis.jobs where job_type = $1 and idempotency_key = $2)) as "exists!",
+                  floor(extract(epoch from now()))::bigint as "due!""#,
+        J::QUEUE,
+        key.as_deref()
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if found.exists {
+        return Ok(false);
+    }
+    let mut builder = TaskBuilder::new(payload)
+        .max_attempts(J::MAX_ATTEMPTS as usize)
+        .run_at_timestamp(u64::try_from(found.due).unwrap_or_default());
     if let Some(key) = &key {
         builder = builder.idempotency_key(key.clone());
-    }
-    if let Some(key) = &key {
-        // The unique index on (job_type, idempotency_key) would abort the caller's
-        // transaction; check first, under the caller's transaction.
-        let exists: bool = sqlx::query_scalar!(
-            r#"select exists(select 1 from apalis.jobs where job_type = $1 and idempotency_key = $2) as "e!""#,
-            J::QUEUE,
-            key
-        )
-        .fetch_one(&mut *conn)
-        .await?;
-        if exists {
-            return Ok(false);
-        }
     }
     apalis_postgres::queries::push_tasks(&mut *conn, J::QUEUE, vec![builder.build()])
         .await

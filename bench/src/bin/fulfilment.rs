@@ -269,7 +269,7 @@ async fn wait_until_emailed(
             started.elapsed() < patience,
             "not done after {patience:?} ({issued} titles, {mailed} e-mails)"
         );
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 

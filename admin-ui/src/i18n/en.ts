@@ -105,6 +105,7 @@ export const englishAppMessages: TranslationMessages = {
       },
       actions: {
         change_role: 'Change role',
+        supporter_cards: 'Supporter cards',
         save_role: 'Save role',
       },
       edit: {
@@ -179,6 +180,7 @@ export const englishAppMessages: TranslationMessages = {
         card_state: 'Card state',
         expires_on: 'Expiry',
         user_email: "Account's e-mail",
+        user_id: 'Account',
         created_at: 'Added at',
         actions: 'Actions',
         q: 'Search',

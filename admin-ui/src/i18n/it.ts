@@ -105,6 +105,7 @@ export const italianMessages: TranslationMessages = {
       },
       actions: {
         change_role: 'Cambia ruolo',
+        supporter_cards: 'Tessere del tifoso',
         save_role: 'Salva ruolo',
       },
       edit: {
@@ -180,6 +181,7 @@ export const italianMessages: TranslationMessages = {
         card_state: 'Stato della tessera',
         expires_on: 'Scadenza',
         user_email: "E-mail dell'account",
+        user_id: 'Account',
         created_at: 'Aggiunta il',
         actions: 'Azioni',
         q: 'Cerca',

@@ -11,13 +11,14 @@ import {
 } from 'react-admin';
 import { QueueName } from '../jobs/JobFields';
 import type { JobQueue, JobStatus } from '../jobs/types';
+import { filteredListPath } from '../layout/paths';
 
 /** The jobs list's address for a queue, and a status when given. */
 function useJobsPath() {
   const createPath = useCreatePath();
   return (queue: string, status?: JobStatus) => {
     const filter = status === undefined ? { queue } : { queue, status };
-    return `${createPath({ resource: 'jobs', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    return filteredListPath(createPath({ resource: 'jobs', type: 'list' }), filter);
   };
 }
 

@@ -22,3 +22,11 @@ export const PAGE_PATHS = {
   serviceStatus: '/service-status',
   paymentReport: '/reports/stripe-report',
 } as const;
+
+/**
+ * A list's address (a page path or a resource's list route) showing only the rows that match
+ * `filter`: react-admin reads the list's filter from `?filter=` as JSON, and shows its inputs.
+ */
+export function filteredListPath(path: string, filter: Record<string, unknown>): string {
+  return `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+}

@@ -16,7 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
-import { PAGE_PATHS } from '../layout/paths';
+import { filteredListPath, PAGE_PATHS } from '../layout/paths';
 import { MassIssueLineTable } from '../massIssueLines/MassIssueLineTable';
 import { DownloadResultsButton, RetryTaskButton } from './MassIssueButtons';
 import { RUNNING_REFRESH_MS } from './MassIssueList';
@@ -83,7 +83,7 @@ function TaskLines() {
   if (task === undefined) {
     return null;
   }
-  const allLines = `${basename}${PAGE_PATHS.massIssueLines}?filter=${encodeURIComponent(JSON.stringify({ task_id: task.id }))}`;
+  const allLines = filteredListPath(`${basename}${PAGE_PATHS.massIssueLines}`, { task_id: task.id });
   return (
     <Labeled label="resources.mass-issues.fields.lines" fullWidth>
       <Box sx={{ minWidth: 0 }}>

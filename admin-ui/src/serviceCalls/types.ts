@@ -1,5 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
-import { PAGE_PATHS } from '../layout/paths';
+import { filteredListPath, PAGE_PATHS } from '../layout/paths';
 
 /** The outside systems our clients call, whose every call is logged. */
 export const LOGGED_SERVICES = ['ticketing', 'payments', 'mail'] as const;
@@ -39,7 +39,7 @@ export function serviceLabel(translate: TranslateFunction, service: string): str
 
 /** The service log's address (under the basename), showing the calls that match `filter`. */
 export function serviceLogPath(filter: { service?: LoggedService; outcome?: CallOutcome }): string {
-  return `${PAGE_PATHS.serviceLog}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+  return filteredListPath(PAGE_PATHS.serviceLog, filter);
 }
 
 export function isLoggedService(value: unknown): value is LoggedService {

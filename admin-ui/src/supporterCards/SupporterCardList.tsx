@@ -1,6 +1,7 @@
 import { DataTable, SearchInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { ExportableList } from '../exports/ExportableList';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { AccountFilterInput } from '../users/AccountFilterInput';
 import { RemoveCardButton } from './RemoveCardButton';
 import { CardAccountField, CardStateField, HolderField } from './SupporterCardFields';
 import { holderName, type SupporterCard } from './types';
@@ -17,6 +18,7 @@ function useSupporterCardFilters() {
       placeholder={translate(`${CARDS}.filters.search`)}
       sx={{ minWidth: { md: 360 } }}
     />,
+    <AccountFilterInput key="user_id" source="user_id" />,
   ];
 }
 
@@ -24,7 +26,9 @@ function useSupporterCardFilters() {
  * The supporter cards fans added to their accounts, at /admin/fidelity_card, newest first: the
  * card, its holder, its state in the ticketing system, the account that holds it (linking to the
  * user) and when it was added. The search takes a card number, a holder's name or the account's
- * e-mail. Staff take a card off its account, and export every card to Excel.
+ * e-mail; a user's page opens the list narrowed to their account, a filter shown (as the
+ * account's e-mail) until staff remove it. Staff take a card off its account, and export every
+ * card to Excel.
  */
 export function SupporterCardList() {
   return (

@@ -92,6 +92,32 @@ describe('the supporter cards page', () => {
     await waitFor(() => expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ q: 'neri' }));
   });
 
+  it("opens narrowed to one account, which it shows by e-mail as a filter staff can remove", async () => {
+    const fetchMock = cardsApi([issued], { [`/api/admin/users/${USER_ID}`]: { body: { id: USER_ID, email: 'fan@lario.test' } } });
+    const user = userEvent.setup();
+    renderAdminApp(`${PAGE}?filter=${encodeURIComponent(JSON.stringify({ user_id: USER_ID }))}`);
+    await rowShowing(NUMBER);
+
+    expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ user_id: USER_ID });
+    const account = screen.getByRole('textbox', { name: 'Account' });
+    await waitFor(() => expect(account).toHaveValue('fan@lario.test'));
+    expect(account).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Rimuovi questo filtro' }));
+    await waitFor(() => expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({}));
+    expect(screen.queryByRole('textbox', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('shows no account filter when the list is not narrowed to one', async () => {
+    const fetchMock = cardsApi([issued]);
+    renderAdminApp(PAGE);
+    await rowShowing(NUMBER);
+
+    expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({});
+    expect(screen.queryByRole('textbox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Rimuovi questo filtro' })).not.toBeInTheDocument();
+  });
+
   it('removes a card from its account after a confirmation, with DELETE', async () => {
     const fetchMock = cardsApi([issued, registered], { [`DELETE ${ONE}`]: { body: issued } });
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { filteredListPath, PAGE_PATHS } from '../layout/paths';
 import { fullName } from '../users/types';
 
 /** A card's state in the ticketing system: only registered or issued cards can be added. */
@@ -34,4 +35,9 @@ export function isCardState(value: unknown): value is CardState {
 /** The card's holder by first and last name, as one. */
 export function holderName(card: Pick<SupporterCard, 'holder_first_name' | 'holder_last_name'>): string {
   return fullName({ first_name: card.holder_first_name, last_name: card.holder_last_name });
+}
+
+/** The cards list's address (under the basename), narrowed to the cards of one account. */
+export function supporterCardsOfAccountPath(userId: Identifier): string {
+  return filteredListPath(PAGE_PATHS.supporterCards, { user_id: String(userId) });
 }

@@ -14,14 +14,16 @@ import {
 import Typography from '@mui/material/Typography';
 import { EmailLanguageField } from '../emails/EmailLanguageField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { AccountCardsButton } from '../supporterCards/AccountCardsButton';
 import { RoleField } from './RoleChip';
 import { fullName, type User } from './types';
 
-/** Only admins may change a role: the button is theirs alone. */
+/** The user's supporter cards, for all staff; only admins may change a role: that button is theirs alone. */
 function UserShowActions() {
   const { permissions } = usePermissions<string>();
   return (
     <TopToolbar>
+      <AccountCardsButton />
       {permissions === 'admin' && <EditButton label="resources.users.actions.change_role" icon={<ManageAccountsOutlinedIcon />} />}
     </TopToolbar>
   );

@@ -165,6 +165,16 @@ describe('corporate requests and supporter cards', () => {
     const daughters = cardRows.find((r) => r[0] === DAUGHTERS_CARD);
     expect(daughters?.slice(1, 3)).toEqual(['Giulia', 'Rossi']);
     expect(daughters?.[6]).toBe(DEMO_USERS.fan.email);
+
+    // From a card to its account, and from the account's page back to its cards only.
+    await page.goto(`${BASE_URL}/admin/fidelity_card`);
+    await page.getByPlaceholder("Cerca per numero, titolare o e-mail dell'account").fill(DAUGHTERS_CARD);
+    await page.getByRole('row').filter({ hasText: DAUGHTERS_CARD }).getByRole('link', { name: DEMO_USERS.fan.email }).click();
+    await page.getByRole('link', { name: 'Tessere del tifoso' }).click();
+    const account = page.getByRole('textbox', { name: 'Account', exact: true });
+    await expect.poll(() => account.inputValue()).toBe(DEMO_USERS.fan.email);
+    await page.getByRole('row').filter({ hasText: DAUGHTERS_CARD }).waitFor();
+    await screenshot(page, 'staff-user-supporter-cards');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -971,21 +971,17 @@ pub async fn record_titles(
     let seals: Vec<String> = titles.iter().map(|(_, t)| t.seal.clone()).collect();
     let barcodes: Vec<String> = titles.iter().map(|(_, t)| t.barcode.clone()).collect();
     let progressives: Vec<i64> = titles.iter().map(|(_, t)| t.progressive).collect();
-    // The lines stored now (they had no title), and those that had one already: the
-    // statement's snapshot shows the latter as they were, the former only as returned.
-    let rows = sqlx::query!(
-        r#"with stored as (
-               update order_line l set title_id = u.title_id, seal = u.seal, barcode = u.barcode,
-                      progressive = u.progressive, title_state = 'valid', issued_at = now(),
-                      issue_unanswered = false
-                 from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
-                      as u(line_id, title_id, seal, barcode, progressive)
-                where l.order_line_id = u.line_id and l.title_id is null
-            returning l.order_line_id, l.title_id)
-           select order_line_id as "order_line_id!", title_id as "title_id!" from stored
-           union all
-           select order_line_id, title_id from order_line
-            where order_line_id = any($1) and title_id is not null"#,
+    // Usually every line is stored now, and the update says so. When some already had a
+    // title (a retry, or two runs racing), they are read in a second statement, which sees
+    // what the other run committed.
+    let stored = sqlx::query!(
+        r#"update order_line l set title_id = u.title_id, seal = u.seal, barcode = u.barcode,
+                progressive = u.progressive, title_state = 'valid', issued_at = now(),
+                issue_unanswered = false
+           from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[])
+                as u(line_id, title_id, seal, barcode, progressive)
+          where l.order_line_id = u.line_id and l.title_id is null
+      returning l.order_line_id, l.title_id as "title_id!""#,
         &lines,
         &ids,
         &seals,
@@ -994,15 +990,12 @@ pub async fn record_titles(
     )
     .fetch_all(&mut *conn)
     .await?;
-    let kept: std::collections::HashMap<i64, i64> = rows
-        .into_iter()
-        .map(|r| (r.order_line_id, r.title_id))
-        .collect();
-    if kept.len() == lines.len() {
-        return Ok(kept);
+    if stored.len() == lines.len() {
+        return Ok(stored
+            .into_iter()
+            .map(|r| (r.order_line_id, r.title_id))
+            .collect());
     }
-    // A line stored by another run that committed during the statement is in neither part:
-    // read them again (a race of two runs, rare).
     let rows = sqlx::query!(
         r#"select order_line_id, title_id as "title_id!" from order_line
             where order_line_id = any($1) and title_id is not null"#,

@@ -15,32 +15,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
 import type { User } from './types';
+import { DEMO_FAN } from '../test/users';
 import users from '.';
 
-const fan: User = {
-  id: '6a1d0c52-7f0e-4d7b-9c43-2b8f1d9e0a11',
-  email: 'tifoso@lario.test',
-  name: 'Luca',
-  display_name: 'Luca',
-  first_name: 'Luca',
-  last_name: 'Rossi',
-  language: 'it',
-  status: 1,
-  acc_level: 100,
-  acc_type: 0,
-  is_agent: false,
-  is_corporate: false,
-  planet_is_sponsor: false,
-  is_first_time_login: false,
-  is_logged_in: true,
-  marketing_consent: false,
-  profiling_consent: false,
-  third_party_consent: false,
-  consent_13_years: true,
-  created_at: '2026-11-01T10:00:00Z',
-  last_login_at: '2026-11-21T09:00:00Z',
-  role: 'fan',
-};
 
 function signedInAs(role: 'admin' | 'staff', id = 'me-0001'): AuthProvider {
   return {
@@ -63,7 +40,7 @@ function renderAdmin(route: string, authProvider: AuthProvider, dataProvider: Da
   );
 }
 
-function usersApi(record: User = fan) {
+function usersApi(record: User = DEMO_FAN) {
   const update = vi.fn((_resource: string, params: UpdateParams) =>
     Promise.resolve({ data: { ...record, ...params.data, role: 'staff' } } as UpdateResult),
   );
@@ -78,7 +55,7 @@ describe('changing a role', () => {
   it('offers admins the role select on the show page and saves only acc_level', async () => {
     const { dataProvider, update } = usersApi();
     const user = userEvent.setup();
-    renderAdmin(`/users/${fan.id}/show`, signedInAs('admin'), dataProvider);
+    renderAdmin(`/users/${DEMO_FAN.id}/show`, signedInAs('admin'), dataProvider);
 
     await user.click(await screen.findByRole('link', { name: 'Cambia ruolo' }));
     const select = await screen.findByRole('combobox', { name: /Livello/ });
@@ -90,14 +67,14 @@ describe('changing a role', () => {
     await user.click(screen.getByRole('button', { name: 'Salva ruolo' }));
 
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update.mock.calls[0]?.[1]).toMatchObject({ id: fan.id, data: { acc_level: 2 } });
+    expect(update.mock.calls[0]?.[1]).toMatchObject({ id: DEMO_FAN.id, data: { acc_level: 2 } });
     expect(Object.keys(update.mock.calls[0]?.[1].data ?? {})).toEqual(['acc_level']);
     expect(await screen.findByText('Ruolo aggiornato')).toBeInTheDocument();
   });
 
   it('gives staff no way to change a role, not even on the edit page', async () => {
     const { dataProvider, update } = usersApi();
-    renderAdmin(`/users/${fan.id}/show`, signedInAs('staff'), dataProvider);
+    renderAdmin(`/users/${DEMO_FAN.id}/show`, signedInAs('staff'), dataProvider);
 
     expect(await screen.findByText('tifoso@lario.test')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cambia ruolo' })).not.toBeInTheDocument();
@@ -106,7 +83,7 @@ describe('changing a role', () => {
 
   it('shows staff who open the edit page the role read-only', async () => {
     const { dataProvider } = usersApi();
-    renderAdmin(`/users/${fan.id}`, signedInAs('staff'), dataProvider);
+    renderAdmin(`/users/${DEMO_FAN.id}`, signedInAs('staff'), dataProvider);
 
     expect(await screen.findByText('Solo gli amministratori possono cambiare il ruolo di un utente.')).toBeInTheDocument();
     const main = screen.getByRole('main');
@@ -116,7 +93,7 @@ describe('changing a role', () => {
   });
 
   it('does not let an admin take away their own admin role', async () => {
-    const me = { ...fan, id: 'me-0001', email: 'admin@lario.test', acc_level: 1, role: 'admin' as const };
+    const me = { ...DEMO_FAN, id: 'me-0001', email: 'admin@lario.test', acc_level: 1, role: 'admin' as const };
     const { dataProvider } = usersApi(me);
     renderAdmin('/users/me-0001', signedInAs('admin', 'me-0001'), dataProvider);
 
@@ -127,7 +104,7 @@ describe('changing a role', () => {
   it('speaks English to admins who chose it', async () => {
     window.localStorage.setItem('RaStore.locale', JSON.stringify('en'));
     const { dataProvider } = usersApi();
-    renderAdmin(`/users/${fan.id}`, signedInAs('admin'), dataProvider);
+    renderAdmin(`/users/${DEMO_FAN.id}`, signedInAs('admin'), dataProvider);
 
     const select = await screen.findByRole('combobox', { name: /Level/ });
     expect(select).toHaveTextContent('100 · Fan');

@@ -4,35 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch } from '../test/render';
 import { lastListParam, rowShowing } from '../test/recordActions';
 import type { SupporterCard } from '../supporterCards/types';
-import type { User } from './types';
+import { DEMO_FAN } from '../test/users';
 
-const USER_ID = '6a1d0c52-7f0e-4d7b-9c43-2b8f1d9e0a11';
+const USER_ID = DEMO_FAN.id;
 const CARDS = '/api/admin/supporter-cards';
 
-const fan: User = {
-  id: USER_ID,
-  email: 'tifoso@lario.test',
-  name: 'Luca',
-  display_name: 'Luca',
-  first_name: 'Luca',
-  last_name: 'Rossi',
-  language: 'it',
-  status: 1,
-  acc_level: 100,
-  acc_type: 0,
-  is_agent: false,
-  is_corporate: false,
-  planet_is_sponsor: false,
-  is_first_time_login: false,
-  is_logged_in: true,
-  marketing_consent: false,
-  profiling_consent: false,
-  third_party_consent: false,
-  consent_13_years: true,
-  created_at: '2026-11-01T10:00:00Z',
-  last_login_at: '2026-11-21T09:00:00Z',
-  role: 'fan',
-};
 
 const card: SupporterCard = {
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4d01',
@@ -50,7 +26,7 @@ const card: SupporterCard = {
 function usersApi() {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
-    [`/api/admin/users/${USER_ID}`]: { body: fan },
+    [`/api/admin/users/${USER_ID}`]: { body: DEMO_FAN },
     [CARDS]: listRoute('supporter-cards', [card]),
   });
 }

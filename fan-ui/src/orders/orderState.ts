@@ -15,3 +15,11 @@ const SETTLED: readonly OrderState[] = ['issued', 'failed', 'refunded', 'cancell
 export function isSettled(order: Order): boolean {
   return SETTLED.includes(order.state);
 }
+
+/**
+ * Whether the order's money has been taken, or the order has gone on from there (issued, or
+ * failed and refunded): anything but a pending, unpaid order or a cancelled one.
+ */
+export function paymentWentThrough(order: Order): boolean {
+  return order.payment_status === 1 || (order.state !== 'pending' && order.state !== 'cancelled');
+}

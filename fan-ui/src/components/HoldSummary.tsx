@@ -14,6 +14,7 @@ import type { FixtureDetail, Hold } from '../fixtures/types';
 import { useCancelHold, useStartCheckout } from '../fixtures/useHoldActions';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import { checkoutErrorText } from '../orders/errors';
+import { HoldBar } from './HoldBar';
 import { HoldCountdown } from './HoldCountdown';
 import { SuccessToast } from './SuccessToast';
 
@@ -30,19 +31,24 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
   const checkout = useStartCheckout(fixture.id);
   const [expired, setExpired] = useState(false);
   const hasHold = hold !== undefined && heldCount(hold) > 0;
+  const busy = cancel.isPending || checkout.isPending;
+  const onCheckout = () => {
+    cancel.reset();
+    checkout.mutate();
+  };
   return (
     <>
+      {hasHold && (
+        <HoldBar hold={hold} total={holdTotal(hold)} busy={busy} checkingOut={checkout.isPending} onCheckout={onCheckout} />
+      )}
       {hasHold && (
         <HoldCard
           key={hold.expires_at}
           fixture={fixture}
           hold={hold}
-          busy={cancel.isPending || checkout.isPending}
+          busy={busy}
           checkingOut={checkout.isPending}
-          onCheckout={() => {
-            cancel.reset();
-            checkout.mutate();
-          }}
+          onCheckout={onCheckout}
           onCancel={() => {
             setExpired(false);
             checkout.reset();
@@ -56,6 +62,14 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
       {!hasHold && expired && <Alert severity="warning">{t('hold.expired')}</Alert>}
       <SuccessToast message={cancel.isSuccess ? t('hold.cancelled') : null} onClose={() => cancel.reset()} />
     </>
+  );
+}
+
+/** What the hold costs at the prices shown (full price: the fare is chosen at checkout). */
+function holdTotal(hold: Hold): number {
+  return (
+    hold.seats.reduce((sum, seat) => sum + seat.price_cents, 0) +
+    hold.standing.reduce((sum, places) => sum + places.quantity * places.price_cents, 0)
   );
 }
 
@@ -78,9 +92,7 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
   const sectorName = (code: string) => fixture.sectors.find((sector) => sector.code === code)?.name ?? code;
   const blockCode = (id: number) =>
     fixture.sectors.flatMap((sector) => sector.blocks).find((block) => block.id === id)?.code ?? String(id);
-  const total =
-    hold.seats.reduce((sum, seat) => sum + seat.price_cents, 0) +
-    hold.standing.reduce((sum, places) => sum + places.quantity * places.price_cents, 0);
+  const total = holdTotal(hold);
 
   return (
     <Card component="section" aria-labelledby={titleId} data-testid="hold-summary" sx={{ borderColor: 'primary.main' }}>

@@ -251,7 +251,12 @@ function BlockView(props: BlockViewProps) {
         </>
       )}
       {!interactive && <Alert severity="info">{t('tickets.notOnSale')}</Alert>}
-      <SuccessToast message={holdTickets.isSuccess ? t('tickets.held') : null} onClose={() => holdTickets.reset()} />
+      <SuccessToast
+        message={holdTickets.isSuccess ? t('tickets.held') : null}
+        onClose={() => holdTickets.reset()}
+        // The bar with the next step sits at the bottom.
+        placement="top"
+      />
     </Box>
   );
 }

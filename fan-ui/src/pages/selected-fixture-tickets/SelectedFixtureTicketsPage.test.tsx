@@ -239,6 +239,35 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     expect(api.callsTo('POST /api/fixtures/7/checkout')[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
   });
 
+  it('after holding, keeps the seats held, the time left and the way on in a bar fixed at the bottom', async () => {
+    const { api, user } = openBlock({
+      routes: {
+        'POST /api/fixtures/7/checkout': { status: 201, body: anOrder() },
+        [`GET /api/orders/${ORDER_ID}`]: { body: anOrder() },
+      },
+    });
+    expect(screen.queryByTestId('hold-bar')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('seat-111'));
+    await user.click(seat(112));
+    await user.click(screen.getByTestId('hold-button'));
+
+    const bar = await screen.findByRole('complementary', { name: 'Posti bloccati e prossimo passo' });
+    expect(bar).toHaveStyle({ position: 'fixed', bottom: '0px' });
+    expect(within(bar).getByTestId('hold-bar-count')).toHaveTextContent(/^2 posti bloccati · 120,00\s€$/);
+    expect(within(bar).getByRole('timer')).toHaveTextContent(/^(30:00|29:5\d)$/);
+    expect(within(bar).getByRole('timer')).toHaveAccessibleName(/Li teniamo per te ancora (30:00|29:5\d)/);
+    // The page makes room for it: nothing ends up under the bar.
+    expect(Number.parseInt(document.body.style.paddingBottom, 10)).toBeGreaterThanOrEqual(72);
+
+    await user.click(within(bar).getByRole('button', { name: "Procedi all'acquisto" }));
+
+    expect(await screen.findByRole('region', { name: 'Titolari dei biglietti' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/fixtures/7/checkout')).toHaveLength(1);
+    // Gone with the hold, and the padding with it.
+    expect(screen.queryByTestId('hold-bar')).not.toBeInTheDocument();
+    expect(document.body.style.paddingBottom).toBe('');
+  });
+
   it('says why checkout could not start', async () => {
     const { user } = openBlock({
       held: [111],

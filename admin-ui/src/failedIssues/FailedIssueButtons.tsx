@@ -15,7 +15,7 @@ import {
 import { refundFailedIssue, retryFailedIssue } from '../api/failedIssues';
 import { apiErrorMessageKey } from '../api/errors';
 import { formatEuros } from '../fields/money';
-import { canRetryOrRefund, type FailedIssue } from './types';
+import { canRetryOrRefund, offersRetry, type FailedIssue } from './types';
 
 type FailedIssueAction = 'retry' | 'refund';
 
@@ -92,11 +92,15 @@ function FailedIssueActionButton({ action, record }: { action: FailedIssueAction
   );
 }
 
-/** Retry and refund, side by side, for the failed issue in the current record context. */
+/**
+ * Retry and refund, side by side, for the failed issue (or order) in the current record context;
+ * refund alone when the API says retrying cannot help (a refusal that cannot change).
+ */
 export function FailedIssueButtons(props: { record?: FailedIssue }) {
+  const issue = useRecordContext<FailedIssue>(props);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap' }}>
-      <FailedIssueActionButton action="retry" record={props.record} />
+      {issue !== undefined && offersRetry(issue) && <FailedIssueActionButton action="retry" record={props.record} />}
       <FailedIssueActionButton action="refund" record={props.record} />
     </Box>
   );

@@ -21,9 +21,21 @@ export interface FailedIssue {
   attempts: number;
   failed_at: string;
   state: FailedIssueState;
+  /** The ticketing system's refusal code (TESSERA_RICHIESTA...), when it refused: newer APIs only. */
+  error_code?: string | null;
+  /** False when the failure is a refusal that cannot change: newer APIs only (offered when absent). */
+  retryable?: boolean;
 }
 
 /** Retry and refund are for orders still failed; the API answers 409 `not_failed` otherwise. */
-export function canRetryOrRefund(issue: Pick<FailedIssue, 'state'>): boolean {
+export function canRetryOrRefund(issue: { state: string }): boolean {
   return issue.state === 'failed';
+}
+
+/**
+ * Retrying is offered unless the API says the failure cannot change (a refusal the ticketing
+ * system would give again): then only the refund is.
+ */
+export function offersRetry(issue: { retryable?: boolean }): boolean {
+  return issue.retryable !== false;
 }

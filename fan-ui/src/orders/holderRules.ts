@@ -297,3 +297,49 @@ export function serverHolderErrors(fieldErrors: Record<string, string>): Map<num
   }
   return byLine;
 }
+
+/** The names the signed-in account gives for "it's me"; null when the account has none. */
+export function accountNames(user: { first_name: string; last_name: string; name: string }): {
+  first_name: string;
+  last_name: string;
+} | null {
+  const first = user.first_name.trim();
+  const last = user.last_name.trim();
+  if (first !== '' || last !== '') {
+    return { first_name: first, last_name: last };
+  }
+  // Only a full name on the account: its first word is the first name, the rest the last.
+  const [head = '', ...rest] = user.name.trim().split(/\s+/);
+  return head === '' ? null : { first_name: head, last_name: rest.join(' ') };
+}
+
+/** Whether a holder's names are these (as the API compares people: case and spaces aside). */
+export function namesMatch(draft: Pick<HolderDraft, 'first_name' | 'last_name'>, names: { first_name: string; last_name: string }): boolean {
+  const norm = (value: string) => value.trim().split(/\s+/).join(' ').toUpperCase();
+  return norm(draft.first_name) === norm(names.first_name) && norm(draft.last_name) === norm(names.last_name);
+}
+
+/**
+ * One person, however the name is typed (the API's key: last name, first name, birth date):
+ * the API gives each person one seat per match, so two lines with the same key are refused.
+ */
+export function personKey(holder: Pick<HolderDraft, 'first_name' | 'last_name' | 'birth_date'>): string {
+  const norm = (value: string) => value.trim().split(/\s+/).join(' ').toUpperCase();
+  return `${norm(holder.last_name)}|${norm(holder.first_name)}|${holder.birth_date}`;
+}
+
+/** For each line naming the same person as an earlier one, that earlier line's index. */
+export function repeatedPeople(holders: readonly Pick<HolderDraft, 'first_name' | 'last_name' | 'birth_date'>[]): Map<number, number> {
+  const first = new Map<string, number>();
+  const repeats = new Map<number, number>();
+  holders.forEach((holder, index) => {
+    const key = personKey(holder);
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, index);
+    } else {
+      repeats.set(index, earlier);
+    }
+  });
+  return repeats;
+}

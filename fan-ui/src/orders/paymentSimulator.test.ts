@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCard } from './paymentSimulator';
+import { formatExpiryInput, parseCard } from './paymentSimulator';
 
 const NOW = new Date(2026, 10, 24);
 
@@ -30,5 +30,34 @@ describe('parseCard', () => {
       ok: false,
       problems: { expiry: 'expiry_required' },
     });
+  });
+});
+
+describe('the expiry typed on a numeric keypad', () => {
+  it('reads the digits alone as MM/YY', () => {
+    expect(parseCard({ number: '4242424242424242', expiry: '1228', cvc: '123' }, NOW)).toEqual({
+      ok: true,
+      value: { number: '4242424242424242', expMonth: 12, expYear: 2028, cvc: '123' },
+    });
+    expect(parseCard({ number: '4242424242424242', expiry: '122', cvc: '123' }, NOW)).toEqual({
+      ok: false,
+      problems: { expiry: 'expiry_invalid' },
+    });
+  });
+
+  it('puts the "/" in after the month as the fan types, and lets them delete through it', () => {
+    let value = '';
+    for (const key of '1228') {
+      value = formatExpiryInput(value + key, value);
+    }
+    expect(value).toBe('12/28');
+    expect(formatExpiryInput('12', '')).toBe('12/');
+    expect(formatExpiryInput('4', '')).toBe('04/');
+    expect(formatExpiryInput('1', '')).toBe('1');
+    // Backspace on "12/" leaves "12", not "12/" again.
+    expect(formatExpiryInput('12', '12/')).toBe('12');
+    expect(formatExpiryInput('12/2', '12/')).toBe('12/2');
+    expect(formatExpiryInput('12 / 28', '')).toBe('12/28');
+    expect(formatExpiryInput('abc', '')).toBe('');
   });
 });

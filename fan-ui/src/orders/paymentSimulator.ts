@@ -107,7 +107,9 @@ export function parseCard(draft: CardDraft, now: Date = new Date()): CardParse {
   } else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
     problems.number = 'number_invalid';
   }
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(draft.expiry);
+  // "12/28", "12/2028", or the digits alone as a phone's numeric keypad types them ("1228").
+  const expiry =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(draft.expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(draft.expiry);
   let expMonth = 0;
   let expYear = 0;
   if (draft.expiry.trim() === '') {
@@ -132,6 +134,27 @@ export function parseCard(draft: CardDraft, now: Date = new Date()): CardParse {
     return { ok: false, problems };
   }
   return { ok: true, value: { number, expMonth, expYear, cvc } };
+}
+
+/**
+ * The expiry field as the fan types it on a numeric keypad, which has no "/": digits only, the
+ * "/" put in after the month ("12" -> "12/", "1228" -> "12/28"; "4" -> "04/", no month starts
+ * with 4). While deleting (`typed` shorter than `previous`) no "/" is added back, so the fan can
+ * erase through it.
+ */
+export function formatExpiryInput(typed: string, previous: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 6);
+  const deleting = typed.length < previous.length;
+  if (digits.length === 0) {
+    return '';
+  }
+  if (digits.length === 1) {
+    return !deleting && digits > '1' ? `0${digits}/` : digits;
+  }
+  if (digits.length === 2) {
+    return deleting ? digits : `${digits}/`;
+  }
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
 function luhnValid(digits: string): boolean {

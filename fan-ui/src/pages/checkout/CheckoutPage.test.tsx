@@ -146,6 +146,14 @@ async function fillHolder(user: UserEvent, ticket: number, holder: Holder) {
   await user.type(field('Numero del documento', ticket), holder.document_number);
 }
 
+/** The fields of ticket `ticket` other than the names (filled by "it's me"). */
+async function fillRest(user: UserEvent, ticket: number, holder: Holder) {
+  await user.type(field('Data di nascita', ticket), holder.birth_date);
+  await user.type(field('Luogo di nascita', ticket), holder.birth_place);
+  await user.selectOptions(field('Tipo di documento', ticket), holder.document_type);
+  await user.type(field('Numero del documento', ticket), holder.document_number);
+}
+
 async function payWithCard(user: UserEvent, number = '4242 4242 4242 4242') {
   await user.type(await screen.findByTestId('card-number'), number);
   await user.type(screen.getByTestId('card-expiry'), '12/30');
@@ -178,7 +186,10 @@ describe('/checkout/{id}', () => {
     expect(within(summary).getAllByText('Ingresso: Varco 1 · Tariffa: Intero')).toHaveLength(2);
     expect(within(summary).getAllByText(/^60,00\s€$/)).toHaveLength(2);
     expect(within(summary).getByTestId('order-total')).toHaveTextContent(/^Totale: 120,00\s€$/);
-    expect(within(summary).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora (25:00|24:5\d)/);
+    const timer = screen.getByTestId('checkout-timer');
+    expect(within(timer).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora (25:00|24:5\d)/);
+    // In view while the holders are typed: it sticks under the app bar.
+    expect(timer).toHaveStyle({ position: 'sticky' });
     // 19:45 UTC is 20:45 in Como.
     expect(screen.getByText(/6 dicembre 2026.*20:45/)).toBeInTheDocument();
     // Nothing to check or pay before the holders are named.
@@ -430,6 +441,87 @@ describe('/checkout/{id}', () => {
       await within(second).findByText("Questa persona ha già un posto per questa partita, o è indicata due volte in quest'ordine."),
     ).toBeInTheDocument();
     expect(within(screen.getByTestId('holder-0')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names the tickets whose holders already have a seat', async () => {
+    const { user } = openCheckout({
+      routes: {
+        [`PUT ${ORDER}/holders`]: {
+          status: 409,
+          body: { code: 'holder_has_seat', message: 'Holder has a seat', errors: { line_ids: [12] } },
+        },
+      },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', last_name: 'Bianchi' }));
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(await screen.findByTestId('holders-with-seat')).toHaveTextContent(
+      'Questa persona ha già un posto per questa partita, o è indicata due volte: biglietto 2 (Anna Bianchi).',
+    );
+  });
+
+  it('says which ticket names the same person as another, before sending anything', async () => {
+    const { api, user } = openCheckout();
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder());
+    // The same person however typed: the API keeps one seat per person per match.
+    await fillHolder(user, 2, aHolder({ first_name: ' luca ', last_name: 'NERI', document_number: 'CA7654321' }));
+
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(field('Nome', 2)).toHaveAccessibleDescription(
+      'È la stessa persona del biglietto 1: ogni biglietto va a una persona diversa.',
+    );
+    expect(field('Nome', 1)).not.toHaveAccessibleDescription(/stessa persona/);
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(0);
+  });
+
+  it("fills one holder's names from the account with \"it's me\", and only one", async () => {
+    const { api, user } = openCheckout();
+    const me = await screen.findByRole('button', { name: "È il mio biglietto, biglietto 2" });
+
+    await user.click(me);
+
+    expect(field('Nome', 2)).toHaveValue('Luca');
+    expect(field('Cognome', 2)).toHaveValue('Rossi');
+    expect(field('Nome', 1)).toHaveValue('');
+    expect(me).toHaveAttribute('aria-pressed', 'true');
+    // Only one ticket can be the fan's.
+    expect(screen.getByRole('button', { name: "È il mio biglietto, biglietto 1" })).toBeDisabled();
+    expect(within(screen.getByTestId('holder-0')).getByText('Il tuo biglietto è il biglietto 2.')).toBeInTheDocument();
+
+    // Pressed again: not me after all, and the other ticket may be.
+    await user.click(me);
+    expect(field('Nome', 2)).toHaveValue('');
+    expect(screen.getByRole('button', { name: "È il mio biglietto, biglietto 1" })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: "È il mio biglietto, biglietto 1" }));
+    await fillRest(user, 1, aHolder());
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', document_number: 'CA7654321' }));
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+    const sent = (api.callsTo(`PUT ${ORDER}/holders`)[0]?.body as HoldersRequest).lines;
+    expect(sent[0]?.holder).toMatchObject({ first_name: 'Luca', last_name: 'Rossi' });
+  });
+
+  it('takes the card expiry typed as digits alone, as a phone keypad types it', async () => {
+    const { api, user } = openCheckout({ order: aReadyOrder() });
+    const expiry = await screen.findByTestId('card-expiry');
+    expect(expiry).toHaveAttribute('inputmode', 'numeric');
+
+    await user.type(screen.getByTestId('card-number'), '4242424242424242');
+    await user.type(expiry, '1230');
+    expect(expiry).toHaveValue('12/30');
+    await user.type(screen.getByTestId('card-cvc'), '123');
+    await user.click(screen.getByTestId('pay-button'));
+
+    await waitFor(() => expect(api.callsTo('POST /v1/payment_intents/pi_1/confirm')).toHaveLength(1));
+    const body = String(api.callsTo('POST /v1/payment_intents/pi_1/confirm')[0]?.body);
+    expect(body).toContain('payment_method_data[card][exp_month]=12');
+    expect(body).toContain('payment_method_data[card][exp_year]=2030');
   });
 
   it('saves the holders, checks them, and opens the payment once every one may have a ticket', async () => {

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
+import { HoldCountdown } from '../../components/HoldCountdown';
 import { Loading } from '../../components/Loading';
 import { MatchTitle } from '../../components/MatchTitle';
 import { MessagePage } from '../../components/MessagePage';
@@ -94,14 +95,35 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
         fixture={order.fixture}
         back={{ to: `/selectedfixture/${order.fixture.id}`, label: t('fixture.backToStadium') }}
       />
-      <OrderSummary
-        order={order}
-        onExpired={() => {
-          setExpired(true);
-          // The API lets the seats go: the order says what became of it.
-          void queryClient.invalidateQueries({ queryKey: orderKey(order.id) });
-        }}
-      />
+      {order.expires_at !== null && (
+        // Stays under the app bar while the fan types the holders: the time left is always in view.
+        <Box
+          data-testid="checkout-timer"
+          sx={{
+            position: 'sticky',
+            top: { xs: 56, sm: 64 },
+            zIndex: 2,
+            mx: { xs: -1.5, sm: 0 },
+            px: { xs: 1.5, sm: 2 },
+            py: 1,
+            bgcolor: 'background.paper',
+            borderBottom: 1,
+            borderColor: 'divider',
+            boxShadow: 1,
+            borderRadius: { xs: 0, sm: 1 },
+          }}
+        >
+          <HoldCountdown
+            deadline={Date.parse(order.expires_at)}
+            onExpired={() => {
+              setExpired(true);
+              // The API lets the seats go: the order says what became of it.
+              void queryClient.invalidateQueries({ queryKey: orderKey(order.id) });
+            }}
+          />
+        </Box>
+      )}
+      <OrderSummary order={order} />
       {expired ? (
         <Alert
           severity="warning"

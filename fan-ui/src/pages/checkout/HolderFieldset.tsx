@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +32,11 @@ interface HolderFieldsetProps {
   hasSeat: boolean;
   today: string;
   onChange: (field: HolderField, value: string) => void;
+  /**
+   * "It's me": fills the names from the account. `takenBy` is the index of the ticket that is
+   * already the fan's (one only); null when the account has no names to give.
+   */
+  me: { isMe: boolean; takenBy: number | null; onToggle: () => void } | null;
 }
 
 /**
@@ -38,7 +45,7 @@ interface HolderFieldsetProps {
  * every field is needed but the sex (the form's intro says so), which sits beside the fare: the
  * women's fare needs it.
  */
-export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange }: HolderFieldsetProps) {
+export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange, me }: HolderFieldsetProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const ticket = t('checkout.holders.forTicket', { index: index + 1 });
@@ -73,6 +80,30 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
         {t('checkout.holders.ticket', { index: index + 1, seat: lineSeat(t, line) })}
       </Typography>
+      {me !== null && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Button
+            variant={me.isMe ? 'contained' : 'outlined'}
+            size="small"
+            startIcon={<PersonOutlineIcon />}
+            aria-pressed={me.isMe}
+            disabled={me.takenBy !== null}
+            onClick={me.onToggle}
+            data-testid={`holder-${index}-me`}
+            sx={{ minHeight: 44 }}
+          >
+            {t('checkout.holders.itsMe')}
+            <VisuallyHidden>, {ticket}</VisuallyHidden>
+          </Button>
+          <Typography variant="caption" color="text.secondary">
+            {me.takenBy !== null
+              ? t('checkout.holders.meElsewhere', { index: me.takenBy + 1 })
+              : me.isMe
+                ? t('checkout.holders.meFilled')
+                : t('checkout.holders.meHint')}
+          </Typography>
+        </Box>
+      )}
       {hasSeat && <Alert severity="error">{t('checkout.holders.hasSeat')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField

@@ -7,16 +7,20 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useSession } from '../../auth/useSession';
 import { SuccessToast } from '../../components/SuccessToast';
 import type { FixtureDetail } from '../../fixtures/types';
 import { checkoutErrorText, lineIdsWithSeat } from '../../orders/errors';
 import {
   HOLDER_FIELDS,
+  accountNames,
   draftOf,
   holdersRequest,
   localToday,
   matchDayOf,
+  namesMatch,
   parseHolder,
+  repeatedPeople,
   serverHolderErrors,
   type HolderDraft,
   type HolderField,
@@ -48,6 +52,12 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
   const [drafts, setDrafts] = useState<HolderDraft[]>(() => order.lines.map(draftOf));
   const [errors, setErrors] = useState<FieldMessages[]>(() => order.lines.map(() => ({})));
   const [saved, setSaved] = useState(false);
+  const { user } = useSession();
+  const me = user === null ? null : accountNames(user);
+  // Which ticket is the fan's own ("it's me"): one at most; a saved order's holder may be already.
+  const [meIndex, setMeIndex] = useState<number | null>(() =>
+    me === null ? null : ((i) => (i < 0 ? null : i))(drafts.findIndex((draft) => namesMatch(draft, me))),
+  );
   const today = localToday();
   const matchDay = matchDayOf(order.fixture.starts_at);
   const fares = order.lines.map((line) => faresFor(line, fixture));
@@ -62,6 +72,17 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
     // Who may have a fare hangs on the birth date and the sex: changing them may settle the fare's message.
     const settled: HolderField[] = field === 'sex' || field === 'birth_date' ? [field, 'reduction_id'] : [field];
     setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
+  };
+
+  /** "It's me" on ticket `index`: its names from the account; pressed again, they are cleared. */
+  const toggleMe = (index: number) => {
+    if (me === null) {
+      return;
+    }
+    const names = meIndex === index ? { first_name: '', last_name: '' } : me;
+    setMeIndex(meIndex === index ? null : index);
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...names } : draft)));
+    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, ['first_name', 'last_name']) : messages)));
   };
 
   const showErrors = (messages: FieldMessages[]) => {
@@ -94,6 +115,17 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
                 Object.entries(result.problems).map(([field, problem]) => [field, t(`checkout.holders.errors.${problem}`)]),
               ),
         ),
+      );
+      return;
+    }
+    // One person, one seat per match: the API would refuse the order; say which ticket repeats which.
+    const repeats = repeatedPeople(drafts);
+    if (repeats.size > 0) {
+      showErrors(
+        order.lines.map((_line, index) => {
+          const earlier = repeats.get(index);
+          return earlier === undefined ? {} : { first_name: t('checkout.holders.sameAs', { index: earlier + 1 }) };
+        }),
       );
       return;
     }
@@ -148,11 +180,32 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
             errors={errors[index] ?? {}}
             hasSeat={linesWithSeat.has(line.id)}
             today={today}
+            me={
+              me === null
+                ? null
+                : { isMe: meIndex === index, takenBy: meIndex !== null && meIndex !== index ? meIndex : null, onToggle: () => toggleMe(index) }
+            }
             onChange={(field, value) => change(index, field, value)}
           />
         ))}
         {hasFieldErrors && <Alert severity="error">{t('checkout.holders.fix')}</Alert>}
-        {linesWithSeat.size > 0 && <Alert severity="error">{t('errors.holder_has_seat')}</Alert>}
+        {linesWithSeat.size > 0 && (
+          <Alert severity="error" data-testid="holders-with-seat">
+            {t('checkout.holders.hasSeatNamed', {
+              count: linesWithSeat.size,
+              holders: order.lines
+                .flatMap((line, index) => {
+                  if (!linesWithSeat.has(line.id)) {
+                    return [];
+                  }
+                  const draft = drafts[index];
+                  const name = `${draft?.first_name ?? ''} ${draft?.last_name ?? ''}`.trim();
+                  return [t('checkout.holders.holderRef', { index: index + 1, name })];
+                })
+                .join('; '),
+            })}
+          </Alert>
+        )}
         {otherFailure !== null && <Alert severity="error">{otherFailure}</Alert>}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button

@@ -5,7 +5,6 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HoldCountdown } from '../../components/HoldCountdown';
 import { formatCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import type { Order } from '../../orders/types';
@@ -14,11 +13,13 @@ import { lineSeat } from './lineSeat';
 
 interface OrderSummaryProps {
   order: Order;
-  onExpired: () => void;
 }
 
-/** What the fan is buying: each seat with its gate, fare and price, the total, the time left. */
-export function OrderSummary({ order, onExpired }: OrderSummaryProps) {
+/**
+ * What the fan is buying: each seat with its gate, fare and price, and the total (the time left
+ * sits in the checkout's sticky strip, in view while the holders are typed).
+ */
+export function OrderSummary({ order }: OrderSummaryProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
@@ -28,7 +29,6 @@ export function OrderSummary({ order, onExpired }: OrderSummaryProps) {
         <Typography id={titleId} variant="h6" component="h2">
           {t('checkout.summary')}
         </Typography>
-        {order.expires_at !== null && <HoldCountdown deadline={Date.parse(order.expires_at)} onExpired={onExpired} />}
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
           {order.lines.map((line) => (
             <Box

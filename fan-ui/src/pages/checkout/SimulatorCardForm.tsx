@@ -13,6 +13,7 @@ import { checkoutErrorText } from '../../orders/errors';
 import {
   TEST_CARDS,
   confirmCardWithSimulator,
+  formatExpiryInput,
   parseCard,
   type Card,
   type CardDraft,
@@ -121,12 +122,12 @@ export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
           name="exp-date"
           label={t('checkout.payment.expiry')}
           value={draft.expiry}
-          onChange={(event) => set('expiry', event.target.value)}
+          onChange={(event) => set('expiry', formatExpiryInput(event.target.value, draft.expiry))}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('checkout.payment.expiryPlaceholder')}
           error={problems.expiry !== undefined}
           helperText={message('expiry')}
-          slotProps={{ htmlInput: { 'data-testid': 'card-expiry', required: true, inputMode: 'numeric', maxLength: 7 } }}
+          slotProps={{ htmlInput: { 'data-testid': 'card-expiry', required: true, inputMode: 'numeric', pattern: '[0-9/]*', maxLength: 7 } }}
         />
         <TextField
           id="card-cvc"

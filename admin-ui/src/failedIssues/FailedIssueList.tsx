@@ -2,6 +2,7 @@ import { DataTable, List, ResourceContextProvider, SelectInput, TextField } from
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { OrderStateField } from '../orders/OrderStateChip';
+import { useOrderRowClick } from '../orders/useOrderPath';
 import { FailedIssueButtons } from './FailedIssueButtons';
 import { IssueProgressField } from './IssueProgressField';
 import { FAILED_ISSUE_STATES, type FailedIssue } from './types';
@@ -15,11 +16,15 @@ const filters = [
   />,
 ];
 
+/** A failed issue is an order: its row opens the order's page, where the same actions are. */
+const orderOfIssue = (issue: FailedIssue) => issue.id;
+
 /**
  * Orders whose issuing gave up, at /admin/tickets/issuefailed: the ones still failed by
  * default (the state filter shows what became of the others). Staff retry or refund each one.
  */
 export function FailedIssueList() {
+  const openOrder = useOrderRowClick(orderOfIssue);
   return (
     <ResourceContextProvider value="failed-issues">
       <List<FailedIssue>
@@ -31,7 +36,7 @@ export function FailedIssueList() {
         actions={false}
       >
         {/* Sorted by failure time only: the contract promises no other order for this list. */}
-        <DataTable<FailedIssue> rowClick="show" bulkActionButtons={false}>
+        <DataTable<FailedIssue> rowClick={openOrder} bulkActionButtons={false}>
           <DataTable.Col source="fixture_title" disableSort />
           <DataTable.Col source="buyer_email" disableSort />
           <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />

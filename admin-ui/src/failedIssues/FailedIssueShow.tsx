@@ -1,6 +1,7 @@
 import { ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { OrderLinkField } from '../orders/OrderLinkField';
 import { OrderStateField } from '../orders/OrderStateChip';
 import { FailedIssueButtons } from './FailedIssueButtons';
 import { IssueProgressField } from './IssueProgressField';
@@ -28,7 +29,7 @@ export function FailedIssueShow() {
         <TextField source="error" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} />
         <NumberField source="attempts" />
         <RomeDateTimeField source="failed_at" />
-        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+        <OrderLinkField source="id" label="resources.failed-issues.fields.id" />
       </SimpleShowLayout>
     </Show>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../fixtures/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
+import type { Order } from '../orders/types';
 import type { IssuedTicket } from './types';
 
 const PAGE = '/tickets/issuedtickets';
@@ -61,6 +62,20 @@ const giulia: IssuedTicket = {
   state: 'cancelled',
   is_order_by_admin: true,
   payment_method: 'voucher',
+};
+
+const order: Order = {
+  id: luca.order_id,
+  fixture_id: 7,
+  fixture_title: 'Como - Lazio',
+  buyer_email: 'fan@example.it',
+  payment_status: 1,
+  state: 'issued',
+  total_cents: 6000,
+  lines: 1,
+  is_order_by_admin: false,
+  payment_method: 'card',
+  created_at: '2026-11-24T17:00:00Z',
 };
 
 function ticketsApi(rows: IssuedTicket[], extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -179,17 +194,28 @@ describe('the issued tickets page', () => {
     expect(screen.getByPlaceholderText('Search by holder, e-mail, seal or seat')).toBeInTheDocument();
   });
 
-  it("opens a ticket's page from its row, with the barcode and the order", async () => {
-    const fetchMock = ticketsApi([luca]);
+  it("opens the ticket's order from its row", async () => {
+    const fetchMock = ticketsApi([luca], { [`/api/admin/orders/${luca.order_id}`]: { body: order } });
     const user = userEvent.setup();
     renderAdminApp(PAGE);
 
     await user.click(await screen.findByText('Luca Neri'));
 
+    expect(await screen.findByRole('region', { name: 'Ordine' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${luca.order_id}`)).toBe(true);
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(false);
+  });
+
+  it("shows a ticket's page with the barcode, and its order as a link to the order's page", async () => {
+    ticketsApi([luca]);
+    renderAdminApp('/issued-tickets/11/show');
+
     expect(await screen.findByText('8001234567890123')).toBeInTheDocument();
-    expect(screen.getByText('0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51')).toBeInTheDocument();
     expect(screen.getByText('Codice a barre')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(true);
+    expect(screen.getByRole('link', { name: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51' })).toHaveAttribute(
+      'href',
+      '/admin/orders/0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51/show',
+    );
   });
 
   it("exports the chosen match's tickets to Excel, the search and state left to the list", async () => {

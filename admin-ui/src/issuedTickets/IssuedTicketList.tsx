@@ -20,6 +20,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { SaleChannelField } from '../orders/SaleChannelField';
+import { useOrderRowClick } from '../orders/useOrderPath';
 import { MatchField } from './MatchField';
 import { HolderField, SeatField, TitleField } from './TicketFields';
 import { TICKET_STATES, type IssuedTicket } from './types';
@@ -91,6 +92,9 @@ export function IssuedTicketList() {
   );
 }
 
+/** A ticket's row opens its order's page (the ticket's own page is linked from there). */
+const orderOfTicket = (ticket: IssuedTicket) => ticket.order_id;
+
 /**
  * Sorted by issue time only: it is the one order the API's contract names. Seven columns, so
  * the table fits a 1366 px desktop beside the menu: the seat's row, number and gate under its
@@ -98,8 +102,9 @@ export function IssuedTicketList() {
  * Below 1200 px the payment goes too (it is on the ticket's page, as every field).
  */
 function IssuedTicketTable({ withPayment }: { withPayment: boolean }) {
+  const openOrder = useOrderRowClick(orderOfTicket);
   return (
-    <DataTable<IssuedTicket> rowClick="show" bulkActionButtons={false}>
+    <DataTable<IssuedTicket> rowClick={openOrder} bulkActionButtons={false}>
       <DataTable.Col source="issued_at" field={RomeDateTimeField} />
       <DataTable.Col source="fixture_title" disableSort>
         <MatchField source="fixture_title" />
@@ -117,9 +122,10 @@ function IssuedTicketTable({ withPayment }: { withPayment: boolean }) {
 function IssuedTicketSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const openOrder = useOrderRowClick(orderOfTicket);
   return (
     <SimpleList<IssuedTicket>
-      linkType="show"
+      rowClick={openOrder}
       primaryText={(ticket) => `${ticket.label} · ${ticket.holder_name}`}
       secondaryText={(ticket) =>
         `${ticket.fixture_title} · ${formatEuros(ticket.price_cents, locale)} · ${formatRomeDateTime(ticket.issued_at, locale)}`

@@ -1,6 +1,7 @@
 import { BooleanField, ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { OrderLinkField } from '../orders/OrderLinkField';
 import { PaymentMethodField } from '../orders/PaymentMethodField';
 import { MatchField } from './MatchField';
 import { TicketStateField } from './TicketStateChip';
@@ -8,7 +9,10 @@ import type { IssuedTicket } from './types';
 
 const mono = { fontFamily: 'monospace' };
 
-/** One issued ticket: the seat, its holder and buyer, the title's seal and barcode, its state. */
+/**
+ * One issued ticket: the seat, its holder and buyer, the title's seal and barcode, its state, and
+ * its order (a link to the order's page).
+ */
 export function IssuedTicketShow() {
   return (
     <Show<IssuedTicket>
@@ -34,7 +38,7 @@ export function IssuedTicketShow() {
         <RomeDateTimeField source="issued_at" />
         <BooleanField source="is_order_by_admin" />
         <PaymentMethodField source="payment_method" />
-        <TextField source="order_id" sx={mono} />
+        <OrderLinkField source="order_id" label="resources.issued-tickets.fields.order_id" />
       </SimpleShowLayout>
     </Show>
   );

@@ -47,11 +47,12 @@ const refunded: Order = {
   payment_method: 'cash',
 };
 
-function ordersApi(rows: Order[]) {
+function ordersApi(rows: Order[], extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     [LIST]: listRoute('orders', rows),
     '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+    ...extra,
   });
 }
 
@@ -93,7 +94,7 @@ describe('the orders page', () => {
       'Stato',
       'Totale',
     ]);
-    // Read-only: no edit, no delete, no page per order.
+    // Read-only: no edit, no delete.
     expect(screen.queryByRole('button', { name: /Modifica|Elimina|Crea/ })).not.toBeInTheDocument();
 
     const query = lastListQuery(fetchMock);
@@ -125,6 +126,18 @@ describe('the orders page', () => {
     await user.click(screen.getByRole('combobox', { name: 'Pagamento' }));
     await user.click(await screen.findByRole('option', { name: 'Altro' }));
     await waitFor(() => expect(JSON.parse(lastListQuery(fetchMock).get('filter') ?? '').payment_status).toBe(-1));
+  });
+
+  it("opens an order's page from its row", async () => {
+    const fetchMock = ordersApi([paid], { [`${LIST}/${paid.id}`]: { body: paid } });
+    const user = userEvent.setup();
+    renderAdminApp('/orders');
+
+    await user.click(await screen.findByText('fan@example.it'));
+
+    const summary = await screen.findByRole('region', { name: 'Ordine' });
+    expect(within(summary).getByText(String(paid.id))).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${paid.id}`)).toBe(true);
   });
 
   it('speaks English to staff who chose it', async () => {

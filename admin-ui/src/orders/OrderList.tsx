@@ -69,9 +69,9 @@ function OrderEmpty() {
 }
 
 /**
- * Orders, read-only, newest first: by match, by payment status, or by the buyer's e-mail.
- * Orders change only through their own steps (payment, issuing, the failed issues' actions);
- * staff add one by selling seats at the box office.
+ * Orders, read-only, newest first: by match, by payment status, or by the buyer's e-mail; a
+ * row opens the order's page. Orders change only through their own steps (payment, issuing, the
+ * failed issues' actions); staff add one by selling seats at the box office.
  */
 export function OrderList() {
   const filters = useOrderFilters();
@@ -97,7 +97,7 @@ export function OrderList() {
  */
 function OrderTable() {
   return (
-    <DataTable<Order> rowClick={false} bulkActionButtons={false}>
+    <DataTable<Order> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="created_at" field={RomeDateTimeField} />
       <DataTable.Col source="fixture_title" disableSort />
       <DataTable.Col source="buyer_email" label="resources.orders.columns.buyer" disableSort field={BuyerField} />
@@ -116,7 +116,7 @@ function OrderSimpleList() {
   const [locale] = useLocaleState();
   return (
     <SimpleList<Order>
-      linkType={false}
+      rowClick="show"
       primaryText={(order) => order.buyer_email}
       secondaryText={(order) =>
         `${order.fixture_title} · ${formatEuros(order.total_cents, locale)} · ${formatRomeDateTime(order.created_at, locale)}`

@@ -15,13 +15,42 @@ describe('fan app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute(
-      'href',
-      '/fixtures/all',
-    );
-    expect(screen.getByRole('link', { name: /Abbonamenti/ })).toHaveAttribute('href', '/fixtures/season');
-    expect(screen.getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');
-    expect(screen.getByRole('link', { name: /Collezionabili/ })).toHaveAttribute('href', '/collectibles/');
+    const actions = screen.getByRole('region', { name: 'Cosa puoi fare' });
+    expect(within(actions).getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute('href', '/fixtures/all');
+    expect(within(actions).getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');
+    expect(within(actions).getByRole('link', { name: /Aiuto/ })).toHaveAttribute('href', '/help');
+    // Areas that do not exist yet have no card leading to "not found".
+    expect(within(actions).queryByRole('link', { name: /Abbonamenti/ })).not.toBeInTheDocument();
+    expect(within(actions).queryByRole('link', { name: /Collezionabili/ })).not.toBeInTheDocument();
+  });
+
+  it('has a menu of the sections and footer links to the information pages', async () => {
+    stubVersionEndpoint(version);
+    renderWithProviders(<AppRoutes />);
+
+    const menu = screen.getByRole('navigation', { name: 'Sezioni' });
+    expect(within(menu).getByRole('link', { name: 'Partite' })).toHaveAttribute('href', '/fixtures/all');
+    expect(within(menu).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet/');
+    expect(within(menu).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/myaccount');
+    expect(within(menu).getByRole('link', { name: 'Aiuto' })).toHaveAttribute('href', '/help');
+    // On a phone the same sections sit behind the menu button.
+    await userEvent.click(within(menu).getByRole('button', { name: 'Apri il menu' }));
+    const phoneMenu = await screen.findByRole('menu', { name: 'Sezioni' });
+    expect(within(phoneMenu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Partite', 'Wallet', 'Account', 'Aiuto']);
+    await userEvent.keyboard('{Escape}');
+
+    const footer = within(screen.getByRole('contentinfo')).getByRole('navigation', { name: 'Informazioni' });
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Aiuto', '/help'],
+      ['Contatti', '/contacts'],
+      ['Condizioni di vendita', '/terms'],
+      ['Privacy', '/privacy'],
+      ['Cookie', '/cookies'],
+    ]);
   });
 
   it('shows the version the API reports in the footer', async () => {

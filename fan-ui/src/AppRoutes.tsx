@@ -21,6 +21,7 @@ const WalletPage = lazy(() => import('./pages/wallet/WalletPage'));
 const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
 const SupporterCardsPage = lazy(() => import('./pages/supporter-cards/SupporterCardsPage'));
 const RegisterCompanyPage = lazy(() => import('./pages/register-company/RegisterCompanyPage'));
+const InfoPage = lazy(() => import('./pages/info/InfoPage'));
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -46,6 +47,11 @@ export function AppRoutes() {
         <Route path="vrocheck/:id" element={<CheckoutPage focus="check" />} />
         <Route path="wallet" element={<WalletPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="privacy" element={<InfoPage page="privacy" />} />
+        <Route path="terms" element={<InfoPage page="terms" />} />
+        <Route path="cookies" element={<InfoPage page="cookies" />} />
+        <Route path="contacts" element={<InfoPage page="contacts" />} />
+        <Route path="help" element={<InfoPage page="help" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -105,7 +105,8 @@ describe('the app bar account corner', () => {
 
 describe('a sign-in that failed outside the app', () => {
   it('says why when Google sign-in comes back with signin_error, until closed', async () => {
-    stubApi({});
+    // The home page's matches answer (none), so the only alert is the sign-in's.
+    stubApi({ 'GET /api/fixtures': { body: { items: [] } } });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/?signin_error=email_banned' });
 

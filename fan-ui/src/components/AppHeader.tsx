@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SiteMenu } from './SiteMenu';
 
 /**
- * The blue bar on top of every page: the club's name (back to home), the language switch, and
- * "Sign in" or the signed-in fan's menu.
+ * The blue bar on top of every page: the club's name (back to home), the shop's sections, the
+ * language switch, and "Sign in" or the signed-in fan's menu.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export function AppHeader() {
             {t('app.clubName')}
           </Typography>
         </Box>
+        <SiteMenu />
         <LanguageSwitch />
         <AccountMenu />
       </Toolbar>

@@ -1,10 +1,21 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useAppVersion } from '../api/version';
 
-/** Bottom of every page: copyright and, when the API answers, the running version. */
+/** The information pages every shop has, linked from every page's footer. */
+const FOOTER_LINKS = [
+  { key: 'help', to: '/help' },
+  { key: 'contacts', to: '/contacts' },
+  { key: 'terms', to: '/terms' },
+  { key: 'privacy', to: '/privacy' },
+  { key: 'cookies', to: '/cookies' },
+] as const;
+
+/** Bottom of every page: the information pages, copyright and, when the API answers, the running version. */
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
@@ -12,6 +23,22 @@ export function SiteFooter() {
       component="footer"
       sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3, mt: 4 }}
     >
+      <Container maxWidth="md" component="nav" aria-label={t('footer.links')} sx={{ mb: 2 }}>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}>
+          {FOOTER_LINKS.map((link) => (
+            <li key={link.key}>
+              <Link
+                component={RouterLink}
+                to={link.to}
+                variant="body2"
+                sx={{ display: 'inline-block', py: 0.75, fontWeight: 600 }}
+              >
+                {t(`info.nav.${link.key}`)}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      </Container>
       <Container
         maxWidth="md"
         sx={{

@@ -1,16 +1,22 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import SportsSoccerIcon from '@mui/icons-material/SportsSoccer';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FEATURES } from '../../features';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { FanActionCard } from './FanActionCard';
+import { HomeFixtures } from './HomeFixtures';
 import { HomeHero } from './HomeHero';
 
-/** Home (`/` and `/mmobile`): what the ticket office offers, one card per thing to do. */
+/**
+ * Home (`/` and `/mmobile`): the matches on sale, then one card per thing to do. Cards of areas
+ * not built yet (season tickets, collectibles) are off in `FEATURES`.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('home.hero.title'));
@@ -21,30 +27,42 @@ export default function HomePage() {
       icon: <SportsSoccerIcon />,
       title: t('home.actions.matchTickets.title'),
       description: t('home.actions.matchTickets.description'),
+      shown: true,
     },
     {
       to: '/fixtures/season',
       icon: <EventSeatOutlinedIcon />,
       title: t('home.actions.seasonTickets.title'),
       description: t('home.actions.seasonTickets.description'),
+      shown: FEATURES.seasonTickets,
     },
     {
       to: '/wallet/',
       icon: <AccountBalanceWalletOutlinedIcon />,
       title: t('home.actions.wallet.title'),
       description: t('home.actions.wallet.description'),
+      shown: true,
     },
     {
       to: '/collectibles/',
       icon: <CollectionsOutlinedIcon />,
       title: t('home.actions.collectibles.title'),
       description: t('home.actions.collectibles.description'),
+      shown: FEATURES.collectibles,
     },
-  ];
+    {
+      to: '/help',
+      icon: <HelpOutlineIcon />,
+      title: t('home.actions.help.title'),
+      description: t('home.actions.help.description'),
+      shown: true,
+    },
+  ].filter((action) => action.shown);
 
   return (
     <>
       <HomeHero />
+      <HomeFixtures />
       <Container maxWidth="md" component="section" aria-labelledby="home-actions-title" sx={{ py: { xs: 3, sm: 5 } }}>
         <Typography id="home-actions-title" variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('home.actions.heading')}
@@ -62,7 +80,7 @@ export default function HomePage() {
         >
           {actions.map((action) => (
             <li key={action.to}>
-              <FanActionCard {...action} />
+              <FanActionCard to={action.to} icon={action.icon} title={action.title} description={action.description} />
             </li>
           ))}
         </Box>

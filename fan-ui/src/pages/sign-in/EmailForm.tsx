@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -99,6 +100,12 @@ export function EmailForm({ initialEmail, onCodeSent, onLinkSent }: EmailFormPro
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
           {t('signIn.consents.hint')}
+        </Typography>
+        <Typography variant="body2" component="p" sx={{ mb: 0.5 }}>
+          {/* A new tab: the address typed here is not lost while the fan reads. */}
+          <Link href="/privacy" target="_blank" rel="noopener" sx={{ fontWeight: 600 }} data-testid="privacy-link">
+            {t('signIn.consents.privacy')}
+          </Link>
         </Typography>
         <FormGroup aria-labelledby={consentsLabelId}>
           {CONSENTS.map((consent) => (

@@ -59,6 +59,10 @@ describe('sign-in page, code by e-mail', () => {
     for (const consent of [/comunicazioni commerciali/, /profilazione/, /partner del club/]) {
       expect(screen.getByRole('checkbox', { name: consent })).not.toBeChecked();
     }
+    // Where the consents are asked, the privacy notice is one tap away (in a new tab: the form stays).
+    const privacy = screen.getByRole('link', { name: /informativa sulla privacy/ });
+    expect(privacy).toHaveAttribute('href', '/privacy');
+    expect(privacy).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('button', { name: 'Inviami invece un link di accesso' })).toBeInTheDocument();
   });
 

@@ -25,7 +25,10 @@ trap cleanup INT TERM EXIT
 
 step "Starting sim, worker and api"
 # Real time: the demo season moves to this week (its matches ahead, pre-emption open).
-SIM_CLOCK_START=${SIM_CLOCK_START:-now} "$BIN/sim" & pids+=($!)
+# The ticketing system keeps its titles across runs, as the real one would: a second `make run`
+# goes on where the first stopped (the database remembers the titles too).
+SIM_TICKETING_STATE=${SIM_TICKETING_STATE:-$ROOT/.run/sim-ticketing.json} \
+  SIM_CLOCK_START=${SIM_CLOCK_START:-now} "$BIN/sim" & pids+=($!)
 wait_for http://127.0.0.1:9090/_sim/health 30
 
 step "Migrations and demo data (the stadium and season come from the ticketing simulator)"

@@ -679,3 +679,64 @@ async fn the_profile_follows_the_display_name_rules(pool: PgPool) {
     let r = put(json!({"language": "fr"})).await.unwrap();
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[sqlx::test(migrations = false)]
+async fn staff_never_read_a_sign_in_code_or_link_in_the_email_log(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let staff = app.staff().await;
+    let anon = app.anonymous().await;
+    // Anyone may ask for a code or a link for the admin's address.
+    let target = "admin.vittima@example.it";
+    app.create_user(target, 1).await;
+    assert!(ask_code(&anon, target).await.status().is_success());
+    let code = code_in(&app.last_mail_text(target).await);
+    let r = anon
+        .post("/api/auth/link")
+        .json(&json!({"email": target, "language": "it"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    let token = link_token(&app.last_mail_text(target).await);
+    // The staff's e-mail log, its search and each e-mail's page carry neither.
+    let list = staff
+        .get(&format!(
+            "/api/admin/emails?filter={}",
+            urlencoding(&json!({"q": target}).to_string())
+        ))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(list.contains(target), "{list}");
+    assert!(!list.contains(&code), "a code in the log: {list}");
+    assert!(!list.contains(&token), "a link in the log: {list}");
+    let rows: Value = serde_json::from_str(&list).unwrap();
+    for row in rows.as_array().unwrap() {
+        let one = staff
+            .get(&format!(
+                "/api/admin/emails/{}",
+                row["id"].as_str().unwrap()
+            ))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(!one.contains(&code) && !one.contains(&token), "{one}");
+    }
+}
+
+fn urlencoding(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

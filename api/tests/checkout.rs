@@ -218,24 +218,7 @@ async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_
         .collect();
     assert_eq!(pdfs.len(), 2, "one PDF per title");
 
-    // The wallet lists titles settled for a minute (the spec's rule): age the order.
-    let wallet: Value = fan
-        .get("/api/wallet")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(
-        wallet["items"].as_array().unwrap().len(),
-        0,
-        "not yet settled"
-    );
-    sqlx::query("update ticket_order set modified_at = now() - interval '61 seconds'")
-        .execute(&s.app.pool)
-        .await
-        .unwrap();
+    // The wallet lists the titles the moment the order is issued (no "settled for a minute").
     let wallet: Value = fan
         .get("/api/wallet")
         .send()
@@ -1012,4 +995,393 @@ async fn a_reduction_the_holder_does_not_qualify_for_is_refused_before_payment(p
             .map(|t| (t.holder.sex.clone(), t.reduction_id))
     });
     assert_eq!(seal.map(|(sex, _)| sex), Some("F".to_owned()));
+}
+
+/// The ticketing system's event of the fixture on sale.
+async fn planet_event(s: &OnSale) -> i64 {
+    sqlx::query_scalar::<_, i32>("select planet_event_id from fixture where id = $1")
+        .bind(s.fixture)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap()
+        .into()
+}
+
+/// Changes the event's rules in the ticketing system (as the police or the league would).
+async fn change_event(s: &OnSale, change: Value) {
+    let r = reqwest::Client::new()
+        .post(format!(
+            "{}/_sim/ticketing/events/{}",
+            s.sim.http_url(),
+            planet_event(s).await
+        ))
+        .json(&change)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+async fn card_refunds(s: &OnSale, intent: &str) -> usize {
+    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    refunds
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["payment_intent"] == intent)
+        .count()
+}
+
+async fn emails(pool: &PgPool, to: &str, template: &str) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from outbound_email where to_address = $1 and template = $2",
+    )
+    .bind(to)
+    .bind(template)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_fan_without_a_supporter_card_is_stopped_before_paying_for_a_high_risk_match_and_told_which_holder(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    change_event(&s, json!({"high_risk": true})).await;
+    let (_, fan) = s.app.fan_with_session("senzatessera@example.it").await;
+    let (order, named) = order_for(&s, &fan, &["TC-TC1-7-1", "TC-TC1-7-2"]).await;
+    let lines: Vec<i64> = named["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_i64().unwrap())
+        .collect();
+
+    // The holder check says why, line by line.
+    let (status, checked) = fan
+        .post_json(&format!("/api/orders/{order}/verify"), &json!({}))
+        .await;
+    assert_eq!(status, 200, "{checked}");
+    for line in checked["lines"].as_array().unwrap() {
+        assert_eq!(line["eligible"], false, "{line}");
+        assert_eq!(line["ineligible_reason"], "card_required", "{line}");
+    }
+
+    // Paying is refused before any payment exists, naming each line.
+    let r = fan
+        .post(&format!("/api/orders/{order}/payment"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "holders_ineligible", "{body}");
+    for id in &lines {
+        assert_eq!(
+            body["errors"][format!("lines.{id}")],
+            "card_required",
+            "{body}"
+        );
+    }
+    let intent: Option<String> =
+        sqlx::query_scalar("select payment_intent_id from ticket_order where order_id = $1")
+            .bind(Uuid::parse_str(&order).unwrap())
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(intent, None, "no payment was created");
+
+    // The buyer's limit is predicted too: one title per buyer leaves the second line out.
+    change_event(&s, json!({"high_risk": false, "per_buyer_limit": 1})).await;
+    let r = fan
+        .post(&format!("/api/orders/{order}/payment"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(
+        body["errors"][format!("lines.{}", lines[1])],
+        "buyer_limit",
+        "{body}"
+    );
+    assert!(
+        body["errors"].get(format!("lines.{}", lines[0])).is_none(),
+        "{body}"
+    );
+
+    // With the rules back, the same order is paid.
+    change_event(&s, json!({"per_buyer_limit": 4})).await;
+    payment(&fan, &order).await;
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_refusal_after_payment_refunds_the_order_once_and_tells_the_fan_and_staff_once(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let buyer = "cambiate@example.it";
+    let (_, fan) = s.app.fan_with_session(buyer).await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-8-1", "TC-TC1-8-2"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    assert_eq!(confirm(&fan, &order, &secret).await.0, 200);
+    assert_eq!(order_state(&s.app.pool, &order).await.0, "paid");
+
+    // The match becomes high-risk after the fan paid: the ticketing system will refuse.
+    change_event(&s, json!({"high_risk": true})).await;
+    // The issuing job twice (a staff retry racing the payment's), run by two workers at once.
+    {
+        let mut tx = s.app.pool.begin().await.unwrap();
+        workflows::enqueue(
+            &mut tx,
+            &workflows::checkout::IssueOrder {
+                order_id: Uuid::parse_str(&order).unwrap(),
+                round: 1,
+            },
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+    }
+    let _one = s.start_worker();
+    let _two = s.start_worker();
+    wait_state(&s, &order, "refunded", 60).await;
+    // Give any straggling run the time to do something twice.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+
+    assert_eq!(card_refunds(&s, &intent).await, 1, "one refund");
+    assert_eq!(emails(&s.app.pool, buyer, "order_refunded").await, 1);
+    assert_eq!(
+        emails(&s.app.pool, buyer, "issue_failure").await,
+        0,
+        "the fan is told once, by the refund"
+    );
+    assert_eq!(
+        emails(&s.app.pool, "biglietteria@lario.test", "issue_failure").await,
+        1,
+        "staff are told once"
+    );
+    let text: String = sqlx::query_scalar(
+        "select body_text from outbound_email where to_address = $1 and template = 'order_refunded'",
+    )
+    .bind(buyer)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert!(
+        text.contains("tessera del tifoso"),
+        "the reason, in words: {text}"
+    );
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions(&order))
+            .0,
+        0,
+        "no title stays issued"
+    );
+
+    // Staff see it refunded, with the refusal's code, and cannot retry it.
+    let staff = s.app.staff().await;
+    let row = staff
+        .get_json(&format!("/api/admin/failed-issues/{order}"))
+        .await;
+    assert_eq!(row["error_code"], "TESSERA_RICHIESTA", "{row}");
+    assert_eq!(row["retryable"], false, "{row}");
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/admin/failed-issues/{order}/retry"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("refused_for_good"))
+    );
+    // The order's page tells the whole case.
+    let detail = staff.get_json(&format!("/api/admin/orders/{order}")).await;
+    assert_eq!(detail["state"], "refunded");
+    assert_eq!(detail["refund_reason"], "refused:TESSERA_RICHIESTA");
+    assert_eq!(detail["details"].as_array().unwrap().len(), 2);
+    assert!(
+        detail["emails"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["template"] == "order_refunded"),
+        "{detail}"
+    );
+}
+
+#[sqlx::test(migrations = false)]
+async fn orders_paid_during_a_ticketing_outage_are_all_issued_after_it_none_failed_none_twice(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let http = reqwest::Client::new();
+    let control = |path: &str| format!("{}/_sim/ticketing/{path}", s.sim.http_url());
+    let mut orders = vec![];
+    for (i, fan_email) in ["uno@example.it", "due@example.it", "tre@example.it"]
+        .iter()
+        .enumerate()
+    {
+        let (_, fan) = s.app.fan_with_session(fan_email).await;
+        let seats = [
+            format!("TC-TC1-9-{}", 2 * i + 1),
+            format!("TC-TC1-9-{}", 2 * i + 2),
+        ];
+        let labels: Vec<&str> = seats.iter().map(String::as_str).collect();
+        let surname = ["Primo", "Secondo", "Terzo"][i];
+        let (order, _) =
+            order_named(&s, &fan, &labels, &[("Anna", surname), ("Bruno", surname)]).await;
+        let (intent, secret) = payment(&fan, &order).await;
+        orders.push((order, intent, secret, fan, fan_email.to_string()));
+    }
+    // The ticketing system goes down: every call answers 503.
+    http.post(control("faults"))
+        .json(&json!({"rate": 1.0, "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    // Backoff from 100 ms and 8 attempts: without the breaker these orders fail within ~3 s.
+    let _worker = s.start_worker_with(&[
+        ("TICKETING_BREAKER_FAILURES", "2"),
+        ("TICKETING_BREAKER_PROBE_MS", "500"),
+    ]);
+    for (order, intent, secret, fan, _) in &orders {
+        pay_with_card(&s, intent, secret, sim::payments::CARD_SUCCESS).await;
+        assert_eq!(confirm(fan, order, secret).await.0, 200);
+    }
+    // The outage lasts well past the attempts' budget.
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    for (order, ..) in &orders {
+        let (state, paid) = order_state(&s.app.pool, order).await;
+        assert!(
+            (state == "paid" || state == "issuing") && paid == 1,
+            "{order} waits: {state}"
+        );
+    }
+    let staff = s.app.staff().await;
+    let status = staff.get_json("/api/admin/service-status").await;
+    let breaker = status["breakers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["service"] == "ticketing")
+        .cloned()
+        .unwrap();
+    assert_eq!(breaker["state"], "open", "{breaker}");
+    for (_, _, _, _, email) in &orders {
+        assert_eq!(
+            emails(&s.app.pool, email, "tickets_delayed").await,
+            1,
+            "{email} is told once that the tickets are on their way"
+        );
+    }
+
+    // The system comes back: every order is issued by itself, no title twice.
+    http.delete(control("faults")).send().await.unwrap();
+    for (order, ..) in &orders {
+        wait_state(&s, order, "issued", 30).await;
+        assert_eq!(
+            s.sim
+                .ticketing
+                .with_world(|w| w.titles_of_transactions(order)),
+            (2, 0)
+        );
+    }
+    let failed: i64 =
+        sqlx::query_scalar("select count(*) from ticket_order where failed_at is not null")
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(failed, 0, "none failed");
+    let status = staff.get_json("/api/admin/service-status").await;
+    assert_eq!(status["breakers"][0]["state"], "closed");
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_fan_who_abandoned_3d_secure_pays_again_with_another_card_and_gets_the_tickets(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("indecisa@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-10-1"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    let challenged = pay_with_card(&s, &intent, &secret, sim::payments::CARD_3DS).await;
+    assert_eq!(challenged["status"], "requires_action");
+    // The fan closes the tab, comes back: the same payment, another card.
+    let (again, again_secret) = payment(&fan, &order).await;
+    assert_eq!(again, intent);
+    let paid = pay_with_card(&s, &again, &again_secret, sim::payments::CARD_SUCCESS).await;
+    assert_eq!(paid["status"], "succeeded", "{paid}");
+    let (status, body) = confirm(&fan, &order, &again_secret).await;
+    assert_eq!(status, 200, "{body}");
+    wait_state(&s, &order, "issued", 30).await;
+}
+
+#[sqlx::test(migrations = false)]
+async fn best_available_holds_seats_side_by_side_in_one_row(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let (_, fan) = s.app.fan_with_session("vicini@example.it").await;
+    let block: i32 = sqlx::query_scalar(
+        "select b.id from venue_block b where not b.no_map and not b.away order by b.id limit 1",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    let (status, body) = s
+        .hold(&fan, json!({"block_id": block, "quantity": 3}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let held: Vec<(String, i32)> = sqlx::query_as(
+        "select s.row_label, s.number from seat_inventory i join venue_seat s on s.id = i.seat_id
+          where i.fixture_id = $1 and i.state = 'held' order by s.number",
+    )
+    .bind(s.fixture)
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(held.len(), 3, "{held:?}");
+    assert!(
+        held.iter().all(|(r, _)| *r == held[0].0),
+        "one row: {held:?}"
+    );
+    assert_eq!(held[2].1 - held[0].1, 2, "side by side: {held:?}");
+
+    // A block with no row that has that many free seats side by side.
+    let seats_per_row: i32 =
+        sqlx::query_scalar("select max(number) from venue_seat where block_id = $1")
+            .bind(block)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    sqlx::query(
+        "update seat_inventory i set state = 'locked' from venue_seat s
+          where s.id = i.seat_id and i.fixture_id = $1 and i.block_id = $2 and s.number % 2 = 0
+            and i.state = 'free'",
+    )
+    .bind(s.fixture)
+    .bind(block)
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    let (_, other) = s.app.fan_with_session("altri@example.it").await;
+    let (status, body) = s
+        .hold(&other, json!({"block_id": block, "quantity": 2}))
+        .await;
+    assert!(seats_per_row > 2);
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("no_adjacent_seats")),
+        "{body}"
+    );
 }

@@ -136,6 +136,9 @@ pub struct JobsConfig {
     pub mail_concurrency: usize,
     /// Mass-issue orders issued at once (their own queue, so fans' orders never wait).
     pub mass_concurrency: usize,
+    /// The ticketing system's circuit breaker (`TICKETING_BREAKER_FAILURES`,
+    /// `TICKETING_BREAKER_PROBE_MS`).
+    pub breaker: crate::breaker::Settings,
 }
 
 /// The simulators (development and tests only).
@@ -316,6 +319,12 @@ impl Config {
                 concurrency: r.parse("JOBS_CONCURRENCY", "8")?,
                 mail_concurrency: r.parse("JOBS_MAIL_CONCURRENCY", "16")?,
                 mass_concurrency: r.parse("JOBS_MASS_CONCURRENCY", "4")?,
+                breaker: crate::breaker::Settings {
+                    failures: r.parse("TICKETING_BREAKER_FAILURES", "5")?,
+                    probe_every: Duration::from_millis(
+                        r.parse("TICKETING_BREAKER_PROBE_MS", "10000")?,
+                    ),
+                },
             },
             ticketing,
             payments,

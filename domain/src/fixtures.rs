@@ -141,7 +141,7 @@ pub async fn search(
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
-                    where r.visibility >= 1 and not s.away) as from_price_cents,
+                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as from_price_cents,
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f
@@ -173,7 +173,7 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Fixture>, s
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
-                    where r.visibility >= 1 and not s.away) as from_price_cents,
+                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as from_price_cents,
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f where f.id = $1"#,

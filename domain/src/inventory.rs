@@ -71,6 +71,8 @@ pub enum HoldRefusal {
     ReductionNotAllowed(Vec<i64>),
     /// These seats name a holder who already has a seat for the fixture (or twice here).
     HolderHasSeat(Vec<i64>),
+    /// No row of the block has that many free seats side by side.
+    NoAdjacentSeats,
 }
 
 /// A named holder of a seat, as the ticketing system knows people.
@@ -422,6 +424,102 @@ pub async fn hold_standing(
         .map(|r| Change::new(fixture.id, block_id, r.seat_id, "held"))
         .collect();
     Ok(Ok(announced(conn, changes).await?))
+}
+
+/// "Best available": holds `quantity` free seats side by side in one row of a seated block,
+/// the row nearest the pitch first, then the run nearest the middle of the row. Each try is one
+/// statement that finds the run and takes it whole or not at all; a run another buyer took
+/// meanwhile (its seats locked or changed) is tried again with the next best. Run it in a
+/// transaction; roll back on a refusal.
+pub async fn hold_best_available(
+    conn: &mut PgConnection,
+    fixture: &SaleTerms,
+    user: Uuid,
+    block_id: i32,
+    quantity: i64,
+) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
+    if !fixture.on_sale(chrono::Utc::now()) {
+        return Ok(Err(HoldRefusal::NotOnSale));
+    }
+    for _ in 0..3 {
+        let taken = sqlx::query!(
+            r#"with free as (
+                 select i.seat_id, s.row_label, s.number,
+                        s.number - row_number() over (partition by s.row_label order by s.number) as run
+                   from seat_inventory i join venue_seat s on s.id = i.seat_id
+                   join venue_block b on b.id = i.block_id
+                  where i.fixture_id = $1 and i.block_id = $2 and not b.no_map
+                    and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
+               ), runs as (
+                 select row_label, array_agg(seat_id order by number) as seats,
+                        min(number) as first, max(number) as last
+                   from free group by row_label, run having count(*) >= $3
+               ), middle as (
+                 select row_label, (min(number) + max(number)) / 2.0 as mid
+                   from venue_seat where block_id = $2 group by row_label
+               ), placed as (
+                 -- in each run, the window of $3 seats nearest the row's middle
+                 select r.row_label, r.seats, r.first, m.mid,
+                        greatest(r.first, least(r.last - $3::int + 1,
+                                                round(m.mid - ($3::int - 1) / 2.0)::int)) as start
+                   from runs r join middle m using (row_label)
+               ), best as (
+                 select seats[(start - first + 1):(start - first + $3::int)] as seats
+                   from placed
+                  order by length(row_label), row_label, abs(start + ($3::int - 1) / 2.0 - mid)
+                  limit 1
+               ), wanted as (
+                 select i.seat_id from seat_inventory i, best
+                  where i.fixture_id = $1 and i.seat_id = any(best.seats)
+                    and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
+                  order by i.seat_id
+                    for update of i skip locked
+               )
+               update seat_inventory s
+                  set state = 'held', holder_id = $4,
+                      held_until = now() + make_interval(secs => $5), updated_at = now(),
+                      reduction_id = null, holder_key = null
+                 from wanted
+                where s.fixture_id = $1 and s.seat_id = wanted.seat_id
+                  and (select count(*) from wanted) = $3
+            returning s.seat_id, (select count(*) from runs) as "runs!""#,
+            fixture.id,
+            block_id,
+            quantity,
+            user,
+            f64::from(HOLD_SECONDS)
+        )
+        .fetch_all(&mut *conn)
+        .await?;
+        if taken.len() as i64 == quantity {
+            if let Some(r) = over_limit(conn, fixture, user).await? {
+                return Ok(Err(r));
+            }
+            let changes = taken
+                .into_iter()
+                .map(|r| Change::new(fixture.id, block_id, r.seat_id, "held"))
+                .collect();
+            return Ok(Ok(announced(conn, changes).await?));
+        }
+        // Nothing taken: either no run at all, or another buyer took the best one meanwhile.
+        let runs = sqlx::query_scalar!(
+            r#"select count(*) as "n!" from (
+                 select s.row_label, s.number - row_number() over (partition by s.row_label order by s.number) as run
+                   from seat_inventory i join venue_seat s on s.id = i.seat_id
+                  where i.fixture_id = $1 and i.block_id = $2
+                    and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
+               ) f group by row_label, run having count(*) >= $3"#,
+            fixture.id,
+            block_id,
+            quantity
+        )
+        .fetch_all(&mut *conn)
+        .await?;
+        if runs.is_empty() {
+            return Ok(Err(HoldRefusal::NoAdjacentSeats));
+        }
+    }
+    Ok(Err(HoldRefusal::NoAdjacentSeats))
 }
 
 /// Releases everything `user` holds on a fixture (the spec's cancel).

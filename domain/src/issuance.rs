@@ -10,6 +10,8 @@ use uuid::Uuid;
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
     pub fixture_id: Option<i64>,
+    /// The buyer's account.
+    pub user_id: Option<Uuid>,
     /// Issued titles: valid, used, cancelled. Failed issues and orders: the order's state.
     pub state: Option<String>,
     pub payment_status: Option<i16>,
@@ -89,6 +91,7 @@ pub async fn issued_tickets(
               and ($3::text is null or lower(l.holder_first_name || ' ' || l.holder_last_name) like $3
                    or o.buyer_email like $3 or lower(l.seal) like $3 or lower(s.label) like $3)
               and ($7::bigint is null or l.order_line_id = $7)
+              and ($9::uuid is null or o.user_id = $9)
             order by case when $4 = 'issued_at' and not $5 then l.issued_at end asc,
                      case when not $5 then case $4 when 'buyer_email' then o.buyer_email
                             when 'holder_name' then l.holder_last_name when 'label' then s.label
@@ -105,7 +108,8 @@ pub async fn issued_tickets(
         q.descending,
         q.offset,
         id,
-        q.limit
+        q.limit,
+        q.user_id
     )
     .fetch_all(conn)
     .await?;
@@ -142,6 +146,8 @@ pub async fn issued_tickets(
 #[derive(Debug, Clone, Serialize)]
 pub struct OrderRow {
     pub id: Uuid,
+    /// The buyer's account.
+    pub user_id: Uuid,
     pub fixture_id: i64,
     pub fixture_title: String,
     pub buyer_email: String,
@@ -151,6 +157,11 @@ pub struct OrderRow {
     pub lines: i64,
     pub issued_lines: i64,
     pub error: Option<String>,
+    /// The ticketing system's code when issuing was refused (TESSERA_RICHIESTA, ...).
+    pub error_code: Option<String>,
+    /// Whether staff may retry the issue: failed, and not refused for good (a refusal does not
+    /// change on a retry; such an order is refunded by itself).
+    pub retryable: bool,
     pub attempts: i32,
     pub failed_at: Option<DateTime<Utc>>,
     pub is_order_by_admin: bool,
@@ -166,8 +177,13 @@ pub async fn orders(
     failed_only: bool,
     id: Option<Uuid>,
 ) -> Result<(Vec<OrderRow>, i64), sqlx::Error> {
+    let sort = q
+        .sort
+        .as_deref()
+        .filter(|s| ORDER_SORTS.contains(s))
+        .unwrap_or("");
     let rows = sqlx::query!(
-        r#"select o.order_id, o.fixture_id, f.title, o.buyer_email, o.payment_status, o.state,
+        r#"select o.order_id, o.user_id, o.fixture_id, f.title, o.buyer_email, o.payment_status, o.state,
                   o.total_cents, o.issue_error, o.issue_attempts, o.failed_at, o.is_order_by_admin,
                   o.payment_method, o.created_at,
                   (select count(*) from order_line l where l.order_id = o.order_id) as "lines!",
@@ -180,7 +196,18 @@ pub async fn orders(
               and ($4::smallint is null or o.payment_status = $4)
               and ($5::text is null or o.buyer_email like $5)
               and ($6::uuid is null or o.order_id = $6)
-            order by coalesce(o.failed_at, o.created_at) desc, o.order_id
+              and ($9::uuid is null or o.user_id = $9)
+            order by case when not $11 then case $10 when 'created_at' then o.created_at
+                            when 'failed_at' then o.failed_at end end asc,
+                     case when $11 then case $10 when 'created_at' then o.created_at
+                            when 'failed_at' then o.failed_at end end desc,
+                     case when not $11 then case $10 when 'buyer_email' then o.buyer_email
+                            when 'state' then o.state end end asc,
+                     case when $11 then case $10 when 'buyer_email' then o.buyer_email
+                            when 'state' then o.state end end desc,
+                     case when not $11 and $10 = 'total_cents' then o.total_cents end asc,
+                     case when $11 and $10 = 'total_cents' then o.total_cents end desc,
+                     coalesce(o.failed_at, o.created_at) desc, o.order_id
             offset $7 limit $8"#,
         failed_only,
         q.fixture_id,
@@ -189,33 +216,210 @@ pub async fn orders(
         q.pattern(),
         id,
         q.offset,
-        q.limit
+        q.limit,
+        q.user_id,
+        sort,
+        q.descending
     )
     .fetch_all(conn)
     .await?;
     let total = rows.first().map_or(0, |r| r.total);
     Ok((
         rows.into_iter()
-            .map(|r| OrderRow {
-                id: r.order_id,
-                fixture_id: r.fixture_id,
-                fixture_title: r.title,
-                buyer_email: r.buyer_email,
-                payment_status: r.payment_status,
-                state: r.state,
-                total_cents: r.total_cents,
-                lines: r.lines,
-                issued_lines: r.issued,
-                error: r.issue_error,
-                attempts: r.issue_attempts,
-                failed_at: r.failed_at,
-                is_order_by_admin: r.is_order_by_admin,
-                payment_method: r.payment_method,
-                created_at: r.created_at,
+            .map(|r| {
+                let error_code = r
+                    .issue_error
+                    .as_deref()
+                    .and_then(refusal_code)
+                    .map(str::to_owned);
+                OrderRow {
+                    id: r.order_id,
+                    user_id: r.user_id,
+                    fixture_id: r.fixture_id,
+                    fixture_title: r.title,
+                    buyer_email: r.buyer_email,
+                    payment_status: r.payment_status,
+                    retryable: r.state == "failed" && error_code.is_none(),
+                    error_code,
+                    state: r.state,
+                    total_cents: r.total_cents,
+                    lines: r.lines,
+                    issued_lines: r.issued,
+                    error: r.issue_error,
+                    attempts: r.issue_attempts,
+                    failed_at: r.failed_at,
+                    is_order_by_admin: r.is_order_by_admin,
+                    payment_method: r.payment_method,
+                    created_at: r.created_at,
+                }
             })
             .collect(),
         total,
     ))
+}
+
+/// The columns the order lists sort by.
+pub const ORDER_SORTS: [&str; 5] = [
+    "created_at",
+    "failed_at",
+    "buyer_email",
+    "total_cents",
+    "state",
+];
+
+/// The vendor's code in an issuing error's text, when the ticketing system refused
+/// (`refused: CODE: message`, as the ticketing client's refusal displays).
+pub fn refusal_code(error: &str) -> Option<&str> {
+    let rest = error.split("refused: ").nth(1)?;
+    let code = rest.split(':').next()?.trim();
+    (!code.is_empty() && code.chars().all(|c| c.is_ascii_uppercase() || c == '_')).then_some(code)
+}
+
+/// One seat of an order, as staff see it on the order's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineDetail {
+    pub id: i64,
+    pub label: String,
+    pub sector_code: String,
+    pub sector_name: String,
+    pub block_code: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub reduction_code: String,
+    pub reduction_name: String,
+    pub price_cents: i32,
+    pub holder_name: Option<String>,
+    pub holder_birth_date: Option<chrono::NaiveDate>,
+    pub seal: Option<String>,
+    pub title_state: Option<String>,
+    pub issued_at: Option<DateTime<Utc>>,
+    pub ineligible_reason: Option<String>,
+}
+
+/// An e-mail sent about an order.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderEmail {
+    pub id: Uuid,
+    pub template: String,
+    pub subject: String,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// An audit entry about an order.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderAudit {
+    pub id: Uuid,
+    pub at: DateTime<Utc>,
+    pub actor_email: Option<String>,
+    pub action: String,
+    pub details: serde_json::Value,
+}
+
+/// An order's page for staff: the row, the payment, each seat with its holder and title, the
+/// e-mails sent about it and its audit trail.
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderDetail {
+    #[serde(flatten)]
+    pub row: OrderRow,
+    pub language: String,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub refunded_at: Option<DateTime<Utc>>,
+    pub refund_id: Option<String>,
+    pub payment_intent_id: Option<String>,
+    pub refund_reason: Option<String>,
+    pub details: Vec<LineDetail>,
+    pub emails: Vec<OrderEmail>,
+    pub audit: Vec<OrderAudit>,
+}
+
+/// The order's page, if the order exists.
+pub async fn order_detail(
+    conn: &mut PgConnection,
+    id: Uuid,
+) -> Result<Option<OrderDetail>, sqlx::Error> {
+    let one = ListQuery {
+        limit: 1,
+        ..Default::default()
+    };
+    let Some(row) = orders(conn, &one, false, Some(id))
+        .await?
+        .0
+        .into_iter()
+        .next()
+    else {
+        return Ok(None);
+    };
+    let Some(order) = crate::orders::load(conn, id).await? else {
+        return Ok(None);
+    };
+    let pay = sqlx::query!(
+        "select language, paid_at, refunded_at, refund_id, payment_intent_id, refund_reason
+           from ticket_order where order_id = $1",
+        id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    // The e-mails to the buyer that name this order (every order e-mail carries its number).
+    let emails = sqlx::query_as!(
+        OrderEmail,
+        r#"select outbound_email_id as id, template, subject, status, created_at, sent_at
+             from outbound_email
+            where to_address = $1 and created_at >= $2 and body_text like $3
+            order by created_at"#,
+        order.buyer_email,
+        order.created_at,
+        format!("%{id}%")
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let audit = sqlx::query_as!(
+        OrderAudit,
+        r#"select a.audit_entry_id as id, a.created_at as at, u.email as "actor_email?", a.action, a.details
+             from audit_entry a left join app_user u on u.user_id = a.actor_user_id
+            where a.subject_type = 'order' and a.subject_id = $1
+            order by a.created_at"#,
+        id.to_string()
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let details = order
+        .lines
+        .iter()
+        .map(|l| LineDetail {
+            id: l.id,
+            label: l.label.clone(),
+            sector_code: l.sector_code.clone(),
+            sector_name: l.sector_name.clone(),
+            block_code: l.block_code.clone(),
+            row: l.row.clone(),
+            number: l.number,
+            gate: l.gate.clone(),
+            reduction_code: l.reduction_code.clone(),
+            reduction_name: l.reduction_name.clone(),
+            price_cents: l.price_cents,
+            holder_name: l.holder.as_ref().map(|h| h.full_name()),
+            holder_birth_date: l.holder.as_ref().map(|h| h.birth_date),
+            seal: l.title.as_ref().map(|t| t.seal.clone()),
+            title_state: l.title.as_ref().map(|t| t.state.clone()),
+            issued_at: l.title.as_ref().and_then(|t| t.issued_at),
+            ineligible_reason: l.ineligible_reason.clone(),
+        })
+        .collect();
+    Ok(Some(OrderDetail {
+        row,
+        language: pay.language,
+        paid_at: pay.paid_at,
+        refunded_at: pay.refunded_at,
+        refund_id: pay.refund_id,
+        payment_intent_id: pay.payment_intent_id,
+        refund_reason: pay.refund_reason,
+        details,
+        emails,
+        audit,
+    }))
 }
 
 /// A card payment of ours, for the payment report: paid and perhaps refunded.

@@ -34,6 +34,24 @@ pub async fn counts(pool: &PgPool) -> Result<JobCounts, sqlx::Error> {
     })
 }
 
+/// Queues whose workers have all stopped fetching: every worker registered for the queue has
+/// been silent (no heartbeat) for longer than `silent`. A worker that cannot reach its backend
+/// stops beating; a queue that never had a worker is not listed.
+pub async fn silent_queues(
+    pool: &PgPool,
+    silent: std::time::Duration,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select worker_type as "queue!" from apalis.workers
+            group by worker_type
+           having max(last_seen) < now() - make_interval(secs => $1)
+            order by 1"#,
+        silent.as_secs_f64()
+    )
+    .fetch_all(pool)
+    .await
+}
+
 // Our names for apalis's statuses: `pending`, `running`, `done`, `retrying` (failed, will
 // run again after its backoff) or `dead` (gave up, or discarded by staff).
 

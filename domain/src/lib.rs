@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod breaker;
 pub mod cards;
 pub mod config;
 pub mod corporate;

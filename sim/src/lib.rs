@@ -29,6 +29,9 @@ pub struct SimOptions {
     pub payments_webhook_url: Option<String>,
     /// The secret signing them (the api's `STRIPE_WEBHOOK_SECRET`).
     pub payments_webhook_secret: String,
+    /// Where the ticketing system keeps its state across restarts (`make run`); None: it
+    /// starts from the fixtures every time (tests).
+    pub ticketing_state_file: Option<PathBuf>,
 }
 
 /// The opening of the demo season: the ticketing system's clock starts here by default.
@@ -59,6 +62,7 @@ impl SimOptions {
             clock_start: Some(season_opening()),
             payments_webhook_url: None,
             payments_webhook_secret: "whsec_lario_simulator".into(),
+            ticketing_state_file: None,
         }
     }
 }
@@ -71,6 +75,7 @@ pub struct Sim {
     pub ticketing: ticketing::Ticketing,
     pub payments: payments::Payments,
     http: tokio::task::JoinHandle<()>,
+    saver: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Sim {
@@ -90,6 +95,10 @@ impl Sim {
                 chrono::Duration::weeks(weeks.max(0))
             }),
         )?;
+        let saver = match &opts.ticketing_state_file {
+            Some(file) => Some(ticketing.persist_to(file)?),
+            None => None,
+        };
         let payments = payments::Payments::new(
             opts.payments_webhook_url.clone(),
             &opts.payments_webhook_secret,
@@ -109,6 +118,7 @@ impl Sim {
             ticketing,
             payments,
             http,
+            saver,
         })
     }
 
@@ -148,5 +158,8 @@ impl Sim {
 impl Drop for Sim {
     fn drop(&mut self) {
         self.http.abort();
+        if let Some(saver) = &self.saver {
+            saver.abort();
+        }
     }
 }

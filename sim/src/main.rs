@@ -28,10 +28,18 @@ async fn main() -> anyhow::Result<()> {
             "http://127.0.0.1:8080/api/payments/webhook",
         )),
         payments_webhook_secret: env("STRIPE_WEBHOOK_SECRET", "whsec_lario_simulator"),
+        // `make run` keeps it under .run/; unset, the simulator starts from the fixtures.
+        ticketing_state_file: std::env::var("SIM_TICKETING_STATE")
+            .ok()
+            .filter(|f| !f.is_empty())
+            .map(Into::into),
     };
     let sim = Sim::start(opts).await?;
     tracing::info!(http = %sim.http_url(), smtp = %sim.smtp_url(), "simulators ready; mailbox at {}/mail", sim.http_url());
     tokio::signal::ctrl_c().await?;
     tracing::info!("simulators stopping");
+    if let Some(file) = std::env::var_os("SIM_TICKETING_STATE").filter(|f| !f.is_empty()) {
+        sim.ticketing.save_if_dirty(std::path::Path::new(&file))?;
+    }
     Ok(())
 }

@@ -519,9 +519,11 @@ async fn confirm_intent(
     {
         return no_such_intent(&id);
     }
+    // As Stripe: a PaymentIntent whose 3-D Secure challenge was abandoned (requires_action)
+    // may be confirmed again, with the same card or another; the old challenge is void.
     if !matches!(
         intent.status.as_str(),
-        "requires_payment_method" | "requires_confirmation"
+        "requires_payment_method" | "requires_confirmation" | "requires_action"
     ) {
         return stripe_error(
             StatusCode::BAD_REQUEST,

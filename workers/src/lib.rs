@@ -100,17 +100,77 @@ fn storage<J: Job>(pool: &sqlx::PgPool, config: &Config, concurrency: usize) -> 
 }
 
 /// Runs every worker until `shutdown` resolves, then lets running jobs finish.
+///
+/// A worker whose backend fails (the database restarted, a fail-over: "Failed to poll
+/// backend: Connection reset by peer") ends; apalis would leave the process up with that queue
+/// dead. Here the first worker to end stops the others and they all start again, under new
+/// names (a worker restarted under its old name would never take back the jobs it held), after
+/// a pause that doubles from 0.5 s up to 10 s while the database stays away. So a restart of
+/// PostgreSQL costs seconds, not the service.
 pub async fn run(
     config: Config,
     shutdown: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
+    use futures::FutureExt;
     let pool =
         domain::db::connect_worker(config.database_url(), config.database_max_connections).await?;
     workflows::service_log::start(&pool);
     let ctx = Arc::new(JobContext::from_config(pool.clone(), &config)?);
-    let name = unique_worker_name(&config.jobs.worker_name);
-    tracing::info!(worker = %name, "worker starting");
+    let shutdown = shutdown
+        .map(|r| r.map_err(|e| e.to_string()))
+        .boxed()
+        .shared();
+    let mut pause = std::time::Duration::from_millis(500);
+    loop {
+        let name = unique_worker_name(&config.jobs.worker_name);
+        let started = std::time::Instant::now();
+        let died = Arc::new(tokio::sync::Notify::new());
+        let stop = {
+            let shutdown = shutdown.clone();
+            let died = died.clone();
+            async move {
+                tokio::select! {
+                    r = shutdown => r.map_err(std::io::Error::other),
+                    _ = died.notified() => Ok(()),
+                }
+            }
+        };
+        let outcome = run_monitor(&config, &pool, &ctx, &name, died.clone(), stop).await;
+        if shutdown.peek().is_some() {
+            tracing::info!(worker = %name, "worker stopped");
+            return outcome;
+        }
+        if let Err(e) = &outcome {
+            tracing::warn!(worker = %name, error = %e, "workers ended");
+        }
+        // Up long enough: this is a new incident, start again from the shortest pause.
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            pause = std::time::Duration::from_millis(500);
+        }
+        tracing::warn!(worker = %name, pause_ms = pause.as_millis() as u64, "a worker ended: restarting every worker");
+        tokio::select! {
+            _ = tokio::time::sleep(pause) => {}
+            _ = shutdown.clone() => return Ok(()),
+        }
+        pause = (pause * 2).min(std::time::Duration::from_secs(10));
+    }
+}
 
+/// One life of the workers: until `stop` resolves (the process's shutdown, or `died`, which
+/// the first worker to end notifies).
+async fn run_monitor(
+    config: &Config,
+    pool: &sqlx::PgPool,
+    ctx: &Arc<JobContext>,
+    name: &str,
+    died: Arc<tokio::sync::Notify>,
+    stop: impl Future<Output = std::io::Result<()>> + Send + 'static,
+) -> anyhow::Result<()> {
+    let config = config.clone();
+    let ctx = ctx.clone();
+    let pool = pool.clone();
+    let name = name.to_owned();
+    tracing::info!(worker = %name, "worker starting");
     let concurrency = config.jobs.concurrency;
     // Every minute: expired seat holds are freed (the hold statement also takes expired
     // seats lazily); every 10 minutes, on-sale fixtures are reconciled with the ticketing
@@ -122,7 +182,11 @@ pub async fn run(
     let housekeeping_schedule = cron::Schedule::from_str("0 */10 * * * *")?;
     let housekeeping_name = format!("{name}:housekeeping");
     let housekeeping_ctx = ctx.clone();
-    let monitor = Monitor::new();
+    let monitor = Monitor::new().should_restart(move |worker, error| {
+        tracing::warn!(worker = %worker.name(), ?error, "worker ended");
+        died.notify_one();
+        false
+    });
     let mail_concurrency = config.jobs.mail_concurrency;
     let monitor = job_worker!(
         listening monitor,
@@ -182,9 +246,8 @@ pub async fn run(
                 .build(housekeeping)
         })
         .shutdown_timeout(std::time::Duration::from_secs(30))
-        .run_with_signal(shutdown)
+        .run_with_signal(stop)
         .await?;
-    tracing::info!(worker = %name, "worker stopped");
     Ok(())
 }
 

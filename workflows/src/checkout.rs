@@ -10,12 +10,14 @@
 //! error although the title was issued never issue a seat twice, even when the ticketing
 //! system itself is not idempotent.
 
-use crate::runtime::ticketing_error;
+use crate::runtime::{ticketing_down, ticketing_error};
 use crate::{
+    eligibility::{self, person},
     mail::send_email,
     runtime::{Job, JobContext, JobError, enqueue},
 };
 use domain::{
+    breaker::{self, Gate},
     email::Email,
     language::Language,
     notifications::{Attachment, MailTemplate, NewEmail},
@@ -262,6 +264,18 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
         // Done, refunded, or waiting for staff: nothing to do.
         _ => return Ok(()),
     };
+    // While the ticketing system is down, wait for it without calling it: the fan is told
+    // once that the tickets are on their way.
+    if let Gate::WaitUntil(until) =
+        breaker::gate(&mut conn, breaker::TICKETING, ctx.breaker).await?
+    {
+        drop(conn);
+        tell_delayed(ctx, &order).await?;
+        return Err(JobError::Waiting {
+            service: breaker::TICKETING,
+            until,
+        });
+    }
     let buyer = buyer_person(&mut conn, &order).await?;
     let missing: Vec<&OrderLine> = order.lines.iter().filter(|l| l.title.is_none()).collect();
     // Lines never asked for are marked before any call, in the statement that starts the
@@ -302,9 +316,27 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
         }
     }
     let called = started.elapsed();
+    if let Some(down) = failure.as_ref().and_then(ticketing_down) {
+        let mut conn = ctx.pool.acquire().await?;
+        let open =
+            breaker::record_failure(&mut conn, breaker::TICKETING, &down, ctx.breaker).await?;
+        if let Some(until) = open
+            && titles.is_empty()
+        {
+            drop(conn);
+            tell_delayed(ctx, &order).await?;
+            failure = Some(JobError::Waiting {
+                service: breaker::TICKETING,
+                until,
+            });
+        }
+    }
     // Every title in one statement; when none is missing, the order is finished in the
     // same transaction.
     let mut tx = ctx.pool.begin().await?;
+    if failure.is_none() || !titles.is_empty() {
+        breaker::record_success(&mut tx, breaker::TICKETING).await?;
+    }
     let kept = store(&mut tx, &titles).await?;
     orders::mark_issue_answered(&mut tx, &answered).await?;
     if failure.is_none() {
@@ -361,6 +393,36 @@ pub(crate) async fn give_up(
         crate::mass::give_up_line(ctx, &mut tx, order_id, line, task, attempt, error).await?;
         return tx.commit().await;
     }
+    if let Some(code) = eligibility::refusal_code(error) {
+        // The ticketing system refused for good (the rules changed after the fan paid):
+        // nothing will change that, so the money goes back at once, without waiting for
+        // staff. The order passes through failed so that staff see it among the failed
+        // issues, refunded.
+        if orders::mark_failed(&mut tx, order_id, error, attempt as i32).await?
+            && orders::start_refund(&mut tx, order_id, &format!("refused:{code}")).await?
+        {
+            enqueue(&mut tx, &RefundOrder { order_id }).await?;
+            if let Some(order) = orders::load(&mut tx, order_id).await? {
+                let base = ctx.public_base_url.trim_end_matches('/');
+                let context = json!({
+                    "fixture": order.fixture.title, "order_id": order.id,
+                    "buyer_email": order.buyer_email, "attempts": attempt, "error": error,
+                    "for_staff": true, "refunded": true,
+                    "admin_url": format!("{base}/admin/orders/{}/show", order.id),
+                });
+                mail(
+                    &mut tx,
+                    &ctx.staff_email,
+                    Language::It,
+                    MailTemplate::IssueFailure,
+                    &context,
+                    vec![],
+                )
+                .await?;
+            }
+        }
+        return tx.commit().await;
+    }
     if orders::mark_failed(&mut tx, order_id, error, attempt as i32).await?
         && let Some(order) = orders::load(&mut tx, order_id).await?
     {
@@ -402,6 +464,32 @@ pub(crate) async fn give_up(
     tx.commit().await
 }
 
+/// Tells the buyer of a paid order, once, that the tickets are on their way: the ticketing
+/// system is down and issuing waits for it. Mass tasks' lines are staff's, not a fan's.
+async fn tell_delayed(ctx: &JobContext, order: &Order) -> Result<(), sqlx::Error> {
+    if order.mass_task_id.is_some() {
+        return Ok(());
+    }
+    let mut tx = ctx.pool.begin().await?;
+    if orders::mark_delay_notified(&mut tx, order.id).await? {
+        let base = ctx.public_base_url.trim_end_matches('/');
+        let context = json!({
+            "fixture": order.fixture.title, "order_id": order.id, "count": order.lines.len(),
+            "order_url": format!("{base}/checkout/thankyou/{}", order.id),
+        });
+        mail(
+            &mut tx,
+            &order.buyer_email,
+            lang(order),
+            MailTemplate::TicketsDelayed,
+            &context,
+            vec![],
+        )
+        .await?;
+    }
+    tx.commit().await
+}
+
 pub(crate) fn lang(order: &Order) -> Language {
     Language::from_code_or_default(&order.language)
 }
@@ -434,38 +522,11 @@ pub(crate) async fn mail(
     Ok(())
 }
 
-/// The buyer as the ticketing system counts purchases: the account's name and birth date,
-/// or, when the account has none yet, the first holder.
+/// The buyer as the ticketing system counts purchases (see [`eligibility::buyer`]).
 async fn buyer_person(conn: &mut PgConnection, order: &Order) -> Result<Person, JobError> {
-    // A mass task's ticket is the club's issue to its holder: the holder is the buyer, so
-    // many lines for one e-mail never meet the per-buyer limit.
-    if order.mass_task_id.is_none()
-        && let Some((first_name, last_name, birth_date)) =
-            orders::buyer_identity(conn, order.user_id).await?
-    {
-        return Ok(Person {
-            first_name,
-            last_name,
-            birth_date,
-            ..Default::default()
-        });
-    }
-    order
-        .lines
-        .iter()
-        .find_map(|l| l.holder.as_ref())
-        .map(person)
+    eligibility::buyer(conn, order)
+        .await?
         .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("the order names no holder")))
-}
-
-fn person(h: &orders::HolderDetails) -> Person {
-    Person {
-        first_name: h.first_name.clone(),
-        last_name: h.last_name.clone(),
-        birth_date: h.birth_date,
-        sex: h.sex.clone().unwrap_or_default(),
-        ..Default::default()
-    }
 }
 
 /// A line's call failed; `answered`: the system did answer (so the call will not land later).
@@ -773,9 +834,15 @@ impl Job for RefundOrder {
             .await?
             .is_some()
         {
+            // A refusal of the ticketing system is explained in the fan's words.
+            let refusal = reason
+                .strip_prefix("refused:")
+                .and_then(eligibility::Ineligible::from_refusal)
+                .map_or("", eligibility::Ineligible::code);
             let context = json!({
                 "fixture": order.fixture.title, "order_id": order.id,
                 "total": documents::euros(order.total_cents), "reason": reason,
+                "refusal": refusal,
             });
             mail(
                 &mut tx,

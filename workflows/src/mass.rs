@@ -8,6 +8,7 @@
 
 use crate::{
     checkout::{self, StaffSale, StaffSaleRefusal},
+    eligibility::{self, Ineligible},
     runtime::{Job, JobContext, JobError, enqueue},
 };
 use domain::{
@@ -75,22 +76,65 @@ pub async fn check(
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
     let mut checked = mass::check_lines(&mut conn, fixture_id, match_day, lines).await?;
+    let seat_ids: Vec<i64> = checked.iter().filter_map(|c| c.seat_id).collect();
+    let blocks: std::collections::HashMap<i64, i32> = sqlx::query!(
+        "select id, block_id from venue_seat where id = any($1)",
+        &seat_ids
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.block_id))
+    .collect();
     drop(conn);
-    let people: Vec<(usize, Person)> = checked
+    // The ticketing system is asked what it would refuse at issue, line by line, so that the
+    // preview's valid lines are the ones the issue will take. No answer only warns: the issue
+    // checks again.
+    let rules = eligibility::EventRules::fetch(ticketing, fixture.planet_event_id as u32)
+        .await
+        .ok();
+    let people: Vec<(usize, Person, u32, u32)> = checked
         .iter()
         .enumerate()
         .filter(|(_, c)| c.valid)
-        .filter_map(|(i, c)| c.holder.as_ref().map(|h| (i, holder_person(h))))
+        .filter_map(|(i, c)| {
+            let block = c.seat_id.and_then(|s| blocks.get(&s))?;
+            let reduction = c.reduction_id?;
+            c.holder
+                .as_ref()
+                .map(|h| (i, eligibility::person(h), *block as u32, reduction as u32))
+        })
         .collect();
-    let verdicts: Vec<(usize, Option<bool>)> = stream::iter(people)
-        .map(|(i, p)| async move { (i, ticketing.verify_person(&p).await.ok()) })
+    let rules = &rules;
+    let verdicts: Vec<(usize, Option<Option<Ineligible>>)> = stream::iter(people)
+        .map(|(i, p, block, reduction)| async move {
+            let Some(rules) = rules else {
+                return (i, None);
+            };
+            (
+                i,
+                eligibility::check_title(ticketing, rules, block, reduction, &p)
+                    .await
+                    .ok(),
+            )
+        })
         .buffer_unordered(HOLDER_CHECKS_AT_ONCE)
         .collect()
         .await;
     for (i, verdict) in verdicts {
         match verdict {
-            Some(true) => {}
-            Some(false) => checked[i].refuse("holder", "holder_banned"),
+            Some(None) => {}
+            Some(Some(why)) => {
+                let (field, code) = match why {
+                    Ineligible::Banned => ("holder", "holder_banned"),
+                    Ineligible::HasTitle => ("holder", "holder_has_title"),
+                    Ineligible::CardRequired => ("holder", "card_required"),
+                    Ineligible::ReductionNotAllowed => ("reduction", "reduction_not_issued"),
+                    Ineligible::NotOnSale => ("label", "fixture_not_on_sale"),
+                    Ineligible::BuyerLimit => ("holder", "buyer_limit"),
+                };
+                checked[i].refuse(field, code);
+            }
             None => checked[i].warn("holder", "holder_unverified"),
         }
     }
@@ -103,16 +147,6 @@ pub async fn check(
         invalid: checked.len() - valid,
         lines: checked,
     }))
-}
-
-fn holder_person(h: &orders::HolderDetails) -> Person {
-    Person {
-        first_name: h.first_name.clone(),
-        last_name: h.last_name.clone(),
-        birth_date: h.birth_date,
-        sex: h.sex.clone().unwrap_or_default(),
-        ..Default::default()
-    }
 }
 
 /// What staff ask for when they start a task.

@@ -22,6 +22,8 @@ pub struct JobContext {
     pub ticketing: Arc<integrations::ticketing::TicketingClient>,
     pub payments: Arc<integrations::payments::PaymentsClient>,
     pub backoff: Backoff,
+    /// The ticketing system's circuit breaker, shared through the database.
+    pub breaker: domain::breaker::Settings,
     /// The site's address, for links in e-mails.
     pub public_base_url: String,
     /// Where staff alerts go.
@@ -54,6 +56,7 @@ impl JobContext {
                 base: config.jobs.backoff_base,
                 max: config.jobs.backoff_max,
             },
+            breaker: config.jobs.breaker,
             public_base_url: config.public_base_url.clone(),
             staff_email: config.mail.staff_to.clone(),
         })
@@ -91,6 +94,13 @@ pub enum JobError {
     /// Trying again will not help (bad data, a final refusal); the job ends now.
     #[error("{0}")]
     Permanent(anyhow::Error),
+    /// An outside system is down (its circuit breaker is open): the job runs again at
+    /// `until`, and this attempt is not counted against its bound.
+    #[error("waiting for {service} until {until}")]
+    Waiting {
+        service: &'static str,
+        until: chrono::DateTime<chrono::Utc>,
+    },
 }
 
 /// A refusal of the ticketing system ends the job; anything else (a 503, no answer) may pass.
@@ -99,6 +109,19 @@ pub fn ticketing_error(e: integrations::ticketing::TicketingError) -> JobError {
         JobError::Retryable(e.into())
     } else {
         JobError::Permanent(e.into())
+    }
+}
+
+/// When `e` says the ticketing system is down (a 5xx or 429, no answer, an unreadable
+/// answer), the error's text: what its circuit breaker counts. A refusal is an answer.
+pub fn ticketing_down(e: &JobError) -> Option<String> {
+    use integrations::ticketing::TicketingError;
+    let JobError::Retryable(e) = e else {
+        return None;
+    };
+    match e.downcast_ref::<TicketingError>()? {
+        TicketingError::Refused { .. } => None,
+        down => Some(down.to_string()),
     }
 }
 
@@ -205,7 +228,16 @@ pub async fn execute<J: Job>(
                 give_up(&job, &ctx, n, &e).await;
                 Err(Box::new(AbortError::new(e.to_string())) as BoxDynError)
             }
-            Err(JobError::Retryable(e)) if n >= J::MAX_ATTEMPTS => {
+            Err(JobError::Waiting { service, until }) => {
+                tracing::info!(elapsed_ms, service, %until, "job waits for an outside system");
+                if let Err(db) = defer(&ctx.pool, &task_id.to_string(), until).await {
+                    // The job is then retried with its attempt counted: slower to give up
+                    // than a crash, never lost.
+                    tracing::warn!(error = %db, "could not defer the job");
+                }
+                Err(format!("waiting for {service} until {until}").into())
+            }
+            Err(JobError::Retryable(e)) if n >= max_attempts::<J>(&ctx.pool, &task_id).await => {
                 tracing::error!(elapsed_ms, error = %e, "job out of attempts");
                 give_up(&job, &ctx, n, &e).await;
                 Err(e.into())
@@ -229,6 +261,37 @@ async fn give_up<J: Job>(job: &J, ctx: &JobContext, attempt: u32, error: &anyhow
     if let Err(e) = job.on_give_up(ctx, attempt, &format!("{error:#}")).await {
         tracing::error!(error = %e, "could not record that the job gave up");
     }
+}
+
+/// The job's bound on attempts as stored: [`Job::MAX_ATTEMPTS`] plus one per attempt spent
+/// waiting for an outside system.
+async fn max_attempts<J: Job>(pool: &PgPool, task_id: &TaskId) -> u32 {
+    sqlx::query_scalar!(
+        "select max_attempts from apalis.jobs where id = $1",
+        task_id.to_string()
+    )
+    .fetch_optional(pool)
+    .await
+    .ok()
+    .flatten()
+    .map_or(J::MAX_ATTEMPTS, |m| m.max(0) as u32)
+}
+
+/// Runs the job again at `until`, giving back the attempt it just spent (apalis counts it
+/// when it records the failure; the bound grows by one instead).
+async fn defer(
+    pool: &PgPool,
+    task_id: &str,
+    until: chrono::DateTime<chrono::Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update apalis.jobs set run_at = greatest($2, now()), max_attempts = max_attempts + 1 where id = $1",
+        task_id,
+        until
+    )
+    .execute(pool)
+    .await?;
+    Ok(())
 }
 
 async fn schedule_retry(pool: &PgPool, task_id: &str, delay: Duration) -> Result<(), sqlx::Error> {

@@ -351,7 +351,15 @@ async fn hold(
             if !(1..=limit).contains(&quantity) {
                 return Err(invalid("quantity", "between 1 and the per-buyer limit"));
             }
-            inventory::hold_standing(&mut tx, &fixture, user, block, quantity).await?
+            let no_map = sqlx::query_scalar!("select no_map from venue_block where id = $1", block)
+                .fetch_optional(&mut *tx)
+                .await?;
+            match no_map {
+                Some(false) => {
+                    inventory::hold_best_available(&mut tx, &fixture, user, block, quantity).await?
+                }
+                _ => inventory::hold_standing(&mut tx, &fixture, user, block, quantity).await?,
+            }
         }
         _ => {
             return Err(invalid(
@@ -392,6 +400,10 @@ pub(crate) fn refused(r: HoldRefusal) -> ApiError {
             "This reduction is not sold online for that sector",
         )
         .with_detail("seat_ids", json!(seats)),
+        HoldRefusal::NoAdjacentSeats => conflict(
+            "no_adjacent_seats",
+            "No row of this block has that many free seats side by side",
+        ),
         HoldRefusal::HolderHasSeat(seats) => conflict(
             "holder_has_seat",
             "This person already has a seat for this fixture",

@@ -43,11 +43,18 @@ async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
         Ok(m) => serde_json::to_value(m).unwrap_or_default(),
         Err(e) => serde_json::json!({"ok": false, "error": e.to_string()}),
     };
-    let jobs = match domain::jobs::counts(&state.pool).await {
-        Ok(c) => {
-            serde_json::json!({"ok": true, "pending": c.pending, "running": c.running, "failed": c.retrying, "dead": c.dead})
+    // A worker that cannot fetch (its database connection lost, the process stopped) misses
+    // its heartbeats: three missed, and its queues are reported as not fetching.
+    let silent = state.config.jobs.heartbeat * 3;
+    let jobs = match (
+        domain::jobs::counts(&state.pool).await,
+        domain::jobs::silent_queues(&state.pool, silent).await,
+    ) {
+        (Ok(c), Ok(silent)) => {
+            serde_json::json!({"ok": silent.is_empty(), "pending": c.pending, "running": c.running,
+                               "failed": c.retrying, "dead": c.dead, "not_fetching": silent})
         }
-        Err(e) => serde_json::json!({"ok": false, "error": e.to_string()}),
+        (Err(e), _) | (_, Err(e)) => serde_json::json!({"ok": false, "error": e.to_string()}),
     };
     let ok = database.ok
         && migrations

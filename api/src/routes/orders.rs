@@ -24,13 +24,15 @@ use domain::{
 use integrations::{
     documents,
     payments::{PaymentsError, WebhookEvent},
-    ticketing::Person,
 };
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::BTreeMap;
 use uuid::Uuid;
-use workflows::checkout;
+use workflows::{
+    checkout,
+    eligibility::{self, CheckError},
+};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -295,46 +297,56 @@ async fn verify_holders(
     if !order.holders_complete {
         return Err(conflict("holders_missing", "Name every holder first"));
     }
-    let mut verdicts = vec![];
-    for line in &order.lines {
-        let Some(h) = &line.holder else { continue };
-        let person = Person {
-            first_name: h.first_name.clone(),
-            last_name: h.last_name.clone(),
-            birth_date: h.birth_date,
-            sex: h.sex.clone().unwrap_or_default(),
-            ..Default::default()
-        };
-        let allowed = state
-            .ticketing
-            .verify_person(&person)
-            .await
-            .map_err(|_| ApiError::ticketing_unavailable())?;
-        let reason = if !allowed {
-            Some("banned")
-        } else if state
-            .ticketing
-            .titles_by_holder(order.fixture.planet_event_id as u32, &person)
-            .await
-            .map_err(|_| ApiError::ticketing_unavailable())?
-            .iter()
-            .any(|t| t.state != "cancelled")
-        {
-            Some("has_title")
-        } else {
-            None
-        };
-        verdicts.push((line.id, reason));
-    }
-    let mut tx = state.pool.begin().await?;
-    for (line, reason) in verdicts {
-        orders::set_eligibility(&mut tx, line, reason.is_none(), reason).await?;
-    }
-    let order = orders::load(&mut tx, order.id)
+    eligibility::check_and_record(&state.ticketing, &state.pool, &order)
+        .await
+        .map_err(|e| match e {
+            CheckError::Database(e) => e.into(),
+            CheckError::Ticketing(_) => ApiError::ticketing_unavailable(),
+        })?;
+    let mut conn = state.pool.acquire().await?;
+    let order = orders::load(&mut conn, order.id)
         .await?
         .ok_or_else(ApiError::internal)?;
-    tx.commit().await?;
     Ok(axum::Json(order).into_response())
+}
+
+/// Before a payment is created (or a free order confirmed): the ticketing system is asked
+/// whatever it will check at issue, so that no fan pays for a title it will refuse. A 409
+/// `holders_ineligible` names each refused line (`errors["lines.{id}"]`: the reason's code;
+/// the order, read again, says the same per line). When the ticketing system does not answer,
+/// the payment goes ahead: issuing waits for the system to come back, and a refusal then
+/// refunds the order by itself.
+async fn predict_refusals(state: &AppState, order: &Order) -> ApiResult<()> {
+    match eligibility::check_and_record(&state.ticketing, &state.pool, order).await {
+        Ok(verdicts) => {
+            let refused: Vec<(i64, &str)> = verdicts
+                .iter()
+                .filter_map(|(line, v)| v.map(|v| (*line, v.code())))
+                .collect();
+            if refused.is_empty() {
+                return Ok(());
+            }
+            Err(refused.into_iter().fold(
+                conflict(
+                    "holders_ineligible",
+                    "The ticketing system would refuse a ticket of this order: see each holder",
+                ),
+                |e, (line, code)| e.with_field(format!("lines.{line}"), code),
+            ))
+        }
+        Err(CheckError::Database(e)) => Err(e.into()),
+        Err(CheckError::Ticketing(e)) if e.is_retryable() => {
+            tracing::warn!(error = %e, order_id = %order.id, "holders not checked: the ticketing system does not answer");
+            Ok(())
+        }
+        Err(CheckError::Ticketing(e)) => {
+            tracing::warn!(error = %e, order_id = %order.id, "the ticketing system refused the check");
+            Err(conflict(
+                "not_on_sale",
+                "This match is not on sale in the ticketing system now",
+            ))
+        }
+    }
 }
 
 fn payments_unavailable(e: PaymentsError) -> ApiError {
@@ -379,6 +391,7 @@ async fn create_payment(
             "This order is free: confirm it instead",
         ));
     }
+    predict_refusals(&state, &order).await?;
     let (intent_id, secret) = match (&order.payment_intent_id, &order.client_secret) {
         (Some(i), Some(s)) => (i.clone(), s.clone()),
         _ => {
@@ -508,6 +521,7 @@ async fn confirm_free(
         return outcome_response(&state, order.id, PaymentOutcome::AlreadyProcessed).await;
     }
     payable(&order)?;
+    predict_refusals(&state, &order).await?;
     let secret = format!("free_{}", order.id);
     let mut tx = state.pool.begin().await?;
     orders::attach_intent(&mut tx, order.id, &secret, &secret).await?;

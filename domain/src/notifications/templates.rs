@@ -28,6 +28,9 @@ pub enum MailTemplate {
     IssueFailure,
     /// An order's payment went back to the card.
     OrderRefunded,
+    /// A paid order waits for the ticketing system, which is down: the tickets are on their
+    /// way (once per order).
+    TicketsDelayed,
     /// A mass-issued ticket, as a PDF, to the line's e-mail
     /// (spec: send-finalized-fixture-ticket-email).
     MassTicketFinalized,
@@ -40,7 +43,7 @@ pub enum MailTemplate {
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 10] = [
+    pub const ALL: [MailTemplate; 11] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -48,6 +51,7 @@ impl MailTemplate {
         MailTemplate::TicketPurchase,
         MailTemplate::IssueFailure,
         MailTemplate::OrderRefunded,
+        MailTemplate::TicketsDelayed,
         MailTemplate::MassTicketFinalized,
         MailTemplate::MassUnfinalizedReport,
         MailTemplate::CorporateRequest,
@@ -63,6 +67,7 @@ impl MailTemplate {
             MailTemplate::TicketPurchase => "ticket_purchase",
             MailTemplate::IssueFailure => "issue_failure",
             MailTemplate::OrderRefunded => "order_refunded",
+            MailTemplate::TicketsDelayed => "tickets_delayed",
             MailTemplate::MassTicketFinalized => "mass_ticket_finalized",
             MailTemplate::MassUnfinalizedReport => "mass_unfinalized_report",
             MailTemplate::CorporateRequest => "corporate_request",
@@ -109,6 +114,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "ticket_purchase",
     "issue_failure",
     "order_refunded",
+    "tickets_delayed",
     "mass_ticket_finalized",
     "mass_unfinalized_report",
     "corporate_request"
@@ -177,6 +183,11 @@ mod tests {
             }),
             MailTemplate::OrderRefunded => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00", "reason": "seat_lost",
+                "refusal": "",
+            }),
+            MailTemplate::TicketsDelayed => json!({
+                "fixture": "Como - Lazio", "order_id": "o-1", "count": 2,
+                "order_url": "https://tickets.example/checkout/thankyou/o-1",
             }),
             MailTemplate::MassTicketFinalized => json!({
                 "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45",
@@ -192,6 +203,44 @@ mod tests {
             MailTemplate::CorporateRequest => json!({
                 "company": "Lario Serramenti srl", "vat_number": "02743350130", "state": "received",
             }),
+        }
+    }
+
+    #[test]
+    fn no_secret_is_in_a_subject_line() {
+        // Subjects are what staff read in the e-mail log and what lock screens show.
+        for language in [Language::It, Language::En] {
+            let code = render(
+                MailTemplate::SignInCode,
+                language,
+                &sample_context(MailTemplate::SignInCode),
+            )
+            .unwrap();
+            assert!(!code.subject.contains("123456"), "{}", code.subject);
+            assert!(code.text.contains("123456"));
+            for t in [MailTemplate::SignInLink, MailTemplate::PasswordReset] {
+                let link = render(t, language, &sample_context(t)).unwrap();
+                assert!(!link.subject.contains("abc"), "{}", link.subject);
+                assert!(link.text.contains("/authorise/abc"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_refund_after_a_refusal_says_why_in_the_fans_language() {
+        for (language, words) in [
+            (Language::It, "tessera del tifoso"),
+            (Language::En, "supporter card"),
+        ] {
+            let mail = render(
+                MailTemplate::OrderRefunded,
+                language,
+                &json!({"fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00",
+                        "reason": "refused:TESSERA_RICHIESTA", "refusal": "card_required"}),
+            )
+            .unwrap();
+            assert!(mail.text.contains(words), "{}", mail.text);
+            assert!(mail.html.contains(words), "{}", mail.html);
         }
     }
 

@@ -73,10 +73,6 @@ pub struct TitleInfo {
     pub transferable: bool,
 }
 
-fn yes() -> bool {
-    true
-}
-
 /// One line of an event's fiscal journal.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 pub struct JournalLine {
@@ -115,6 +111,14 @@ pub struct EventInfo {
     /// High-risk matches need a supporter card.
     #[serde(rename = "altoRischio", default)]
     pub high_risk: bool,
+    /// Whether the public sale is open now (a pre-emption window still running keeps it
+    /// closed). A system that does not say is taken as open.
+    #[serde(rename = "venditaLiberaAperta", default = "yes")]
+    pub public_sale_open: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A request to issue a seated ticket.

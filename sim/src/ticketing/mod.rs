@@ -82,6 +82,16 @@ struct Inner {
     faults: Faults,
     calls_since_faults: u64,
     requests: Vec<Recorded>,
+    /// A request that may have changed the world was served since the last save.
+    dirty: bool,
+}
+
+/// What the simulator keeps across restarts (as the real system keeps its titles): the world,
+/// and when it was saved.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    now: DateTime<Utc>,
+    world: World,
 }
 
 /// Reference data (read-only): nations, provinces, municipalities, sports clubs.
@@ -208,6 +218,7 @@ impl Ticketing {
                 faults: Faults::default(),
                 calls_since_faults: 0,
                 requests: vec![],
+                dirty: false,
             })),
             reference,
         ))
@@ -220,6 +231,56 @@ impl Ticketing {
     /// The simulated time.
     pub fn now(&self) -> DateTime<Utc> {
         Utc::now() + self.lock().clock_offset
+    }
+
+    /// Keeps the state in `file` across restarts: loads it now if it exists (the world goes
+    /// on where it stopped), then saves it within a second of any request that
+    /// may have changed it (written to a temporary file, then renamed, so a crash never leaves
+    /// half a file). `make run` a second time thus finds the titles of the first, as the real
+    /// system would, and the database's title ids never collide with new ones.
+    pub fn persist_to(&self, file: &FsPath) -> anyhow::Result<tokio::task::JoinHandle<()>> {
+        if file.exists() {
+            let saved: Saved = serde_json::from_slice(&std::fs::read(file)?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let mut world = saved.world;
+            world.reindex();
+            // The clock keeps its setting (real time in `make run`): titles keep their dates.
+            self.lock().world = world;
+            tracing::info!(file = %file.display(), saved_at = %saved.now, "ticketing state restored");
+        }
+        let this = self.clone();
+        let file = file.to_owned();
+        Ok(tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+            loop {
+                tick.tick().await;
+                if let Err(e) = this.save_if_dirty(&file) {
+                    tracing::error!(error = %e, file = %file.display(), "could not save the ticketing state");
+                }
+            }
+        }))
+    }
+
+    /// Saves the state to `file` if a request may have changed it since the last save.
+    pub fn save_if_dirty(&self, file: &FsPath) -> anyhow::Result<()> {
+        let saved = {
+            let mut s = self.lock();
+            if !s.dirty {
+                return Ok(());
+            }
+            s.dirty = false;
+            serde_json::to_vec(&Saved {
+                now: Utc::now() + s.clock_offset,
+                world: s.world.clone(),
+            })?
+        };
+        let tmp = file.with_extension("tmp");
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(&tmp, saved)?;
+        std::fs::rename(&tmp, file)?;
+        Ok(())
     }
 
     /// Runs `f` on the world (tests and the control API).
@@ -281,6 +342,7 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/Utenza/GetSocietaSportive", get(sports_clubs))
         .merge(season_api::routes())
         .layer(middleware::from_fn_with_state(t.clone(), vendor_gate));
+    let state = t.clone();
     Router::new()
         .route("/api/Account/GetToken", post(get_token))
         .merge(vendor)
@@ -303,11 +365,23 @@ pub fn router(t: Ticketing) -> Router {
             axum::routing::delete(expire_tokens),
         )
         .route("/_sim/ticketing/police-flags", post(police_flag))
+        .route("/_sim/ticketing/events/{id}", post(change_event))
         .route("/_sim/ticketing/supporter-cards", post(supporter_card))
         .route("/_sim/ticketing/titles/{id}/cancel", post(cancel_title))
         .route("/_sim/ticketing/titles/{id}/enter", post(enter_title))
         .route("/_sim/ticketing/snapshot", get(snapshot).post(restore))
+        .layer(middleware::from_fn_with_state(state, mark_dirty))
         .with_state(t)
+}
+
+/// Any request but a read may change the world: the next save writes it.
+async fn mark_dirty(State(t): State<Ticketing>, req: Request, next: Next) -> Response {
+    let writes = req.method() != axum::http::Method::GET;
+    let response = next.run(req).await;
+    if writes {
+        t.lock().dirty = true;
+    }
+    response
 }
 
 fn refusal(r: Refusal) -> Response {
@@ -446,10 +520,17 @@ struct EventView {
     alto_rischio: bool,
     #[serde(rename = "limiteAcquirente")]
     limite_acquirente: u32,
+    /// Whether the public sale is open now (on sale, not started, no pre-emption window
+    /// still running): what a seller asks before taking a buyer's money.
+    #[serde(rename = "venditaLiberaAperta")]
+    vendita_libera_aperta: bool,
 }
 
-fn event_view(e: &world::Event) -> EventView {
+fn event_view(e: &world::Event, now: DateTime<Utc>) -> EventView {
     EventView {
+        vendita_libera_aperta: e.status == world::EventStatus::OnSale
+            && e.starts_at > now
+            && e.preemption.as_ref().is_none_or(|w| now >= w.closes_at),
         id: e.id,
         spettacolo_id: e.spettacolo_id,
         descrizione: e.title.clone(),
@@ -462,7 +543,8 @@ fn event_view(e: &world::Event) -> EventView {
 }
 
 async fn get_events(State(t): State<Ticketing>) -> Json<Vec<EventView>> {
-    Json(t.with_world(|w| w.events.values().map(event_view).collect()))
+    let now = t.now();
+    Json(t.with_world(|w| w.events.values().map(|e| event_view(e, now)).collect()))
 }
 
 #[derive(Deserialize)]
@@ -480,8 +562,9 @@ fn unknown_event(id: u32) -> Response {
 }
 
 async fn get_event(State(t): State<Ticketing>, Query(q): Query<EventQuery>) -> Response {
+    let now = t.now();
     t.with_world(|w| match w.events.get(&q.event_id) {
-        Some(e) => Json(event_view(e)).into_response(),
+        Some(e) => Json(event_view(e, now)).into_response(),
         None => unknown_event(q.event_id),
     })
 }
@@ -628,12 +711,13 @@ async fn get_season_type_events(
     State(t): State<Ticketing>,
     Query(q): Query<SeasonTypeQuery>,
 ) -> Response {
+    let now = t.now();
     t.with_world(|w| match w.season_types.iter().find(|s| s.id == q.id) {
         Some(s) => Json(
             s.event_ids
                 .iter()
                 .filter_map(|id| w.events.get(id))
-                .map(event_view)
+                .map(|e| event_view(e, now))
                 .collect::<Vec<_>>(),
         )
         .into_response(),
@@ -1191,6 +1275,37 @@ async fn set_idempotency(
 async fn expire_tokens(State(t): State<Ticketing>) -> StatusCode {
     t.lock().tokens.clear();
     StatusCode::NO_CONTENT
+}
+
+/// What a test may change of an event's rules (the police, or the league, changing them
+/// while fans are paying).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventChange {
+    #[serde(default)]
+    high_risk: Option<bool>,
+    #[serde(default)]
+    per_buyer_limit: Option<u32>,
+}
+
+async fn change_event(
+    State(t): State<Ticketing>,
+    Path(id): Path<u32>,
+    Json(c): Json<EventChange>,
+) -> Response {
+    let now = t.now();
+    t.with_world(|w| match w.events.get_mut(&id) {
+        Some(e) => {
+            if let Some(h) = c.high_risk {
+                e.high_risk = h;
+            }
+            if let Some(l) = c.per_buyer_limit {
+                e.per_buyer_limit = l;
+            }
+            Json(event_view(e, now)).into_response()
+        }
+        None => unknown_event(id),
+    })
 }
 
 async fn police_flag(State(t): State<Ticketing>, Json(p): Json<Person>) -> StatusCode {

@@ -66,6 +66,17 @@ impl WorkerProcess {
         WorkerProcess(child)
     }
 
+    /// Sends `signal` (`STOP`, `CONT`, ...) to the worker.
+    pub fn signal(&self, signal: &str) {
+        let ok = Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(self.0.id().to_string())
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill -{signal}");
+    }
+
     pub fn sigkill(&mut self) {
         self.0.kill().unwrap(); // SIGKILL on Unix
         self.0.wait().unwrap();

@@ -45,8 +45,13 @@ fn query(params: &ListParams) -> ApiResult<issuance::ListQuery> {
             _ => return Err(rest::bad_filter("payment_status")),
         },
     };
+    let user_id = match params.filter_str("user_id") {
+        None => None,
+        Some(u) => Some(Uuid::parse_str(&u).map_err(|_| rest::bad_filter("user_id"))?),
+    };
     Ok(issuance::ListQuery {
         fixture_id,
+        user_id,
         state: params.filter_str("state"),
         payment_status,
         search: params.filter_str("q"),
@@ -136,6 +141,15 @@ async fn retry_failed(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let row = order_row(&state, &id, true).await?;
+    if let Some(code) = &row.error_code {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "refused_for_good",
+            format!(
+                "The ticketing system refused this order ({code}): a retry would be refused the same way; refund it"
+            ),
+        ));
+    }
     let mut tx = state.pool.begin().await?;
     if !workflows::checkout::retry_issue(&mut tx, row.id).await? {
         return Err(not_failed());
@@ -190,9 +204,16 @@ async fn list_orders(
     order_rows(&state, raw, "orders", false).await
 }
 
-/// `GET /api/admin/orders/{id}`.
+/// `GET /api/admin/orders/{id}`: the order's page: its row, the payment, each seat with its
+/// holder and title, the e-mails sent about it and its audit trail.
 async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
-    Ok(axum::Json(order_row(&state, &id, false).await?).into_response())
+    let not_found = || ApiError::not_found("No such order");
+    let id = Uuid::parse_str(&id).map_err(|_| not_found())?;
+    let mut conn = state.pool.acquire().await?;
+    let detail = issuance::order_detail(&mut conn, id)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(axum::Json(detail).into_response())
 }
 
 /// The payment methods of a box-office sale.

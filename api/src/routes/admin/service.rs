@@ -78,6 +78,9 @@ struct Status {
     checked_at: DateTime<Utc>,
     services: Vec<ServiceStatus>,
     queues: Vec<jobs::QueueCounts>,
+    /// The circuit breakers of the outside systems: `open` while one is taken as down and
+    /// the jobs that need it wait.
+    breakers: Vec<domain::breaker::BreakerState>,
 }
 
 /// Times a check, at most `limit`: (answered, latency, why not).
@@ -135,6 +138,7 @@ async fn get_status(State(state): State<AppState>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let recent = service_log::last_hour(&mut conn).await?;
     let queues = jobs::queues(&mut conn).await?;
+    let breakers = domain::breaker::states(&mut conn).await?;
     let services = [
         ("ticketing", ticketing),
         ("payments", payments),
@@ -161,6 +165,7 @@ async fn get_status(State(state): State<AppState>) -> ApiResult<Response> {
         checked_at: Utc::now(),
         services,
         queues,
+        breakers,
     })
     .into_response())
 }

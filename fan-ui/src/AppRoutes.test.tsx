@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from './AppRoutes';
 import { LANGUAGE_STORAGE_KEY } from './i18n';
-import { renderWithProviders, stubVersionEndpoint } from './test/render';
+import { aFan } from './test/fixtures';
+import { renderWithProviders, stubApi, stubVersionEndpoint } from './test/render';
 
 const version = { name: 'lario', version: '0.1.0', git_sha: 'abc1234def' };
 
@@ -109,12 +110,45 @@ describe('fan app routes', () => {
     const languages = screen.getByRole('group', { name: 'Lingua' });
     await user.click(within(languages).getByRole('button', { name: 'EN' }));
 
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Official ticket office');
+    // The English texts are a chunk of their own, fetched on the first switch.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Official ticket office' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'EN' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("saves the language switched to in the signed-in fan's account, for the e-mails and PDFs", async () => {
+    const api = stubApi({
+      'GET /api/me': { body: aFan({ language: 'it' }) },
+      'PUT /api/me': ({ body }) => ({ body: { message: 'ok', user: aFan({ language: (body as { language: string }).language }) } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />);
+    await screen.findByRole('button', { name: 'Account di Luca' });
+
+    await user.click(within(screen.getByRole('group', { name: 'Lingua' })).getByRole('button', { name: 'EN' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /api/me')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/me')[0]?.body).toEqual({ language: 'en' });
+    expect(api.callsTo('PUT /api/me')[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+    // Back to Italian: saved again; the same language twice is not.
+    await user.click(within(await screen.findByRole('group', { name: 'Language' })).getByRole('button', { name: 'IT' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/me')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/me')[1]?.body).toEqual({ language: 'it' });
+  });
+
+  it('does not touch any account when nobody is signed in', async () => {
+    const api = stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />);
+    await screen.findByRole('link', { name: 'Accedi' });
+
+    await user.click(within(screen.getByRole('group', { name: 'Lingua' })).getByRole('button', { name: 'EN' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Official ticket office' })).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/me')).toHaveLength(0);
   });
 });

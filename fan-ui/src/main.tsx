@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { prefetchCsrfToken } from './api/client';
-import './i18n';
+import { i18nReady } from './i18n';
 
 const root = document.getElementById('root');
 if (root === null) {
@@ -12,8 +12,11 @@ if (root === null) {
 // Read once now, so the first sign-in does not wait for it.
 prefetchCsrfToken();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// An English browser waits for the English texts (a few kB), so the first paint is in English.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -17,6 +17,7 @@ import { checkoutErrorText } from '../orders/errors';
 import { HoldBar } from './HoldBar';
 import { HoldCountdown } from './HoldCountdown';
 import { SuccessToast } from './SuccessToast';
+import { gateName, sectorName } from '../i18n/serverLabels';
 
 interface HoldSummaryProps {
   fixture: FixtureDetail;
@@ -89,7 +90,7 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
   const language = useUiLanguage();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const sectorName = (code: string) => fixture.sectors.find((sector) => sector.code === code)?.name ?? code;
+  const sectorOf = (code: string) => sectorName(t, code, fixture.sectors.find((sector) => sector.code === code)?.name ?? code);
   const blockCode = (id: number) =>
     fixture.sectors.flatMap((sector) => sector.blocks).find((block) => block.id === id)?.code ?? String(id);
   const total = holdTotal(hold);
@@ -115,7 +116,7 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
             <li key={`seat-${seat.id}`}>
               <Typography variant="body2">
                 {t('hold.seat', {
-                  sector: sectorName(seat.sector_code),
+                  sector: sectorOf(seat.sector_code),
                   block: blockCode(seat.block_id),
                   row: seat.row,
                   number: seat.number,
@@ -123,18 +124,18 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
                 · {formatCents(seat.price_cents, language)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {t('hold.gate', { gate: seat.gate })}
+                {t('hold.gate', { gate: gateName(t, seat.gate) })}
               </Typography>
             </li>
           ))}
           {hold.standing.map((places) => (
             <li key={`block-${places.block_id}`}>
               <Typography variant="body2">
-                {t('hold.standing', { sector: sectorName(places.sector_code), count: places.quantity })} ·{' '}
+                {t('hold.standing', { sector: sectorOf(places.sector_code), count: places.quantity })} ·{' '}
                 {formatCents(places.quantity * places.price_cents, language)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {t('hold.gate', { gate: places.gate })}
+                {t('hold.gate', { gate: gateName(t, places.gate) })}
               </Typography>
             </li>
           ))}

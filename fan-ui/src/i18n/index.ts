@@ -1,6 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
 import it from './it.json';
 
 /** Italian first: it is the club's language and the default for everyone. */
@@ -15,14 +14,38 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-function storedLanguage(): Language {
+function storedLanguage(): Language | null {
   try {
     const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : null;
   } catch {
-    // Storage can be unavailable (private mode, blocked cookies): fall back to Italian.
-    return DEFAULT_LANGUAGE;
+    // Storage can be unavailable (private mode, blocked cookies): nothing was chosen here.
+    return null;
   }
+}
+
+/**
+ * The language the app opens in: the one the fan chose in this browser; else the first of the
+ * browser's languages that the app speaks ("en-GB" is English); else Italian.
+ */
+export function initialLanguage(stored: Language | null, browserLanguages: readonly string[]): Language {
+  if (stored !== null) {
+    return stored;
+  }
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) {
+      return primary;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') {
+    return [];
+  }
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 }
 
 function rememberLanguage(language: string): void {
@@ -34,24 +57,48 @@ function rememberLanguage(language: string): void {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    it: { translation: it },
-    en: { translation: en },
+/**
+ * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
+ * of its own, fetched when it is first needed, so an Italian fan's first page carries one
+ * language only.
+ */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = language === 'en' ? import('./en.json') : Promise.resolve({ default: it });
+    load.then(
+      (module) => callback(null, module.default as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
   },
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  // Resources are bundled, so initialise synchronously: no flash of untranslated keys.
-  initAsync: false,
-  interpolation: {
-    // React already escapes what it renders.
-    escapeValue: false,
-  },
-  returnNull: false,
-});
+};
+
+/** Settles once the opening language's texts are in: render after it (no flash of Italian). */
+export const i18nReady = i18n
+  .use(lazyLanguages)
+  .use(initReactI18next)
+  .init({
+    resources: { it: { translation: it } },
+    // The bundled Italian is used as is; other languages come from the backend above.
+    partialBundledLanguages: true,
+    lng: initialLanguage(storedLanguage(), browserLanguages()),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    // Italian is there at once: no flash of untranslated keys.
+    initAsync: false,
+    interpolation: {
+      // React already escapes what it renders.
+      escapeValue: false,
+    },
+    returnNull: false,
+  });
 
 document.documentElement.lang = i18n.language;
-i18n.on('languageChanged', rememberLanguage);
+// Only what the fan picks afterwards is remembered: the browser's language is asked again each visit.
+void i18nReady.then(() => {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', rememberLanguage);
+});
 
 export default i18n;

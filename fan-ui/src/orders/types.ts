@@ -67,6 +67,8 @@ export interface OrderLine {
   ineligible_reason?: IneligibleReason | null;
   /** Null until issued. */
   title: IssuedTitle | null;
+  /** A standing place (a no-map block), when the API says so; else row "P" tells (see isStanding). */
+  no_map?: boolean;
 }
 
 /** `GET /api/orders/{id}` (the spec's fixtures_seats_reserved). */
@@ -117,12 +119,17 @@ export interface Ticket {
   label: string;
   sector_code: string;
   sector_name: string;
+  block_code: string;
   row: string;
   number: number;
   gate: string;
   holder_name: string;
   price_cents: number;
+  /** When the API sends it: the fare's code, by which its name is translated. */
+  reduction_code?: string;
   reduction_name: string;
+  /** A standing place, when the API says so; else row "P" tells (see isStanding). */
+  no_map?: boolean;
   seal: string;
   barcode: string;
   state: TicketState;

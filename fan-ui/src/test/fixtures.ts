@@ -220,6 +220,7 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
     label: 'TC-TC1-1-1',
     sector_code: 'TC',
     sector_name: 'Tribuna Centrale',
+    block_code: 'TC1',
     row: '1',
     number: 1,
     gate: 'Varco 1',

@@ -755,9 +755,18 @@ describe('/checkout/{id}', () => {
       'Male',
       'Female',
     ]);
-    expect(screen.getByRole('region', { name: 'Your order' })).toHaveTextContent('Tribuna Centrale, block TC1, row 1, seat 1');
+    expect(screen.getByRole('region', { name: 'Your order' })).toHaveTextContent(
+      'Main Stand (Tribuna Centrale), block TC1, row 1, seat 1',
+    );
     expect(screen.getByTestId('order-total')).toHaveTextContent(/^Total: €120.00$/);
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.getByTestId('hold-countdown')).toHaveTextContent(/We keep them for you for/);
+    // The fares, sectors and gates the API names in Italian, in English by their code.
+    expect(within(screen.getByTestId('order-line-11')).getByText(/Gate 1 · .*Full price/)).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('holder-0-reduction'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Full price · €60.00', 'Under 18 · €35.00']);
   });
 });

@@ -20,6 +20,7 @@ import {
 import { DOCUMENT_TYPES, SEXES, type OrderLine } from '../../orders/types';
 import type { FareOption } from './fares';
 import { holderInputId, lineSeat } from './lineSeat';
+import { fareName } from '../../i18n/serverLabels';
 
 interface HolderFieldsetProps {
   index: number;
@@ -190,7 +191,10 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
         >
           {fares.map((fare) => (
             <option key={fare.id} value={fare.id}>
-              {t('checkout.holders.reductionOption', { name: fare.name, price: formatCents(fare.price_cents, language) })}
+              {t('checkout.holders.reductionOption', {
+                name: fareName(t, fare.code, fare.name),
+                price: formatCents(fare.price_cents, language),
+              })}
             </option>
           ))}
         </TextField>

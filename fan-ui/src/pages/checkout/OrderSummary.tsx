@@ -10,6 +10,7 @@ import { useUiLanguage } from '../../i18n/useUiLanguage';
 import type { Order } from '../../orders/types';
 import { CancelOrderButton } from './CancelOrderButton';
 import { lineSeat } from './lineSeat';
+import { fareName, gateName } from '../../i18n/serverLabels';
 
 interface OrderSummaryProps {
   order: Order;
@@ -40,7 +41,8 @@ export function OrderSummary({ order }: OrderSummaryProps) {
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2">{lineSeat(t, line)}</Typography>
                 <Typography variant="caption" color="text.secondary" component="p">
-                  {t('hold.gate', { gate: line.gate })} · {t('checkout.reduction', { name: line.reduction_name })}
+                  {t('hold.gate', { gate: gateName(t, line.gate) })} ·{' '}
+                  {t('checkout.reduction', { name: fareName(t, line.reduction_code, line.reduction_name) })}
                 </Typography>
               </Box>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>

@@ -1,10 +1,18 @@
 import type { TFunction } from 'i18next';
 import type { HolderField } from '../../orders/holderRules';
 import type { OrderLine } from '../../orders/types';
+import { isStanding, sectorName } from '../../i18n/serverLabels';
 
-/** "Tribuna Centrale, blocco TC1, fila 1, posto 1": a line's seat as the fan reads it. */
+/**
+ * "Tribuna Centrale, blocco TC1, fila 1, posto 1": a line's seat as the fan reads it; a standing
+ * place has no row or seat ("Prato (posti in piedi), posto in piedi").
+ */
 export function lineSeat(t: TFunction, line: OrderLine): string {
-  return t('checkout.seat', { sector: line.sector_name, block: line.block_code, row: line.row, number: line.number });
+  const sector = sectorName(t, line.sector_code, line.sector_name);
+  if (isStanding(line)) {
+    return t('checkout.standingPlace', { sector });
+  }
+  return t('checkout.seat', { sector, block: line.block_code, row: line.row, number: line.number });
 }
 
 /** "Luca Neri", or the seat while the line has no holder yet. */

@@ -25,6 +25,7 @@ import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { SeatSelection } from './SeatSelection';
 import { StandingPicker } from './StandingPicker';
+import { gateName, sectorName } from '../../i18n/serverLabels';
 
 interface BlockTicketsProps {
   fixture: FixtureDetail;
@@ -195,10 +196,11 @@ function BlockView(props: BlockViewProps) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
         <Typography variant="h5" component="h2">
-          {t('tickets.title', { sector: sector?.name ?? block.sector_code, block: block.code })}
+          {t('tickets.title', { sector: sectorName(t, block.sector_code, sector?.name ?? block.sector_code), block: block.code })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('fixture.gate', { gate: block.gate })} · {t('tickets.price', { price: formatCents(priceCents, language) })}
+          {t('fixture.gate', { gate: gateName(t, block.gate) })} ·{' '}
+          {t('tickets.price', { price: formatCents(priceCents, language) })}
         </Typography>
       </Box>
       {(block.away || sector?.away === true) && <Alert severity="info">{t('fixture.awayNote')}</Alert>}

@@ -393,7 +393,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     expect(seat(111)).toHaveAccessibleName('Row 1, seat 1, selected');
     expect(screen.getByTestId('hold-button')).toHaveTextContent('Hold seats');
     const summary = screen.getByTestId('hold-summary');
-    expect(within(summary).getByText(/Tribuna Centrale, block A, row 2, seat 5/)).toBeInTheDocument();
+    expect(within(summary).getByText(/Main Stand \(Tribuna Centrale\), block A, row 2, seat 5/)).toBeInTheDocument();
     expect(within(summary).getByTestId('hold-countdown')).toHaveTextContent(/We keep them for you for/);
     expect(within(summary).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });

@@ -15,6 +15,7 @@ import { availability } from '../../fixtures/saleState';
 import type { Sector } from '../../fixtures/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { AVAILABILITY_COLOURS } from './availabilityColours';
+import { gateName, sectorName } from '../../i18n/serverLabels';
 
 interface SectorBlocksProps {
   fixtureId: number;
@@ -31,7 +32,7 @@ export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
         <Box>
           <Typography id={titleId} variant="h6" component="h2">
-            {t('fixture.blocksOf', { sector: sector.name })}
+            {t('fixture.blocksOf', { sector: sectorName(t, sector.code, sector.name) })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {sector.free > 0
@@ -66,7 +67,7 @@ export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
                   primary={t('fixture.block', { code: block.code })}
                   secondary={[
                     soldOut ? t('fixture.soldOut') : t('fixture.blockFree', { free: block.free, capacity: block.capacity }),
-                    t('fixture.gate', { gate: block.gate }),
+                    t('fixture.gate', { gate: gateName(t, block.gate) }),
                     ...(block.no_map ? [t('fixture.standing')] : []),
                   ].join(' · ')}
                 />

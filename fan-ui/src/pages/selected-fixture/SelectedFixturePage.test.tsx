@@ -132,9 +132,9 @@ describe('/selectedfixture/{id}', () => {
 
     await user.click(await screen.findByTestId('sector-TC'));
 
-    expect(screen.getByTestId('sector-TC')).toHaveAccessibleName('Tribuna Centrale, from €60, 1650 free places');
-    expect(screen.getByRole('region', { name: 'Tribuna Centrale: choose a block' })).toBeInTheDocument();
-    expect(screen.getByTestId('block-3')).toHaveTextContent('280 of 300 free · Entrance: Varco 1');
+    expect(screen.getByTestId('sector-TC')).toHaveAccessibleName('Main Stand (Tribuna Centrale), from €60, 1650 free places');
+    expect(screen.getByRole('region', { name: 'Main Stand (Tribuna Centrale): choose a block' })).toBeInTheDocument();
+    expect(screen.getByTestId('block-3')).toHaveTextContent('280 of 300 free · Entrance: Gate 1');
     expect(screen.getByText('At most 4 tickets per person.')).toBeInTheDocument();
   });
 });

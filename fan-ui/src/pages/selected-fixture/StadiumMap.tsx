@@ -8,6 +8,7 @@ import { layOutStadium, PITCH, STADIUM_HEIGHT, STADIUM_WIDTH, type PlacedSector 
 import type { Sector } from '../../fixtures/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { AVAILABILITY_COLOURS } from './availabilityColours';
+import { sectorName } from '../../i18n/serverLabels';
 
 interface StadiumMapProps {
   sectors: Sector[];
@@ -80,9 +81,8 @@ function SectorShape({ place: { sector, rect }, selected, onSelect }: SectorShap
   const colours = AVAILABILITY_COLOURS[availability(sector)];
   const price = formatCentsShort(sector.from_price_cents, language);
   const soldOut = sector.free <= 0;
-  const label = soldOut
-    ? t('fixture.sectorSoldOut', { name: sector.name })
-    : t('fixture.sectorLabel', { name: sector.name, price, count: sector.free });
+  const name = sectorName(t, sector.code, sector.name);
+  const label = soldOut ? t('fixture.sectorSoldOut', { name }) : t('fixture.sectorLabel', { name, price, count: sector.free });
   // As many lines as fit: code, then price, then free places.
   const lines = [
     sector.code,

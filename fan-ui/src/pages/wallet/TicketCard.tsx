@@ -11,6 +11,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
 import { formatCents, formatKickOff } from '../../fixtures/format';
+import { fareName, gateName, isStanding, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ticketPdfUrl } from '../../orders/api';
 import type { Ticket, TicketState } from '../../orders/types';
@@ -27,11 +28,16 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
   const language = useUiLanguage();
   const titleId = useId();
   const seatId = useId();
-  const seat = t('wallet.seat', { sector: ticket.sector_name, row: ticket.row, number: ticket.number });
+  const sector = sectorName(t, ticket.sector_code, ticket.sector_name);
+  const seat = isStanding(ticket)
+    ? t('wallet.standingPlace', { sector, block: ticket.block_code })
+    : t('wallet.seatInBlock', { sector, block: ticket.block_code, row: ticket.row, number: ticket.number });
+  const fare =
+    ticket.reduction_code === undefined ? ticket.reduction_name : fareName(t, ticket.reduction_code, ticket.reduction_name);
   const facts: [string, string][] = [
-    [t('wallet.gate'), ticket.gate],
+    [t('wallet.gate'), gateName(t, ticket.gate)],
     [t('wallet.holder'), ticket.holder_name],
-    [t('wallet.fare'), `${ticket.reduction_name} · ${formatCents(ticket.price_cents, language)}`],
+    [t('wallet.fare'), `${fare} · ${formatCents(ticket.price_cents, language)}`],
     [t('wallet.seal'), ticket.seal],
   ];
   return (

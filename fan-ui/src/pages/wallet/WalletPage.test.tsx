@@ -11,7 +11,22 @@ beforeAll(async () => {
 
 const tickets = [
   aTicket(),
-  aTicket({ id: 12, number: 2, holder_name: 'Anna Neri', seal: 'B2C3D4E5F6G7H8I9', barcode: 'LARIO-7-12', state: 'used' }),
+  aTicket({ id: 12, number: 2, holder_name: 'Anna Neri', seal: 'B2C3D4E5F6G7H8I9', barcode: 'LARIO-7-12', state: 'used', reduction_code: 'INTERO' }),
+  aTicket({
+    id: 13,
+    sector_code: 'PRATO',
+    sector_name: 'Prato (posti in piedi)',
+    block_code: 'PRATO',
+    row: 'P',
+    number: 41,
+    gate: 'Varco 5',
+    holder_name: 'Marco Neri',
+    reduction_code: 'SPECIALE',
+    reduction_name: 'Tariffa Speciale',
+    price_cents: 1000,
+    seal: 'C3D4E5F6G7H8I9J0',
+    barcode: 'LARIO-7-13',
+  }),
 ];
 
 describe('/wallet/', () => {
@@ -20,8 +35,8 @@ describe('/wallet/', () => {
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Il mio wallet' })).toBeInTheDocument();
-    const first = await screen.findByRole('article', { name: 'Como - Lazio Tribuna Centrale, fila 1, posto 1' });
-    expect(within(first).getByRole('img', { name: 'Codice QR del biglietto: Tribuna Centrale, fila 1, posto 1' })).toHaveAttribute(
+    const first = await screen.findByRole('article', { name: 'Como - Lazio Tribuna Centrale, blocco TC1, fila 1, posto 1' });
+    expect(within(first).getByRole('img', { name: 'Codice QR del biglietto: Tribuna Centrale, blocco TC1, fila 1, posto 1' })).toHaveAttribute(
       'data-barcode',
       'LARIO-7-11-A1B2C3D4E5F6G7H8',
     );
@@ -35,6 +50,9 @@ describe('/wallet/', () => {
     expect(screen.getByTestId('download-pdf-11')).toHaveAttribute('href', '/api/wallet/11/pdf?lang=it');
     expect(screen.getByTestId('download-pdf-12')).toHaveTextContent('Scarica PDF');
     expect(screen.getByTestId('ticket-qr-12').querySelector('path')).not.toBeNull();
+    // A standing place has no row or seat number.
+    expect(screen.getByRole('article', { name: 'Como - Lazio Prato (posti in piedi), blocco PRATO, posto in piedi' })).toBeInTheDocument();
+    expect(screen.queryByText(/fila P/)).not.toBeInTheDocument();
   });
 
   it('says there is nothing yet, and where to find a match', async () => {
@@ -55,8 +73,15 @@ describe('/wallet/', () => {
     expect(await screen.findByTestId('download-pdf-11')).toHaveAttribute('href', '/api/wallet/11/pdf?lang=en');
     expect(screen.getByTestId('download-pdf-11')).toHaveTextContent('Download PDF');
     expect(screen.getByRole('heading', { level: 1, name: 'My wallet' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'QR code of the ticket: Tribuna Centrale, row 1, seat 2' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'QR code of the ticket: Main Stand (Tribuna Centrale), block TC1, row 1, seat 2' }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('ticket-state-12')).toHaveTextContent('Used');
+    // The names the API sends in Italian, in English by their code; an unknown one as sent.
+    const second = screen.getByTestId('ticket-12');
+    expect(within(second).getByText('Gate 1')).toBeInTheDocument();
+    expect(within(second).getByText(/^Full price · €60.00$/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('ticket-13')).getByText(/^Tariffa Speciale · €10.00$/)).toBeInTheDocument();
   });
 
   it('sends a visitor to sign in, coming back here', async () => {

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiSend } from '../api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiSend } from '../api/client';
 import type {
   ConfirmResult,
   FanNotification,
@@ -52,9 +52,21 @@ export function verifyHolders(id: string): Promise<Order> {
  * paid, and keep it.
  */
 export function usePaymentIntent(id: string, enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: paymentIntentKey(id),
-    queryFn: () => apiSend<PaymentIntent>('POST', `/api/orders/${id}/payment`),
+    queryFn: async () => {
+      try {
+        return await apiSend<PaymentIntent>('POST', `/api/orders/${id}/payment`);
+      } catch (error) {
+        // The ticketing system would refuse a holder: the API recorded why on each line, so the
+        // order is read again and the holder check shows who and why.
+        if (error instanceof ApiError && error.code === 'holders_ineligible') {
+          void queryClient.invalidateQueries({ queryKey: orderKey(id), exact: true });
+        }
+        throw error;
+      }
+    },
     enabled,
     staleTime: Infinity,
     // Its failures (hold expired, holders missing) are answers for the fan, not hiccups.

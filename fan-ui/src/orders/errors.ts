@@ -27,6 +27,8 @@ export function checkoutErrorText(t: TFunction, error: unknown): string {
       return t('errors.order_not_pending');
     case 'holders_missing':
       return t('errors.holders_missing');
+    case 'holders_ineligible':
+      return t('errors.holders_ineligible');
     case 'ticketing_unavailable':
       return t('errors.ticketing_unavailable');
     case 'hold_expired':

@@ -35,7 +35,14 @@ export interface Holder {
 }
 
 /** Why the ticketing system refuses a holder a title. */
-export type IneligibleReason = 'banned' | 'has_title';
+/** Why the ticketing system would refuse a holder's ticket (the API's `ineligible_reason`). */
+export type IneligibleReason =
+  | 'banned'
+  | 'has_title'
+  | 'card_required'
+  | 'buyer_limit'
+  | 'reduction_not_allowed'
+  | 'not_on_sale';
 
 /** The title the ticketing system issued for a line. */
 export interface IssuedTitle {

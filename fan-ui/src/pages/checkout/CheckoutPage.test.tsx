@@ -709,6 +709,38 @@ describe('/checkout/{id}', () => {
     expect(await screen.findByText('Il tempo per pagare è scaduto e i posti sono stati liberati.')).toBeInTheDocument();
   });
 
+  it('shows which holder the ticketing system would refuse, and why, when paying is refused', async () => {
+    let refused = false;
+    const ready = aReadyOrder();
+    const checked: Order = {
+      ...ready,
+      lines: ready.lines.map((line, index) =>
+        index === 1 ? { ...line, eligible: false, ineligible_reason: 'card_required' as const } : line,
+      ),
+    };
+    openCheckout({
+      order: ready,
+      routes: {
+        [`GET ${ORDER}`]: () => ({ body: refused ? checked : ready }),
+        [`POST ${ORDER}/payment`]: () => {
+          refused = true;
+          return {
+            status: 409,
+            body: {
+              code: 'holders_ineligible',
+              message: 'Refused',
+              errors: { [`lines.${ready.lines[1].id}`]: 'card_required' },
+            },
+          };
+        },
+      },
+    });
+
+    // The order read again: the holder check names the refused ticket and says why.
+    expect(await screen.findByText(/serve una tessera del tifoso valida/)).toBeInTheDocument();
+    expect(screen.queryByTestId('card-form')).not.toBeInTheDocument();
+  });
+
   it('cancels the order once the fan says so twice', async () => {
     const { api, user } = openCheckout();
 

@@ -133,6 +133,14 @@ function ineligibleText(t: ReturnType<typeof useTranslation>['t'], line: OrderLi
       return t('checkout.check.reasons.banned');
     case 'has_title':
       return t('checkout.check.reasons.has_title');
+    case 'card_required':
+      return t('checkout.check.reasons.card_required');
+    case 'buyer_limit':
+      return t('checkout.check.reasons.buyer_limit');
+    case 'reduction_not_allowed':
+      return t('checkout.check.reasons.reduction_not_allowed');
+    case 'not_on_sale':
+      return t('checkout.check.reasons.not_on_sale');
     default:
       return t('checkout.check.reasons.other');
   }

@@ -99,7 +99,7 @@ function FailedIssueActionButton({ action, record }: { action: FailedIssueAction
 export function FailedIssueButtons(props: { record?: FailedIssue }) {
   const issue = useRecordContext<FailedIssue>(props);
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'nowrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {issue !== undefined && offersRetry(issue) && <FailedIssueActionButton action="retry" record={props.record} />}
       <FailedIssueActionButton action="refund" record={props.record} />
     </Box>

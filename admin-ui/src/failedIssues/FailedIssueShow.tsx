@@ -4,6 +4,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { OrderLinkField } from '../orders/OrderLinkField';
 import { OrderStateField } from '../orders/OrderStateChip';
 import { FailedIssueButtons } from './FailedIssueButtons';
+import { IssueErrorField } from './IssueErrorField';
 import { IssueProgressField } from './IssueProgressField';
 import type { FailedIssue } from './types';
 
@@ -26,7 +27,7 @@ export function FailedIssueShow() {
         <PriceField source="total_cents" />
         <IssueProgressField source="issued_lines" />
         <OrderStateField source="state" label="resources.failed-issues.fields.state" />
-        <TextField source="error" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} />
+        <IssueErrorField source="error" />
         <NumberField source="attempts" />
         <RomeDateTimeField source="failed_at" />
         <OrderLinkField source="id" label="resources.failed-issues.fields.id" />

@@ -28,7 +28,7 @@ export function IssueErrorText({ error, errorCode, clamp = false }: IssueErrorTe
   const words = issueErrorText(translate, error, errorCode);
   const raw = error ?? errorCode ?? '';
   return (
-    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }} title={clamp ? raw : undefined}>
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, maxWidth: clamp ? 320 : undefined }} title={clamp ? raw : undefined}>
       {words !== undefined && (
         <Typography component="span" variant="body2" color="error" sx={clamp ? clamped(2) : undefined} data-testid="issue-error-words">
           {words}

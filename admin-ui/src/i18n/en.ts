@@ -148,6 +148,21 @@ export const englishAppMessages: TranslationMessages = {
         supporter_cards: 'Supporter cards',
         save_role: 'Save role',
       },
+      show: {
+        sections: {
+          orders: 'Orders',
+          tickets: 'Issued tickets',
+          cards: 'Supporter cards',
+          emails: 'E-mails received',
+        },
+        see_all: 'See all',
+        none: {
+          orders: 'No orders.',
+          tickets: 'No issued tickets.',
+          cards: 'No supporter cards.',
+          emails: 'No e-mails.',
+        },
+      },
       edit: {
         title: 'Role',
         hint: 'Role changes are recorded.',
@@ -458,6 +473,7 @@ export const englishAppMessages: TranslationMessages = {
         issued_at: 'Issued at',
         is_order_by_admin: 'By staff',
         payment_method: 'Payment',
+        user_id: 'Account',
         q: 'Search',
       },
       states: {
@@ -491,6 +507,11 @@ export const englishAppMessages: TranslationMessages = {
         state: 'State',
         actions: 'Actions',
       },
+      columns: {
+        buyer: 'Buyer and match',
+        total: 'Total and issued',
+      },
+      attempts: '%{smart_count} attempt |||| %{smart_count} attempts',
       action: {
         retry: 'Retry',
         refund: 'Refund',
@@ -993,6 +1014,9 @@ export const englishAppMessages: TranslationMessages = {
         failed: 'Failed',
       },
       progress: {
+        panel: 'Export "%{kind}"',
+        failed: 'The export failed: try again.',
+        close: 'Close',
         label: 'Progress',
         percent: '%{progress}%',
         rows: '%{count} row |||| %{count} rows',

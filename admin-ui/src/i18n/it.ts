@@ -148,6 +148,21 @@ export const italianMessages: TranslationMessages = {
         supporter_cards: 'Tessere del tifoso',
         save_role: 'Salva ruolo',
       },
+      show: {
+        sections: {
+          orders: 'Ordini',
+          tickets: 'Biglietti emessi',
+          cards: 'Tessere del tifoso',
+          emails: 'E-mail ricevute',
+        },
+        see_all: 'Vedi tutti',
+        none: {
+          orders: 'Nessun ordine.',
+          tickets: 'Nessun biglietto emesso.',
+          cards: 'Nessuna tessera del tifoso.',
+          emails: 'Nessuna e-mail.',
+        },
+      },
       edit: {
         title: 'Ruolo',
         hint: 'Il cambio di ruolo viene registrato.',
@@ -459,6 +474,7 @@ export const italianMessages: TranslationMessages = {
         issued_at: 'Emesso il',
         is_order_by_admin: 'Dallo staff',
         payment_method: 'Pagamento',
+        user_id: 'Account',
         q: 'Cerca',
       },
       states: {
@@ -492,6 +508,11 @@ export const italianMessages: TranslationMessages = {
         state: 'Stato',
         actions: 'Azioni',
       },
+      columns: {
+        buyer: 'Acquirente e partita',
+        total: 'Totale ed emessi',
+      },
+      attempts: '%{smart_count} tentativo |||| %{smart_count} tentativi',
       action: {
         retry: 'Riprova',
         refund: 'Rimborsa',
@@ -1001,6 +1022,9 @@ export const italianMessages: TranslationMessages = {
         failed: 'Non riuscita',
       },
       progress: {
+        panel: 'Esportazione «%{kind}»',
+        failed: "L'esportazione non è riuscita: riprova.",
+        close: 'Chiudi',
         label: 'Avanzamento',
         percent: '%{progress}%',
         rows: '%{count} riga |||| %{count} righe',

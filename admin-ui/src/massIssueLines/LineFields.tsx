@@ -1,8 +1,10 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { Link, useCreatePath, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { StackedCell } from '../fields/StackedCell';
-import { reasonText } from '../massIssues/lineErrors';
+import { reasonHasDetail, reasonText } from '../massIssues/lineErrors';
 import { LineStateField } from './LineStateChip';
 import type { MassIssueLine } from './types';
 
@@ -70,7 +72,8 @@ export function LineOutcomeField(props: FieldProps<MassIssueLine>) {
 
 /**
  * Why the line was not issued: one of the preview's codes in our words, or the ticketing
- * system's refusal or error as it said it.
+ * system's refusal or error in our words with the raw text under it (or as it said it, when we
+ * have no words for it).
  */
 export function LineReasonField(props: FieldProps<MassIssueLine> & { clamp?: boolean }) {
   const record = useRecordContext<MassIssueLine>(props);
@@ -78,20 +81,31 @@ export function LineReasonField(props: FieldProps<MassIssueLine> & { clamp?: boo
   if (record === undefined || record.reason === null || record.reason === '') {
     return null;
   }
+  const clamp = (lines: number): SxProps<Theme> =>
+    props.clamp
+      ? { display: '-webkit-box', WebkitLineClamp: lines, WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 300 }
+      : { whiteSpace: 'pre-wrap' };
+  const detail = reasonHasDetail(record.reason) ? record.reason : undefined;
   return (
-    <Typography
-      component="span"
-      variant="body2"
-      color={record.state === 'unfinalized' ? 'error' : 'text.secondary'}
-      title={props.clamp ? record.reason : undefined}
-      sx={
-        props.clamp
-          ? { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 300 }
-          : { whiteSpace: 'pre-wrap' }
+    <StackedCell
+      secondary={
+        detail === undefined ? undefined : (
+          <Box component="span" sx={[{ fontFamily: 'monospace' }, clamp(1)].flat()}>
+            {detail}
+          </Box>
+        )
       }
     >
-      {reasonText(translate, record.reason)}
-    </Typography>
+      <Typography
+        component="span"
+        variant="body2"
+        color={record.state === 'unfinalized' ? 'error' : 'text.secondary'}
+        title={props.clamp ? record.reason : undefined}
+        sx={clamp(3)}
+      >
+        {reasonText(translate, record.reason)}
+      </Typography>
+    </StackedCell>
   );
 }
 

@@ -29,7 +29,7 @@ export function MassIssueLineTable({ withFixture = false }: { withFixture?: bool
         disableSort
         field={LinePriceField}
       />
-      <DataTable.Col source="state" label="resources.mass-issue-lines.columns.outcome" disableSort field={LineOutcomeField} />
+      <DataTable.Col source="state" label="resources.mass-issue-lines.columns.outcome" field={LineOutcomeField} />
       <DataTable.Col source="reason" disableSort>
         <LineReasonField source="reason" clamp />
       </DataTable.Col>

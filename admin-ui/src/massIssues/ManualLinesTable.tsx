@@ -16,6 +16,7 @@ import { DOCUMENT_TYPES, SEXES, type DocumentType } from '../orders/types';
 import type { Price } from '../prices/types';
 import { reductionCodeChoices, type ManualLine } from './massIssueRequest';
 import { LINE_FIELDS, type LineField } from './types';
+import { SHRINKABLE } from '../layout/grid';
 
 const MASS = 'resources.mass-issues';
 
@@ -57,7 +58,7 @@ export function ManualLinesTable({ lines, onChange, onAdd, onRemove, disabled = 
   const nameOf = (field: LineField, number: number) => translate(`${MASS}.manual.cell`, { field: column(field), number });
 
   return (
-    <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 1, minWidth: 0 }}>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={translate(`${MASS}.manual.title`)}>
           <TableHead>

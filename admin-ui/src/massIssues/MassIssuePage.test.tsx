@@ -322,6 +322,29 @@ describe('the mass issuing page', () => {
     expect(screen.getByText('sponsor.xlsx')).toBeInTheDocument();
   });
 
+  it('keeps the wide table of typed lines inside its card: every grid around it has a column that may shrink', async () => {
+    massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseLazio(user);
+    await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+
+    // A grid column sized by default (auto) grows to the table's width and overflows the card;
+    // minmax(0, 1fr) lets the table scroll in its own container instead.
+    const table = await screen.findByRole('table', { name: 'Righe inserite a mano' });
+    const grids: HTMLElement[] = [];
+    for (let node = table.parentElement; node !== null; node = node.parentElement) {
+      if (getComputedStyle(node).display === 'grid') {
+        grids.push(node);
+      }
+    }
+    expect(grids.length).toBeGreaterThanOrEqual(3);
+    for (const grid of grids) {
+      expect(getComputedStyle(grid).gridTemplateColumns).toBe('minmax(0, 1fr)');
+    }
+  });
+
   it('builds the lines typed in the manual mode, leaves out a blank one, and numbers the preview as the table', async () => {
     const manualPreview: MassIssuePreview = {
       fixture_id: 7,

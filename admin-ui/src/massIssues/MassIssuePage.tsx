@@ -41,6 +41,7 @@ import {
   type MassIssueTask,
   type PreviewRequest,
 } from './types';
+import { SHRINKABLE } from '../layout/grid';
 
 const PAGE = 'pages.mass_issue';
 const MASS = 'resources.mass-issues';
@@ -209,7 +210,7 @@ export function MassIssuePage() {
   };
 
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ py: 2, display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 2, minWidth: 0 }}>
       <Title title={`${PAGE}.title`} />
       <Box>
         <Typography variant="h5" component="h1">
@@ -220,7 +221,7 @@ export function MassIssuePage() {
         </Typography>
       </Box>
       <Card>
-        <CardContent sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <CardContent sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
             <FixturePicker
               label={translate(`${PAGE}.fixture`)}
@@ -279,7 +280,7 @@ export function MassIssuePage() {
               </Box>
             </Box>
           ) : (
-            <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 1, minWidth: 0 }}>
               <Typography variant="body2" color="text.secondary">
                 {translate(`${PAGE}.manual_help`)}
               </Typography>
@@ -346,7 +347,7 @@ function PreviewCard({ preview, issuing, onIssue }: PreviewCardProps) {
   const withErrors = result.lines.length - issuable;
   return (
     <Card component="section" aria-labelledby="mass-issue-preview-title">
-      <CardContent sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <CardContent sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 2, minWidth: 0 }}>
         <Box>
           <Typography variant="h6" component="h2" id="mass-issue-preview-title">
             {translate(`${MASS}.preview.title_for`, { match: result.fixture_title })}

@@ -8,6 +8,7 @@ import type { StaffSeat } from '../api/seatLocks';
 import { BlockPicker } from '../seatMap/BlockPicker';
 import { BlockSeats } from '../seatMap/BlockSeats';
 import { normalLabel } from './mapPicks';
+import { SHRINKABLE } from '../layout/grid';
 
 const MAP = 'pages.mass_issue.map';
 
@@ -35,7 +36,7 @@ export function SeatMapPicker({ fixtureId, labels, onToggle, notice }: SeatMapPi
   const regionId = useId();
   const titleId = useId();
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 1.5, minWidth: 0 }}>
       <Box>
         <Button
           variant="outlined"
@@ -52,7 +53,7 @@ export function SeatMapPicker({ fixtureId, labels, onToggle, notice }: SeatMapPi
           component="section"
           id={regionId}
           aria-labelledby={titleId}
-          sx={{ display: 'grid', gap: 1.5, minWidth: 0, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 1.5, minWidth: 0, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
         >
           <Box>
             <Typography variant="subtitle1" component="h2" id={titleId} sx={{ fontWeight: 600 }}>

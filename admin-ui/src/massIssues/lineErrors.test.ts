@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/http';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { LINE_ERROR_CODES, lineErrorText, massIssueFailureKey, reasonText } from './lineErrors';
+import { LINE_ERROR_CODES, lineErrorText, massIssueFailureKey, reasonHasDetail, reasonText } from './lineErrors';
 import { LINE_FIELDS } from './types';
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
@@ -50,6 +50,31 @@ describe('the reasons a line cannot be issued', () => {
     expect(reasonText(translate, 'E42: titolo già emesso per il posto')).toBe('E42: titolo già emesso per il posto');
     await i18nProvider.changeLocale('en');
     expect(reasonText(translate, 'unknown_reduction')).toBe('Unknown reduction.');
+  });
+});
+
+describe("the ticketing system's refusals of a line", () => {
+  it('says a stored refusal in words, and knows when the raw text is worth showing under them', async () => {
+    const refused = 'refused: TESSERA_RICHIESTA: Serve una tessera del tifoso valida';
+    expect(reasonText(translate, refused)).toBe(
+      "Rifiutato dal sistema di biglietteria: serve una tessera del tifoso valida per l'intestatario.",
+    );
+    expect(reasonHasDetail(refused)).toBe(true);
+    expect(reasonHasDetail('holder_has_seat')).toBe(false);
+    expect(reasonHasDetail('E42: titolo già emesso per il posto')).toBe(false);
+    await i18nProvider.changeLocale('en');
+    expect(reasonText(translate, 'issuing: refused: RIDUZIONE_NON_AMMESSA: no')).toBe(
+      'Refused by the ticketing system: the holder is not entitled to the chosen reduction.',
+    );
+  });
+
+  it("says a preview's predicted refusal for its column", async () => {
+    expect(lineErrorText(translate, { field: 'holder', code: 'card_required' })).toBe(
+      "Titolare: serve una tessera del tifoso valida per l'intestatario.",
+    );
+    expect(lineErrorText(translate, { field: 'reduction', code: 'RIDUZIONE_NON_AMMESSA' })).toMatch(
+      /^.+: l'intestatario non ha diritto alla riduzione scelta\.$/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TranslateFunction } from 'react-admin';
 import { ApiRequestError } from '../api/http';
 import { apiErrorMessageKey } from '../api/errors';
+import { isTicketingRefusalCode, issueErrorText, refusalCodeOf, refusalReason } from '../failedIssues/refusals';
 import type { LineError } from './types';
 
 const MASS = 'resources.mass-issues';
@@ -54,21 +55,45 @@ function codeText(translate: TranslateFunction, code: LineErrorCode, field?: str
  * ("Posto: il posto è già occupato..."). A code we do not know is shown as the API gave it.
  */
 export function lineErrorText(translate: TranslateFunction, error: LineError): string {
-  const what = isLineErrorCode(error.code) ? codeText(translate, error.code, error.field) : error.code;
-  return `${lineFieldLabel(translate, error.field)}: ${what}`;
+  return `${lineFieldLabel(translate, error.field)}: ${previewCodeText(translate, error.code, error.field)}`;
 }
 
 /**
- * Why a stored line was not issued: one of the preview's codes in our words, or the ticketing
- * system's own refusal or error, which is shown as it is.
+ * A preview's code in words: ours, else a refusal the ticketing system would give (its own code,
+ * or the API's prediction of it, `card_required`), else the code as it is.
+ */
+function previewCodeText(translate: TranslateFunction, code: string, field: string): string {
+  if (isLineErrorCode(code)) {
+    return codeText(translate, code, field);
+  }
+  const refusal = refusalCodeOf(code);
+  if (refusal !== undefined && isTicketingRefusalCode(refusal)) {
+    return `${refusalReason(translate, refusal)}.`;
+  }
+  return code;
+}
+
+/**
+ * Why a stored line was not issued: one of the preview's codes in our words, the ticketing
+ * system's refusal (`refused: TESSERA_RICHIESTA: ...`) or outage in our words, or else the error
+ * as it is.
  */
 export function reasonText(translate: TranslateFunction, reason: string): string {
   if (!isLineErrorCode(reason)) {
-    return reason;
+    return issueErrorText(translate, reason) ?? reason;
   }
   // Our words are written to follow a column's name ("Posto: il posto..."): alone, a capital.
   const text = codeText(translate, reason);
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** Whether a stored line's reason is put in our words from a raw text worth keeping as a detail. */
+export function reasonHasDetail(reason: string): boolean {
+  return !isLineErrorCode(reason) && reason.trim() !== '' && reasonIsTranslated(reason);
+}
+
+function reasonIsTranslated(reason: string): boolean {
+  return refusalCodeOf(reason) !== undefined || /temporarily unavailable:|no answer:|malformed answer:/.test(reason);
 }
 
 /**

@@ -85,3 +85,14 @@ export function queuedExportRoute(kind: ExportKind, fileName: string) {
     },
   };
 }
+
+/**
+ * The table's column headers that sort (a sort button in the header), by their text: a header
+ * without one does not pretend the API can sort by it.
+ */
+export function sortableHeaders(): string[] {
+  return screen
+    .getAllByRole('columnheader')
+    .filter((header) => header.querySelector('.MuiTableSortLabel-root') !== null)
+    .map((header) => header.textContent ?? '');
+}

@@ -1,0 +1,49 @@
+import Typography from '@mui/material/Typography';
+import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { PriceField } from '../fields/PriceField';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { StackedCell } from '../fields/StackedCell';
+import { IssueProgressField } from './IssueProgressField';
+import type { FailedIssue } from './types';
+
+/** The buyer's e-mail, and under it the match. */
+export function BuyerMatchField(props: FieldProps<FailedIssue>) {
+  const record = useRecordContext<FailedIssue>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={record.fixture_title}>
+      <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {record.buyer_email}
+      </Typography>
+    </StackedCell>
+  );
+}
+
+/** The order's total, and under it how many of its tickets were issued ("1 / 2"). */
+export function TotalIssuedField(props: FieldProps<FailedIssue>) {
+  const record = useRecordContext<FailedIssue>(props);
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell align="right" secondary={<IssueProgressField source="issued_lines" />}>
+      <PriceField source="total_cents" />
+    </StackedCell>
+  );
+}
+
+/** When issuing gave up, and under it after how many attempts. */
+export function FailedAtField(props: FieldProps<FailedIssue>) {
+  const record = useRecordContext<FailedIssue>(props);
+  const translate = useTranslate();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={translate('resources.failed-issues.attempts', { smart_count: record.attempts })}>
+      <RomeDateTimeField source="failed_at" />
+    </StackedCell>
+  );
+}

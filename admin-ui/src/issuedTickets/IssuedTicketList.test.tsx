@@ -5,6 +5,7 @@ import type { Fixture } from '../fixtures/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
 import type { Order } from '../orders/types';
 import type { IssuedTicket } from './types';
+import { sortableHeaders } from '../test/recordActions';
 
 const PAGE = '/tickets/issuedtickets';
 const LIST = '/api/admin/issued-tickets';
@@ -162,6 +163,17 @@ describe('the issued tickets page', () => {
     expect(JSON.parse(query.get('range') ?? '')).toEqual([0, 24]);
   });
 
+  it('sorts by the columns the API sorts by, and by no other', async () => {
+    const fetchMock = ticketsApi([luca]);
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await rowOf('Luca Neri');
+    expect(sortableHeaders()).toEqual(['Emesso il', 'Partita', 'Posto', 'Intestatario e acquirente']);
+    await user.click(screen.getByRole('columnheader', { name: /^Intestatario/ }).querySelector('.MuiTableSortLabel-root') as HTMLElement);
+    await waitFor(() => expect(JSON.parse(lastListQuery(fetchMock).get('sort') ?? '')).toEqual(['holder_name', 'ASC']));
+  });
+
   it('sends the search, the match and the state as the filter', async () => {
     const fetchMock = ticketsApi([luca]);
     const user = userEvent.setup();
@@ -201,7 +213,7 @@ describe('the issued tickets page', () => {
 
     await user.click(await screen.findByText('Luca Neri'));
 
-    expect(await screen.findByRole('region', { name: 'Ordine' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Ordine' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${luca.order_id}`)).toBe(true);
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(false);
   });

@@ -19,6 +19,7 @@ import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { AccountFilterInput } from '../users/AccountFilterInput';
 import { SaleChannelField } from '../orders/SaleChannelField';
 import { useOrderRowClick } from '../orders/useOrderPath';
 import { MatchField } from './MatchField';
@@ -36,6 +37,7 @@ function useIssuedTicketFilters() {
       sx={{ minWidth: { md: 340 } }}
     />,
     <FixtureFilterInput key="fixture_id" source="fixture_id" alwaysOn />,
+    <AccountFilterInput key="user_id" source="user_id" />,
     <SelectInput
       key="state"
       source="state"
@@ -96,7 +98,8 @@ export function IssuedTicketList() {
 const orderOfTicket = (ticket: IssuedTicket) => ticket.order_id;
 
 /**
- * Sorted by issue time only: it is the one order the API's contract names. Seven columns, so
+ * Sorted by issue time, match, seat or holder, the orders the API knows (price, state and payment
+ * do not sort). Seven columns, so
  * the table fits a 1366 px desktop beside the menu: the seat's row, number and gate under its
  * label, the buyer under the holder, the seal under the state, the staff mark beside the payment.
  * Below 1200 px the payment goes too (it is on the ticket's page, as every field).
@@ -106,11 +109,11 @@ function IssuedTicketTable({ withPayment }: { withPayment: boolean }) {
   return (
     <DataTable<IssuedTicket> rowClick={openOrder} bulkActionButtons={false}>
       <DataTable.Col source="issued_at" field={RomeDateTimeField} />
-      <DataTable.Col source="fixture_title" disableSort>
+      <DataTable.Col source="fixture_title">
         <MatchField source="fixture_title" />
       </DataTable.Col>
-      <DataTable.Col source="label" label="resources.issued-tickets.columns.seat" disableSort field={SeatField} />
-      <DataTable.Col source="holder_name" label="resources.issued-tickets.columns.holder" disableSort field={HolderField} />
+      <DataTable.Col source="label" label="resources.issued-tickets.columns.seat" field={SeatField} />
+      <DataTable.Col source="holder_name" label="resources.issued-tickets.columns.holder" field={HolderField} />
       <DataTable.Col source="price_cents" align="right" disableSort field={PriceField} />
       <DataTable.Col source="state" label="resources.issued-tickets.columns.title" disableSort field={TitleField} />
       {withPayment ? <DataTable.Col source="payment_method" disableSort field={SaleChannelField} /> : null}

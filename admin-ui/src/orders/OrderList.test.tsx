@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../fixtures/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
 import type { Order } from './types';
+import { sortableHeaders } from '../test/recordActions';
 
 const LIST = '/api/admin/orders';
 
@@ -135,9 +136,20 @@ describe('the orders page', () => {
 
     await user.click(await screen.findByText('fan@example.it'));
 
-    const summary = await screen.findByRole('region', { name: 'Ordine' });
+    const summary = await screen.findByRole('region', { name: 'Ordine' }, { timeout: 5_000 });
     expect(within(summary).getByText(String(paid.id))).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${paid.id}`)).toBe(true);
+  });
+
+  it('sorts by the columns the API sorts by, and by no other', async () => {
+    const fetchMock = ordersApi([paid, refunded]);
+    const user = userEvent.setup();
+    renderAdminApp('/orders');
+
+    await rowOf('fan@example.it');
+    expect(sortableHeaders()).toEqual(['Creato il', 'Acquirente e ordine', 'Stato', 'Totale']);
+    await user.click(screen.getByRole('columnheader', { name: /^Totale/ }).querySelector('.MuiTableSortLabel-root') as HTMLElement);
+    await waitFor(() => expect(JSON.parse(lastListQuery(fetchMock).get('sort') ?? '')).toEqual(['total_cents', 'ASC']));
   });
 
   it('speaks English to staff who chose it', async () => {

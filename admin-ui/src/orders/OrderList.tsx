@@ -18,6 +18,7 @@ import { formatEuros } from '../fields/money';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { AccountFilterInput } from '../users/AccountFilterInput';
 import { BuyerField, PaymentField, TotalField } from './OrderFields';
 import { OrderStateField } from './OrderStateChip';
 import { PAYMENT_STATUS_KEYS, PAYMENT_STATUSES, type Order } from './types';
@@ -33,6 +34,7 @@ function useOrderFilters() {
       sx={{ minWidth: { md: 300 } }}
     />,
     <FixtureFilterInput key="fixture_id" source="fixture_id" alwaysOn />,
+    <AccountFilterInput key="user_id" source="user_id" />,
     <SelectInput
       key="payment_status"
       source="payment_status"
@@ -91,7 +93,8 @@ export function OrderList() {
 }
 
 /**
- * Sorted by creation time only: the contract promises no other order for this list. Six
+ * Sorted by creation time, buyer, state or total, the orders the API knows (the match and the
+ * payment do not sort). Six
  * columns, so the table fits a 1366 px desktop beside the menu: the order's id under the buyer,
  * how it was paid (and the staff mark) under the payment status, the seats under the total.
  */
@@ -100,12 +103,12 @@ function OrderTable() {
     <DataTable<Order> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="created_at" field={RomeDateTimeField} />
       <DataTable.Col source="fixture_title" disableSort />
-      <DataTable.Col source="buyer_email" label="resources.orders.columns.buyer" disableSort field={BuyerField} />
+      <DataTable.Col source="buyer_email" label="resources.orders.columns.buyer" field={BuyerField} />
       <DataTable.Col source="payment_status" disableSort field={PaymentField} />
-      <DataTable.Col source="state" disableSort>
+      <DataTable.Col source="state">
         <OrderStateField source="state" />
       </DataTable.Col>
-      <DataTable.Col source="total_cents" align="right" disableSort field={TotalField} />
+      <DataTable.Col source="total_cents" align="right" field={TotalField} />
     </DataTable>
   );
 }

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +14,7 @@ import { IssueErrorText } from '../failedIssues/IssueErrorField';
 import { refundReasonText } from '../failedIssues/refusals';
 import { offersRetry } from '../failedIssues/types';
 import { formatEuros } from '../fields/money';
+import { Section } from '../layout/Section';
 import { formatCalendarDate, formatRomeDateTime } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
 import { TicketStateChip } from '../issuedTickets/TicketStateChip';
@@ -26,22 +25,6 @@ import { isOrderState, isPaymentStatus, type OrderAuditEntry, type OrderDetail, 
 
 const ORDERS = 'resources.orders';
 const SHOW = `${ORDERS}.show`;
-
-/** One part of the order's page: a card with its title. */
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  const translate = useTranslate();
-  const headingId = `order-section-${testId ?? title}`;
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId} data-testid={testId}>
-      <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** A fact and its name, in a grid of facts. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -97,7 +80,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
   const [locale] = useLocaleState();
   const showPath = useShowPath();
   return (
-    <Section title={`${SHOW}.sections.summary`} testId="order-summary">
+    <Section title={`${SHOW}.sections.summary`}>
       <Facts>
         <Fact label={`${ORDERS}.fields.id`}>
           <Mono>{String(order.id)}</Mono>
@@ -148,7 +131,7 @@ export function OrderProblem({ order }: { order: OrderDetail }) {
     return null;
   }
   return (
-    <Section title={`${SHOW}.sections.problem`} testId="order-problem">
+    <Section title={`${SHOW}.sections.problem`}>
       <Facts>
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Fact label={`${ORDERS}.fields.error`}>
@@ -184,7 +167,7 @@ export function OrderProblem({ order }: { order: OrderDetail }) {
 export function OrderPayment({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   return (
-    <Section title={`${SHOW}.sections.payment`} testId="order-payment">
+    <Section title={`${SHOW}.sections.payment`}>
       <Facts>
         <Fact label={`${ORDERS}.fields.payment_status`}>
           {isPaymentStatus(order.payment_status) ? <PaymentStatusChip status={order.payment_status} /> : order.payment_status}
@@ -317,7 +300,7 @@ function LineRow({ line }: { line: OrderLine }) {
 /** Each seat: where it is, who holds it, its price and reduction, its title and seal. */
 export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
   return (
-    <Section title={`${SHOW}.sections.lines`} testId="order-lines">
+    <Section title={`${SHOW}.sections.lines`}>
       {lines.length === 0 ? (
         <Empty text={`${SHOW}.lines.none`} />
       ) : (
@@ -369,7 +352,7 @@ function EmailRow({ email }: { email: OrderEmail }) {
 /** The e-mails sent to the buyer about this order, each opening its page in the e-mail log. */
 export function OrderEmails({ emails }: { emails: readonly OrderEmail[] }) {
   return (
-    <Section title={`${SHOW}.sections.emails`} testId="order-emails">
+    <Section title={`${SHOW}.sections.emails`}>
       {emails.length === 0 ? (
         <Empty text={`${SHOW}.emails.none`} />
       ) : (
@@ -413,7 +396,7 @@ function detailsText(details: unknown): string {
 export function OrderAudit({ entries }: { entries: readonly OrderAuditEntry[] }) {
   const translate = useTranslate();
   return (
-    <Section title={`${SHOW}.sections.audit`} testId="order-audit">
+    <Section title={`${SHOW}.sections.audit`}>
       {entries.length === 0 ? (
         <Empty text={`${SHOW}.audit.none`} />
       ) : (

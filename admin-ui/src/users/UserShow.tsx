@@ -11,12 +11,15 @@ import {
   useRecordContext,
   type FieldProps,
 } from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { EmailLanguageField } from '../emails/EmailLanguageField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { AccountCardsButton } from '../supporterCards/AccountCardsButton';
 import { RoleField } from './RoleChip';
 import { fullName, type User } from './types';
+import { UserRecords } from './UserRecords';
 
 /** The user's supporter cards, for all staff; only admins may change a role: that button is theirs alone. */
 function UserShowActions() {
@@ -41,25 +44,33 @@ function FullNameField(props: FieldProps<User>) {
   );
 }
 
-/** One user: who they are, their role and level, consents, and when they were last seen. */
+/**
+ * One user: who they are, their role and level, consents, and when they were last seen; then
+ * their orders, tickets, supporter cards and e-mails, so staff helping a customer find their case.
+ */
 export function UserShow() {
   return (
-    <Show<User> actions={<UserShowActions />}>
-      <SimpleShowLayout>
-        <TextField source="email" />
-        <TextField source="display_name" emptyText="—" />
-        <FullNameField source="last_name" label="resources.users.fields.full_name" />
-        <RoleField source="role" label="resources.users.fields.role" />
-        <NumberField source="acc_level" />
-        <EmailLanguageField source="language" label="resources.users.fields.language" />
-        <BooleanField source="marketing_consent" />
-        <BooleanField source="profiling_consent" />
-        <BooleanField source="third_party_consent" />
-        <BooleanField source="consent_13_years" />
-        <RomeDateTimeField source="created_at" />
-        <RomeDateTimeField source="last_login_at" emptyText="—" />
-        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
-      </SimpleShowLayout>
+    <Show<User> actions={<UserShowActions />} component="div">
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 2 }}>
+        <Card variant="outlined">
+          <SimpleShowLayout>
+            <TextField source="email" />
+            <TextField source="display_name" emptyText="—" />
+            <FullNameField source="last_name" label="resources.users.fields.full_name" />
+            <RoleField source="role" label="resources.users.fields.role" />
+            <NumberField source="acc_level" />
+            <EmailLanguageField source="language" label="resources.users.fields.language" />
+            <BooleanField source="marketing_consent" />
+            <BooleanField source="profiling_consent" />
+            <BooleanField source="third_party_consent" />
+            <BooleanField source="consent_13_years" />
+            <RomeDateTimeField source="created_at" />
+            <RomeDateTimeField source="last_login_at" emptyText="—" />
+            <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+          </SimpleShowLayout>
+        </Card>
+        <UserRecords />
+      </Box>
     </Show>
   );
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Notification } from 'react-admin';
-import { describe, expect, it } from 'vitest';
-import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import { dataProvider } from '../dataProvider';
 import { ExportButton } from './ExportButton';
 import type { Export } from './types';
 
@@ -35,7 +36,7 @@ function renderButton(props: Props, locale: 'it' | 'en' = 'it') {
       <ExportButton {...props} />
       <Notification />
     </>,
-    { locale },
+    { locale, dataProvider },
   );
   return user;
 }
@@ -43,6 +44,68 @@ function renderButton(props: Props, locale: 'it' | 'en' = 'it') {
 const posts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 const bodyOf = (call: Parameters<typeof fetch> | undefined) => JSON.parse(String(call?.[1]?.body)) as unknown;
+
+/** Catches the file the button hands to the browser, by the name it is saved under. */
+function catchDownloads() {
+  Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:export'), configurable: true });
+  Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    if (this.href.startsWith('blob:')) {
+      saved.push(this.download);
+    }
+  });
+  return saved;
+}
+
+const ONE = `${EXPORTS}/${queued.id}`;
+
+describe('ExportButton in one click', () => {
+  it('follows the export beside the button, every second, and offers its file when written', async () => {
+    const downloads = catchDownloads();
+    const routes: Parameters<typeof stubFetch>[0] = {
+      [`POST ${EXPORTS}`]: { status: 201, body: queued },
+      [ONE]: { body: { ...queued, state: 'running', rows_total: 200, rows_done: 50, progress: 25 } },
+    };
+    const fetchMock = stubFetch(routes);
+    const user = renderButton({ kind: 'fixture', fixtureId: 7 });
+
+    await user.click(await screen.findByRole('button', { name: 'Esporta in Excel' }));
+
+    const panel = await screen.findByRole('status', { name: 'Esportazione «Posti della partita»' });
+    expect(await within(panel).findByText('25%')).toBeInTheDocument();
+    expect(within(panel).getByText('50 di 200 righe')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Scarica' })).not.toBeInTheDocument();
+
+    // The job finishes: the next read turns the bar into the download.
+    routes[ONE] = { body: { ...queued, state: 'done', rows_total: 200, rows_done: 200, progress: 100, size_bytes: 4096 } };
+    routes[`${ONE}/file`] = {
+      body: 'xlsx',
+      headers: { 'Content-Disposition': 'attachment; filename="partita-como-lazio.xlsx"' },
+    };
+    await user.click(await within(panel).findByRole('button', { name: 'Scarica' }, { timeout: 4_000 }));
+
+    await waitFor(() => expect(downloads).toEqual(['partita-como-lazio.xlsx']));
+    expect(within(panel).getByText('200 righe')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === ONE).length).toBeGreaterThanOrEqual(2);
+    expect(posts(fetchMock)).toHaveLength(1);
+  });
+
+  it('says when the export failed, in English too, and the panel closes', async () => {
+    stubFetch({
+      [`POST ${EXPORTS}`]: { status: 201, body: queued },
+      [ONE]: { body: { ...queued, state: 'failed', error: 'disk full' } },
+    });
+    const user = renderButton({ kind: 'fixture', fixtureId: 7 }, 'en');
+
+    await user.click(await screen.findByRole('button', { name: 'Export to Excel' }));
+
+    const panel = await screen.findByRole('status', { name: 'Export "The match\'s seats"' });
+    expect(await within(panel).findByText('The export failed: try again.')).toHaveAttribute('title', 'disk full');
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('status', { name: 'Export "The match\'s seats"' })).not.toBeInTheDocument();
+  });
+});
 
 describe('ExportButton', () => {
   it('asks for the export with its kind and fixture, says it started and links to the exports', async () => {

@@ -1,4 +1,5 @@
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -6,7 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useId, useState, type MouseEvent } from 'react';
 import { Button, useTranslate, type Identifier } from 'react-admin';
-import type { ExportKind } from './types';
+import { ExportProgress } from './ExportProgress';
+import type { Export, ExportKind } from './types';
 import { exportRequest, useCreateExport } from './useCreateExport';
 
 const EXPORTS = 'resources.exports';
@@ -26,9 +28,10 @@ interface ExportButtonProps {
 }
 
 /**
- * "Export to Excel": asks for the export of `kind` (for `fixtureId` when given), without leaving
- * the page; the sheet is written in the background and downloaded from the exports list, which
- * the message that follows links to. With several kinds, a menu offers each.
+ * "Export to Excel" in one click: asks for the export of `kind` (for `fixtureId` when given) and,
+ * beside the button, follows its job's progress and offers the download when the sheet is
+ * written, without leaving the page (the exports list, which the message links to, keeps it
+ * too). With several kinds, a menu offers each.
  */
 export function ExportButton({
   kind,
@@ -45,9 +48,10 @@ export function ExportButton({
   const kinds: readonly ExportKind[] = typeof kind === 'string' ? [kind] : kind;
   const [only] = kinds;
 
+  const [started, setStarted] = useState<Export | null>(null);
   const start = (chosen: ExportKind) => {
     setAnchor(null);
-    mutation.mutate(exportRequest(chosen, fixtureId));
+    mutation.mutate(exportRequest(chosen, fixtureId), { onSuccess: (created) => setStarted(created) });
   };
   const click = (event: MouseEvent<HTMLElement>) => {
     // In a list row: act here, not open the row's page.
@@ -72,7 +76,10 @@ export function ExportButton({
   );
   const tooltip = compact ? (hint === undefined ? name : `${name}: ${hint}`) : hint;
   return (
-    <>
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', flexDirection: compact ? 'column' : 'row', alignItems: compact ? 'flex-start' : 'center', gap: 1 }}
+    >
       {tooltip === undefined ? (
         button
       ) : (
@@ -81,6 +88,7 @@ export function ExportButton({
           <span>{button}</span>
         </Tooltip>
       )}
+      {started !== null && <ExportProgress key={String(started.id)} started={started} stacked={compact} onClose={() => setStarted(null)} />}
       {several && (
         <Menu
           id={menuId}
@@ -100,6 +108,6 @@ export function ExportButton({
           ))}
         </Menu>
       )}
-    </>
+    </Box>
   );
 }

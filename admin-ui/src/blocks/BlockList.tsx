@@ -16,17 +16,17 @@ export function BlockList() {
         actions={false}
       >
         <DataTable<Block> rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="sector_code">
+          <DataTable.Col source="sector_code" disableSort>
             <ReferenceField source="sector_code" reference="sectors" link={false} />
           </DataTable.Col>
-          <DataTable.Col source="code" />
-          <DataTable.Col source="gate" />
-          <DataTable.NumberCol source="capacity" />
-          <DataTable.NumberCol source="rows" />
-          <DataTable.NumberCol source="seats_per_row" />
-          <DataTable.Col source="no_map" field={BooleanField} />
-          <DataTable.Col source="away" field={BooleanField} />
-          <DataTable.Col source="season_sellable" field={BooleanField} />
+          <DataTable.Col source="code" disableSort />
+          <DataTable.Col source="gate" disableSort />
+          <DataTable.NumberCol source="capacity" disableSort />
+          <DataTable.NumberCol source="rows" disableSort />
+          <DataTable.NumberCol source="seats_per_row" disableSort />
+          <DataTable.Col source="no_map" disableSort field={BooleanField} />
+          <DataTable.Col source="away" disableSort field={BooleanField} />
+          <DataTable.Col source="season_sellable" disableSort field={BooleanField} />
         </DataTable>
       </List>
     </ResourceContextProvider>

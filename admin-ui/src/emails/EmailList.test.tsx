@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { ResourceContextProvider, testDataProvider, type GetListResult } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInAdmin } from '../test/render';
+import { sortableHeaders } from '../test/recordActions';
 import { EmailList, PENDING_REFRESH_MS } from './EmailList';
 import type { Email, EmailStatus } from './types';
 
@@ -46,6 +47,13 @@ describe('EmailList', () => {
     // The show page then opens on the delivered e-mail, not on the row as first seen.
     const cached = queryClient.getQueryData<Email>(['emails', 'getOne', { id: String(email('sent').id), meta: undefined }]);
     expect(cached?.status).toBe('sent');
+  });
+
+  it('sorts by time, recipient, status and attempts only, as the API does', async () => {
+    renderList([[email('sent')]]);
+
+    expect(await screen.findByText('Verifica della consegna')).toBeInTheDocument();
+    expect(sortableHeaders()).toEqual(['Creata il', 'Destinatario', 'Stato', 'Tentativi']);
   });
 
   it('names the language rather than showing its code', async () => {

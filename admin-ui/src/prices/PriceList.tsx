@@ -25,12 +25,13 @@ export function PriceList() {
         actions={false}
       >
         <DataTable<Price> rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col<Price> source="sector_name" render={(price) => `${price.sector_code} · ${price.sector_name}`} />
+          <DataTable.Col<Price> source="sector_name" disableSort render={(price) => `${price.sector_code} · ${price.sector_name}`} />
           <DataTable.Col<Price>
             source="reduction_name"
+            disableSort
             render={(price) => `${price.reduction_name} (${price.reduction_code})`}
           />
-          <DataTable.Col source="price_cents" align="right" field={PriceField} />
+          <DataTable.Col source="price_cents" disableSort align="right" field={PriceField} />
         </DataTable>
       </List>
     </ResourceContextProvider>

@@ -19,12 +19,12 @@ export function SectorList() {
         empty={<SectorsEmpty />}
       >
         <DataTable<Sector> rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="code" />
-          <DataTable.Col source="name" />
-          <DataTable.NumberCol source="capacity" />
-          <DataTable.NumberCol source="blocks" />
-          <DataTable.Col source="away" field={BooleanField} />
-          <DataTable.Col source="no_map" field={BooleanField} />
+          <DataTable.Col source="code" disableSort />
+          <DataTable.Col source="name" disableSort />
+          <DataTable.NumberCol source="capacity" disableSort />
+          <DataTable.NumberCol source="blocks" disableSort />
+          <DataTable.Col source="away" disableSort field={BooleanField} />
+          <DataTable.Col source="no_map" disableSort field={BooleanField} />
         </DataTable>
       </List>
     </ResourceContextProvider>

@@ -21,6 +21,7 @@ import type { BlockSeats, DisplayedSeatState, FixtureDetail, Hold, LiveSeatsEven
 import { useHoldTickets } from '../../fixtures/useHoldActions';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { BestAvailable } from './BestAvailable';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { SeatSelection } from './SeatSelection';
@@ -192,6 +193,13 @@ function BlockView(props: BlockViewProps) {
   const holdPlaces = () =>
     holdOrSignIn(() => holdTickets.mutate({ block_id: block.id, quantity }), `quantity=${quantity}`);
 
+  /** Best available: the server picks `count` adjacent free seats in one row of this block. */
+  const holdBest = (count: number) =>
+    holdOrSignIn(
+      () => holdTickets.mutate({ block_id: block.id, quantity: count }, { onSuccess: () => setPicked(() => []) }),
+      `quantity=${count}`,
+    );
+
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box>
@@ -226,6 +234,7 @@ function BlockView(props: BlockViewProps) {
         />
       ) : (
         <>
+          {interactive && <BestAvailable max={limitLeft} holding={holdTickets.isPending} onHold={holdBest} />}
           <SeatMap
             blockCode={block.code}
             rows={seatRows(seats)}

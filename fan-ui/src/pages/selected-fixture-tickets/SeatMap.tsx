@@ -1,22 +1,20 @@
+import FitScreenIcon from '@mui/icons-material/FitScreen';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
+import { CELL, MAX_ZOOM, MIN_ZOOM, ROW_LABEL, fitZoom, neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
 import type { DisplayedSeatState, Seat } from '../../fixtures/types';
 import { SeatGlyph } from './SeatGlyph';
 
-/** One seat's square on the map, in SVG units (and in CSS pixels at zoom 1). */
-const CELL = 28;
-/** Room for the row names left and right, and for the pitch side on top. */
-const ROW_LABEL = 34;
+/** Room for the pitch side on top. */
 const TOP = 30;
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5] as const;
-const DEFAULT_ZOOM = 2;
+/** Each zoom step. */
+const ZOOM_STEP = 1.25;
 
 const KEY_DIRECTION: Record<string, Direction> = {
   ArrowLeft: 'left',
@@ -41,14 +39,24 @@ interface SeatMapProps {
  */
 export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: SeatMapProps) {
   const { t } = useTranslation();
-  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const [focusId, setFocusId] = useState<number | null>(null);
   const seatElements = useRef(new Map<number, SVGGElement>());
+  const frame = useRef<HTMLDivElement>(null);
 
   const columns = Math.max(1, ...rows.flatMap((row) => row.seats.map((seat) => seat.number)));
-  const width = 2 * ROW_LABEL + columns * CELL;
+  const width = columns * CELL;
   const height = TOP + rows.length * CELL + 6;
-  const scale = ZOOMS[zoom] ?? 1;
+  // Opens fitted to the frame's width: the whole block in view, then the fan zooms in.
+  const [fit, setFit] = useState(1);
+  const [scale, setScale] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => setFit(fitZoom(frame.current?.clientWidth ?? 0, columns));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [columns]);
+  const zoom = scale ?? fit;
+  const zoomTo = (next: number) => setScale(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, next)));
   // The seat in the tab order: the one last focused, else the first free one, else the first.
   const allSeats = rows.flatMap((row) => row.seats);
   const tabSeatId =
@@ -75,18 +83,19 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
         <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
           {t('tickets.keyboardHint')}
         </Typography>
-        <IconButton aria-label={t('tickets.zoomOut')} onClick={() => setZoom(zoom - 1)} disabled={zoom === 0}>
+        <IconButton aria-label={t('tickets.zoomOut')} onClick={() => zoomTo(zoom / ZOOM_STEP)} disabled={zoom <= MIN_ZOOM}>
           <ZoomOutIcon />
         </IconButton>
-        <IconButton
-          aria-label={t('tickets.zoomIn')}
-          onClick={() => setZoom(zoom + 1)}
-          disabled={zoom === ZOOMS.length - 1}
-        >
+        <IconButton aria-label={t('tickets.zoomFit')} onClick={() => setScale(null)} disabled={scale === null}>
+          <FitScreenIcon />
+        </IconButton>
+        <IconButton aria-label={t('tickets.zoomIn')} onClick={() => zoomTo(zoom * ZOOM_STEP)} disabled={zoom >= MAX_ZOOM}>
           <ZoomInIcon />
         </IconButton>
       </Box>
       <Box
+        ref={frame}
+        data-testid="seat-map-frame"
         sx={{
           overflow: 'auto',
           maxHeight: '65vh',
@@ -98,16 +107,20 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
           WebkitOverflowScrolling: 'touch',
         }}
       >
+        <Box sx={{ display: 'flex', width: 'max-content', minWidth: '100%', justifyContent: 'center' }}>
+        <RowNames rows={rows} zoom={zoom} height={height} />
         <Box
           component="svg"
           viewBox={`0 0 ${width} ${height}`}
-          width={width * scale}
-          height={height * scale}
+          width={width * zoom}
+          height={height * zoom}
+          data-zoom={zoom}
+          data-testid="seat-map"
           role="group"
           aria-label={t('tickets.seatMap', { block: blockCode })}
           sx={{
             display: 'block',
-            mx: 'auto',
+            flexShrink: 0,
             userSelect: 'none',
             // The focus ring is drawn around the seat: an outline around an SVG group looks lost.
             '& .seat': { outline: 'none' },
@@ -120,14 +133,12 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
             const y = TOP + rowIndex * CELL + CELL / 2;
             return (
               <g key={row.row}>
-                <RowName name={row.row} x={ROW_LABEL / 2} y={y} />
-                <RowName name={row.row} x={width - ROW_LABEL / 2} y={y} />
                 {row.seats.map((seat) => (
                   <SeatButton
                     key={seat.id}
                     seat={seat}
                     state={stateOf(seat)}
-                    x={ROW_LABEL + (seat.number - 1) * CELL + CELL / 2}
+                    x={(seat.number - 1) * CELL + CELL / 2}
                     y={y}
                     interactive={interactive}
                     tabbable={seat.id === tabSeatId}
@@ -147,7 +158,30 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
             );
           })}
         </Box>
+        </Box>
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * The rows' names, a column of their own that stays at the left edge while the map scrolls
+ * sideways (a phone shows a third of a wide block at a time), drawn at the map's zoom.
+ */
+function RowNames({ rows, zoom, height }: { rows: SeatRow[]; zoom: number; height: number }) {
+  return (
+    <Box
+      component="svg"
+      aria-hidden="true"
+      data-testid="row-names"
+      viewBox={`0 0 ${ROW_LABEL} ${height}`}
+      width={ROW_LABEL * zoom}
+      height={height * zoom}
+      sx={{ position: 'sticky', left: 0, zIndex: 1, flexShrink: 0, bgcolor: 'background.paper', display: 'block' }}
+    >
+      {rows.map((row, rowIndex) => (
+        <RowName key={row.row} name={row.row} x={ROW_LABEL / 2} y={TOP + rowIndex * CELL + CELL / 2} />
+      ))}
     </Box>
   );
 }
@@ -156,7 +190,7 @@ function PitchSide({ width }: { width: number }) {
   const { t } = useTranslation();
   return (
     <g aria-hidden="true">
-      <rect x={ROW_LABEL} y={4} width={width - 2 * ROW_LABEL} height={16} rx={4} fill="#3f8f4f" />
+      <rect x={0} y={4} width={width} height={16} rx={4} fill="#3f8f4f" />
       <text x={width / 2} y={16} textAnchor="middle" fontSize={11} fontWeight={600} fill="#ffffff">
         {t('fixture.pitch')}
       </text>
@@ -166,7 +200,7 @@ function PitchSide({ width }: { width: number }) {
 
 function RowName({ name, x, y }: { name: string; x: number; y: number }) {
   return (
-    <text x={x} y={y + 4} textAnchor="middle" fontSize={11} fill="#4a5870" aria-hidden="true">
+    <text x={x} y={y + 4} textAnchor="middle" fontSize={12} fontWeight={700} fill="#4a5870">
       {name}
     </text>
   );
@@ -219,7 +253,7 @@ function SeatButton({ seat, state, x, y, interactive, tabbable, register, onFocu
         strokeWidth={2.5}
         opacity={0}
       />
-      <SeatGlyph state={state} cx={x} cy={y} />
+      <SeatGlyph state={state} cx={x} cy={y} number={seat.number} />
     </g>
   );
 }

@@ -97,6 +97,65 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     expect(screen.getByRole('list', { name: 'Legenda' })).toHaveTextContent('selezionato');
   });
 
+  it('numbers the seats, keeps the row names in a column of their own, and zooms to fit or to a finger', async () => {
+    const { user } = openBlock({ states: { 113: 'sold' } });
+    const map = await screen.findByTestId('seat-map');
+
+    expect(within(seat(111)).getByText('1')).toBeInTheDocument();
+    expect(within(seat(113)).getByText('3')).toBeInTheDocument();
+    const rowNames = screen.getByTestId('row-names');
+    expect(rowNames).toHaveStyle({ position: 'sticky', left: '0px' });
+    expect(Array.from(rowNames.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['1', '2']);
+
+    // Zoomed in as far as it goes: each seat at least 44 px, a finger's touch target.
+    const zoomIn = screen.getByRole('button', { name: 'Ingrandisci la mappa' });
+    while (!zoomIn.hasAttribute('disabled')) {
+      await user.click(zoomIn);
+    }
+    expect(Number(map.getAttribute('width')) / 5).toBeGreaterThanOrEqual(44);
+    expect(Number(rowNames.getAttribute('height'))).toBe(Number(map.getAttribute('height')));
+    // Back to the whole block in the frame.
+    await user.click(screen.getByRole('button', { name: 'Adatta la mappa allo schermo' }));
+    expect(Number(map.getAttribute('width'))).toBeLessThan(5 * 44);
+    expect(screen.getByRole('button', { name: 'Adatta la mappa allo schermo' })).toBeDisabled();
+  });
+
+  it('holds the best available seats: N adjacent ones the server picks in this block', async () => {
+    const { api, user } = openBlock({
+      routes: {
+        'POST /api/fixtures/7/hold': ({ body }) =>
+          (body as { quantity: number }).quantity === 3
+            ? { status: 409, body: { code: 'no_adjacent_seats', message: 'No adjacent seats' } }
+            : { body: aHold([123, 124]) },
+      },
+    });
+    const best = await screen.findByRole('region', { name: 'Migliori posti disponibili' });
+    // From 1 to the per-buyer limit (4).
+    expect(within(best).getAllByRole('option').map((option) => option.textContent)).toEqual(['1', '2', '3', '4']);
+
+    await user.selectOptions(within(best).getByTestId('best-quantity'), '3');
+    await user.click(within(best).getByRole('button', { name: 'Blocca 3 posti vicini' }));
+    expect(
+      await screen.findByText(
+        'In questo blocco non ci sono abbastanza posti liberi vicini nella stessa fila: prova con meno posti, un altro blocco, o sceglili sulla mappa.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(within(best).getByTestId('best-quantity'), '2');
+    await user.click(within(best).getByRole('button', { name: 'Blocca 2 posti vicini' }));
+
+    const summary = await screen.findByTestId('hold-summary');
+    expect(api.callsTo('POST /api/fixtures/7/hold').map((call) => call.body)).toEqual([
+      { block_id: 3, quantity: 3 },
+      { block_id: 3, quantity: 2 },
+    ]);
+    expect(within(summary).getByText(/fila 2, posto 3/)).toBeInTheDocument();
+    // What is left of the limit: 4 less the 2 held.
+    await waitFor(() =>
+      expect(within(best).getAllByRole('option').map((option) => option.textContent)).toEqual(['1', '2']),
+    );
+  });
+
   it('lets the fan pick seats up to the per-buyer limit, less what they already hold', async () => {
     const { user } = openBlock({ fixture: aFixtureDetail({ per_buyer_limit: 3 }), held: [125] });
     await waitFor(() => expect(seat(125)).toHaveAttribute('data-state', 'mine'));

@@ -729,7 +729,7 @@ describe('/checkout/{id}', () => {
             body: {
               code: 'holders_ineligible',
               message: 'Refused',
-              errors: { [`lines.${ready.lines[1].id}`]: 'card_required' },
+              errors: { [`lines.${ready.lines[1]?.id}`]: 'card_required' },
             },
           };
         },

@@ -74,8 +74,9 @@ async fn payment(fan: &Client, order: &str) -> (String, String) {
         .send()
         .await
         .unwrap();
-    assert_eq!(r.status(), 200);
+    let status = r.status();
     let v: Value = r.json().await.unwrap();
+    assert_eq!(status, 200, "{v}");
     assert_eq!(v["provider"], "simulator");
     (
         v["payment_intent_id"].as_str().unwrap().to_owned(),
@@ -672,7 +673,9 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
         .send()
         .await
         .unwrap();
-    let _worker = s.start_worker();
+    // A breaker that never opens: every 503 spends an attempt, as a failure that is not an
+    // outage would (an outage makes issuing wait instead: see the outage test).
+    let _worker = s.start_worker_with(&[("TICKETING_BREAKER_FAILURES", "1000")]);
     let staff = s.app.staff().await;
     let (_, fan) = s.app.fan_with_session("sfortunata@example.it").await;
     let (order, _) = order_for(&s, &fan, &["TC-TC1-7-1", "TC-TC1-7-2"]).await;
@@ -729,7 +732,7 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
             .unwrap();
     assert_eq!(audit, 1);
 
-    // A holder under a police ban: refused for good at once; staff refund it.
+    // A holder under a police ban is refused before paying: nothing is charged.
     let person = json!({"nome": "Marco", "cognome": "Verdi", "dataNascita": "1990-04-01"});
     http.post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
         .json(&person)
@@ -737,11 +740,29 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
         .await
         .unwrap();
     let (_, other) = s.app.fan_with_session("bandito@example.it").await;
-    let (banned, _) = order_named(&s, &other, &["TC-TC1-8-1"], &[("Marco", "Verdi")]).await;
-    let (intent, secret) = payment(&other, &banned).await;
+    let (refused, _) = order_named(&s, &other, &["TC-TC1-8-1"], &[("Marco", "Verdi")]).await;
+    let (status, body) = other
+        .post_json(&format!("/api/orders/{refused}/payment"), &json!({}))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("holders_ineligible")),
+        "{body}"
+    );
+
+    // Another order runs out of attempts; staff refund it.
+    http.post(&faults)
+        .json(&json!({"rate": 1.0, "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    let (_, third) = s.app.fan_with_session("rimborsata@example.it").await;
+    let (banned, _) = order_named(&s, &third, &["TC-TC1-8-2"], &[("Sara", "Colombo")]).await;
+    let (intent, secret) = payment(&third, &banned).await;
     pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
-    confirm(&other, &banned, &secret).await;
-    wait_state(&s, &banned, "failed", 60).await;
+    confirm(&third, &banned, &secret).await;
+    wait_state(&s, &banned, "failed", 120).await;
+    http.delete(&faults).send().await.unwrap();
     let r = staff
         .post(&format!("/api/admin/failed-issues/{banned}/refund"))
         .send()
@@ -749,7 +770,7 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
         .unwrap();
     assert_eq!(r.status(), 200);
     wait_state(&s, &banned, "refunded", 60).await;
-    let seat = s.seat("TC-TC1-8-1").await;
+    let seat = s.seat("TC-TC1-8-2").await;
     assert_eq!(s.state(seat).await, "free", "the seat is for sale again");
     let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
         .await

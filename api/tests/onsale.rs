@@ -74,7 +74,8 @@ async fn a_hold_is_all_or_nothing_and_names_the_seats_lost(pool: PgPool) {
         json!({"seat_ids": []}),
         json!({"seat_ids": [a], "quantity": 2}),
         json!({"seat_ids": [999_999_999]}),
-        json!({"block_id": 1, "quantity": 2}),
+        // A block that does not exist (a seated block takes a quantity: "best available").
+        json!({"block_id": 999_999, "quantity": 2}),
     ] {
         let (status, _) = s.hold(&bruno, body.clone()).await;
         assert_eq!(status, 422, "{body}");

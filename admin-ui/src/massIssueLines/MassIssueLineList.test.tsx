@@ -65,6 +65,7 @@ function linesApi(rows: MassIssueLine[]) {
     '/api/me': { body: STAFF_ME },
     '/api/admin/mass-issues': listRoute('mass-issues', [task]),
     [LINES]: listRoute('mass-issue-lines', rows),
+    [`${LINES}/1`]: { body: issued },
     [`${LINES}/2`]: { body: refused },
   });
 }
@@ -146,5 +147,13 @@ describe('the mass-issued tickets page', () => {
     expect(
       screen.getByText('Il sistema di biglietteria rifiuta questa persona (divieto di accesso allo stadio).'),
     ).toBeInTheDocument();
+  });
+
+  it("links an issued line's page to the order it was sold in", async () => {
+    linesApi([issued, refused]);
+    renderAdminApp(`/mass-issue-lines/1/show`);
+
+    const order = await screen.findByRole('link', { name: '0193a5b0-0000-7000-8000-000000000001' }, { timeout: 5_000 });
+    expect(order).toHaveAttribute('href', '/admin/orders/0193a5b0-0000-7000-8000-000000000001/show');
   });
 });

@@ -1,13 +1,17 @@
 import { ListButton, NumberField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { OrderLinkField } from '../orders/OrderLinkField';
 import { LineReasonField, LineTaskField } from './LineFields';
 import { LineStateField } from './LineStateChip';
 import type { MassIssueLine } from './types';
 
 const mono = { fontFamily: 'monospace' };
 
-/** One line of a mass issuing task: the seat, the holder, what became of it and why. */
+/**
+ * One line of a mass issuing task: the seat, the holder, what became of it and why, and the
+ * order it was sold in (a link to the order's page).
+ */
 export function MassIssueLineShow() {
   return (
     <Show<MassIssueLine>
@@ -30,7 +34,7 @@ export function MassIssueLineShow() {
         <LineStateField source="state" label="resources.mass-issue-lines.fields.state" />
         <LineReasonField source="reason" />
         <TextField source="seal" emptyText="—" sx={mono} />
-        <TextField source="order_id" emptyText="—" sx={mono} />
+        <OrderLinkField source="order_id" label="resources.mass-issue-lines.fields.order_id" />
         <RomeDateTimeField source="updated_at" />
         <TextField source="id" sx={mono} />
       </SimpleShowLayout>

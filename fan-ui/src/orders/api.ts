@@ -89,7 +89,12 @@ export function cancelOrder(id: string): Promise<void> {
   return apiSend<void>('DELETE', `/api/orders/${id}`);
 }
 
-/** How often the wallet looks again while it is empty: new titles show a minute after issuing. */
+/**
+ * How often the wallet looks again while it is empty. The spec's rule of listing only
+ * reservations "modified more than 60 s ago" hid the old app's half-written reservations; here an
+ * order has a definite issued state, so the wallet shows every issued ticket at once and filters
+ * nothing by age (nor does the API, since issue 15).
+ */
 const EMPTY_WALLET_POLL_MS = 20_000;
 
 /** `GET /api/wallet`: the fan's issued tickets, soonest match first. */

@@ -60,7 +60,7 @@ describe('/wallet/', () => {
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(
-      await screen.findByText('Non hai ancora biglietti. I biglietti appena emessi compaiono qui entro un minuto.'),
+      await screen.findByText('Non hai ancora biglietti. I biglietti compaiono qui appena emessi.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Scegli una partita' })).toHaveAttribute('href', '/fixtures/all');
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import type { Order } from '../../orders/types';
@@ -45,6 +45,13 @@ describe('/checkout/thankyou/{id}', () => {
     expect(api.callsTo(`GET ${ORDER}`)).toHaveLength(3);
     expect(screen.getByText('Sigillo fiscale: SEAL0001')).toBeInTheDocument();
     expect(screen.getByTestId('wallet-link')).toHaveAttribute('href', '/wallet/');
+    // The receipt: the order's number, each ticket with holder, fare and price, the total.
+    const receipt = screen.getByRole('region', { name: 'Ricevuta' });
+    expect(within(receipt).getByTestId('order-number')).toHaveTextContent(`Ordine n. ${ORDER_ID}`);
+    expect(within(receipt).getByText('Tribuna Centrale, blocco TC1, fila 1, posto 2')).toBeInTheDocument();
+    expect(within(receipt).getByText('Anna Neri · Intero')).toBeInTheDocument();
+    expect(within(receipt).getAllByText(/^60,00\s€$/)).toHaveLength(2);
+    expect(within(receipt).getByTestId('receipt-total')).toHaveTextContent(/^Totale: 120,00\s€$/);
     // Issued: nothing more to wait for.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(api.callsTo(`GET ${ORDER}`)).toHaveLength(3);

@@ -6,15 +6,19 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
 import { MatchTitle } from '../../components/MatchTitle';
+import { formatCents } from '../../fixtures/format';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { fareName } from '../../i18n/serverLabels';
+import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ISSUING_POLL_MS, notificationsKey, walletKey } from '../../orders/api';
 import { isSettled } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
@@ -43,6 +47,58 @@ export default function ThankYouPage() {
   );
 }
 
+/**
+ * The receipt: the order's number, each ticket with its holder, fare and price, and the total
+ * paid (shown whatever became of the order, so the fan always knows what they paid for).
+ */
+function Receipt({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId} data-testid="receipt">
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Box>
+          <Typography id={titleId} variant="h6" component="h2">
+            {t('thankYou.receipt.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="order-number">
+            {t('thankYou.receipt.number', { number: order.id })}
+          </Typography>
+        </Box>
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+          {order.lines.map((line) => (
+            <Box
+              component="li"
+              key={line.id}
+              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2">{lineSeat(t, line)}</Typography>
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {line.holder === null
+                    ? fareName(t, line.reduction_code, line.reduction_name)
+                    : t('thankYou.receipt.holderFare', {
+                        holder: `${line.holder.first_name} ${line.holder.last_name}`,
+                        fare: fareName(t, line.reduction_code, line.reduction_name),
+                      })}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {formatCents(line.price_cents, language)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Divider />
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="receipt-total">
+          {t('hold.total', { price: formatCents(order.total_cents, language) })}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
 function OrderOutcome({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const settled = isSettled(order);
@@ -61,6 +117,7 @@ function OrderOutcome({ order }: { order: Order }) {
           <Outcome order={order} />
         </CardContent>
       </Card>
+      {order.state !== 'cancelled' && <Receipt order={order} />}
     </Container>
   );
 }

@@ -222,7 +222,7 @@ pub struct OrderLine {
     pub block_id: i32,
     #[serde(skip)]
     pub planet_seat_id: Option<i32>,
-    #[serde(skip)]
+    /// A standing place (no row, no number to show).
     pub no_map: bool,
     #[serde(skip)]
     pub transaction_id: String,
@@ -1207,7 +1207,10 @@ pub struct WalletTicket {
     pub gate: String,
     pub holder_name: String,
     pub price_cents: i32,
+    pub reduction_code: String,
     pub reduction_name: String,
+    /// A standing place (no row, no number to show).
+    pub no_map: bool,
     pub seal: String,
     pub barcode: String,
     pub state: String,
@@ -1228,7 +1231,8 @@ pub async fn wallet(
         r#"select l.order_line_id, l.order_id, f.id as fixture_id, f.title, f.competition, f.starts_at,
                   f.planet_event_id, s.label, b.sector_code, sec.name as sector_name, b.code as block_code,
                   s.row_label, s.number, b.gate, l.holder_first_name, l.holder_last_name, l.price_cents,
-                  r.name as reduction_name, l.seal as "seal!", l.barcode, l.title_state, l.issued_at
+                  r.code as reduction_code, r.name as reduction_name, b.no_map,
+                  l.seal as "seal!", l.barcode, l.title_state, l.issued_at
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
@@ -1270,7 +1274,9 @@ pub async fn wallet(
             .trim()
             .to_owned(),
             price_cents: r.price_cents,
+            reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
+            no_map: r.no_map,
             seal: r.seal,
             barcode: r.barcode.unwrap_or_default(),
             state: r.title_state.unwrap_or_else(|| "valid".into()),

@@ -402,6 +402,15 @@ pub(crate) async fn give_up(
             && orders::start_refund(&mut tx, order_id, &format!("refused:{code}")).await?
         {
             enqueue(&mut tx, &RefundOrder { order_id }).await?;
+            domain::audit::record(
+                &mut tx,
+                None,
+                "order.refunded_after_refusal",
+                "order",
+                &order_id.to_string(),
+                json!({"code": code, "error": error}),
+            )
+            .await?;
             if let Some(order) = orders::load(&mut tx, order_id).await? {
                 let base = ctx.public_base_url.trim_end_matches('/');
                 let context = json!({

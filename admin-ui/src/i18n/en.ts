@@ -604,6 +604,7 @@ export const englishAppMessages: TranslationMessages = {
               sold_by_staff: 'Sold at the box office',
               issue_retried: 'Issuing resumed',
               refunded: 'Refund started',
+              refunded_after_refusal: 'Refunded by itself: the ticketing system refused to issue',
             },
           },
         },

@@ -605,6 +605,7 @@ export const italianMessages: TranslationMessages = {
               sold_by_staff: 'Venduto in biglietteria',
               issue_retried: 'Emissione ripresa',
               refunded: 'Rimborso avviato',
+              refunded_after_refusal: "Rimborsato da sé: il sistema di biglietteria ha rifiutato l'emissione",
             },
           },
         },

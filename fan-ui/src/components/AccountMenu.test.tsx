@@ -23,7 +23,7 @@ describe('the app bar account corner', () => {
     renderWithProviders(<AppRoutes />, { route: '/maintenance' });
 
     await user.click(await screen.findByRole('button', { name: 'Account di Luca' }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Il mio account' })).toHaveAttribute('href', '/myaccount');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
@@ -46,7 +46,7 @@ describe('the app bar account corner', () => {
     const account = await screen.findByRole('button', { name: 'Account di Luca' });
     await waitFor(() => expect(within(account).getByTestId('unread-badge').querySelector('.MuiBadge-invisible')).toBeNull());
     await user.click(account);
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Wallet' })).toHaveAttribute('href', '/wallet/');
     expect(within(menu).getByRole('menuitem', { name: 'Tessere del tifoso' })).toHaveAttribute(
       'href',
@@ -64,7 +64,7 @@ describe('the app bar account corner', () => {
     renderWithProviders(<AppRoutes />, { route: '/maintenance' });
 
     await user.click(await screen.findByRole('button', { name: 'Account di Luca' }));
-    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Notifiche' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Notifiche' })).toBeInTheDocument();
     expect(screen.getByTestId('unread-badge').querySelector('.MuiBadge-invisible')).not.toBeNull();
   });
 
@@ -75,7 +75,7 @@ describe('the app bar account corner', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Il mio account' });
     await user.click(screen.getByRole('button', { name: 'Account di Luca' }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('luca.rossi@example.it');
     await user.click(within(menu).getByRole('menuitem', { name: 'Esci' }));
 

@@ -1,26 +1,17 @@
-import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
-import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
-import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { signInPath } from '../auth/returnTo';
 import type { Me } from '../auth/types';
 import { useSession } from '../auth/useSession';
-import { useSignOut } from '../auth/useSignOut';
 import { useNotifications } from '../orders/api';
+
+// Loaded when the fan first opens the menu: it is not part of the first paint.
+const AccountMenuPopup = lazy(() => import('./AccountMenuPopup'));
 
 /** The app bar's account corner: "Sign in" when signed out, else the fan's name and a menu. */
 export function AccountMenu() {
@@ -62,9 +53,10 @@ function shownName(user: Me): string {
 
 function SignedInMenu({ user }: { user: Me }) {
   const { t } = useTranslation();
-  const signOut = useSignOut();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that later closings keep their transition.
+  const [opened, setOpened] = useState(false);
   const close = () => setAnchor(null);
   const name = shownName(user);
   // A failed read shows no badge: the notifications page says what went wrong.
@@ -83,7 +75,10 @@ function SignedInMenu({ user }: { user: Me }) {
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor === null ? undefined : true}
         aria-label={t('account.menu', { name })}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{
           minWidth: 0,
           maxWidth: 240,
@@ -99,69 +94,11 @@ function SignedInMenu({ user }: { user: Me }) {
           {name}
         </Box>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('account.menu', { name }) } }}
-      >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 280 }}>
-          <Typography variant="subtitle2" noWrap>
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.email}
-          </Typography>
-        </Box>
-        <Divider sx={{ mb: 1 }} />
-        <MenuItem component={RouterLink} to="/myaccount" onClick={close}>
-          <ListItemIcon>
-            <PersonOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.myAccount')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/wallet/" onClick={close}>
-          <ListItemIcon>
-            <AccountBalanceWalletOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.wallet')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/myaccount/supporter-cards" onClick={close}>
-          <ListItemIcon>
-            <CardMembershipOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.supporterCards')}</ListItemText>
-        </MenuItem>
-        <MenuItem
-          component={RouterLink}
-          to="/notifications"
-          onClick={close}
-          aria-label={unread === 0 ? undefined : `${t('account.notifications')}, ${t('account.unread', { count: unread })}`}
-        >
-          <ListItemIcon>
-            <NotificationsNoneOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.notifications')}</ListItemText>
-          {unread > 0 && (
-            <Badge badgeContent={unread} color="secondary" max={99} sx={{ ml: 2, mr: 1 }} aria-hidden="true" />
-          )}
-        </MenuItem>
-        <MenuItem
-          disabled={signOut.isPending}
-          onClick={() => {
-            close();
-            signOut.mutate();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('account.signOut')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuPopup id={menuId} anchor={anchor} onClose={close} name={name} email={user.email} unread={unread} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -25,7 +25,15 @@ export function AppLayout() {
         component="main"
         id={MAIN_CONTENT_ID}
         tabIndex={-1}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', '&:focus': { outline: 'none' } }}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          // The footer starts below the fold: a page that loads its content after the first
+          // paint would otherwise push a visible footer down (a layout shift, CLS).
+          minHeight: '100dvh',
+          '&:focus': { outline: 'none' },
+        }}
       >
         <SignInErrorNotice />
         <Suspense fallback={<PageLoading />}>

@@ -33,7 +33,10 @@ export function HomeFixtures() {
       )}
       {fixtures.isError && <QueryFailed error={fixtures.error} onRetry={() => void fixtures.refetch()} />}
       {fixtures.isSuccess && shown.length === 0 && (
-        <Typography color="text.secondary">{t('home.fixtures.none')}</Typography>
+        // The same room as while loading: what follows does not jump up when no match is listed.
+        <Typography color="text.secondary" sx={{ minHeight: 180 }}>
+          {t('home.fixtures.none')}
+        </Typography>
       )}
       {shown.length > 0 && (
         <Box

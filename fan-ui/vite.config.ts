@@ -4,6 +4,9 @@ import { searchForWorkspaceRoot } from 'vite';
 import path from 'node:path';
 
 const here = import.meta.dirname;
+// Where `vite` and `vite preview` send /api (e.g. LARIO_API_URL=http://127.0.0.1:18080 to preview a
+// build, gzipped, in front of another running API).
+const apiUrl = process.env.LARIO_API_URL ?? 'http://127.0.0.1:8080';
 
 // https://vite.dev/config/
 export default defineConfig({
@@ -17,7 +20,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
+      '/api': apiUrl,
     },
     fs: {
       allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme')],
@@ -25,7 +28,7 @@ export default defineConfig({
   },
   preview: {
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
+      '/api': apiUrl,
     },
   },
   test: {

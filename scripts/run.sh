@@ -51,7 +51,7 @@ cat >&2 <<MSG
 
   Demo accounts (development only; fixtures/demo.json):
     admin   admin@lario.test   / lario-admin-2026   (sign in at /admin/login)
-    staff   staff@lario.test   / lario-staff-2026
+    staff   staff@lario.test   / lario-staff-2026   (and cassa@lario.test / lario-cassa-2026)
     fan     tifoso@lario.test  / lario-tifoso-2026  (or any e-mail with a one-time code)
     company azienda@lario.test / lario-azienda-2026 (sign in at /corporate/login)
 

@@ -2,6 +2,12 @@
 //! discarding jobs is done from the admin app. Its web UI expects the site root, so it
 //! runs on its own port. Staff only: cookies are scoped by host, not port, so the staff
 //! session of the admin app reaches it; anyone else is sent to the admin sign-in.
+//!
+//! The board's "System: Healthy" light is the state of its event stream (`/api/v1/events`),
+//! which apalis-board's API serves only with a log broadcaster this process does not have: the
+//! light said "Unhealthy" for good. Ours serves that stream while the job system is healthy,
+//! by the same rule as `/api/health` (every queue with a worker has one that beats), and ends
+//! it, or refuses it with 503, when it is not: the light tells the truth.
 
 use crate::auth::SESSION_COOKIE;
 use apalis_board::axum::{
@@ -12,12 +18,17 @@ use apalis_postgres::PostgresStorage;
 use axum::{
     Router,
     extract::{Request, State},
+    http::StatusCode,
     middleware::{self, Next},
-    response::{IntoResponse, Redirect, Response},
+    response::{
+        IntoResponse, Redirect, Response,
+        sse::{Event, KeepAlive, Sse},
+    },
 };
 use axum_extra::extract::CookieJar;
 use domain::accounts;
 use sqlx::PgPool;
+use std::{convert::Infallible, time::Duration};
 use workflows::{Job, mail::SendEmail};
 
 #[derive(Clone)]
@@ -28,7 +39,11 @@ struct Gate {
 
 /// The board's routes: its API under `/api/v1`, its UI for everything else, behind the
 /// staff check (`login_url`: where to send people who are not signed in as staff).
-pub fn router(pool: &PgPool, login_url: String) -> Router {
+pub fn router(pool: &PgPool, login_url: String, silent: Duration) -> Router {
+    let events = Events {
+        pool: pool.clone(),
+        silent,
+    };
     let api = ApiBuilder::new(Router::new())
         .register(SendEmail::QUEUE, storage::<SendEmail>(pool))
         .build();
@@ -39,7 +54,46 @@ pub fn router(pool: &PgPool, login_url: String) -> Router {
     Router::new()
         .nest("/api/v1", api)
         .fallback_service(ServeUI::new())
+        // apalis-board routes `/api/v1/events` to a log stream that needs a broadcaster this
+        // process does not run (it failed, and the light said "Unhealthy"): ours answers first.
+        .layer(middleware::from_fn_with_state(events, serve_events))
         .layer(middleware::from_fn_with_state(gate, require_staff_session))
+}
+
+#[derive(Clone)]
+struct Events {
+    pool: PgPool,
+    /// A queue whose workers have not beaten for this long is not fetching.
+    silent: Duration,
+}
+
+async fn healthy(e: &Events) -> bool {
+    matches!(domain::jobs::silent_queues(&e.pool, e.silent).await, Ok(q) if q.is_empty())
+}
+
+/// `GET /api/v1/events` is ours; everything else goes on to the board.
+async fn serve_events(State(e): State<Events>, req: Request, next: Next) -> Response {
+    if req.method() == axum::http::Method::GET && req.uri().path() == "/api/v1/events" {
+        return events(e).await;
+    }
+    next.run(req).await
+}
+
+/// `GET /api/v1/events`: open while the job system is healthy (checked every 5 s), ended when
+/// it is not; 503 when it is not healthy to begin with.
+async fn events(e: Events) -> Response {
+    if !healthy(&e).await {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
+    let stream = futures::stream::unfold(e, |e| async move {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        healthy(&e)
+            .await
+            .then(|| (Ok::<_, Infallible>(Event::default().comment("healthy")), e))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
 }
 
 async fn require_staff_session(

@@ -108,8 +108,9 @@ pub async fn serve(
         "{}/admin/login",
         config.public_base_url.trim_end_matches('/')
     );
-    let board =
-        axum::serve(board_listener, board::router(&pool, login)).with_graceful_shutdown(wait(rx));
+    let silent = config.jobs.heartbeat * 3;
+    let board = axum::serve(board_listener, board::router(&pool, login, silent))
+        .with_graceful_shutdown(wait(rx));
     tokio::spawn(async move {
         shutdown.await;
         state.shutdown();

@@ -130,16 +130,6 @@ async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
     .await;
 }
 
-async fn ticket_emails(pool: &PgPool, to: &str) -> i64 {
-    sqlx::query_scalar(
-        "select count(*) from outbound_email where to_address = $1 and template = 'ticket_purchase'",
-    )
-    .bind(to)
-    .fetch_one(pool)
-    .await
-    .unwrap()
-}
-
 #[sqlx::test(migrations = false)]
 async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_email(
     pool: PgPool,
@@ -330,11 +320,14 @@ async fn the_webhook_delivered_three_times_and_raced_with_the_return_gives_one_t
     );
     // The tickets' e-mail comes from its own job: once.
     eventually("the tickets e-mailed", 20, async || {
-        ticket_emails(&s.app.pool, "veloce@example.it").await >= 1
+        emails(&s.app.pool, "ticket_purchase", "veloce@example.it").await >= 1
     })
     .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(ticket_emails(&s.app.pool, "veloce@example.it").await, 1);
+    assert_eq!(
+        emails(&s.app.pool, "ticket_purchase", "veloce@example.it").await,
+        1
+    );
     let jobs: i64 = sqlx::query_scalar(
         "select count(*) from apalis.jobs where job_type = 'checkout::issue_order'",
     )
@@ -562,13 +555,7 @@ async fn a_paid_order_whose_seat_was_sold_meanwhile_is_refunded_and_the_seat_nev
     let (status, body) = confirm(&slow, &late_order, &secret).await;
     assert_eq!(status, 200, "{body}");
     wait_state(&s, &late_order, "refunded", 60).await;
-    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let refunds = refunds.as_array().unwrap();
+    let refunds = refunds(&s).await;
     assert_eq!(refunds.len(), 1);
     assert_eq!(refunds[0]["payment_intent"], intent.as_str());
     assert_eq!(
@@ -772,13 +759,7 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
     wait_state(&s, &banned, "refunded", 60).await;
     let seat = s.seat("TC-TC1-8-2").await;
     assert_eq!(s.state(seat).await, "free", "the seat is for sale again");
-    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(refunds.as_array().unwrap().len(), 1);
+    assert_eq!(refunds(&s).await.len(), 1);
     let r = staff
         .post(&format!("/api/admin/failed-issues/{banned}/refund"))
         .send()
@@ -1043,22 +1024,27 @@ async fn change_event(s: &OnSale, change: Value) {
     assert_eq!(r.status(), 200);
 }
 
-async fn card_refunds(s: &OnSale, intent: &str) -> usize {
-    let refunds: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
+/// The refunds the payments simulator made, oldest first.
+async fn refunds(s: &OnSale) -> Vec<Value> {
+    let all: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
         .await
         .unwrap()
         .json()
         .await
         .unwrap();
-    refunds
-        .as_array()
-        .unwrap()
+    all.as_array().unwrap().clone()
+}
+
+async fn card_refunds(s: &OnSale, intent: &str) -> usize {
+    refunds(s)
+        .await
         .iter()
         .filter(|r| r["payment_intent"] == intent)
         .count()
 }
 
-async fn emails(pool: &PgPool, to: &str, template: &str) -> i64 {
+/// E-mails from `template` to `to`.
+async fn emails(pool: &PgPool, template: &str, to: &str) -> i64 {
     sqlx::query_scalar(
         "select count(*) from outbound_email where to_address = $1 and template = $2",
     )
@@ -1178,14 +1164,14 @@ async fn a_refusal_after_payment_refunds_the_order_once_and_tells_the_fan_and_st
     tokio::time::sleep(Duration::from_millis(1500)).await;
 
     assert_eq!(card_refunds(&s, &intent).await, 1, "one refund");
-    assert_eq!(emails(&s.app.pool, buyer, "order_refunded").await, 1);
+    assert_eq!(emails(&s.app.pool, "order_refunded", buyer).await, 1);
     assert_eq!(
-        emails(&s.app.pool, buyer, "issue_failure").await,
+        emails(&s.app.pool, "issue_failure", buyer).await,
         0,
         "the fan is told once, by the refund"
     );
     assert_eq!(
-        emails(&s.app.pool, "biglietteria@lario.test", "issue_failure").await,
+        emails(&s.app.pool, "issue_failure", "biglietteria@lario.test").await,
         1,
         "staff are told once"
     );
@@ -1301,7 +1287,7 @@ async fn orders_paid_during_a_ticketing_outage_are_all_issued_after_it_none_fail
     assert_eq!(breaker["state"], "open", "{breaker}");
     for (_, _, _, _, email) in &orders {
         assert_eq!(
-            emails(&s.app.pool, email, "tickets_delayed").await,
+            emails(&s.app.pool, "tickets_delayed", email).await,
             1,
             "{email} is told once that the tickets are on their way"
         );

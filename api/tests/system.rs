@@ -194,7 +194,11 @@ async fn the_email_list_speaks_react_admins_dialect(pool: PgPool) {
 #[sqlx::test(migrations = false)]
 async fn the_job_board_admits_staff_sessions_only(pool: PgPool) {
     let app = spawn_app(pool).await;
-    let board = api::board::router(&app.pool, "http://login.example/admin/login".into());
+    let board = api::board::router(
+        &app.pool,
+        "http://login.example/admin/login".into(),
+        std::time::Duration::from_secs(3),
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, board).await.unwrap() });
@@ -228,4 +232,31 @@ async fn the_job_board_admits_staff_sessions_only(pool: PgPool) {
             .unwrap();
         assert_eq!(r.status(), expected);
     }
+
+    // The board's health light is its event stream: open while every queue's workers beat...
+    let staff = app.staff().await;
+    let events = staff
+        .http
+        .get(format!("http://{addr}/api/v1/events"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+    assert_eq!(events.headers()["content-type"], "text/event-stream");
+    drop(events);
+    // ... and refused while a queue's only worker has stopped beating.
+    sqlx::query(
+        "insert into apalis.workers (id, worker_type, storage_name, last_seen)
+         values ('gone-worker:mail', 'mail', 'postgres', now() - interval '1 minute')",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let events = staff
+        .http
+        .get(format!("http://{addr}/api/v1/events"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::SERVICE_UNAVAILABLE);
 }

@@ -416,12 +416,24 @@ pub async fn hold_standing(
     if taken.len() as i64 != quantity {
         return Ok(Err(HoldRefusal::SectorFull));
     }
+    let seats: Vec<i64> = taken.into_iter().map(|r| r.seat_id).collect();
+    held_in_block(conn, fixture, user, block_id, seats).await
+}
+
+/// Places of one block just taken for `user`: refused over the per-buyer limit, else announced.
+async fn held_in_block(
+    conn: &mut PgConnection,
+    fixture: &SaleTerms,
+    user: Uuid,
+    block_id: i32,
+    seats: Vec<i64>,
+) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if let Some(r) = over_limit(conn, fixture, user).await? {
         return Ok(Err(r));
     }
-    let changes = taken
+    let changes = seats
         .into_iter()
-        .map(|r| Change::new(fixture.id, block_id, r.seat_id, "held"))
+        .map(|seat| Change::new(fixture.id, block_id, seat, "held"))
         .collect();
     Ok(Ok(announced(conn, changes).await?))
 }
@@ -492,14 +504,8 @@ pub async fn hold_best_available(
         .fetch_all(&mut *conn)
         .await?;
         if taken.len() as i64 == quantity {
-            if let Some(r) = over_limit(conn, fixture, user).await? {
-                return Ok(Err(r));
-            }
-            let changes = taken
-                .into_iter()
-                .map(|r| Change::new(fixture.id, block_id, r.seat_id, "held"))
-                .collect();
-            return Ok(Ok(announced(conn, changes).await?));
+            let seats = taken.into_iter().map(|r| r.seat_id).collect();
+            return held_in_block(conn, fixture, user, block_id, seats).await;
         }
         // Nothing taken: either no run at all, or another buyer took the best one meanwhile.
         let runs = sqlx::query_scalar!(

@@ -6,6 +6,8 @@ import { signInCodeIn, simMessagesTo, waitForMessage } from './mail.ts';
 export const DEMO_USERS = {
   admin: { email: 'admin@lario.test', password: 'lario-admin-2026', name: 'Anna (admin)' },
   staff: { email: 'staff@lario.test', password: 'lario-staff-2026', name: 'Marco (biglietteria)' },
+  /** A second ticket-office account, so that no account meets the sign-in limit across journeys. */
+  staff2: { email: 'cassa@lario.test', password: 'lario-cassa-2026', name: 'Elena (cassa)' },
   fan: { email: 'tifoso@lario.test', password: 'lario-tifoso-2026', name: 'Luca' },
   corporate: { email: 'azienda@lario.test', password: 'lario-azienda-2026', name: 'Lanzi Srl' },
 } as const;

@@ -5,7 +5,8 @@
 // script and every chunk it imports statically (Vite lists them as modulepreload links; the
 // chunks' own static imports are followed too, so nothing is missed if a link is dropped).
 // Dynamic imports (lazy pages, menus, dialogs, the English texts) are not counted: they load on
-// demand. The home page's own lazy chunk is reported alongside, for information.
+// demand; but the home page's own chunk and its imports are added, since `/` cannot paint its
+// content without them: the budget applies to that total (the stricter reading of issue 15).
 //
 // Fails (exit 1) over the budget: 200 KB gzipped (issue 15), 1 KB = 1000 bytes as Vite prints.
 //
@@ -67,18 +68,22 @@ for (const [file, size] of [...initial.entries()].sort((a, b) => b[1].gzip - a[1
   console.log(`  ${file.padEnd(48)} ${kb(size.raw).padStart(11)} │ gzip: ${kb(size.gzip).padStart(10)}`);
 }
 const sum = total(initial);
-console.log(`first page JavaScript: ${initial.size} files, ${kb(sum.raw)}, gzip ${kb(sum.gzip)} (budget ${kb(BUDGET_BYTES)})`);
+console.log(`entry and its preloads: ${initial.size} files, ${kb(sum.raw)}, gzip ${kb(sum.gzip)}`);
 
-// For information: the home page's lazy chunk and what it adds beyond the first page.
+// The home page's lazy chunk, which `/` loads right after the entry, and what it adds.
 const assets = readdirSync(path.join(dist, 'assets'));
 const home = assets.find((name) => /^HomePage-.*\.js$/.test(name));
-if (home !== undefined) {
-  const withHome = closure([...initial.keys(), `assets/${home}`]);
-  const homeSum = total(withHome);
-  console.log(`with the home page's chunk: ${withHome.size} files, gzip ${kb(homeSum.gzip)}`);
+if (home === undefined) {
+  console.error('no HomePage-*.js chunk in the build: cannot measure the home page');
+  process.exit(1);
 }
+const withHome = closure([...initial.keys(), `assets/${home}`]);
+const homeSum = total(withHome);
+console.log(
+  `home page JavaScript (entry, preloads, home chunk): ${withHome.size} files, ${kb(homeSum.raw)}, gzip ${kb(homeSum.gzip)} (budget ${kb(BUDGET_BYTES)})`,
+);
 
-if (sum.gzip > BUDGET_BYTES) {
-  console.error(`over budget by ${kb(sum.gzip - BUDGET_BYTES)}: load more lazily (menus, dialogs, notices)`);
+if (homeSum.gzip > BUDGET_BYTES) {
+  console.error(`over budget by ${kb(homeSum.gzip - BUDGET_BYTES)}: load more lazily (menus, dialogs, notices)`);
   process.exit(1);
 }

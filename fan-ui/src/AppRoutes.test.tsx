@@ -16,7 +16,8 @@ describe('fan app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Biglietteria ufficiale' }),
     ).toBeInTheDocument();
-    const actions = screen.getByRole('region', { name: 'Cosa puoi fare' });
+    // Shown once the matches above have their room (no layout shift).
+    const actions = await screen.findByRole('region', { name: 'Cosa puoi fare' });
     expect(within(actions).getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute('href', '/fixtures/all');
     expect(within(actions).getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');
     expect(within(actions).getByRole('link', { name: /Aiuto/ })).toHaveAttribute('href', '/help');

@@ -8,6 +8,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FEATURES } from '../../features';
+import { useFixtures } from '../../fixtures/api';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { FanActionCard } from './FanActionCard';
 import { HomeFixtures } from './HomeFixtures';
@@ -20,6 +21,9 @@ import { HomeHero } from './HomeHero';
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('home.hero.title'));
+  // The matches above take the room they need only when they arrive: until then the cards below
+  // are not shown, so they appear in place instead of jumping down (no layout shift on a phone).
+  const fixturesPending = useFixtures(null).isPending;
 
   const actions = [
     {
@@ -63,7 +67,9 @@ export default function HomePage() {
     <>
       <HomeHero />
       <HomeFixtures />
-      <Container maxWidth="md" component="section" aria-labelledby="home-actions-title" sx={{ py: { xs: 3, sm: 5 } }}>
+      <Container maxWidth="md" component="section" aria-labelledby="home-actions-title"
+        sx={{ py: { xs: 3, sm: 5 }, visibility: fixturesPending ? 'hidden' : undefined }}
+      >
         <Typography id="home-actions-title" variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('home.actions.heading')}
         </Typography>

@@ -115,8 +115,12 @@ export function AdminMenu() {
       <Menu.DashboardItem />
       {SECTIONS.map((section) => [
         open ? (
+          // A group's title inside the menu (role menu) is a separator with the title as its
+          // name: a plain <li> there is neither a menu item nor in a list (axe: serious).
           <ListSubheader
             key={section.id}
+            role="separator"
+            aria-label={translate(section.label)}
             disableSticky
             sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12 }}
           >

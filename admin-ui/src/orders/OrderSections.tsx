@@ -27,14 +27,18 @@ const ORDERS = 'resources.orders';
 const SHOW = `${ORDERS}.show`;
 
 /** A fact and its name, in a grid of facts. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A term and its value; `wide` takes the whole row of the grid. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   const translate = useTranslate();
   return (
-    <Box>
-      <Typography component="div" variant="caption" color="text.secondary">
+    // A <div> around each term and its value: the only wrapper a <dl> may hold.
+    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Typography component="dt" variant="caption" color="text.secondary">
         {translate(label)}
       </Typography>
-      <Box sx={{ typography: 'body2', overflowWrap: 'anywhere' }}>{children}</Box>
+      <Box component="dd" sx={{ m: 0, typography: 'body2', overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -133,15 +137,13 @@ export function OrderProblem({ order }: { order: OrderDetail }) {
   return (
     <Section title={`${SHOW}.sections.problem`}>
       <Facts>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Fact label={`${ORDERS}.fields.error`}>
-            {present(order.error) || present(order.error_code) ? (
-              <IssueErrorText error={order.error} errorCode={order.error_code} />
-            ) : (
-              '—'
-            )}
-          </Fact>
-        </Box>
+        <Fact label={`${ORDERS}.fields.error`} wide>
+          {present(order.error) || present(order.error_code) ? (
+            <IssueErrorText error={order.error} errorCode={order.error_code} />
+          ) : (
+            '—'
+          )}
+        </Fact>
         {present(order.attempts) && <Fact label={`${ORDERS}.fields.attempts`}>{order.attempts}</Fact>}
         {present(order.failed_at) && (
           <Fact label={`${ORDERS}.fields.failed_at`}>

@@ -22,7 +22,9 @@ use domain::config::Config;
 use std::{any::Any, future::Future, path::Path, sync::Arc};
 use tower_http::{
     catch_panic::CatchPanicLayer,
+    compression::CompressionLayer,
     services::{ServeDir, ServeFile},
+    set_header::SetResponseHeaderLayer,
     trace::TraceLayer,
 };
 
@@ -49,7 +51,7 @@ pub fn app(state: AppState) -> Router {
     let router = Router::new()
         .merge(webhook)
         .nest("/api", api)
-        .nest_service("/admin", spa(&config.admin_ui_dir))
+        .nest("/admin", spa(&config.admin_ui_dir))
         .fallback_service(spa(&config.fan_ui_dir));
     with_layers(router, &config)
 }
@@ -68,9 +70,20 @@ pub fn with_layers(router: Router, config: &Config) -> Router {
 }
 
 /// A single-page app: files from `dir`, and its index.html for any other path, so that
-/// client-side routes load.
-fn spa(dir: &Path) -> ServeDir<ServeFile> {
-    ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))
+/// client-side routes load. Compressed for the browsers that ask (a phone on a stadium's
+/// crowded network); the build's `assets/` carry a hash in their names, so they are cached for
+/// a year and a missing one is a 404, not the index page.
+fn spa(dir: &Path) -> Router {
+    let assets = tower::ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            axum::http::header::CACHE_CONTROL,
+            axum::http::HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .service(ServeDir::new(dir.join("assets")));
+    Router::new()
+        .nest_service("/assets", assets)
+        .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html"))))
+        .layer(CompressionLayer::new())
 }
 
 fn panic_response(panic: Box<dyn Any + Send + 'static>) -> Response {

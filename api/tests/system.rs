@@ -94,6 +94,37 @@ async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: 
     assert_eq!(get("/admin/assets/app.js").await.1, "console.log('app')");
     // The API never falls back to a page.
     assert_eq!(get("/api/nothing").await.0, StatusCode::NOT_FOUND);
+    // A missing build file is missing, not the page (a stale chunk must fail loudly).
+    assert_eq!(get("/assets/gone-1234.js").await.0, StatusCode::NOT_FOUND);
+
+    // The build's files go compressed to browsers that ask, and are cached for good (their
+    // names carry a hash).
+    let big = "console.log('a long enough script to be worth compressing');\n".repeat(50);
+    std::fs::write(fan.join("assets/big.js"), &big).unwrap();
+    let r = client
+        .get(app.url("/assets/big.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    assert_eq!(
+        r.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let sent = r.bytes().await.unwrap().len();
+    assert!(sent < big.len() / 5, "{sent} of {} bytes", big.len());
+    let page = client
+        .get(app.url("/wallet/"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        page.headers().get("cache-control").is_none(),
+        "the page is never cached for good"
+    );
 }
 
 #[sqlx::test(migrations = false)]

@@ -47,9 +47,11 @@ class Session {
   cookies = new Map();
 
   async request(method, urlPath, body) {
+    // The CSRF token first: asking for it sets the cookie the request must carry with it.
+    const token = method === 'GET' ? undefined : await this.csrf();
     const headers = { cookie: this.cookieHeader() };
-    if (method !== 'GET') {
-      headers['x-csrf-token'] = await this.csrf();
+    if (token !== undefined) {
+      headers['x-csrf-token'] = token;
     }
     if (body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -22,6 +22,7 @@ import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ISSUING_POLL_MS, notificationsKey, walletKey } from '../../orders/api';
 import { isSettled } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
+import { PricedLines } from '../../orders/PricedLines';
 import type { Order } from '../../orders/types';
 import { OrderGate } from '../checkout/OrderGate';
 import { lineSeat } from '../checkout/lineSeat';
@@ -66,30 +67,18 @@ function Receipt({ order }: { order: Order }) {
             {t('thankYou.receipt.number', { number: order.id })}
           </Typography>
         </Box>
-        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
-          {order.lines.map((line) => (
-            <Box
-              component="li"
-              key={line.id}
-              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{lineSeat(t, line)}</Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {line.holder === null
-                    ? fareName(t, line.reduction_code, line.reduction_name)
-                    : t('thankYou.receipt.holderFare', {
-                        holder: `${line.holder.first_name} ${line.holder.last_name}`,
-                        fare: fareName(t, line.reduction_code, line.reduction_name),
-                      })}
-                </Typography>
-              </Box>
-              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatCents(line.price_cents, language)}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <PricedLines
+          lines={order.lines}
+          seat={(line) => lineSeat(t, line)}
+          caption={(line) =>
+            line.holder === null
+              ? fareName(t, line.reduction_code, line.reduction_name)
+              : t('thankYou.receipt.holderFare', {
+                  holder: `${line.holder.first_name} ${line.holder.last_name}`,
+                  fare: fareName(t, line.reduction_code, line.reduction_name),
+                })
+          }
+        />
         <Divider />
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="receipt-total">
           {t('hold.total', { price: formatCents(order.total_cents, language) })}

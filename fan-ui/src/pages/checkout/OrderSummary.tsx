@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import type { Order } from '../../orders/types';
+import { PricedLines } from '../../orders/PricedLines';
 import { CancelOrderButton } from './CancelOrderButton';
 import { lineSeat } from './lineSeat';
 import { fareName, gateName } from '../../i18n/serverLabels';
@@ -30,27 +31,17 @@ export function OrderSummary({ order }: OrderSummaryProps) {
         <Typography id={titleId} variant="h6" component="h2">
           {t('checkout.summary')}
         </Typography>
-        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
-          {order.lines.map((line) => (
-            <Box
-              component="li"
-              key={line.id}
-              data-testid={`order-line-${line.id}`}
-              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'baseline' }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{lineSeat(t, line)}</Typography>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {t('hold.gate', { gate: gateName(t, line.gate) })} ·{' '}
-                  {t('checkout.reduction', { name: fareName(t, line.reduction_code, line.reduction_name) })}
-                </Typography>
-              </Box>
-              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {formatCents(line.price_cents, language)}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <PricedLines
+          lines={order.lines}
+          seat={(line) => lineSeat(t, line)}
+          caption={(line) => (
+            <>
+              {t('hold.gate', { gate: gateName(t, line.gate) })} ·{' '}
+              {t('checkout.reduction', { name: fareName(t, line.reduction_code, line.reduction_name) })}
+            </>
+          )}
+          testId={(line) => `order-line-${line.id}`}
+        />
         <Divider />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="order-total">

@@ -7,28 +7,14 @@ import type { Price } from '../prices/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
 import type { MassIssueLineInput, MassIssuePreview, MassIssueTask, PreviewLine } from './types';
+import { aFixture } from '../test/fixtures';
 
 const PAGE = '/tickets/massissue';
 const MASS = '/api/admin/mass-issues';
 const PREVIEW = `${MASS}/preview`;
 const TASK_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70';
 
-const lazio: Fixture = {
-  id: 7,
-  planet_event_id: 1001,
-  spettacolo_id: 5001,
-  title: 'Como - Lazio',
-  competition: 'Serie A 2025-2026',
-  kind: 'league',
-  starts_at: '2026-12-06T19:45:00Z',
-  ends_at: '2026-12-06T21:45:00Z',
-  status: 1,
-  high_risk: false,
-  per_buyer_limit: 4,
-  inventory_ready: true,
-  from_price_cents: 2500,
-  free: 11873,
-};
+const lazio = aFixture();
 // Scheduled, not yet on sale: never offered for a mass issue.
 const inter: Fixture = { ...lazio, id: 8, title: 'Como - Inter', starts_at: '2026-12-13T19:45:00Z', status: 0 };
 

@@ -1,32 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../fixtures/types';
 import type { Mismatch } from '../mismatches/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import type { MismatchReport } from './types';
+import { aFixture } from '../test/fixtures';
 
 const PAGE = '/reports/tickets_mismatch_report';
 const REPORTS = '/api/admin/mismatch-reports';
 const MISMATCHES = '/api/admin/mismatches';
 const REPORT_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4ab0';
 
-const lazio: Fixture = {
-  id: 7,
-  planet_event_id: 1001,
-  spettacolo_id: 5001,
-  title: 'Como - Lazio',
-  competition: 'Serie A 2025-2026',
-  kind: 'league',
-  starts_at: '2026-12-06T19:45:00Z',
-  ends_at: '2026-12-06T21:45:00Z',
-  status: 1,
-  high_risk: false,
-  per_buyer_limit: 4,
-  inventory_ready: true,
-  from_price_cents: 2500,
-  free: 11873,
-};
+const lazio = aFixture();
 
 const queued: MismatchReport = {
   id: REPORT_ID,

@@ -5,26 +5,12 @@ import type { Fixture } from '../fixtures/types';
 import type { Price } from '../prices/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import type { Order } from './types';
+import { aFixture } from '../test/fixtures';
 
 const ORDERS = '/api/admin/orders';
 const PAGE = '/orders/create';
 
-const lazio: Fixture = {
-  id: 7,
-  planet_event_id: 1001,
-  spettacolo_id: 5001,
-  title: 'Como - Lazio',
-  competition: 'Serie A 2025-2026',
-  kind: 'league',
-  starts_at: '2026-12-06T19:45:00Z',
-  ends_at: '2026-12-06T21:45:00Z',
-  status: 1,
-  high_risk: false,
-  per_buyer_limit: 4,
-  inventory_ready: true,
-  from_price_cents: 2500,
-  free: 11873,
-};
+const lazio = aFixture();
 // Scheduled, not yet on sale: never offered for a sale.
 const inter: Fixture = { ...lazio, id: 8, title: 'Como - Inter', starts_at: '2026-12-13T19:45:00Z', status: 0 };
 

@@ -2,30 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SeatLockResult, StaffSeat } from '../api/seatLocks';
-import type { Fixture } from '../fixtures/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
+import { aFixture } from '../test/fixtures';
 
 const PAGE = '/mass/mass_lock_unlock_seats';
 const SEATS = '/api/admin/fixtures/7/blocks/3/seats';
 const LOCKS = '/api/admin/fixtures/7/locks';
 
-const lazio: Fixture = {
-  id: 7,
-  planet_event_id: 1001,
-  spettacolo_id: 5001,
-  title: 'Como - Lazio',
-  competition: 'Serie A 2025-2026',
-  kind: 'league',
-  starts_at: '2026-12-06T19:45:00Z',
-  ends_at: '2026-12-06T21:45:00Z',
-  status: 1,
-  high_risk: false,
-  per_buyer_limit: 4,
-  inventory_ready: true,
-  from_price_cents: 2500,
-  free: 11873,
-};
+const lazio = aFixture();
 const seats: StaffSeat[] = [
   { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
   { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'sold' },

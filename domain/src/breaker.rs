@@ -34,8 +34,9 @@ impl Default for Settings {
 /// What a caller may do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Gate {
-    /// Closed: call.
-    Call,
+    /// Closed: call. `clean`: no failure is counted, so a success has nothing to reset (the
+    /// caller spares the write on the hot path).
+    Call { clean: bool },
     /// Open, and this caller won the probe: call, and report the outcome.
     Probe,
     /// Open: do not call before this time.
@@ -50,16 +51,19 @@ pub async fn gate(
     settings: Settings,
 ) -> Result<Gate, sqlx::Error> {
     let row = sqlx::query!(
-        r#"select retry_at, coalesce(retry_at <= now(), true) as "due!" from service_breaker where service = $1"#,
+        r#"select retry_at, coalesce(retry_at <= now(), true) as "due!", failures
+             from service_breaker where service = $1"#,
         service
     )
     .fetch_optional(&mut *conn)
     .await?;
     let Some(row) = row else {
-        return Ok(Gate::Call);
+        return Ok(Gate::Call { clean: true });
     };
     let Some(retry_at) = row.retry_at else {
-        return Ok(Gate::Call);
+        return Ok(Gate::Call {
+            clean: row.failures == 0,
+        });
     };
     if !row.due {
         return Ok(Gate::WaitUntil(retry_at));
@@ -84,7 +88,8 @@ pub async fn gate(
             .await?;
             match next {
                 Some(at) => Gate::WaitUntil(at),
-                None => Gate::Call,
+                // Closed meanwhile by another caller's success.
+                None => Gate::Call { clean: true },
             }
         }
     })

@@ -266,9 +266,8 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
     };
     // While the ticketing system is down, wait for it without calling it: the fan is told
     // once that the tickets are on their way.
-    if let Gate::WaitUntil(until) =
-        breaker::gate(&mut conn, breaker::TICKETING, ctx.breaker).await?
-    {
+    let gate = breaker::gate(&mut conn, breaker::TICKETING, ctx.breaker).await?;
+    if let Gate::WaitUntil(until) = gate {
         drop(conn);
         tell_delayed(ctx, &order).await?;
         return Err(JobError::Waiting {
@@ -334,7 +333,8 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
     // Every title in one statement; when none is missing, the order is finished in the
     // same transaction.
     let mut tx = ctx.pool.begin().await?;
-    if failure.is_none() || !titles.is_empty() {
+    // A success resets the breaker; nothing to write when it had counted no failure.
+    if (failure.is_none() || !titles.is_empty()) && gate != (Gate::Call { clean: true }) {
         breaker::record_success(&mut tx, breaker::TICKETING).await?;
     }
     let kept = store(&mut tx, &titles).await?;
@@ -393,71 +393,46 @@ pub(crate) async fn give_up(
         crate::mass::give_up_line(ctx, &mut tx, order_id, line, task, attempt, error).await?;
         return tx.commit().await;
     }
-    if let Some(code) = eligibility::refusal_code(error) {
-        // The ticketing system refused for good (the rules changed after the fan paid):
-        // nothing will change that, so the money goes back at once, without waiting for
-        // staff. The order passes through failed so that staff see it among the failed
-        // issues, refunded.
-        if orders::mark_failed(&mut tx, order_id, error, attempt as i32).await?
-            && orders::start_refund(&mut tx, order_id, &format!("refused:{code}")).await?
-        {
-            enqueue(&mut tx, &RefundOrder { order_id }).await?;
-            domain::audit::record(
-                &mut tx,
-                None,
-                "order.refunded_after_refusal",
-                "order",
-                &order_id.to_string(),
-                json!({"code": code, "error": error}),
-            )
-            .await?;
-            if let Some(order) = orders::load(&mut tx, order_id).await? {
-                let base = ctx.public_base_url.trim_end_matches('/');
-                let context = json!({
-                    "fixture": order.fixture.title, "order_id": order.id,
-                    "buyer_email": order.buyer_email, "attempts": attempt, "error": error,
-                    "for_staff": true, "refunded": true,
-                    "admin_url": format!("{base}/admin/orders/{}/show", order.id),
-                });
-                mail(
-                    &mut tx,
-                    &ctx.staff_email,
-                    Language::It,
-                    MailTemplate::IssueFailure,
-                    &context,
-                    vec![],
-                )
-                .await?;
-            }
-        }
+    if !orders::mark_failed(&mut tx, order_id, error, attempt as i32).await? {
         return tx.commit().await;
     }
-    if orders::mark_failed(&mut tx, order_id, error, attempt as i32).await?
-        && let Some(order) = orders::load(&mut tx, order_id).await?
-    {
-        let base = ctx.public_base_url.trim_end_matches('/');
-        let context = json!({
-            "fixture": order.fixture.title, "order_id": order.id, "buyer_email": order.buyer_email,
-            "attempts": attempt, "error": error, "for_staff": false,
-            "admin_url": format!("{base}/admin/tickets/issuefailed"),
-        });
+    let Some(order) = orders::load(&mut tx, order_id).await? else {
+        return tx.commit().await;
+    };
+    let base = ctx.public_base_url.trim_end_matches('/');
+    let refused = eligibility::refusal_code(error);
+    let mut context = json!({
+        "fixture": order.fixture.title, "order_id": order.id, "buyer_email": order.buyer_email,
+        "attempts": attempt, "error": error, "for_staff": false, "refunded": false,
+        "admin_url": format!("{base}/admin/tickets/issuefailed"),
+    });
+    if let Some(code) = refused {
+        // The ticketing system refused for good (the rules changed after the fan paid):
+        // nothing will change that, so the money goes back at once, without waiting for
+        // staff. The order passed through failed so that staff see it among the failed
+        // issues, refunded; the fan hears of it once, from the refund.
+        if !orders::start_refund(&mut tx, order_id, &format!("refused:{code}")).await? {
+            return tx.commit().await;
+        }
+        enqueue(&mut tx, &RefundOrder { order_id }).await?;
+        domain::audit::record(
+            &mut tx,
+            None,
+            "order.refunded_after_refusal",
+            "order",
+            &order_id.to_string(),
+            json!({"code": code, "error": error}),
+        )
+        .await?;
+        context["refunded"] = json!(true);
+        context["admin_url"] = json!(format!("{base}/admin/orders/{}/show", order.id));
+    } else {
         mail(
             &mut tx,
             &order.buyer_email,
             lang(&order),
             MailTemplate::IssueFailure,
             &context,
-            vec![],
-        )
-        .await?;
-        let mut staff = context;
-        staff["for_staff"] = json!(true);
-        mail(
-            &mut tx,
-            &ctx.staff_email,
-            Language::It,
-            MailTemplate::IssueFailure,
-            &staff,
             vec![],
         )
         .await?;
@@ -470,6 +445,16 @@ pub(crate) async fn give_up(
         )
         .await?;
     }
+    context["for_staff"] = json!(true);
+    mail(
+        &mut tx,
+        &ctx.staff_email,
+        Language::It,
+        MailTemplate::IssueFailure,
+        &context,
+        vec![],
+    )
+    .await?;
     tx.commit().await
 }
 

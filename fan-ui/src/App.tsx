@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { createQueryClient } from './api/queryClient';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
 
-export default function App() {
-  const [queryClient] = useState(createQueryClient);
+export default function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>

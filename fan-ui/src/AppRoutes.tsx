@@ -1,27 +1,29 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
+import { pages } from './routing/pages';
 
-// Pages load lazily so a phone downloads only the page it opens.
-const HomePage = lazy(() => import('./pages/home/HomePage'));
-const MaintenancePage = lazy(() => import('./pages/maintenance/MaintenancePage'));
-const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
-const SignInPage = lazy(() => import('./pages/sign-in/SignInPage'));
-const AuthorisePage = lazy(() => import('./pages/authorise/AuthorisePage'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password/ResetPasswordPage'));
-const MyAccountPage = lazy(() => import('./pages/my-account/MyAccountPage'));
-const CorporateSignInPage = lazy(() => import('./pages/corporate-sign-in/CorporateSignInPage'));
-const FixturesPage = lazy(() => import('./pages/fixtures/FixturesPage'));
-const SelectedFixturePage = lazy(() => import('./pages/selected-fixture/SelectedFixturePage'));
-const SelectedFixtureTicketsPage = lazy(() => import('./pages/selected-fixture-tickets/SelectedFixtureTicketsPage'));
-const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage'));
-const ThankYouPage = lazy(() => import('./pages/checkout-thank-you/ThankYouPage'));
-const DeclinedPage = lazy(() => import('./pages/checkout-declined/DeclinedPage'));
-const WalletPage = lazy(() => import('./pages/wallet/WalletPage'));
-const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage'));
-const SupporterCardsPage = lazy(() => import('./pages/supporter-cards/SupporterCardsPage'));
-const RegisterCompanyPage = lazy(() => import('./pages/register-company/RegisterCompanyPage'));
-const InfoPage = lazy(() => import('./pages/info/InfoPage'));
+// Pages load lazily so a phone downloads only the page it opens (`preloadRoute` starts the
+// download of the first one before React does).
+const HomePage = lazy(pages.home);
+const MaintenancePage = lazy(pages.maintenance);
+const NotFoundPage = lazy(pages.notFound);
+const SignInPage = lazy(pages.signIn);
+const AuthorisePage = lazy(pages.authorise);
+const ResetPasswordPage = lazy(pages.resetPassword);
+const MyAccountPage = lazy(pages.myAccount);
+const CorporateSignInPage = lazy(pages.corporateSignIn);
+const FixturesPage = lazy(pages.fixtures);
+const SelectedFixturePage = lazy(pages.selectedFixture);
+const SelectedFixtureTicketsPage = lazy(pages.selectedFixtureTickets);
+const CheckoutPage = lazy(pages.checkout);
+const ThankYouPage = lazy(pages.thankYou);
+const DeclinedPage = lazy(pages.declined);
+const WalletPage = lazy(pages.wallet);
+const NotificationsPage = lazy(pages.notifications);
+const SupporterCardsPage = lazy(pages.supporterCards);
+const RegisterCompanyPage = lazy(pages.registerCompany);
+const InfoPage = lazy(pages.info);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet } from '../api/client';
 import type { Me } from './types';
@@ -25,13 +25,15 @@ export interface Session {
 }
 
 /** Who is signed in, as the API says (`GET /api/me`). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: fetchSession,
+  // 401 is an answer, not a failure; other failures are not worth retrying on a phone.
+  retry: false,
+});
+
 export function useSession(): Session {
-  const { data, isPending } = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: fetchSession,
-    // 401 is an answer, not a failure; other failures are not worth retrying on a phone.
-    retry: false,
-  });
+  const { data, isPending } = useQuery(sessionQuery);
   return { user: data ?? null, isPending };
 }
 

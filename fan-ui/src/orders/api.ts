@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiSend } from '../api/client';
 import type {
   ConfirmResult,
@@ -19,13 +19,19 @@ export const notificationsKey = ['notifications'] as const;
 /** How often the thank-you page reads the order while its tickets are being issued. */
 export const ISSUING_POLL_MS = 2000;
 
-/** `GET /api/orders/{id}`; with `poll`, read again every `everyMs` until `until` says it has settled. */
-export function useOrder(id: string, poll?: { everyMs: number; until: (order: Order) => boolean }) {
-  return useQuery({
+/** `GET /api/orders/{id}`. */
+export const orderQuery = (id: string) =>
+  queryOptions({
     queryKey: orderKey(id),
     queryFn: () => apiGet<Order>(`/api/orders/${id}`),
     // An order changes under the fan (the hold expires, a webhook pays it): never trust an old copy.
     staleTime: 0,
+  });
+
+/** The order; with `poll`, read again every `everyMs` until `until` says it has settled. */
+export function useOrder(id: string, poll?: { everyMs: number; until: (order: Order) => boolean }) {
+  return useQuery({
+    ...orderQuery(id),
     refetchInterval:
       poll === undefined ? false : (query) => (query.state.data !== undefined && poll.until(query.state.data) ? false : poll.everyMs),
   });

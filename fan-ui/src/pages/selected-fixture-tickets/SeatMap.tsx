@@ -5,7 +5,17 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL, MAX_ZOOM, MIN_ZOOM, ROW_LABEL, fitZoom, neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
 import type { DisplayedSeatState, Seat } from '../../fixtures/types';
@@ -39,13 +49,18 @@ interface SeatMapProps {
  */
 export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: SeatMapProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const [focusId, setFocusId] = useState<number | null>(null);
-  const seatElements = useRef(new Map<number, SVGGElement>());
   const frame = useRef<HTMLDivElement>(null);
+  const map = useRef<SVGSVGElement>(null);
 
   const columns = Math.max(1, ...rows.flatMap((row) => row.seats.map((seat) => seat.number)));
   const width = columns * CELL;
   const height = TOP + rows.length * CELL + 6;
+  // A block has up to ~750 seats: the first paint shows the frame at its final size, and the
+  // seats are drawn right after in a transition that yields to the browser every few
+  // milliseconds, instead of one long task that freezes a phone for most of a second.
+  const shownRows = useDeferredValue(rows, NO_ROWS);
   // Opens fitted to the frame's width: the whole block in view, then the fan zooms in.
   const [fit, setFit] = useState(1);
   const [scale, setScale] = useState<number | null>(null);
@@ -57,23 +72,52 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
   }, [columns]);
   const zoom = scale ?? fit;
   const zoomTo = (next: number) => setScale(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, next)));
+  const seatsById = useMemo(() => new Map(rows.flatMap((row) => row.seats.map((seat) => [seat.id, seat]))), [rows]);
   // The seat in the tab order: the one last focused, else the first free one, else the first.
   const allSeats = rows.flatMap((row) => row.seats);
   const tabSeatId =
-    (focusId !== null && allSeats.some((seat) => seat.id === focusId) ? focusId : null) ??
+    (focusId !== null && seatsById.has(focusId) ? focusId : null) ??
     allSeats.find((seat) => stateOf(seat) === 'free')?.id ??
     allSeats[0]?.id;
+  // Each state's words, once: every seat's name is "Fila 3, posto 12, libero".
+  const stateWords = Object.fromEntries(
+    SEAT_STATES.map((state) => [state, t(`tickets.state.${state}`)]),
+  ) as Record<DisplayedSeatState, string>;
+  const pickable = (state: DisplayedSeatState) => interactive && (state === 'free' || state === 'selected');
 
-  const onKeyDown = (event: KeyboardEvent<SVGGElement>, seat: Seat) => {
+  // One listener per kind on the map, not three per seat: the seat is the element it came from.
+  const seatOf = (target: EventTarget): Seat | undefined => {
+    const element = target instanceof Element ? target.closest('[data-seat-id]') : null;
+    return element === null ? undefined : seatsById.get(Number(element.getAttribute('data-seat-id')));
+  };
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
+    const seat = seatOf(event.target);
+    if (seat !== undefined && pickable(stateOf(seat))) {
+      onToggle(seat);
+    }
+  };
+  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+    const seat = seatOf(event.target);
+    if (seat !== undefined) {
+      setFocusId(seat.id);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const seat = seatOf(event.target);
+    if (seat === undefined) {
+      return;
+    }
     const direction = KEY_DIRECTION[event.key];
     if (direction !== undefined) {
       event.preventDefault();
       const next = neighbour(rows, seat.id, direction);
       setFocusId(next);
-      seatElements.current.get(next)?.focus();
+      map.current?.querySelector<SVGGElement>(`[data-seat-id="${next}"]`)?.focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onToggle(seat);
+      if (pickable(stateOf(seat))) {
+        onToggle(seat);
+      }
     }
   };
 
@@ -111,6 +155,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
         <RowNames rows={rows} zoom={zoom} height={height} />
         <Box
           component="svg"
+          ref={map}
           viewBox={`0 0 ${width} ${height}`}
           width={width * zoom}
           height={height * zoom}
@@ -118,42 +163,42 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
           data-testid="seat-map"
           role="group"
           aria-label={t('tickets.seatMap', { block: blockCode })}
+          aria-busy={shownRows !== rows}
+          onClick={onClick}
+          onFocus={onFocus}
+          onKeyDown={onKeyDown}
           sx={{
             display: 'block',
             flexShrink: 0,
             userSelect: 'none',
             // The focus ring is drawn around the seat: an outline around an SVG group looks lost.
-            '& .seat': { outline: 'none' },
+            '& .seat': { outline: 'none', cursor: 'default' },
+            '& .seat[aria-disabled="false"]': { cursor: 'pointer' },
             '& .seat:focus-visible .seat-focus': { opacity: 1 },
             '& .seat[aria-disabled="false"]:hover .seat-circle': { strokeWidth: 3.5 },
+            '& .seat-focus': { stroke: theme.palette.primary.main },
           }}
         >
           <PitchSide width={width} />
-          {rows.map((row, rowIndex) => {
+          {shownRows.map((row, rowIndex) => {
             const y = TOP + rowIndex * CELL + CELL / 2;
             return (
               <g key={row.row}>
-                {row.seats.map((seat) => (
-                  <SeatButton
-                    key={seat.id}
-                    seat={seat}
-                    state={stateOf(seat)}
-                    x={(seat.number - 1) * CELL + CELL / 2}
-                    y={y}
-                    interactive={interactive}
-                    tabbable={seat.id === tabSeatId}
-                    register={(element) => {
-                      if (element === null) {
-                        seatElements.current.delete(seat.id);
-                      } else {
-                        seatElements.current.set(seat.id, element);
-                      }
-                    }}
-                    onFocus={() => setFocusId(seat.id)}
-                    onToggle={() => onToggle(seat)}
-                    onKeyDown={(event) => onKeyDown(event, seat)}
-                  />
-                ))}
+                {row.seats.map((seat) => {
+                  const state = stateOf(seat);
+                  return (
+                    <SeatButton
+                      key={seat.id}
+                      seat={seat}
+                      state={state}
+                      label={t('tickets.seatLabel', { row: seat.row, number: seat.number, state: stateWords[state] })}
+                      x={(seat.number - 1) * CELL + CELL / 2}
+                      y={y}
+                      pickable={pickable(state)}
+                      tabbable={seat.id === tabSeatId}
+                    />
+                  );
+                })}
               </g>
             );
           })}
@@ -163,6 +208,10 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
     </Box>
   );
 }
+
+const NO_ROWS: SeatRow[] = [];
+
+const SEAT_STATES: DisplayedSeatState[] = ['free', 'selected', 'held', 'mine', 'sold', 'locked'];
 
 /**
  * The rows' names, a column of their own that stays at the left edge while the map scrolls
@@ -209,38 +258,27 @@ function RowName({ name, x, y }: { name: string; x: number; y: number }) {
 interface SeatButtonProps {
   seat: Seat;
   state: DisplayedSeatState;
+  label: string;
   x: number;
   y: number;
-  interactive: boolean;
+  pickable: boolean;
   tabbable: boolean;
-  register: (element: SVGGElement | null) => void;
-  onFocus: () => void;
-  onToggle: () => void;
-  onKeyDown: (event: KeyboardEvent<SVGGElement>) => void;
 }
 
-function SeatButton({ seat, state, x, y, interactive, tabbable, register, onFocus, onToggle, onKeyDown }: SeatButtonProps) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const pickable = interactive && (state === 'free' || state === 'selected');
-  const label = t('tickets.seatLabel', { row: seat.row, number: seat.number, state: t(`tickets.state.${state}`) });
+/** One seat: a button in the map's keyboard order, drawn again only when one of its props changes. */
+const SeatButton = memo(function SeatButton({ seat, state, label, x, y, pickable, tabbable }: SeatButtonProps) {
   return (
     <g
-      ref={register}
       role="button"
       tabIndex={tabbable ? 0 : -1}
       aria-label={label}
       aria-pressed={state === 'selected'}
       aria-disabled={!pickable}
       data-testid={`seat-${seat.id}`}
+      data-seat-id={seat.id}
       data-state={state}
-      onClick={pickable ? onToggle : undefined}
-      onKeyDown={onKeyDown}
-      onFocus={onFocus}
       className="seat"
-      style={{ cursor: pickable ? 'pointer' : 'default' }}
     >
-      <title>{label}</title>
       <rect
         className="seat-focus"
         x={x - CELL / 2 + 1}
@@ -249,11 +287,10 @@ function SeatButton({ seat, state, x, y, interactive, tabbable, register, onFocu
         height={CELL - 2}
         rx={6}
         fill="none"
-        stroke={theme.palette.primary.main}
         strokeWidth={2.5}
         opacity={0}
       />
       <SeatGlyph state={state} cx={x} cy={y} number={seat.number} />
     </g>
   );
-}
+});

@@ -64,6 +64,13 @@ function openBlock(options: Options = {}, route = '/selectedfixturetickets/7?blo
 
 const seat = (id: number) => screen.getByTestId(`seat-${id}`);
 
+/** The block's map once its seats are drawn (they come just after its frame, in a transition). */
+async function drawnSeatMap(name = 'Posti del blocco A'): Promise<HTMLElement> {
+  const map = await screen.findByRole('group', { name });
+  await waitFor(() => expect(map).toHaveAttribute('aria-busy', 'false'));
+  return map;
+}
+
 // The routes load pages lazily (this one and those it sends the fan to): loaded once here, no
 // test spends its waiting time compiling one.
 beforeAll(async () => {
@@ -84,7 +91,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
   it("draws the block's seats, each a button named by row, number and state", async () => {
     openBlock({ states: { 113: 'sold', 114: 'held', 115: 'locked' }, held: [125] });
 
-    const map = await screen.findByRole('group', { name: 'Posti del blocco A' });
+    const map = await drawnSeatMap();
     expect(within(map).getAllByRole('button')).toHaveLength(10);
     expect(seat(111)).toHaveAccessibleName('Fila 1, posto 1, libero');
     expect(seat(111)).toHaveAttribute('data-state', 'free');
@@ -99,7 +106,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
 
   it('numbers the seats, keeps the row names in a column of their own, and zooms to fit or to a finger', async () => {
     const { user } = openBlock({ states: { 113: 'sold' } });
-    const map = await screen.findByTestId('seat-map');
+    const map = await drawnSeatMap();
 
     expect(within(seat(111)).getByText('1')).toBeInTheDocument();
     expect(within(seat(113)).getByText('3')).toBeInTheDocument();
@@ -183,7 +190,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
 
   it('picks seats from the keyboard: arrows move, Enter chooses', async () => {
     const { user } = openBlock();
-    await screen.findByRole('group', { name: 'Posti del blocco A' });
+    await drawnSeatMap();
 
     await user.tab();
     while (document.activeElement !== seat(111)) {
@@ -445,7 +452,7 @@ describe('/selectedfixturetickets/{id}?block={block_id}', () => {
     await act(() => i18n.changeLanguage('en'));
     const { user } = openBlock({ held: [125] });
 
-    expect(await screen.findByRole('group', { name: 'Seats in block A' })).toBeInTheDocument();
+    await drawnSeatMap('Seats in block A');
     expect(seat(111)).toHaveAccessibleName('Row 1, seat 1, free');
     await waitFor(() => expect(seat(125)).toHaveAccessibleName('Row 2, seat 5, held for you'));
     await user.click(seat(111));

@@ -1,0 +1,22 @@
+/** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
+export const pages = {
+  home: () => import('../pages/home/HomePage'),
+  maintenance: () => import('../pages/maintenance/MaintenancePage'),
+  notFound: () => import('../pages/not-found/NotFoundPage'),
+  signIn: () => import('../pages/sign-in/SignInPage'),
+  authorise: () => import('../pages/authorise/AuthorisePage'),
+  resetPassword: () => import('../pages/reset-password/ResetPasswordPage'),
+  myAccount: () => import('../pages/my-account/MyAccountPage'),
+  corporateSignIn: () => import('../pages/corporate-sign-in/CorporateSignInPage'),
+  fixtures: () => import('../pages/fixtures/FixturesPage'),
+  selectedFixture: () => import('../pages/selected-fixture/SelectedFixturePage'),
+  selectedFixtureTickets: () => import('../pages/selected-fixture-tickets/SelectedFixtureTicketsPage'),
+  checkout: () => import('../pages/checkout/CheckoutPage'),
+  thankYou: () => import('../pages/checkout-thank-you/ThankYouPage'),
+  declined: () => import('../pages/checkout-declined/DeclinedPage'),
+  wallet: () => import('../pages/wallet/WalletPage'),
+  notifications: () => import('../pages/notifications/NotificationsPage'),
+  supporterCards: () => import('../pages/supporter-cards/SupporterCardsPage'),
+  registerCompany: () => import('../pages/register-company/RegisterCompanyPage'),
+  info: () => import('../pages/info/InfoPage'),
+};

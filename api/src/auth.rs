@@ -28,6 +28,10 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 pub struct Session {
     pub user: User,
     pub token: String,
+    /// Signed in with a second factor: the staff routes need it.
+    pub second_factor: bool,
+    /// The user proved who they are within the last minutes: role changes need it.
+    pub recently_authenticated: bool,
 }
 
 /// Resolves the session cookie into the user, once per request.
@@ -39,8 +43,13 @@ pub async fn resolve_session(
 ) -> Response {
     if let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) {
         match lookup(&state, &token).await {
-            Ok(Some(user)) => {
-                req.extensions_mut().insert(Session { user, token });
+            Ok(Some((user, resolved))) => {
+                req.extensions_mut().insert(Session {
+                    user,
+                    token,
+                    second_factor: resolved.second_factor,
+                    recently_authenticated: resolved.recently_authenticated,
+                });
             }
             Ok(None) => {}
             Err(e) => return ApiError::from(e).into_response(),
@@ -49,12 +58,17 @@ pub async fn resolve_session(
     next.run(req).await
 }
 
-async fn lookup(state: &AppState, token: &str) -> Result<Option<User>, sqlx::Error> {
+async fn lookup(
+    state: &AppState,
+    token: &str,
+) -> Result<Option<(User, accounts::sessions::Resolved)>, sqlx::Error> {
     let mut conn = state.pool.acquire().await?;
-    let Some(user_id) = accounts::sessions::resolve(&mut conn, token).await? else {
+    let Some(resolved) = accounts::sessions::resolve(&mut conn, token).await? else {
         return Ok(None);
     };
-    accounts::find_by_id(&mut conn, user_id).await
+    Ok(accounts::find_by_id(&mut conn, resolved.user_id)
+        .await?
+        .map(|user| (user, resolved)))
 }
 
 /// Refuses state-changing requests whose `X-CSRF-Token` does not repeat the CSRF cookie.
@@ -131,29 +145,42 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
-/// A signed-in admin (acc_level 1); 401 or 403 otherwise.
-pub struct AdminUser(pub User);
+/// A signed-in admin (acc_level 1) whose session passed the second factor; 401 or 403 otherwise.
+pub struct AdminUser(pub Session);
 
 impl FromRequestParts<AppState> for AdminUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let CurrentUser(s) = CurrentUser::from_request_parts(parts, state).await?;
-        if s.user.role() == Role::Admin {
-            Ok(AdminUser(s.user))
-        } else {
+        if s.user.role() != Role::Admin {
             Err(forbidden())
+        } else if !s.second_factor {
+            Err(second_factor_required())
+        } else {
+            Ok(AdminUser(s))
         }
     }
 }
 
-/// Guards every `/api/admin` route: staff (acc_level 1 or 2) only.
+/// Guards every `/api/admin` route: staff (acc_level 1 or 2) signed in with their second
+/// factor only. A session made before the account became staff (a promoted fan's) does not
+/// pass: its owner signs in again at `/admin/login`.
 pub async fn require_staff(req: Request, next: Next) -> Response {
     match req.extensions().get::<Session>() {
         None => unauthenticated().into_response(),
         Some(s) if !s.user.role().is_staff() => forbidden().into_response(),
+        Some(s) if !s.second_factor => second_factor_required().into_response(),
         Some(_) => next.run(req).await,
     }
+}
+
+pub fn second_factor_required() -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::UNAUTHORIZED,
+        "second_factor_required",
+        "Staff sign in at /admin/login with their password and authenticator app",
+    )
 }
 
 pub fn unauthenticated() -> ApiError {

@@ -9,7 +9,7 @@
 //! by the same rule as `/api/health` (every queue with a worker has one that beats), and ends
 //! it, or refuses it with 503, when it is not: the light tells the truth.
 
-use crate::auth::SESSION_COOKIE;
+use crate::{auth::SESSION_COOKIE, error::ApiError};
 use apalis_board::axum::{
     framework::{ApiBuilder, RegisterRoute},
     ui::ServeUI,
@@ -18,7 +18,7 @@ use apalis_postgres::PostgresStorage;
 use axum::{
     Router,
     extract::{Request, State},
-    http::StatusCode,
+    http::{Method, StatusCode},
     middleware::{self, Next},
     response::{
         IntoResponse, Redirect, Response,
@@ -106,7 +106,16 @@ async fn require_staff_session(
         Some(cookie) => is_staff(&gate.pool, cookie.value()).await.unwrap_or(false),
         None => false,
     };
-    if staff {
+    if staff && !matches!(*req.method(), Method::GET | Method::HEAD) {
+        // The board only shows: staff act on jobs through the admin app's audited actions
+        // (retry, cancel), never by writing to the queues here, without CSRF or an audit entry.
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "board_read_only",
+            "The job board only shows the jobs: act on them in the admin app",
+        )
+        .into_response()
+    } else if staff {
         next.run(req).await
     } else if req.uri().path().starts_with("/api/") {
         crate::auth::unauthenticated().into_response()
@@ -117,10 +126,13 @@ async fn require_staff_session(
 
 async fn is_staff(pool: &PgPool, token: &str) -> Result<bool, sqlx::Error> {
     let mut conn = pool.acquire().await?;
-    let Some(user_id) = accounts::sessions::resolve(&mut conn, token).await? else {
+    let Some(session) = accounts::sessions::resolve(&mut conn, token).await? else {
         return Ok(false);
     };
-    Ok(accounts::find_by_id(&mut conn, user_id)
+    if !session.second_factor {
+        return Ok(false);
+    }
+    Ok(accounts::find_by_id(&mut conn, session.user_id)
         .await?
         .is_some_and(|u| u.role().is_staff()))
 }

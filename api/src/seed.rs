@@ -2,6 +2,7 @@
 //! adds nothing.
 
 use domain::{
+    accounts::second_factor,
     email::Email,
     language::Language,
     notifications::{MailTemplate, NewEmail},
@@ -27,6 +28,10 @@ struct DemoUser {
     last_name: String,
     display_name: String,
     language: Language,
+    /// Staff only: the authenticator's secret (base32), known in development so that the
+    /// demo and the journeys can compute codes. Production staff enrol at their first sign-in.
+    #[serde(default)]
+    totp_secret: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -43,10 +48,10 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
     let mut users = 0;
     for u in demo.users {
-        if domain::accounts::find_by_email(&mut tx, &u.email)
-            .await?
-            .is_some()
-        {
+        if let Some(existing) = domain::accounts::find_by_email(&mut tx, &u.email).await? {
+            if let Some(secret) = &u.totp_secret {
+                second_factor::set_confirmed_secret(&mut tx, existing.user_id, secret).await?;
+            }
             continue;
         }
         let (user, _) = domain::accounts::create_or_get(
@@ -64,6 +69,9 @@ pub async fn load(pool: &PgPool, dir: &Path) -> anyhow::Result<()> {
         )
         .await?;
         domain::accounts::set_acc_level(&mut tx, user.user_id, u.acc_level).await?;
+        if let Some(secret) = &u.totp_secret {
+            second_factor::set_confirmed_secret(&mut tx, user.user_id, secret).await?;
+        }
         let update = domain::accounts::ProfileUpdate {
             display_name: Some(u.display_name),
             first_name: Some(u.first_name),

@@ -1392,3 +1392,101 @@ async fn best_available_holds_seats_side_by_side_in_one_row(pool: PgPool) {
         "{body}"
     );
 }
+
+/// Issue 25, finding 2: a fan held 4, checked out, named the holders, created the payment,
+/// released the hold (which freed the seats behind the pending order), held 4 more and paid
+/// both orders: 8 tickets where the limit is 4. The limit holds over held, pending and sold
+/// seats together, and a pending order's seats are freed only by cancelling the order.
+#[sqlx::test(migrations = false)]
+async fn the_per_buyer_limit_counts_pending_orders_and_releasing_does_not_free_their_seats(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (user, fan) = s.app.fan_with_session("furbo@example.it").await;
+    let first = ["TC-TC1-1-1", "TC-TC1-1-2", "TC-TC1-1-3", "TC-TC1-1-4"];
+    let (order, _) = order_for(&s, &fan, &first).await;
+    let (intent, secret) = payment(&fan, &order).await;
+
+    let r = fan
+        .delete(&format!("/api/fixtures/{}/hold", s.fixture))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 204);
+    let held: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where fixture_id = $1 and holder_id = $2 and state = 'held'",
+    )
+    .bind(s.fixture)
+    .bind(user)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(held, 4, "the pending order's seats stay held");
+
+    let mut others = vec![];
+    for l in ["TC-TC1-2-1", "TC-TC1-2-2", "TC-TC1-2-3", "TC-TC1-2-4"] {
+        others.push(s.seat(l).await);
+    }
+    let (status, body) = s.hold(&fan, json!({"seat_ids": others})).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (409, &json!("buyer_limit")),
+        "{body}"
+    );
+
+    // The pending order's hold running out does not free its place under the limit either:
+    // the order can still be paid.
+    sqlx::query(
+        "update seat_inventory set held_until = now() - interval '1 second' where holder_id = $1",
+    )
+    .bind(user)
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    let (status, body) = s.hold(&fan, json!({"seat_ids": &others[..1]})).await;
+    assert_eq!(
+        (status, &body["code"]),
+        (409, &json!("buyer_limit")),
+        "{body}"
+    );
+
+    // Paid: four seats sold, and still no room for more.
+    let paid = pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    assert_eq!(paid["status"], "succeeded");
+    assert_eq!(confirm(&fan, &order, &secret).await.0, 200);
+    wait_state(&s, &order, "issued", 60).await;
+    let (status, _) = s.hold(&fan, json!({"seat_ids": &others[..1]})).await;
+    assert_eq!(status, 409);
+    let sold: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where fixture_id = $1 and holder_id = $2 and state = 'sold'",
+    )
+    .bind(s.fixture)
+    .bind(user)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(sold, 4);
+}
+
+/// Cancelling the pending order is what frees its seats (and its place under the limit).
+#[sqlx::test(migrations = false)]
+async fn cancelling_a_pending_order_frees_its_seats_and_its_place_under_the_limit(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let (_, fan) = s.app.fan_with_session("ripensa@example.it").await;
+    let first = ["TC-TC1-1-1", "TC-TC1-1-2", "TC-TC1-1-3", "TC-TC1-1-4"];
+    let (order, _) = order_for(&s, &fan, &first).await;
+    let r = fan
+        .delete(&format!("/api/orders/{order}"))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "{}", r.status());
+    let (status, body) = s
+        .hold(&fan, json!({"seat_ids": [s.seat("TC-TC1-2-1").await]}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let again = s.seat("TC-TC1-1-1").await;
+    let (status, _) = s.hold(&fan, json!({"seat_ids": [again]})).await;
+    assert_eq!(status, 200, "the cancelled order's seat is free again");
+}

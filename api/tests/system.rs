@@ -264,8 +264,25 @@ async fn the_job_board_admits_staff_sessions_only(pool: PgPool) {
         assert_eq!(r.status(), expected);
     }
 
-    // The board's health light is its event stream: open while every queue's workers beat...
+    // The board only shows: staff act on jobs through the admin app's audited actions.
     let staff = app.staff().await;
+    let r = staff
+        .http
+        .put(format!("http://{addr}/api/v1/queues/mail/tasks"))
+        .json(&serde_json::json!({"to": "x@example.it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "board_read_only");
+    let queued: i64 = sqlx::query_scalar("select count(*) from apalis.jobs")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(queued, 0);
+
+    // The board's health light is its event stream: open while every queue's workers beat...
     let events = staff
         .http
         .get(format!("http://{addr}/api/v1/events"))

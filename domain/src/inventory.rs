@@ -230,7 +230,8 @@ async fn send(conn: &mut PgConnection, notice: &Notice) -> Result<(), sqlx::Erro
 }
 
 /// After the seats are taken: serialises one buyer's holds (their row lock, kept to commit),
-/// then counts what they hold (unexpired, this transaction's seats included) and bought on the
+/// then counts what they hold (unexpired, this transaction's seats included), have in a
+/// pending order (whose hold may have expired: the order can still be paid) and bought on the
 /// fixture. Over the limit, the caller rolls back. Checking after the hold keeps the common
 /// case, a seat lost to someone else, to the one statement.
 async fn over_limit(
@@ -245,9 +246,14 @@ async fn over_limit(
     .fetch_optional(&mut *conn)
     .await?;
     let have = sqlx::query_scalar!(
-        r#"select count(*) as "n!" from seat_inventory
-            where fixture_id = $1 and holder_id = $2
-              and (state = 'sold' or (state = 'held' and held_until > now()))"#,
+        r#"select count(*) as "n!" from (
+             select seat_id from seat_inventory
+              where fixture_id = $1 and holder_id = $2
+                and (state = 'sold' or (state = 'held' and held_until > now()))
+             union
+             select l.seat_id from order_line l join ticket_order o on o.order_id = l.order_id
+              where l.fixture_id = $1 and o.user_id = $2 and l.live and o.state = 'pending'
+           ) counted"#,
         fixture.id,
         user
     )
@@ -528,16 +534,22 @@ pub async fn hold_best_available(
     Ok(Err(HoldRefusal::NoAdjacentSeats))
 }
 
-/// Releases everything `user` holds on a fixture (the spec's cancel).
+/// Releases what `user` holds on a fixture (the spec's cancel), except the seats of their
+/// pending order: those are released by cancelling the order ([`crate::orders::cancel`]), or
+/// a fan could free them, hold others and pay both orders past the per-buyer limit.
 pub async fn release(
     conn: &mut PgConnection,
     fixture_id: i64,
     user: Uuid,
 ) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
-        "update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
-          where fixture_id = $1 and holder_id = $2 and state = 'held'
-        returning seat_id, block_id",
+        "update seat_inventory i set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
+          where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held'
+            and not exists (
+                select 1 from order_line l join ticket_order o on o.order_id = l.order_id
+                 where l.fixture_id = i.fixture_id and l.seat_id = i.seat_id and l.live
+                   and o.state = 'pending' and o.user_id = $2)
+        returning i.seat_id, i.block_id",
         fixture_id,
         user
     )

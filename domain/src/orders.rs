@@ -852,13 +852,22 @@ pub async fn confirm_payment(
 }
 
 /// Marks a paid order's seats sold to its buyer: every seat still held by them (expired or
-/// not) or free, or none. `None` when a seat was taken by someone else meanwhile.
+/// not) or free, or none. `None` when a seat was taken by someone else meanwhile, or when the
+/// buyer would pass the fixture's per-buyer limit with them.
 async fn take_seats(
     conn: &mut PgConnection,
     order_id: Uuid,
     user: Uuid,
     fixture_id: i64,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
+    // One buyer's payments one at a time: two orders paid at once each see the other's seats
+    // as not sold yet, and the limit below would let both through.
+    sqlx::query!(
+        "select 1 as one from app_user where user_id = $1 for no key update",
+        user
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
     let rows = sqlx::query!(
         r#"with wanted as (
              select i.seat_id from seat_inventory i join order_line l
@@ -866,11 +875,19 @@ async fn take_seats(
               where l.order_id = $1 and i.fixture_id = $3
                 and (i.state = 'free' or (i.state = 'held' and (i.holder_id = $2 or i.held_until <= now())))
               order by i.seat_id for update of i
-           ), lines as (select count(*) as n from order_line where order_id = $1)
+           ), lines as (select count(*) as n from order_line where order_id = $1),
+           sold as (
+             select count(*) as n from seat_inventory
+              where fixture_id = $3 and holder_id = $2 and state = 'sold'
+                and seat_id not in (select seat_id from wanted))
            update seat_inventory s set state = 'sold', holder_id = $2, held_until = null, updated_at = now()
              from wanted
             where s.fixture_id = $3 and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = (select n from lines)
+              -- the per-buyer limit, checked again where the seats are sold: what a buyer
+              -- already bought on the fixture and this order together
+              and (select n from sold) + (select n from lines)
+                  <= (select per_buyer_limit from fixture where id = $3)
         returning s.seat_id, s.block_id"#,
         order_id,
         user,

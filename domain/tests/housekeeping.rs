@@ -53,11 +53,15 @@ async fn pruning_removes_expired_sessions_codes_tokens_and_windows_only(pool: Pg
             sessions: 1,
             codes: 1,
             tokens: 1,
+            challenges: 0,
             rate_windows: 1
         }
     );
     assert_eq!(
-        accounts::sessions::resolve(&mut conn, &live).await.unwrap(),
+        accounts::sessions::resolve(&mut conn, &live)
+            .await
+            .unwrap()
+            .map(|s| s.user_id),
         Some(user.user_id)
     );
     assert_eq!(

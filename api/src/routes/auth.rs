@@ -20,7 +20,13 @@ use axum::{
 };
 use axum_extra::extract::CookieJar;
 use domain::{
-    accounts::{self, Consents, Role, User, codes::CodeRefusal, password, tokens::Purpose},
+    accounts::{
+        self, Consents, Role, User,
+        codes::CodeRefusal,
+        password,
+        second_factor::{self, Enrolment},
+        tokens::Purpose,
+    },
     email::Email,
     language::Language,
     moderation,
@@ -40,6 +46,8 @@ pub fn router() -> Router<AppState> {
         .route("/auth/link", post(request_link))
         .route("/auth/link/verify", post(verify_link))
         .route("/auth/password", post(sign_in_with_password))
+        .route("/auth/second-factor", post(verify_second_factor))
+        .route("/auth/reauth", post(reauthenticate))
         .route("/auth/password/forgot", post(forgot_password))
         .route("/auth/password/reset", post(reset_password))
         .route("/auth/logout", post(logout))
@@ -58,6 +66,9 @@ pub struct MessageView {
 pub struct SignedIn {
     pub message: &'static str,
     pub user: MeView,
+    /// Right after a staff member's enrolment only: the recovery codes, shown once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes: Option<Vec<String>>,
 }
 
 /// `GET /api/auth/csrf`: the CSRF token (and its cookie), for the apps to send back.
@@ -151,6 +162,12 @@ async fn begin_emailed_sign_in(
     Ok((email, is_new, language))
 }
 
+async fn is_staff_email(conn: &mut PgConnection, email: &Email) -> ApiResult<bool> {
+    Ok(accounts::find_by_email(conn, email)
+        .await?
+        .is_some_and(|u| u.role().is_staff()))
+}
+
 #[derive(Serialize)]
 struct CodeSent {
     message: &'static str,
@@ -167,20 +184,23 @@ async fn request_code(
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     let (email, is_new, language) = begin_emailed_sign_in(&mut tx, "code", &req, ip).await?;
-    let code = accounts::codes::issue(
-        &mut tx,
-        state.config.auth.secret.expose_secret().as_bytes(),
-        &email,
-    )
-    .await?;
-    send(
-        &mut tx,
-        &email,
-        language,
-        MailTemplate::SignInCode,
-        serde_json::json!({ "code": code, "valid_minutes": 2 }),
-    )
-    .await?;
+    // A staff account cannot sign in with a code: none is sent (the answer is the same).
+    if !is_staff_email(&mut tx, &email).await? {
+        let code = accounts::codes::issue(
+            &mut tx,
+            state.config.auth.secret.expose_secret().as_bytes(),
+            &email,
+        )
+        .await?;
+        send(
+            &mut tx,
+            &email,
+            language,
+            MailTemplate::SignInCode,
+            serde_json::json!({ "code": code, "valid_minutes": 2 }),
+        )
+        .await?;
+    }
     tx.commit().await?;
     let message = if is_new {
         "An OTP has been sent to your email address."
@@ -297,6 +317,7 @@ async fn verify_code(
                 "This code is not valid: ask for a new one",
             )
         })?;
+    refuse_staff_without_password(&user)?;
     let response = start_session(
         &state,
         &mut tx,
@@ -304,6 +325,7 @@ async fn verify_code(
         &headers,
         ip,
         user,
+        SessionStrength::SingleFactor,
         "Signed in with a one-time code",
     )
     .await?;
@@ -311,7 +333,17 @@ async fn verify_code(
     Ok(response)
 }
 
+/// How a sign-in proved who the user is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionStrength {
+    /// An e-mailed code or link, a password, Google: enough for fans and companies.
+    SingleFactor,
+    /// A password and the second factor: what staff routes need.
+    SecondFactor,
+}
+
 /// Signs `user` in: rotates the session and records the sign-in, in `tx`.
+#[allow(clippy::too_many_arguments)]
 pub async fn start_session(
     state: &AppState,
     tx: &mut PgConnection,
@@ -319,7 +351,23 @@ pub async fn start_session(
     headers: &HeaderMap,
     ip: Option<IpAddr>,
     user: User,
+    strength: SessionStrength,
     message: &'static str,
+) -> ApiResult<Response> {
+    start_session_with(state, tx, jar, headers, ip, user, strength, message, None).await
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn start_session_with(
+    state: &AppState,
+    tx: &mut PgConnection,
+    jar: CookieJar,
+    headers: &HeaderMap,
+    ip: Option<IpAddr>,
+    user: User,
+    strength: SessionStrength,
+    message: &'static str,
+    recovery_codes: Option<Vec<String>>,
 ) -> ApiResult<Response> {
     if let Some(old) = jar.get(SESSION_COOKIE) {
         accounts::sessions::delete(tx, old.value()).await?;
@@ -328,7 +376,14 @@ pub async fn start_session(
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let token = accounts::sessions::create(tx, user.user_id, ip, agent).await?;
+    let token = match strength {
+        SessionStrength::SingleFactor => {
+            accounts::sessions::create(tx, user.user_id, ip, agent).await?
+        }
+        SessionStrength::SecondFactor => {
+            accounts::sessions::create_with_second_factor(tx, user.user_id, ip, agent).await?
+        }
+    };
     accounts::record_sign_in(tx, user.user_id).await?;
     let user = accounts::find_by_id(tx, user.user_id)
         .await?
@@ -342,6 +397,7 @@ pub async fn start_session(
         axum::Json(SignedIn {
             message,
             user: MeView::from(user),
+            recovery_codes,
         }),
     )
         .into_response())
@@ -356,7 +412,9 @@ async fn request_link(
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     let (email, _, language) = begin_emailed_sign_in(&mut tx, "link", &req, ip).await?;
-    email_token_link(&state, &mut tx, Purpose::SignInLink, &email, language).await?;
+    if !is_staff_email(&mut tx, &email).await? {
+        email_token_link(&state, &mut tx, Purpose::SignInLink, &email, language).await?;
+    }
     tx.commit().await?;
     Ok(axum::Json(MessageView {
         message: "Email sent successfully!",
@@ -397,6 +455,7 @@ async fn verify_link(
     let user = accounts::find_by_email(&mut tx, &email)
         .await?
         .ok_or_else(link_invalid)?;
+    refuse_staff_without_password(&user)?;
     let response = start_session(
         &state,
         &mut tx,
@@ -404,6 +463,7 @@ async fn verify_link(
         &headers,
         ip,
         user,
+        SessionStrength::SingleFactor,
         "Email sent successfully!",
     )
     .await?;
@@ -481,6 +541,35 @@ async fn sign_in_with_password(
         return Err(auth::forbidden());
     }
     let mut tx = state.pool.begin().await?;
+    if user.role().is_staff() {
+        // Staff and admins: the password opens a challenge; the session comes with the code.
+        if req.area != Area::Admin {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "staff_use_admin",
+                "Staff accounts sign in at /admin/login",
+            ));
+        }
+        let challenge = second_factor::create_challenge(&mut tx, user.user_id).await?;
+        let view = match second_factor::enrolment(&mut tx, user.user_id).await? {
+            Enrolment::Confirmed => SecondFactorNeeded {
+                second_factor: "totp",
+                challenge,
+                totp: None,
+            },
+            Enrolment::Pending { secret } => SecondFactorNeeded {
+                second_factor: "enroll",
+                challenge,
+                totp: Some(TotpSetup {
+                    otpauth_url: second_factor::otpauth_url(&secret, user.email.as_str())
+                        .ok_or_else(ApiError::internal)?,
+                    secret,
+                }),
+            },
+        };
+        tx.commit().await?;
+        return Ok(axum::Json(view).into_response());
+    }
     let response = start_session(
         &state,
         &mut tx,
@@ -488,11 +577,163 @@ async fn sign_in_with_password(
         &headers,
         ip,
         user,
+        SessionStrength::SingleFactor,
         "Login using email & password success!",
     )
     .await?;
     tx.commit().await?;
     Ok(response)
+}
+
+/// The password was right; the second factor is asked next (`POST /api/auth/second-factor`).
+#[derive(Serialize)]
+struct SecondFactorNeeded {
+    /// `totp`: the authenticator's code; `enroll`: scan `totp` first, then its code.
+    second_factor: &'static str,
+    challenge: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    totp: Option<TotpSetup>,
+}
+
+#[derive(Serialize)]
+struct TotpSetup {
+    secret: String,
+    otpauth_url: String,
+}
+
+/// Refuses an e-mailed sign-in (code, link) of a staff account: reading an e-mail is not
+/// enough to become staff.
+fn refuse_staff_without_password(user: &User) -> ApiResult<()> {
+    if user.role().is_staff() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "staff_password_required",
+            "Staff accounts sign in at /admin/login with their password and authenticator app",
+        ));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SecondFactorAnswer {
+    challenge: String,
+    code: String,
+}
+
+fn second_factor_invalid() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "second_factor_invalid",
+        "Wrong code: type the code your authenticator app shows now, or a recovery code",
+    )
+    .with_field("code", "second_factor_invalid")
+}
+
+/// `POST /api/auth/second-factor` `{challenge, code}`: the authenticator's code (or a
+/// recovery code) after the password; signs the staff member in. Right after an enrolment the
+/// answer carries the ten recovery codes, once.
+#[tracing::instrument(skip_all)]
+async fn verify_second_factor(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    jar: CookieJar,
+    Json(req): Json<SecondFactorAnswer>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    if let Some(ip) = ip
+        && !rate_limit::hit(&mut tx, &format!("2fa:ip:{ip}"), WINDOW, PER_CLIENT).await?
+    {
+        tx.commit().await?;
+        return Err(ApiError::rate_limited());
+    }
+    let key = state.config.auth.secret.expose_secret().as_bytes().to_vec();
+    let outcome = second_factor::verify_challenge(&mut tx, &key, &req.challenge, &req.code).await?;
+    let passed = match outcome {
+        Ok(passed) => passed,
+        Err(refusal) => {
+            // The failed try is counted even though the sign-in is refused.
+            tx.commit().await?;
+            return Err(match refusal {
+                second_factor::Refusal::Invalid => second_factor_invalid(),
+                second_factor::Refusal::ChallengeExpired => ApiError::new(
+                    StatusCode::UNAUTHORIZED,
+                    "challenge_expired",
+                    "Sign in again: enter your password",
+                ),
+            });
+        }
+    };
+    let user = accounts::find_by_id(&mut tx, passed.user_id)
+        .await?
+        .filter(|u| u.role().is_staff())
+        .ok_or_else(auth::forbidden)?;
+    if moderation::is_email_banned(&mut tx, &Email::parse(&user.email).map_err(|_| banned())?)
+        .await?
+    {
+        return Err(banned());
+    }
+    let response = start_session_with(
+        &state,
+        &mut tx,
+        jar,
+        &headers,
+        ip,
+        user,
+        SessionStrength::SecondFactor,
+        "Signed in with password and authenticator",
+        passed.recovery_codes,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Reauthentication {
+    password: String,
+    code: String,
+}
+
+/// `POST /api/auth/reauth` `{password, code}`: a signed-in staff member proves again who they
+/// are before a sensitive change (a role); valid for ten minutes on this session.
+#[tracing::instrument(skip_all)]
+async fn reauthenticate(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Json(req): Json<Reauthentication>,
+) -> ApiResult<Response> {
+    if !session.user.role().is_staff() || !session.second_factor {
+        return Err(auth::forbidden());
+    }
+    let mut conn = state.pool.acquire().await?;
+    let bucket = format!("reauth:user:{}", session.user.user_id);
+    if !rate_limit::hit(&mut conn, &bucket, WINDOW, PER_EMAIL).await? {
+        return Err(ApiError::rate_limited());
+    }
+    drop(conn);
+    let hash = session.user.password_hash.clone();
+    let password = req.password.clone();
+    let ok =
+        tokio::task::spawn_blocking(move || hash.is_some_and(|h| password::verify(&password, &h)))
+            .await
+            .unwrap_or(false);
+    if !ok {
+        return Err(invalid_credentials());
+    }
+    let key = state.config.auth.secret.expose_secret().as_bytes().to_vec();
+    let mut tx = state.pool.begin().await?;
+    if second_factor::check_code(&mut tx, &key, session.user.user_id, &req.code)
+        .await?
+        .is_none()
+    {
+        return Err(second_factor_invalid());
+    }
+    accounts::sessions::mark_reauthenticated(&mut tx, &session.token).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
 }
 
 #[derive(Deserialize)]
@@ -575,6 +816,7 @@ async fn reset_password(
         &headers,
         ip,
         user,
+        SessionStrength::SingleFactor,
         "Login using email & password success!",
     )
     .await?;

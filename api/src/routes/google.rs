@@ -9,7 +9,7 @@ use crate::{
     auth::ClientIp,
     error::{ApiError, ApiResult},
     extract::Query,
-    routes::auth::start_session,
+    routes::auth::{SessionStrength, start_session},
     state::AppState,
 };
 use axum::{
@@ -104,9 +104,22 @@ fn redirect_url(state: &AppState) -> ApiResult<RedirectUrl> {
 }
 
 /// Only paths of our own site (no `//host`, no scheme).
-fn local_path(p: Option<&str>) -> String {
-    match p {
-        Some(p) if p.starts_with('/') && !p.starts_with("//") && !p.contains('\\') => p.to_owned(),
+/// Where to go back after signing in: a path of this site, else `/`. Only printable ASCII
+/// (no tab, CR or LF, which browsers drop or split on: `/\t/evil.example` is `//evil.example`
+/// to them), no backslash, and the path must stay on this site when resolved as a browser
+/// would; what is returned is the path as re-serialised by the URL parser.
+pub fn local_path(p: Option<&str>) -> String {
+    const BASE: &str = "http://lario.invalid/";
+    let Some(p) = p else {
+        return "/".to_owned();
+    };
+    let printable = p.bytes().all(|b| b.is_ascii_graphic()) && !p.contains('\\');
+    if !printable || !p.starts_with('/') || p.starts_with("//") {
+        return "/".to_owned();
+    }
+    let base = url::Url::parse(BASE).expect("a valid base");
+    match base.join(p) {
+        Ok(u) if u.origin() == base.origin() => u[url::Position::BeforePath..].to_owned(),
         _ => "/".to_owned(),
     }
 }
@@ -244,6 +257,10 @@ async fn finish_google_sign_in(
     }
     let (user, created) =
         accounts::create_or_get(&mut tx, &email, flow.language, ip, Default::default()).await?;
+    if user.role().is_staff() {
+        // Staff sign in with their password and second factor only.
+        return Ok(back_with_error(jar, "staff_password_required"));
+    }
     if created {
         // Names only: the display name is asked for by the app's dialog.
         let given = claims
@@ -263,6 +280,7 @@ async fn finish_google_sign_in(
         &headers,
         ip,
         user,
+        SessionStrength::SingleFactor,
         "Login using google success!",
     )
     .await?;

@@ -16,6 +16,8 @@ pub const PASSWORD: &str = "a-test-password-2026";
 pub struct TestApp {
     pub base: String,
     pub pool: PgPool,
+    /// Staff accounts' authenticator secrets, by e-mail (see [`TestApp::signed_in`]).
+    pub totp_secrets: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// A browser-like client: a cookie jar and the CSRF token repeated on unsafe requests.
@@ -134,6 +136,15 @@ pub async fn built_export(staff: &Client, body: Value) -> (Value, Vec<(u32, Vec<
     (last, rows)
 }
 
+/// The code an authenticator app shows now for `secret`.
+pub fn totp_now(secret: &str) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    accounts::second_factor::code_at(secret, now).unwrap()
+}
+
 impl Client {
     /// A client with a session made directly in the database: no password to hash, so a
     /// test can have hundreds of signed-in fans.
@@ -185,7 +196,8 @@ impl TestApp {
         Client::new(&self.base).await
     }
 
-    /// Creates an account with `acc_level` and a password, and signs in with it.
+    /// Creates an account with `acc_level` and a password, and signs in with it; staff (levels
+    /// 1 and 2) enrol their authenticator and answer with its code, as at `/admin/login`.
     pub async fn signed_in(&self, email: &str, acc_level: i16) -> Client {
         self.create_user(email, acc_level).await;
         let client = self.anonymous().await;
@@ -196,13 +208,46 @@ impl TestApp {
             .send()
             .await
             .unwrap();
-        assert_eq!(
-            resp.status(),
-            200,
-            "sign-in of {email}: {}",
-            resp.text().await.unwrap()
-        );
+        let status = resp.status();
+        let body: serde_json::Value = resp.json().await.unwrap();
+        assert_eq!(status, 200, "sign-in of {email}: {body}");
+        if acc_level <= 2 {
+            let secret = match body["second_factor"].as_str() {
+                Some("enroll") => body["totp"]["secret"].as_str().unwrap().to_owned(),
+                _ => self.totp_secret(email),
+            };
+            // A code is good once: signed in already in this 30-s step, the next step's code
+            // (accepted as clock skew) is the one to give.
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_secs();
+            let mut signed = false;
+            for at in [now, now + 30] {
+                let code = accounts::second_factor::code_at(&secret, at).unwrap();
+                let resp = client
+                    .post("/api/auth/second-factor")
+                    .json(&serde_json::json!({"challenge": body["challenge"], "code": code}))
+                    .send()
+                    .await
+                    .unwrap();
+                if resp.status() == 200 {
+                    signed = true;
+                    break;
+                }
+            }
+            assert!(signed, "second factor of {email}");
+            self.totp_secrets
+                .lock()
+                .unwrap()
+                .insert(email.to_owned(), secret);
+        }
         client
+    }
+
+    /// The authenticator secret a staff account enrolled with in [`TestApp::signed_in`].
+    pub fn totp_secret(&self, email: &str) -> String {
+        self.totp_secrets.lock().unwrap()[email].clone()
     }
 
     pub async fn create_user(&self, email: &str, acc_level: i16) -> uuid::Uuid {
@@ -282,6 +327,7 @@ pub async fn serve(
     TestApp {
         base: format!("http://{addr}"),
         pool,
+        totp_secrets: Default::default(),
     }
 }
 

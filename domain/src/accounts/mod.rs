@@ -2,6 +2,7 @@
 
 pub mod codes;
 pub mod password;
+pub mod second_factor;
 pub mod sessions;
 pub mod tokens;
 mod user;
@@ -16,6 +17,8 @@ pub struct Pruned {
     pub sessions: u64,
     pub codes: u64,
     pub tokens: u64,
+    /// Staff sign-in challenges (password given, second factor pending).
+    pub challenges: u64,
     pub rate_windows: u64,
 }
 
@@ -37,11 +40,17 @@ pub async fn prune_expired(conn: &mut PgConnection) -> Result<Pruned, sqlx::Erro
             .execute(&mut *conn)
             .await?
             .rows_affected();
+    let challenges =
+        sqlx::query!("delete from sign_in_challenge where expires_at < now() - interval '1 day'")
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
     let rate_windows = crate::rate_limit::prune(conn).await?;
     Ok(Pruned {
         sessions,
         codes,
         tokens,
+        challenges,
         rate_windows,
     })
 }

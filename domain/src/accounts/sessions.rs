@@ -9,6 +9,9 @@ use uuid::Uuid;
 /// Sessions last this long without use.
 pub const IDLE_LIFETIME: Duration = Duration::days(30);
 
+/// How recently a staff member must have proved who they are to change roles.
+pub const REAUTHENTICATION_VALIDITY: Duration = Duration::minutes(10);
+
 /// Starts a session for `user_id` and returns its token (for the cookie).
 pub async fn create(
     conn: &mut PgConnection,
@@ -16,28 +19,76 @@ pub async fn create(
     ip: Option<IpAddr>,
     user_agent: &str,
 ) -> Result<String, sqlx::Error> {
+    insert(conn, user_id, ip, user_agent, false).await
+}
+
+/// Starts a session that passed a second factor (a staff sign-in): it may use the staff
+/// routes, and counts as a fresh proof of identity.
+pub async fn create_with_second_factor(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    ip: Option<IpAddr>,
+    user_agent: &str,
+) -> Result<String, sqlx::Error> {
+    insert(conn, user_id, ip, user_agent, true).await
+}
+
+async fn insert(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    ip: Option<IpAddr>,
+    user_agent: &str,
+    second_factor: bool,
+) -> Result<String, sqlx::Error> {
     let token = secrets::random_token();
     sqlx::query!(
-        r#"insert into user_session (token_hash, user_id, expires_at, ip, user_agent)
-           values ($1, $2, now() + make_interval(secs => $3), $4, $5)"#,
+        r#"insert into user_session (token_hash, user_id, expires_at, ip, user_agent, second_factor, reauthenticated_at)
+           values ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, case when $6 then now() end)"#,
         secrets::token_hash(&token),
         user_id,
         IDLE_LIFETIME.num_seconds() as f64,
         ip.map(sqlx::types::ipnetwork::IpNetwork::from),
         user_agent.chars().take(300).collect::<String>(),
+        second_factor,
     )
     .execute(conn)
     .await?;
     Ok(token)
 }
 
-/// The user of a live session, extending its life (at most once a minute, to spare writes).
-pub async fn resolve(conn: &mut PgConnection, token: &str) -> Result<Option<Uuid>, sqlx::Error> {
+/// A live session as a request sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    pub user_id: Uuid,
+    /// Signed in with a second factor (staff routes need it).
+    pub second_factor: bool,
+    /// Its owner proved who they are within [`REAUTHENTICATION_VALIDITY`].
+    pub recently_authenticated: bool,
+}
+
+/// Records that the session's owner just proved who they are again (password and second factor).
+pub async fn mark_reauthenticated(conn: &mut PgConnection, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update user_session set reauthenticated_at = now() where token_hash = $1",
+        secrets::token_hash(token)
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The live session of `token`, extending its life (at most once a minute, to spare writes).
+pub async fn resolve(
+    conn: &mut PgConnection,
+    token: &str,
+) -> Result<Option<Resolved>, sqlx::Error> {
     let hash = secrets::token_hash(token);
     let row = sqlx::query!(
-        r#"select user_id, last_seen_at < now() - interval '1 minute' as "stale!"
+        r#"select user_id, second_factor, last_seen_at < now() - interval '1 minute' as "stale!",
+                  coalesce(reauthenticated_at > now() - make_interval(secs => $2), false) as "recent!"
              from user_session where token_hash = $1 and expires_at > now()"#,
-        hash
+        hash,
+        REAUTHENTICATION_VALIDITY.num_seconds() as f64
     )
     .fetch_optional(&mut *conn)
     .await?;
@@ -52,7 +103,27 @@ pub async fn resolve(conn: &mut PgConnection, token: &str) -> Result<Option<Uuid
         .execute(&mut *conn)
         .await?;
     }
-    Ok(Some(row.user_id))
+    Ok(Some(Resolved {
+        user_id: row.user_id,
+        second_factor: row.second_factor,
+        recently_authenticated: row.recent,
+    }))
+}
+
+/// Ends every other session of a user (after a password change).
+pub async fn delete_others_of(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    keep_token: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "delete from user_session where user_id = $1 and token_hash <> $2",
+        user_id,
+        secrets::token_hash(keep_token)
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Ends a session (logout, or rotation at sign-in).

@@ -10,6 +10,7 @@ use crate::{
 };
 use axum::{
     extract::State,
+    http::StatusCode,
     response::{IntoResponse, Response},
 };
 use domain::accounts::{self, Role, User, UserQuery, UserSort};
@@ -99,12 +100,15 @@ struct RoleChange {
     acc_level: i16,
 }
 
-/// `PUT /api/admin/users/{id}` `{acc_level}`: changes the role; admins only; audited.
+/// `PUT /api/admin/users/{id}` `{acc_level}`: changes the role; admins only, who proved who
+/// they are in the last minutes (`POST /api/auth/reauth`, or the sign-in itself); audited. The
+/// account's sessions end with the change: a promoted fan signs in again at `/admin/login`
+/// with a second factor, a demoted staff member loses the staff session at once.
 /// (react-admin sends the whole record: other fields are ignored.)
 #[tracing::instrument(skip_all, fields(user_id = %id))]
 async fn update_user(
     State(state): State<AppState>,
-    AdminUser(admin): AdminUser,
+    AdminUser(session): AdminUser,
     Path(id): Path<Uuid>,
     Json(change): Json<RoleChange>,
 ) -> ApiResult<Response> {
@@ -117,6 +121,7 @@ async fn update_user(
             .into(),
         ));
     }
+    let admin = &session.user;
     if id == admin.user_id && change.acc_level != 1 {
         return Err(ApiError::validation(
             [(
@@ -127,10 +132,21 @@ async fn update_user(
         ));
     }
     let mut tx = state.pool.begin().await?;
+    let current = accounts::find_by_id(&mut tx, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such user"))?;
+    if current.acc_level != change.acc_level && !session.recently_authenticated {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "reauthentication_required",
+            "Confirm your password and authenticator code to change a role",
+        ));
+    }
     let previous = accounts::set_acc_level(&mut tx, id, change.acc_level)
         .await?
         .ok_or_else(|| ApiError::not_found("No such user"))?;
     if previous != change.acc_level {
+        accounts::sessions::delete_all_of(&mut tx, id).await?;
         domain::audit::record(
             &mut tx,
             Some(admin.user_id),

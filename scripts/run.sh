@@ -54,6 +54,10 @@ cat >&2 <<MSG
     staff   staff@lario.test   / lario-staff-2026   (and cassa@lario.test / lario-cassa-2026)
     fan     tifoso@lario.test  / lario-tifoso-2026  (or any e-mail with a one-time code)
     company azienda@lario.test / lario-azienda-2026 (sign in at /corporate/login)
+  Staff then give their authenticator's code: add the secret to an authenticator app, or
+  print the code of now with  $BIN/api totp <secret>:
+    admin KRUGS4ZANFZSAYLOEBQWI3LJNYQHI33U   staff KRUGS4ZANFZSA43UMFTGMIDUN52HA5DP
+    cassa KRUGS4ZANFZSAY3BONZWCIDUN52HA5DP   (any other staff account enrols at its first sign-in)
 
   Ctrl-C stops everything.
 MSG

@@ -1,5 +1,6 @@
 //! `api` serves HTTP; `api migrate` applies the migrations (the release step);
-//! `api seed` loads the demo data of `fixtures/` (development).
+//! `api seed` loads the demo data of `fixtures/` (development); `api totp <secret>` prints the
+//! code an authenticator app shows now for a base32 secret (the demo staff's, in development).
 
 use domain::config::Config;
 
@@ -23,7 +24,21 @@ async fn main() -> anyhow::Result<()> {
             api::seed::load(&pool, std::path::Path::new("fixtures")).await?;
             api::seed::load_catalogue(&pool, &config).await
         }
-        Some(other) => anyhow::bail!("unknown command {other:?}: expected serve, migrate or seed"),
+        Some("totp") => {
+            let secret = std::env::args()
+                .nth(2)
+                .ok_or_else(|| anyhow::anyhow!("usage: api totp <base32 secret>"))?;
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)?
+                .as_secs();
+            let code = domain::accounts::second_factor::code_at(&secret, now)
+                .ok_or_else(|| anyhow::anyhow!("not a base32 secret of 128 bits or more"))?;
+            println!("{code}");
+            Ok(())
+        }
+        Some(other) => {
+            anyhow::bail!("unknown command {other:?}: expected serve, migrate, seed or totp")
+        }
     }
 }
 

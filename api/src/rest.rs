@@ -13,6 +13,9 @@ use serde_json::{Map, Value};
 
 /// Largest page a list answers.
 pub const MAX_PAGE: i64 = 500;
+/// The furthest a list can be paged (ten million rows): beyond it a range is refused, not
+/// computed (`range=[0,9223372036854775807]` overflowed into a 500).
+pub const MAX_OFFSET: i64 = 10_000_000;
 
 /// The raw query string of a list request.
 #[derive(Debug, Default, Deserialize)]
@@ -61,7 +64,7 @@ impl TryFrom<RawListParams> for ListParams {
             Some(r) => {
                 let (start, end): (i64, i64) =
                     serde_json::from_str(r).map_err(|_| bad("range", "invalid_range"))?;
-                if start < 0 || end < start {
+                if start < 0 || end < start || start > MAX_OFFSET || end > MAX_OFFSET + MAX_PAGE {
                     return Err(bad("range", "invalid_range"));
                 }
                 (start, (end - start + 1).min(MAX_PAGE))
@@ -70,6 +73,11 @@ impl TryFrom<RawListParams> for ListParams {
         let filter = match raw.filter.as_deref() {
             None | Some("") => Map::new(),
             Some(f) => match serde_json::from_str::<Value>(f) {
+                Ok(Value::Object(m))
+                    if crate::extract::nul_path(&Value::Object(m.clone())).is_some() =>
+                {
+                    return Err(bad("filter", "invalid_text"));
+                }
                 Ok(Value::Object(m)) => m,
                 _ => return Err(bad("filter", "invalid_filter")),
             },

@@ -119,7 +119,10 @@ pub fn local_path(p: Option<&str>) -> String {
     }
     let base = url::Url::parse(BASE).expect("a valid base");
     match base.join(p) {
-        Ok(u) if u.origin() == base.origin() => u[url::Position::BeforePath..].to_owned(),
+        // Re-serialised, `/..//evil.example` is `//evil.example`: off-site again, refused.
+        Ok(u) if u.origin() == base.origin() && !u.path().starts_with("//") => {
+            u[url::Position::BeforePath..].to_owned()
+        }
         _ => "/".to_owned(),
     }
 }

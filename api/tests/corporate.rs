@@ -345,6 +345,25 @@ async fn a_fan_adds_the_supporter_cards_the_ticketing_system_knows(pool: PgPool)
         (409, "card_already_yours")
     );
     let (_, other) = app.fan_with_session("altro@example.it").await;
+    // Issue 25, finding 9: whether another account holds a number is not told to someone who
+    // does not know the holder's birth date (card numbers could be tried one by one), and the
+    // try is counted.
+    let before = count(
+        &pool,
+        "select coalesce(sum(hits), 0)::bigint from rate_limit_window where bucket like 'cards:%'",
+    )
+    .await;
+    let (status, e) = add_card(&other, &number, "1991-01-01").await;
+    assert_eq!(
+        (status, e["code"].as_str().unwrap()),
+        (422, "card_not_found")
+    );
+    let after = count(
+        &pool,
+        "select coalesce(sum(hits), 0)::bigint from rate_limit_window where bucket like 'cards:%'",
+    )
+    .await;
+    assert_eq!(after, before + 1);
     let (status, e) = add_card(&other, &number, "1990-04-01").await;
     assert_eq!((status, e["code"].as_str().unwrap()), (409, "card_taken"));
     assert_eq!(cards(&other).await, json!([]));

@@ -24,6 +24,24 @@ pub async fn hit(
     Ok(hits <= max)
 }
 
+/// The hits counted on `bucket` in the current window of `window`, without counting one.
+pub async fn count(
+    conn: &mut PgConnection,
+    bucket: &str,
+    window: Duration,
+) -> Result<i32, sqlx::Error> {
+    Ok(sqlx::query_scalar!(
+        r#"select hits from rate_limit_window
+            where bucket = $1
+              and window_start = to_timestamp(floor(extract(epoch from now())::float8 / $2::float8) * $2::float8)"#,
+        bucket,
+        window.as_secs_f64()
+    )
+    .fetch_optional(conn)
+    .await?
+    .unwrap_or(0))
+}
+
 /// Drops windows older than a day (called now and then).
 pub async fn prune(conn: &mut PgConnection) -> Result<u64, sqlx::Error> {
     Ok(

@@ -54,8 +54,13 @@ pub fn router() -> Router<AppState> {
 }
 
 const WINDOW: Duration = Duration::from_secs(600);
-const PER_EMAIL: i32 = 5;
+/// Per e-mail and client together: what one client may try on one account.
+const PER_PAIR: i32 = 5;
+/// Per client, all accounts together.
 const PER_CLIENT: i32 = 30;
+/// Per account, all clients together: high enough that an attacker needs many addresses to
+/// reach it, low enough to stop a spread-out guessing of one account or flooding its inbox.
+const PER_EMAIL: i32 = 20;
 
 #[derive(Serialize)]
 pub struct MessageView {
@@ -99,24 +104,64 @@ fn banned() -> ApiError {
     )
 }
 
-/// Counts the attempt against the e-mail and the client; refuses past either limit.
+/// The buckets an attempt of `what` on `email` from `ip` counts in, with their limits.
+fn buckets(what: &str, email: &Email, ip: Option<IpAddr>) -> Vec<(String, i32)> {
+    let mut b = vec![(format!("{what}:email:{email}"), PER_EMAIL)];
+    if let Some(ip) = ip {
+        b.push((format!("{what}:pair:{email}:{ip}"), PER_PAIR));
+        b.push((format!("{what}:ip:{ip}"), PER_CLIENT));
+    }
+    b
+}
+
+/// Counts a request (a code or link e-mailed, a reset asked for) against the e-mail and the
+/// client, per pair, per client and per e-mail; refuses past any limit. An attacker on one
+/// address meets the pair's limit long before the e-mail's: the owner, elsewhere, still gets
+/// their code.
 async fn check_rate(
     conn: &mut PgConnection,
     what: &str,
     email: &Email,
     ip: Option<IpAddr>,
 ) -> ApiResult<()> {
-    let by_email =
-        rate_limit::hit(conn, &format!("{what}:email:{email}"), WINDOW, PER_EMAIL).await?;
-    let by_client = match ip {
-        Some(ip) => rate_limit::hit(conn, &format!("{what}:ip:{ip}"), WINDOW, PER_CLIENT).await?,
-        None => true,
-    };
-    if by_email && by_client {
+    let mut within = true;
+    for (bucket, max) in buckets(what, email, ip) {
+        within &= rate_limit::hit(conn, &bucket, WINDOW, max).await?;
+    }
+    if within {
         Ok(())
     } else {
         Err(ApiError::rate_limited())
     }
+}
+
+/// Refuses a guess (a password) once the failures counted by [`count_failure`] reached a
+/// limit; right guesses are not counted, so the owner is never shut out by their own sign-ins
+/// and a stranger's wrong guesses lock only the stranger's address out of that account.
+async fn check_failures(
+    conn: &mut PgConnection,
+    what: &str,
+    email: &Email,
+    ip: Option<IpAddr>,
+) -> ApiResult<()> {
+    for (bucket, max) in buckets(what, email, ip) {
+        if rate_limit::count(conn, &bucket, WINDOW).await? >= max {
+            return Err(ApiError::rate_limited());
+        }
+    }
+    Ok(())
+}
+
+async fn count_failure(
+    conn: &mut PgConnection,
+    what: &str,
+    email: &Email,
+    ip: Option<IpAddr>,
+) -> ApiResult<()> {
+    for (bucket, max) in buckets(what, email, ip) {
+        rate_limit::hit(conn, &bucket, WINDOW, max).await?;
+    }
+    Ok(())
 }
 
 /// An e-mailed sign-in (a code or a link) asked for: the e-mail, the app's language, and the
@@ -132,8 +177,10 @@ struct EmailedSignIn {
 }
 
 /// The steps every e-mailed sign-in starts with, in `tx`: the e-mail parsed, a banned one
-/// refused (nothing created), the attempt counted against `what`'s limits, and the account
-/// made if new. Returns the e-mail, whether the account is new, and the e-mail's language.
+/// refused (nothing created), the attempt counted against `what`'s limits, and what a sign-up
+/// form said remembered for a new address (the account is made once the code or link is
+/// used: asking tells nobody whether an account exists). Returns the e-mail and the language
+/// of the e-mail to send.
 ///
 /// A refused request rolls its own hit back with the transaction, which leaves the counter at
 /// the limit: the next request is refused as well until the window ends.
@@ -142,24 +189,29 @@ async fn begin_emailed_sign_in(
     what: &str,
     req: &EmailedSignIn,
     ip: Option<IpAddr>,
-) -> ApiResult<(Email, bool, Language)> {
+) -> ApiResult<(Email, Language)> {
     let email = parse_email(&req.email)?;
     if moderation::is_email_banned(tx, &email).await? {
         return Err(banned());
     }
     check_rate(tx, what, &email, ip).await?;
-    let (user, is_new) = accounts::create_or_get(
-        tx,
-        &email,
-        req.language,
-        ip,
-        req.consent.unwrap_or_default(),
-    )
-    .await?;
-    let language = req
-        .language
-        .unwrap_or(Language::from_code_or_default(&user.language));
-    Ok((email, is_new, language))
+    let language = match accounts::find_by_email(tx, &email).await? {
+        Some(user) => req
+            .language
+            .unwrap_or(Language::from_code_or_default(&user.language)),
+        None => {
+            accounts::remember_signup(
+                tx,
+                &email,
+                req.language,
+                ip,
+                req.consent.unwrap_or_default(),
+            )
+            .await?;
+            req.language.unwrap_or_default()
+        }
+    };
+    Ok((email, language))
 }
 
 async fn is_staff_email(conn: &mut PgConnection, email: &Email) -> ApiResult<bool> {
@@ -171,11 +223,11 @@ async fn is_staff_email(conn: &mut PgConnection, email: &Email) -> ApiResult<boo
 #[derive(Serialize)]
 struct CodeSent {
     message: &'static str,
-    is_new_account: bool,
 }
 
-/// `POST /api/auth/code`: sends a six-digit code (valid 120 s). A new e-mail gets an account
-/// (isLoggedIn false, isFirstTimeLogin true), as the spec's sign-up does.
+/// `POST /api/auth/code`: sends a six-digit code (valid 120 s). The answer is the same whether
+/// the address has an account or not; a new address gets its account when the code is used
+/// (isFirstTimeLogin true until then, as the spec's sign-up).
 #[tracing::instrument(skip_all)]
 async fn request_code(
     State(state): State<AppState>,
@@ -183,7 +235,7 @@ async fn request_code(
     Json(req): Json<EmailedSignIn>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    let (email, is_new, language) = begin_emailed_sign_in(&mut tx, "code", &req, ip).await?;
+    let (email, language) = begin_emailed_sign_in(&mut tx, "code", &req, ip).await?;
     // A staff account cannot sign in with a code: none is sent (the answer is the same).
     if !is_staff_email(&mut tx, &email).await? {
         let code = accounts::codes::issue(
@@ -202,14 +254,8 @@ async fn request_code(
         .await?;
     }
     tx.commit().await?;
-    let message = if is_new {
-        "An OTP has been sent to your email address."
-    } else {
-        "OTP sent. Please check your email."
-    };
     Ok(axum::Json(CodeSent {
-        message,
-        is_new_account: is_new,
+        message: "OTP sent. Please check your email.",
     })
     .into_response())
 }
@@ -278,10 +324,21 @@ async fn verify_code(
     if moderation::is_email_banned(&mut tx, &email).await? {
         return Err(banned());
     }
+    // Wrong codes are counted per client: one address guessing codes of many accounts meets
+    // its limit. (Per account, each code allows five tries and codes are limited when asked.)
+    let client_bucket = ip.map(|ip| format!("verify:ip:{ip}"));
+    if let Some(bucket) = &client_bucket
+        && rate_limit::count(&mut tx, bucket, WINDOW).await? >= PER_CLIENT
+    {
+        return Err(ApiError::rate_limited());
+    }
     let secret = state.config.auth.secret.expose_secret().as_bytes().to_vec();
     let outcome = accounts::codes::verify(&mut tx, &secret, &email, &req.code).await?;
     let refusal = outcome.err();
     if let Some(r) = refusal {
+        if let Some(bucket) = &client_bucket {
+            rate_limit::hit(&mut tx, bucket, WINDOW, PER_CLIENT).await?;
+        }
         // The failed try is counted even though the sign-in is refused.
         tx.commit().await?;
         let (status, code, message) = match r {
@@ -308,15 +365,7 @@ async fn verify_code(
         };
         return Err(ApiError::new(status, code, message).with_field("code", code));
     }
-    let user = accounts::find_by_email(&mut tx, &email)
-        .await?
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "code_invalid",
-                "This code is not valid: ask for a new one",
-            )
-        })?;
+    let (user, _) = accounts::create_from_signup(&mut tx, &email).await?;
     refuse_staff_without_password(&user)?;
     let response = start_session(
         &state,
@@ -411,7 +460,7 @@ async fn request_link(
     Json(req): Json<EmailedSignIn>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    let (email, _, language) = begin_emailed_sign_in(&mut tx, "link", &req, ip).await?;
+    let (email, language) = begin_emailed_sign_in(&mut tx, "link", &req, ip).await?;
     if !is_staff_email(&mut tx, &email).await? {
         email_token_link(&state, &mut tx, Purpose::SignInLink, &email, language).await?;
     }
@@ -452,9 +501,7 @@ async fn verify_link(
     if moderation::is_email_banned(&mut tx, &email).await? {
         return Err(banned());
     }
-    let user = accounts::find_by_email(&mut tx, &email)
-        .await?
-        .ok_or_else(link_invalid)?;
+    let (user, _) = accounts::create_from_signup(&mut tx, &email).await?;
     refuse_staff_without_password(&user)?;
     let response = start_session(
         &state,
@@ -513,7 +560,7 @@ async fn sign_in_with_password(
     if moderation::is_email_banned(&mut conn, &email).await? {
         return Err(banned());
     }
-    check_rate(&mut conn, "password", &email, ip).await?;
+    check_failures(&mut conn, "password", &email, ip).await?;
     let user = accounts::find_by_email(&mut conn, &email).await?;
     drop(conn);
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -530,7 +577,11 @@ async fn sign_in_with_password(
     .unwrap_or(false);
     let user = match (ok, user) {
         (true, Some(u)) => u,
-        _ => return Err(invalid_credentials()),
+        _ => {
+            let mut conn = state.pool.acquire().await?;
+            count_failure(&mut conn, "password", &email, ip).await?;
+            return Err(invalid_credentials());
+        }
     };
     let allowed = match req.area {
         Area::Fan => true,
@@ -710,7 +761,7 @@ async fn reauthenticate(
     }
     let mut conn = state.pool.acquire().await?;
     let bucket = format!("reauth:user:{}", session.user.user_id);
-    if !rate_limit::hit(&mut conn, &bucket, WINDOW, PER_EMAIL).await? {
+    if !rate_limit::hit(&mut conn, &bucket, WINDOW, PER_PAIR).await? {
         return Err(ApiError::rate_limited());
     }
     drop(conn);

@@ -110,22 +110,9 @@ async fn add(
         return Err(ApiError::validation(errors));
     };
 
+    // Counted first, and "another account holds it" told only once the birth date proved the
+    // card is the fan's: otherwise card numbers could be tried one after another for free.
     let mut conn = state.pool.acquire().await?;
-    match cards::holder_of(&mut conn, &number).await? {
-        Some(owner) if owner == user => {
-            return Err(conflict(
-                "card_already_yours",
-                "The card is already in your account",
-            ));
-        }
-        Some(_) => {
-            return Err(conflict(
-                "card_taken",
-                "Another account already holds this card",
-            ));
-        }
-        None => {}
-    }
     if !domain::rate_limit::hit(
         &mut conn,
         &format!("cards:user:{user}"),
@@ -135,6 +122,12 @@ async fn add(
     .await?
     {
         return Err(ApiError::rate_limited());
+    }
+    if cards::holder_of(&mut conn, &number).await? == Some(user) {
+        return Err(conflict(
+            "card_already_yours",
+            "The card is already in your account",
+        ));
     }
     drop(conn);
 

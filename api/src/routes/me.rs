@@ -77,6 +77,9 @@ async fn update_me(
     }
 }
 
+const GUESS_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
+const GUESSES: i32 = 5;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PasswordChange {
@@ -98,6 +101,13 @@ async fn update_password(
             [("new_password".to_owned(), code.to_owned())].into(),
         ));
     }
+    // Guesses at the current password are limited per account (5 wrong in 10 minutes).
+    let mut conn = state.pool.acquire().await?;
+    let bucket = format!("password-change:user:{}", session.user.user_id);
+    if domain::rate_limit::count(&mut conn, &bucket, GUESS_WINDOW).await? >= GUESSES {
+        return Err(ApiError::rate_limited());
+    }
+    drop(conn);
     let current = session.user.password_hash.clone();
     let given = req.current_password.clone().unwrap_or_default();
     let new = req.new_password.clone();
@@ -110,11 +120,16 @@ async fn update_password(
     .await
     .map_err(|_| ApiError::internal())?;
     if !ok {
+        let mut conn = state.pool.acquire().await?;
+        domain::rate_limit::hit(&mut conn, &bucket, GUESS_WINDOW, GUESSES).await?;
         return Err(ApiError::validation(
             [("current_password".to_owned(), "wrong_password".to_owned())].into(),
         ));
     }
-    let mut conn = state.pool.acquire().await?;
-    accounts::set_password_hash(&mut conn, session.user.user_id, &hash).await?;
+    let mut tx = state.pool.begin().await?;
+    accounts::set_password_hash(&mut tx, session.user.user_id, &hash).await?;
+    // Whoever else had a session (a stolen one, a forgotten device) is signed out; this one stays.
+    accounts::sessions::delete_others_of(&mut tx, session.user.user_id, &session.token).await?;
+    tx.commit().await?;
     Ok(axum::Json(serde_json::json!({ "message": "Password updated" })).into_response())
 }

@@ -179,6 +179,66 @@ pub async fn create_or_get(
     Ok((user, inserted))
 }
 
+/// Remembers what a sign-up form said for `email` until its code or link is used
+/// ([`create_from_signup`]); the latest request wins.
+pub async fn remember_signup(
+    conn: &mut PgConnection,
+    email: &Email,
+    language: Option<Language>,
+    registration_ip: Option<IpAddr>,
+    consents: Consents,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        r#"insert into pending_signup (email, language, marketing_consent, profiling_consent,
+                                       third_party_consent, registration_ip)
+           values ($1, $2, $3, $4, $5, $6)
+           on conflict (email) do update set language = excluded.language,
+                marketing_consent = excluded.marketing_consent, profiling_consent = excluded.profiling_consent,
+                third_party_consent = excluded.third_party_consent, registration_ip = excluded.registration_ip,
+                created_at = now()"#,
+        email.as_str(),
+        language.unwrap_or(Language::En).code(),
+        consents.marketing,
+        consents.profiling,
+        consents.third_party,
+        registration_ip.map(sqlx::types::ipnetwork::IpNetwork::from),
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The account of `email`, made now from its remembered sign-up (or the defaults) when it
+/// does not exist yet: called once the e-mail is proved (a code or link used).
+pub async fn create_from_signup(
+    conn: &mut PgConnection,
+    email: &Email,
+) -> Result<(User, bool), sqlx::Error> {
+    if let Some(user) = find_by_email(conn, email).await? {
+        return Ok((user, false));
+    }
+    let pending = sqlx::query!(
+        r#"delete from pending_signup where email = $1
+           returning language, marketing_consent, profiling_consent, third_party_consent, registration_ip"#,
+        email.as_str()
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let (language, ip, consents) = match pending {
+        Some(p) => (
+            Some(Language::from_code_or_default(&p.language)),
+            p.registration_ip.map(|n| n.ip()),
+            Consents {
+                marketing: p.marketing_consent,
+                profiling: p.profiling_consent,
+                third_party: p.third_party_consent,
+            },
+        ),
+        None => (None, None, Consents::default()),
+    };
+    create_or_get(conn, email, language, ip, consents).await
+}
+
 /// Records a successful sign-in: isFirstTimeLogin becomes false, isLoggedIn true.
 pub async fn record_sign_in(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
     sqlx::query!(

@@ -8,10 +8,9 @@ export interface SignedIn {
   user: Me;
 }
 
+/** The same for every address: whether it has an account is not told (the code makes it). */
 export interface CodeSent {
   message: string;
-  /** True when this e-mail had no account yet: the code creates it. */
-  is_new_account: boolean;
 }
 
 /** Where a password sign-in happens: the API admits only the right people to each area. */

@@ -20,8 +20,6 @@ const NO_CONSENTS: Consents = { marketing: false, profiling: false, third_party:
 
 interface CodeFormProps {
   email: string;
-  /** What the API said when the code was sent: a new account or a known one. */
-  sent: CodeSent;
   /** When the code was sent (epoch ms): it is valid for 120 s from then. */
   sentAt: number;
   onResent: (sent: CodeSent) => void;
@@ -33,7 +31,7 @@ interface CodeFormProps {
  * Step two of signing in by e-mail: the six-digit code, with the time left to use it and a way
  * to ask for a new one.
  */
-export function CodeForm({ email, sent, sentAt, onResent, onChangeEmail, onSignedIn }: CodeFormProps) {
+export function CodeForm({ email, sentAt, onResent, onChangeEmail, onSignedIn }: CodeFormProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const [code, setCode] = useState('');
@@ -70,7 +68,7 @@ export function CodeForm({ email, sent, sentAt, onResent, onChangeEmail, onSigne
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Alert severity="success" role="status">
-        {resent ? t('signIn.code.resent') : sent.is_new_account ? t('signIn.code.sentNew') : t('signIn.code.sent')}
+        {resent ? t('signIn.code.resent') : t('signIn.code.sent')}
       </Alert>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

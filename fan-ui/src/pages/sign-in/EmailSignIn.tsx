@@ -33,7 +33,6 @@ export function EmailSignIn({ onSignedIn }: { onSignedIn: (signedIn: SignedIn) =
       return (
         <CodeForm
           email={step.email}
-          sent={step.sent}
           sentAt={step.sentAt}
           onResent={(sent) => setStep({ ...step, sent, sentAt: Date.now() })}
           onChangeEmail={() => setStep({ name: 'email' })}

@@ -15,7 +15,7 @@ function apiError(status: number, code: string, message = 'English text', errors
 /** Opens /accedi and asks for a code for EMAIL, the API answering the request with `answer`. */
 async function askForCode(routes: Record<string, StubRoute> = {}, answer?: StubRoute) {
   const api = stubApi({
-    'POST /api/auth/code': answer ?? { body: { message: 'An OTP has been sent to your email address.', is_new_account: true } },
+    'POST /api/auth/code': answer ?? { body: { message: 'OTP sent. Please check your email.' } },
     ...routes,
   });
   const user = userEvent.setup();
@@ -68,7 +68,7 @@ describe('sign-in page, code by e-mail', () => {
 
   it('sends the address, the UI language and the consents with the CSRF token, then asks for the code', async () => {
     const api = stubApi({
-      'POST /api/auth/code': { body: { message: 'An OTP has been sent to your email address.', is_new_account: true } },
+      'POST /api/auth/code': { body: { message: 'OTP sent. Please check your email.' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/accedi' });
@@ -76,7 +76,7 @@ describe('sign-in page, code by e-mail', () => {
     await user.click(screen.getByRole('checkbox', { name: /profilazione/ }));
     await user.click(screen.getByRole('button', { name: 'Inviami il codice' }));
 
-    expect(await screen.findByText('Ti abbiamo inviato un codice di accesso via e-mail.')).toBeInTheDocument();
+    expect(await screen.findByText('Codice inviato. Controlla la tua e-mail.')).toBeInTheDocument();
     expect(screen.getByText(`Inviato a ${EMAIL}`)).toBeInTheDocument();
     const [request] = api.callsTo('POST /api/auth/code');
     expect(request?.body).toEqual({
@@ -87,8 +87,8 @@ describe('sign-in page, code by e-mail', () => {
     expect(request?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
   });
 
-  it('says "OTP sent" in its own words to a known account', async () => {
-    await askForCode({}, { body: { message: 'OTP sent. Please check your email.', is_new_account: false } });
+  it('says the same to every address, as the API does (whether an account exists is not told)', async () => {
+    await askForCode({}, { body: { message: 'OTP sent. Please check your email.' } });
 
     expect(await screen.findByText('Codice inviato. Controlla la tua e-mail.')).toBeInTheDocument();
   });
@@ -217,7 +217,7 @@ describe('sign-in page, code by e-mail', () => {
   it('speaks English and sends "en" when the fan chose English', async () => {
     await act(() => i18n.changeLanguage('en'));
     const api = stubApi({
-      'POST /api/auth/code': { body: { message: 'An OTP has been sent to your email address.', is_new_account: true } },
+      'POST /api/auth/code': { body: { message: 'OTP sent. Please check your email.' } },
       'POST /api/auth/code/verify': apiError(401, 'code_invalid', 'Wrong code: 3 attempts left'),
     });
     const user = userEvent.setup();
@@ -225,7 +225,7 @@ describe('sign-in page, code by e-mail', () => {
     await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send me the code' }));
 
-    expect(await screen.findByText('An OTP has been sent to your email address.')).toBeInTheDocument();
+    expect(await screen.findByText('OTP sent. Please check your email.')).toBeInTheDocument();
     expect(countdown()).toHaveTextContent('The code expires in 2:00');
     await user.type(screen.getByRole('textbox', { name: '6-digit code' }), '111111');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

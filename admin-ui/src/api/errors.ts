@@ -10,6 +10,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   forbidden: 'app.errors.forbidden',
   csrf_failed: 'app.errors.csrf_failed',
   rate_limited: 'app.errors.rate_limited',
+  // A role change while the admin's identity was last proven more than ten minutes ago.
+  reauthentication_required: 'app.errors.reauthentication_required',
   // A list's filter, sort or range the API cannot read (an unknown service, a bad date...).
   invalid_query: 'app.errors.invalid_query',
   // On sale: a fixture that has kicked off can no longer be put on or taken off sale.

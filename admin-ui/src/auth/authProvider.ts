@@ -1,6 +1,15 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiRequestError, getJson, postJson } from '../api/http';
+import {
+  RecoveryCodesToSave,
+  SecondFactorRequired,
+  secondFactorStepOf,
+  type PasswordAnswer,
+} from './secondFactor';
 import { isStaffRole, type Me } from './types';
+
+/** The step between the password and the code is over (5 minutes, or 5 wrong codes): start again. */
+export const CHALLENGE_EXPIRED = 'pages.login.errors.challenge_expired';
 
 /** The API's sign-in error codes we have our own words for (translation keys). */
 const SIGN_IN_ERRORS: Readonly<Record<string, string>> = {
@@ -9,6 +18,8 @@ const SIGN_IN_ERRORS: Readonly<Record<string, string>> = {
   email_banned: 'pages.login.errors.email_banned',
   rate_limited: 'pages.login.errors.rate_limited',
   validation_failed: 'pages.login.errors.invalid_credentials',
+  second_factor_invalid: 'app.second_factor.errors.invalid',
+  challenge_expired: CHALLENGE_EXPIRED,
 };
 
 /** The translation key saying why signing in failed. */
@@ -18,6 +29,52 @@ export function signInErrorKey(error: unknown): string {
     return 'pages.login.errors.network';
   }
   return (error.code !== null ? SIGN_IN_ERRORS[error.code] : undefined) ?? 'pages.login.errors.generic';
+}
+
+/**
+ * What the login page passes to `login()`, one call per step: the password; then the
+ * authenticator's code (or a recovery code) for the challenge the password opened; and after a
+ * first enrolment, that the recovery codes are saved.
+ */
+export type LoginParams =
+  | { username: string; password: string }
+  | { challenge: string; code: string }
+  | { recoveryCodesSaved: true };
+
+/** `POST /api/auth/second-factor`: the session is open; the recovery codes after an enrolment. */
+interface SecondFactorAnswer {
+  recovery_codes?: unknown;
+}
+
+async function submitPassword(username: string, password: string): Promise<void> {
+  let answer: PasswordAnswer | undefined;
+  try {
+    answer = await postJson<PasswordAnswer | undefined>('/api/auth/password', {
+      email: username,
+      password,
+      area: 'admin',
+    });
+  } catch (error) {
+    // react-admin translates the message before showing it.
+    throw new Error(signInErrorKey(error), { cause: error });
+  }
+  const step = secondFactorStepOf(answer);
+  if (step !== null) {
+    throw new SecondFactorRequired(step);
+  }
+}
+
+async function submitSecondFactor(challenge: string, code: string): Promise<void> {
+  let answer: SecondFactorAnswer | undefined;
+  try {
+    answer = await postJson<SecondFactorAnswer | undefined>('/api/auth/second-factor', { challenge, code });
+  } catch (error) {
+    throw new Error(signInErrorKey(error), { cause: error });
+  }
+  const codes = answer?.recovery_codes;
+  if (Array.isArray(codes) && codes.length > 0 && codes.every((c) => typeof c === 'string')) {
+    throw new RecoveryCodesToSave(codes as string[]);
+  }
 }
 
 /** `GET /api/me`, or null when nobody is signed in (401). */
@@ -48,19 +105,26 @@ function fullNameOf(me: Me): string {
 
 /**
  * Sessions for the admin area, on the API's cookie session:
- * - login: `POST /api/auth/password` in the `admin` area (staff only);
+ * - login, in steps (LoginParams): `POST /api/auth/password` in the `admin` area (staff only),
+ *   which rejects with SecondFactorRequired; then `POST /api/auth/second-factor`, which opens
+ *   the session, or after a first enrolment rejects with RecoveryCodesToSave, and then
+ *   `{recoveryCodesSaved: true}`. Only a resolved login makes react-admin leave the login page,
+ *   so it redirects as usual once the session is open and the codes are saved;
  * - checkAuth: `GET /api/me`, and only staff (admin or staff) stay;
  * - checkError: 401 signs out; 403 stays (the page says what was refused);
  * - getPermissions: the role (`admin`, `staff`), which decides who may change roles.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    try {
-      await postJson('/api/auth/password', { email: username, password, area: 'admin' });
-    } catch (error) {
-      // react-admin translates the message before showing it.
-      throw new Error(signInErrorKey(error), { cause: error });
+  async login(params: LoginParams) {
+    if ('recoveryCodesSaved' in params) {
+      // The second factor already opened the session.
+      return;
     }
+    if ('challenge' in params) {
+      await submitSecondFactor(params.challenge, params.code);
+      return;
+    }
+    await submitPassword(params.username, params.password);
   },
 
   async logout() {

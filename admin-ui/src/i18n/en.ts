@@ -16,6 +16,29 @@ export const englishAppMessages: TranslationMessages = {
       csrf_failed: 'The request was refused for safety: reload the page and try again.',
       rate_limited: 'Too many attempts: wait a few minutes and try again.',
       invalid_query: "The request is not valid: check the page's filters.",
+      reauthentication_required: 'Confirm your identity to change a role.',
+    },
+    second_factor: {
+      code: 'Authenticator app code',
+      code_hint: 'The 6 digits the app shows now.',
+      recovery_code: 'Recovery code',
+      recovery_hint: 'One of your saved codes, e.g. abcde-23456.',
+      use_recovery: 'Use a recovery code',
+      use_app: 'Use the app code',
+      errors: {
+        code_format: 'The code has 6 digits.',
+        recovery_format: 'A recovery code has 10 letters and digits, e.g. abcde-23456.',
+        invalid: 'Wrong code: type the code the app shows now, or a recovery code not used yet.',
+      },
+    },
+    reauth: {
+      title: 'Confirm your identity',
+      intro: "To change a user's role, type your password and your authenticator app's code again.",
+      confirm: 'Confirm',
+      errors: {
+        invalid_password: 'Wrong password.',
+        generic: 'Could not confirm. Please try again shortly.',
+      },
     },
     ticketing: {
       refused: 'Refused by the ticketing system: %{reason}.',
@@ -1264,7 +1287,32 @@ export const englishAppMessages: TranslationMessages = {
       title: 'Sign in',
       subtitle: 'Sign in with your staff account.',
       language: 'Language',
+      signing_in_as: 'Signing in as %{email}',
+      totp_intro: 'Open your authenticator app and type the code it shows for Lario.',
+      verify: 'Verify',
+      back: 'Back to the password',
+      enroll: {
+        intro:
+          'Staff accounts sign in with their password and an authenticator app (such as Google Authenticator or Microsoft Authenticator): scan the QR code with the app, then type the code it shows.',
+        qr: 'QR code for the authenticator app',
+        secret: "Can't scan it? Add the account in the app by typing this key:",
+        copy_secret: 'Copy the key',
+        copied: 'Copied',
+      },
+      recovery: {
+        title: 'Recovery codes',
+        intro:
+          'Your authenticator app is set up. Keep these 10 codes somewhere safe: without the app, each one signs you in once. You will not see them again.',
+        copy: 'Copy',
+        copied: 'Copied',
+        download: 'Download',
+        file_heading: 'Lario · recovery codes of %{email}',
+        saved: 'I have saved the codes',
+        saved_required: 'Confirm that you saved the codes to go on.',
+        continue: 'Continue',
+      },
       errors: {
+        challenge_expired: 'Time for the code is up, or too many wrong codes: enter your password again.',
         invalid_credentials: 'Wrong e-mail or password.',
         forbidden: 'This account cannot enter the admin area.',
         email_banned: 'This e-mail address cannot be used to sign in.',

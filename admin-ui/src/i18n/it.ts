@@ -16,6 +16,29 @@ export const italianMessages: TranslationMessages = {
       csrf_failed: 'La richiesta è stata rifiutata per sicurezza: ricarica la pagina e riprova.',
       rate_limited: 'Troppi tentativi: aspetta qualche minuto e riprova.',
       invalid_query: 'La richiesta non è valida: controlla i filtri della pagina.',
+      reauthentication_required: 'Per cambiare un ruolo conferma la tua identità.',
+    },
+    second_factor: {
+      code: "Codice dell'app di autenticazione",
+      code_hint: "Le 6 cifre che l'app mostra adesso.",
+      recovery_code: 'Codice di recupero',
+      recovery_hint: 'Uno dei codici salvati, per esempio abcde-23456.',
+      use_recovery: 'Usa un codice di recupero',
+      use_app: "Usa il codice dell'app",
+      errors: {
+        code_format: 'Il codice ha 6 cifre.',
+        recovery_format: 'Un codice di recupero ha 10 lettere e cifre, per esempio abcde-23456.',
+        invalid: "Codice errato: scrivi il codice che l'app mostra adesso, oppure un codice di recupero non ancora usato.",
+      },
+    },
+    reauth: {
+      title: 'Conferma la tua identità',
+      intro: "Per cambiare il ruolo di un utente scrivi di nuovo la tua password e il codice dell'app di autenticazione.",
+      confirm: 'Conferma',
+      errors: {
+        invalid_password: 'Password errata.',
+        generic: 'Conferma non riuscita. Riprova tra poco.',
+      },
     },
     ticketing: {
       refused: 'Rifiutato dal sistema di biglietteria: %{reason}.',
@@ -1275,7 +1298,33 @@ export const italianMessages: TranslationMessages = {
       title: 'Accesso',
       subtitle: "Accedi con l'account dello staff.",
       language: 'Lingua',
+      signing_in_as: 'Accesso come %{email}',
+      totp_intro: "Apri l'app di autenticazione e scrivi il codice che mostra per Lario.",
+      verify: 'Verifica',
+      back: 'Torna alla password',
+      enroll: {
+        intro:
+          "Gli account dello staff accedono con la password e un'app di autenticazione (come Google Authenticator o Microsoft Authenticator): inquadra il codice QR con l'app, poi scrivi il codice che mostra.",
+        qr: "Codice QR per l'app di autenticazione",
+        secret: "Non puoi inquadrarlo? Aggiungi l'account nell'app scrivendo questa chiave:",
+        copy_secret: 'Copia la chiave',
+        copied: 'Copiata',
+      },
+      recovery: {
+        title: 'Codici di recupero',
+        intro:
+          "L'app di autenticazione è attiva. Salva questi 10 codici in un posto sicuro: se non hai con te l'app, ognuno ti fa accedere una volta sola. Non li vedrai più.",
+        copy: 'Copia',
+        copied: 'Copiati',
+        download: 'Scarica',
+        file_heading: 'Lario · codici di recupero di %{email}',
+        saved: 'Ho salvato i codici',
+        saved_required: 'Conferma di aver salvato i codici per continuare.',
+        continue: 'Continua',
+      },
       errors: {
+        challenge_expired:
+          'Il tempo per il codice è scaduto, o i tentativi sono finiti: inserisci di nuovo la password.',
         invalid_credentials: 'E-mail o password errate.',
         forbidden: "Questo account non può accedere all'amministrazione.",
         email_banned: 'Questo indirizzo e-mail non può essere usato per accedere.',

@@ -1,18 +1,25 @@
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Login, useLocaleState, useLogin, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Login, useLocaleState, useTranslate } from 'react-admin';
 import { COMO_BLUE } from '../../../ui-theme/theme';
+import { CHALLENGE_EXPIRED } from '../auth/authProvider';
+import type { SecondFactorStep as Step } from '../auth/secondFactor';
+import { PasswordStep } from './PasswordStep';
+import { RecoveryCodesStep } from './RecoveryCodesStep';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /**
- * The admin area's sign-in (`/admin/login`): e-mail and password of a staff account, on the
- * club's blue. Fans are refused by the API (`forbidden`) and told so.
+ * The admin area's sign-in (`/admin/login`), on the club's blue: e-mail and password of a staff
+ * account, then the code of the authenticator app; the first time, the app is set up on the
+ * way (a QR code to scan) and the recovery codes are shown once. Fans are refused by the API
+ * (`forbidden`) and told so.
+ *
+ * Each step calls react-admin's `login()` (authProvider.login): only the last one resolves, so
+ * react-admin redirects as it always does, once the session is open.
  */
 export function LoginPage() {
   const translate = useTranslate();
@@ -29,95 +36,61 @@ export function LoginPage() {
         '& .RaLogin-icon': { bgcolor: 'primary.main' },
       }}
     >
-      <StaffLoginForm />
+      <StaffSignIn />
     </Login>
   );
 }
 
-function StaffLoginForm() {
-  const translate = useTranslate();
-  const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
-  const [loading, setLoading] = useState(false);
+/** Where the staff member is in signing in. */
+type Stage =
+  /** `notice`: a translation key, why the password is asked again. */
+  | { kind: 'password'; notice: string | null }
+  | { kind: 'second-factor'; step: Step }
+  | { kind: 'recovery-codes'; codes: readonly string[] };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const nowMissing = { email: email.trim() === '', password: password === '' };
-    setMissing(nowMissing);
-    if (nowMissing.email || nowMissing.password) {
-      return;
-    }
-    setError(null);
-    setLoading(true);
-    login({ username: email.trim(), password })
-      .catch((failure: unknown) => {
-        setError(failure instanceof Error ? failure.message : 'pages.login.errors.generic');
-      })
-      .finally(() => setLoading(false));
-  };
+function StaffSignIn() {
+  const [stage, setStage] = useState<Stage>({ kind: 'password', notice: null });
+  // Kept across the steps: back to the password, the e-mail is still there.
+  const [email, setEmail] = useState('');
+  const restart = (notice: string | null) => setStage({ kind: 'password', notice });
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ px: 3, pb: 3, display: 'grid', gap: 2 }}>
-      <Box sx={{ textAlign: 'center' }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('pages.login.subtitle')}
-        </Typography>
-      </Box>
-      <TextField
-        name="email"
-        type="email"
-        label={translate('ra.auth.email')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        autoComplete="username"
-        autoFocus
-        required
-        fullWidth
-        error={missing.email === true}
-        helperText={missing.email === true ? translate('ra.validation.required') : undefined}
-      />
-      <PasswordField value={password} onChange={setPassword} missing={missing.password === true} />
-      {error !== null && (
-        <Alert severity="error" role="alert">
-          {translate(error, { _: translate('pages.login.errors.generic') })}
-        </Alert>
+    <Box sx={{ px: 3, pb: 3, display: 'grid', gap: 2 }}>
+      <LoginHeader email={stage.kind === 'password' ? null : email} />
+      {stage.kind === 'password' && (
+        <PasswordStep
+          email={email}
+          onEmailChange={setEmail}
+          notice={stage.notice}
+          onSecondFactor={(step) => setStage({ kind: 'second-factor', step })}
+        />
       )}
-      <Button type="submit" variant="contained" size="large" fullWidth loading={loading}>
-        {translate('ra.auth.sign_in')}
-      </Button>
+      {stage.kind === 'second-factor' && (
+        <SecondFactorStep
+          step={stage.step}
+          onRecoveryCodes={(codes) => setStage({ kind: 'recovery-codes', codes })}
+          onExpired={() => restart(CHALLENGE_EXPIRED)}
+          onBack={() => restart(null)}
+        />
+      )}
+      {stage.kind === 'recovery-codes' && <RecoveryCodesStep codes={stage.codes} email={email} />}
       <LoginLanguageSwitch />
     </Box>
   );
 }
 
-interface PasswordFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  missing: boolean;
-}
-
-/** react-admin's PasswordInput needs a form context; a plain field with the same look does not. */
-function PasswordField({ value, onChange, missing }: PasswordFieldProps) {
+/** The app's name, and once the password is right, whose sign-in this is. */
+function LoginHeader({ email }: { email: string | null }) {
   const translate = useTranslate();
   return (
-    <TextField
-      name="password"
-      type="password"
-      label={translate('ra.auth.password')}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      autoComplete="current-password"
-      required
-      fullWidth
-      error={missing}
-      helperText={missing ? translate('ra.validation.required') : undefined}
-    />
+    <Box sx={{ textAlign: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {translate('app.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {email === null ? translate('pages.login.subtitle') : translate('pages.login.signing_in_as', { email })}
+      </Typography>
+    </Box>
   );
 }
 

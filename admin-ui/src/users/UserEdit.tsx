@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import {
   Edit,
   Labeled,
@@ -11,24 +12,33 @@ import {
   SimpleForm,
   TextField,
   Toolbar,
+  type HttpError,
   useGetIdentity,
   useNotify,
   usePermissions,
   useRecordContext,
   useRedirect,
+  useSaveContext,
   useTranslate,
 } from 'react-admin';
+import { isReauthenticationRequired } from '../auth/reauth';
+import { ReauthDialog } from '../auth/ReauthDialog';
 import { RoleField } from './RoleChip';
 import { ROLE_CHOICES, type User } from './types';
-
 
 /**
  * Changing a user's role (their acc_level). Only admins see the choice; staff who open this page
  * see the role read-only. An admin cannot take their own admin role away (the API refuses it too).
+ *
+ * The API asks the admin to prove who they are (password and authenticator code) when they
+ * have not signed in within ten minutes: the save is refused with `reauthentication_required`,
+ * the confirmation dialog opens, and once confirmed the same change is saved again.
  */
 export function UserEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
+  // The change the API refused until the admin confirms who they are; null when none.
+  const [awaiting, setAwaiting] = useState<Partial<User> | null>(null);
   return (
     <Edit<User>
       mutationMode="pessimistic"
@@ -39,11 +49,49 @@ export function UserEdit() {
           notify('resources.users.notifications.role_saved', { type: 'success' });
           redirect('show', 'users', user.id);
         },
+        onError: (error, variables) => {
+          if (isReauthenticationRequired(error)) {
+            setAwaiting(variables.data ?? {});
+            return;
+          }
+          notifySaveFailure(notify, error);
+        },
       }}
     >
       <RoleForm />
+      <ConfirmIdentityThenSave change={awaiting} onDone={() => setAwaiting(null)} />
     </Edit>
   );
+}
+
+/** The dialog that confirms the admin's identity, then saves `change` again through the form's save. */
+function ConfirmIdentityThenSave({ change, onDone }: { change: Partial<User> | null; onDone: () => void }) {
+  const { save } = useSaveContext();
+  return (
+    <ReauthDialog
+      open={change !== null}
+      onClose={onDone}
+      onConfirmed={() => {
+        onDone();
+        if (change !== null) {
+          void save?.(change);
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * What react-admin does with a failed save when no onError is given: a notification, except
+ * for field errors, which the form shows by the field.
+ */
+function notifySaveFailure(notify: ReturnType<typeof useNotify>, error: unknown) {
+  const fieldErrors = (error as HttpError | undefined)?.body?.errors as unknown;
+  if (fieldErrors !== null && typeof fieldErrors === 'object' && Object.keys(fieldErrors).length > 0) {
+    return;
+  }
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message || undefined } });
 }
 
 function RoleForm() {

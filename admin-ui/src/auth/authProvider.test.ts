@@ -2,6 +2,7 @@ import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import { authProvider } from './authProvider';
+import { RecoveryCodesToSave, SecondFactorRequired } from './secondFactor';
 
 const staff = {
   id: '0b7e5a8e-2f43-4c55-9a1e-3c0a9a7d4f10',
@@ -58,6 +59,94 @@ describe('authProvider.login', () => {
     await expect(authProvider.login({ username: 'a@b.it', password: 'x' })).rejects.toThrow(
       'pages.login.errors.network',
     );
+  });
+});
+
+const SECRET = 'KRUGS4ZANFZSAYLOEBQWI3LJNYQHI33U';
+const OTPAUTH_URL = `otpauth://totp/Lario:staff%40lario.test?secret=${SECRET}&issuer=Lario&algorithm=SHA1&digits=6&period=30`;
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcde-${String(23450 + i)}`);
+
+/** The rejection of a login step, to look into. */
+async function rejectionOf(step: Promise<unknown>): Promise<unknown> {
+  try {
+    await step;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the login step resolved');
+}
+
+describe('authProvider.login with a second factor', () => {
+  it('stays on the login page after a right password, asking for the authenticator code', async () => {
+    stubFetch({ '/api/auth/password': { body: { second_factor: 'totp', challenge: 'ch-1' } } });
+
+    const failure = await rejectionOf(authProvider.login({ username: 'staff@lario.test', password: 'pw' }));
+
+    expect(failure).toBeInstanceOf(SecondFactorRequired);
+    expect((failure as SecondFactorRequired).step).toEqual({ kind: 'totp', challenge: 'ch-1' });
+    // Nothing of the step in the message a log would print.
+    expect((failure as Error).message).not.toContain('ch-1');
+  });
+
+  it('hands over the secret to scan at the first sign-in, never in the message', async () => {
+    stubFetch({
+      '/api/auth/password': {
+        body: { second_factor: 'enroll', challenge: 'ch-2', totp: { secret: SECRET, otpauth_url: OTPAUTH_URL } },
+      },
+    });
+
+    const failure = await rejectionOf(authProvider.login({ username: 'staff@lario.test', password: 'pw' }));
+
+    expect((failure as SecondFactorRequired).step).toEqual({
+      kind: 'enroll',
+      challenge: 'ch-2',
+      secret: SECRET,
+      otpauthUrl: OTPAUTH_URL,
+    });
+    expect(String(failure)).not.toContain(SECRET);
+  });
+
+  it('posts the challenge and the code, with the CSRF token, and resolves once the session is open', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/second-factor': { body: { message: 'ok', user: staff } },
+    });
+
+    await expect(authProvider.login({ challenge: 'ch-1', code: '123456' })).resolves.toBeUndefined();
+
+    const [input, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(input)).toBe('/api/auth/second-factor');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    expect(JSON.parse(String(init?.body))).toEqual({ challenge: 'ch-1', code: '123456' });
+  });
+
+  it('holds the redirect back while the recovery codes of a new enrolment are to be saved', async () => {
+    stubFetch({
+      '/api/auth/second-factor': { body: { message: 'ok', user: staff, recovery_codes: RECOVERY_CODES } },
+    });
+
+    const failure = await rejectionOf(authProvider.login({ challenge: 'ch-2', code: '123456' }));
+
+    expect(failure).toBeInstanceOf(RecoveryCodesToSave);
+    expect((failure as RecoveryCodesToSave).codes).toEqual(RECOVERY_CODES);
+  });
+
+  it.each([
+    [refusal(401, 'second_factor_invalid'), 'app.second_factor.errors.invalid'],
+    [refusal(401, 'challenge_expired'), 'pages.login.errors.challenge_expired'],
+    [refusal(429, 'rate_limited'), 'pages.login.errors.rate_limited'],
+  ])('rejects a refused code with the translation key of the refusal (%#)', async (answer, key) => {
+    stubFetch({ '/api/auth/second-factor': answer });
+
+    await expect(authProvider.login({ challenge: 'ch-1', code: '000000' })).rejects.toThrow(key);
+  });
+
+  it('lets react-admin in once the recovery codes are saved, without another request', async () => {
+    const fetchMock = stubFetch({});
+
+    await expect(authProvider.login({ recoveryCodesSaved: true })).resolves.toBeUndefined();
+
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

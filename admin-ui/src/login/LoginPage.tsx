@@ -32,7 +32,16 @@ export function LoginPage() {
       avatarIcon={<ConfirmationNumberOutlinedIcon />}
       sx={{
         backgroundImage: `radial-gradient(circle at 50% 14em, #3d64a8 0%, ${COMO_BLUE} 55%, #00245a 100%)`,
-        '& .RaLogin-card': { width: 'min(400px, calc(100vw - 32px))', mt: { xs: 4, sm: '6em' } },
+        // The enrolment step is taller than a laptop's screen: the page (and its blue) grows
+        // with the card and scrolls, instead of react-admin's one-screen column squeezing the
+        // card and cutting its end off.
+        height: 'auto',
+        '& .RaLogin-card': {
+          width: 'min(400px, calc(100vw - 32px))',
+          mt: { xs: 4, sm: '6em' },
+          mb: 4,
+          flexShrink: 0,
+        },
         '& .RaLogin-icon': { bgcolor: 'primary.main' },
       }}
     >

@@ -77,15 +77,26 @@ export function listRoute(resource: string, rows: readonly unknown[], total = ro
 
 /**
  * Stubs the browser's fetch: each path answers its JSON body (or fails); others get 404. A key
- * may name the method too (`'PUT /api/admin/fixtures/7'`), which wins over the bare path.
- * `GET /api/auth/csrf` answers TEST_CSRF_TOKEN unless routed, and is left out of the returned
- * mock's calls, so tests see only the calls they care about.
+ * may name the method too (`'PUT /api/admin/fixtures/7'`), which wins over the bare path. A
+ * list of answers is given in turn, one per call, the last one repeating (a wrong code, then a
+ * right one). `GET /api/auth/csrf` answers TEST_CSRF_TOKEN unless routed, and is left out of the
+ * returned mock's calls, so tests see only the calls they care about.
  */
-export function stubFetch(routes: Record<string, StubRoute>) {
+export function stubFetch(routes: Record<string, StubRoute | readonly StubRoute[]>) {
+  const calls = new Map<string, number>();
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const path = pathOf(input);
     const method = (init?.method ?? 'GET').toUpperCase();
-    const route = routes[`${method} ${path}`] ?? routes[path];
+    const key = routes[`${method} ${path}`] !== undefined ? `${method} ${path}` : path;
+    const answers = routes[key];
+    let route: StubRoute | undefined;
+    if (Array.isArray(answers)) {
+      const made = calls.get(key) ?? 0;
+      calls.set(key, made + 1);
+      route = answers[Math.min(made, answers.length - 1)];
+    } else {
+      route = answers as StubRoute | undefined;
+    }
     if (route === undefined) {
       return Promise.resolve(new Response(null, { status: 404 }));
     }

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   Admin,
+  HttpError,
   Resource,
   TestMemoryRouter,
   testDataProvider,
@@ -16,6 +17,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
 import type { User } from './types';
 import { DEMO_FAN } from '../test/users';
+import { pathOf, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import users from '.';
 
 
@@ -50,6 +52,114 @@ function usersApi(record: User = DEMO_FAN) {
   });
   return { dataProvider, update };
 }
+
+/** The API's refusal of a role change until the admin proves who they are again. */
+function reauthenticationRequired() {
+  return new HttpError('Confirm your password and authenticator code to change a role', 403, {
+    code: 'reauthentication_required',
+    message: 'Confirm your password and authenticator code to change a role',
+    errors: {},
+  });
+}
+
+/** The users API whose first save is refused until the admin confirms who they are. */
+function usersApiAskingIdentity(record: User = DEMO_FAN) {
+  const update = vi
+    .fn((_resource: string, params: UpdateParams) =>
+      Promise.resolve({ data: { ...record, ...params.data, role: 'staff' } } as UpdateResult),
+    )
+    .mockImplementationOnce(() => Promise.reject(reauthenticationRequired()));
+  const dataProvider = testDataProvider({
+    getOne: () => Promise.resolve({ data: record } as GetOneResult),
+    update,
+  });
+  return { dataProvider, update };
+}
+
+async function chooseStaffAndSave(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: /Livello/ }));
+  await user.click(await screen.findByRole('option', { name: '2 · Staff' }));
+  await user.click(screen.getByRole('button', { name: 'Salva ruolo' }));
+}
+
+describe('confirming the identity before a role change', () => {
+  it('asks for the password and the authenticator code, then saves the same change again', async () => {
+    const fetchMock = stubFetch({
+      '/api/auth/reauth': [
+        { status: 401, body: { code: 'second_factor_invalid', message: 'Wrong code', errors: { code: 'second_factor_invalid' } } },
+        { status: 204, body: null },
+      ],
+    });
+    const { dataProvider, update } = usersApiAskingIdentity();
+    const user = userEvent.setup();
+    renderAdmin(`/users/${DEMO_FAN.id}`, signedInAs('admin'), dataProvider);
+
+    await chooseStaffAndSave(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Conferma la tua identità' });
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Ruolo aggiornato')).not.toBeInTheDocument();
+
+    // A wrong code: said in the dialog, which stays open.
+    await user.type(within(dialog).getByLabelText(/^Password/), 'lario-admin-2026');
+    await user.type(within(dialog).getByRole('textbox', { name: /Codice dell'app di autenticazione/ }), '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Codice errato/);
+    expect(update).toHaveBeenCalledTimes(1);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Codice dell'app di autenticazione/ }), '222 222');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByText('Ruolo aggiornato')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update.mock.calls[1]?.[1]).toMatchObject({ id: DEMO_FAN.id, data: { acc_level: 2 } });
+    expect(Object.keys(update.mock.calls[1]?.[1].data ?? {})).toEqual(['acc_level']);
+    const sent = fetchMock.mock.calls.filter(([input]) => pathOf(input) === '/api/auth/reauth');
+    expect(sent.map(([, init]) => JSON.parse(String(init?.body)) as unknown)).toEqual([
+      { password: 'lario-admin-2026', code: '111111' },
+      { password: 'lario-admin-2026', code: '222222' },
+    ]);
+    expect(sent.every(([, init]) => init?.method === 'POST')).toBe(true);
+    expect(new Headers(sent[1]?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+  });
+
+  it('says a wrong password in the dialog and asks for both fields', async () => {
+    stubFetch({
+      '/api/auth/reauth': { status: 401, body: { code: 'invalid_credentials', message: 'Wrong', errors: {} } },
+    });
+    const { dataProvider } = usersApiAskingIdentity();
+    const user = userEvent.setup();
+    renderAdmin(`/users/${DEMO_FAN.id}`, signedInAs('admin'), dataProvider);
+
+    await chooseStaffAndSave(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Conferma la tua identità' });
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    expect(await within(dialog).findByText('Il codice ha 6 cifre.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Obbligatorio')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Password/), 'sbagliata');
+    await user.type(within(dialog).getByRole('textbox', { name: /Codice dell'app di autenticazione/ }), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Password errata.');
+  });
+
+  it('saves nothing when the admin cancels the confirmation', async () => {
+    const fetchMock = stubFetch({});
+    const { dataProvider, update } = usersApiAskingIdentity();
+    const user = userEvent.setup();
+    renderAdmin(`/users/${DEMO_FAN.id}`, signedInAs('admin'), dataProvider);
+
+    await chooseStaffAndSave(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Conferma la tua identità' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText('Ruolo aggiornato')).not.toBeInTheDocument();
+  });
+});
 
 describe('changing a role', () => {
   it('offers admins the role select on the show page and saves only acc_level', async () => {

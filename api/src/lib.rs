@@ -122,17 +122,19 @@ async fn json_payload_too_large(response: Response) -> Response {
 /// sniffing, a same-origin referrer, and HSTS in production.
 fn security_headers(config: &Config) -> Vec<(HeaderName, HeaderValue)> {
     let payments = origin_of(&config.payments.api_url);
-    let (script, frame) = if config.payments.simulated {
-        (String::new(), payments.clone())
+    // Stripe.js (production) as Stripe documents its policy: its script, frames and images.
+    let (script, frame, img) = if config.payments.simulated {
+        (String::new(), payments.clone(), String::new())
     } else {
         (
-            " https://js.stripe.com".to_owned(),
-            "https://js.stripe.com https://hooks.stripe.com".to_owned(),
+            " https://js.stripe.com https://*.js.stripe.com".to_owned(),
+            "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com".to_owned(),
+            " https://*.stripe.com".to_owned(),
         )
     };
     let csp = format!(
         "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' {payments}; \
+         img-src 'self' data: blob:{img}; font-src 'self' data:; connect-src 'self' {payments}; \
          frame-src {frame}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; \
          object-src 'none'"
     );

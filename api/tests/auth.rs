@@ -573,6 +573,7 @@ async fn only_admins_change_roles_and_each_change_is_audited(pool: PgPool) {
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    app.reauthenticate(&admin, "admin@example.it").await;
     let r = admin
         .put(&path)
         .json(&json!({"acc_level": 2, "email": "ignored"}))

@@ -803,6 +803,26 @@ async fn holders_are_checked_field_by_field_and_one_person_has_one_seat(pool: Pg
         );
     }
     assert!(e["errors"].get("lines.1.first_name").is_none());
+    // A name mixing alphabets is a look-alike, not a person (issue 25, finding 14); one
+    // alphabet beyond Latin-1 is a name like any other.
+    let mixed = json!({"lines": [
+        {"id": lines[0]["id"], "reduction_id": lines[0]["reduction_id"], "holder": {
+            "first_name": "M\u{0430}rio", "last_name": "Rossi", "birth_date": "1980-02-02", "birth_place": "Como",
+            "document_type": "passport", "document_number": "YA7654321"}},
+        {"id": lines[1]["id"], "reduction_id": lines[1]["reduction_id"], "holder": {
+            "first_name": "Łukasz", "last_name": "Dvořák", "birth_date": "1980-02-02", "birth_place": "Praha",
+            "document_type": "passport", "document_number": "YA1234567"}}]});
+    let r = fan
+        .put(&format!("/api/orders/{order}/holders"))
+        .json(&mixed)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let e: Value = r.json().await.unwrap();
+    assert!(e["errors"]["lines.0.first_name"].is_string(), "{e}");
+    assert!(e["errors"].get("lines.1.first_name").is_none(), "{e}");
+    assert!(e["errors"].get("lines.1.last_name").is_none(), "{e}");
     let same = json!({"lines": lines.iter().map(|l| json!({"id": l["id"], "reduction_id": l["reduction_id"],
         "holder": {"first_name": "Ada", "last_name": "Rossi", "birth_date": "1980-02-02",
                    "birth_place": "Como", "document_type": "passport", "document_number": "YA1234567"}}))

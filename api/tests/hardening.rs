@@ -189,6 +189,34 @@ async fn an_oversized_body_is_a_json_413_on_the_routes_that_read_raw_bytes(pool:
 }
 
 #[sqlx::test(migrations = false)]
+async fn an_oversized_body_on_any_staff_route_is_a_json_413_or_ignored(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let staff = app.staff().await;
+    let big = format!("{{\"q\":\"{}\"}}", "a".repeat(2 * 1024 * 1024));
+    let mut refused = 0;
+    for (method, path) in admin_paths() {
+        if method == Method::GET {
+            continue;
+        }
+        let r = staff
+            .request(method.clone(), &path)
+            .header("content-type", "application/json")
+            .body(big.clone())
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        assert!(!status.is_server_error(), "{method} {path}: {status}");
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            let (_, body) = is_error_shape(r).await;
+            assert_eq!(body["code"], "payload_too_large");
+            refused += 1;
+        }
+    }
+    assert!(refused >= 10, "{refused} routes refused the body");
+}
+
+#[sqlx::test(migrations = false)]
 async fn the_apps_pages_carry_the_security_headers(pool: PgPool) {
     let app = spawn_app(pool).await;
     let c = Client::new(&app.base).await;

@@ -628,6 +628,25 @@ async fn a_named_holder_has_one_seat_per_fixture_and_a_reduction_must_be_sold_on
         (409, Some("holder_has_seat"), &json!([b]))
     );
     assert_eq!(s.state(b).await, "free");
+    // Nor with look-alike letters (issue 25, finding 14): a Cyrillic "у" and "е" in "Luca
+    // Neri", or an accent the ticketing system ignores.
+    for look_alike in [
+        json!({"first_name": "Luc\u{0430}", "last_name": "N\u{0435}ri", "birth_date": "2012-04-01"}),
+        json!({"first_name": "Lùca", "last_name": "Nerì", "birth_date": "2012-04-01"}),
+    ] {
+        let (status, body) = s
+            .hold(
+                &bruno,
+                json!({"lines": [{"seat_id": b, "holder": look_alike}]}),
+            )
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("holder_has_seat")),
+            "{look_alike}"
+        );
+    }
+    assert_eq!(s.state(b).await, "free");
     // One person twice in one request.
     let mario = json!({"first_name": "Mario", "last_name": "Blu", "birth_date": "1980-01-01"});
     let (status, _) = s

@@ -244,6 +244,7 @@ async fn a_session_without_the_second_factor_has_no_staff_powers(pool: PgPool) {
     let (fan_id, fan) = app.fan_with_session("tifoso@example.it").await;
     assert_eq!(status_of(&fan, "/api/me").await, StatusCode::OK);
     let admin = app.admin().await;
+    app.reauthenticate(&admin, "admin@example.it").await;
     let r = admin
         .put(&format!("/api/admin/users/{fan_id}"))
         .json(&json!({"acc_level": 2}))
@@ -260,24 +261,14 @@ async fn a_session_without_the_second_factor_has_no_staff_powers(pool: PgPool) {
     assert_eq!(body["code"], "second_factor_required");
 }
 
-async fn age_reauthentication(app: &TestApp, email: &str) {
-    sqlx::query(
-        "update user_session set reauthenticated_at = now() - interval '11 minutes'
-          where user_id = (select user_id from app_user where email = $1)",
-    )
-    .bind(email)
-    .execute(&app.pool)
-    .await
-    .unwrap();
-}
-
 #[sqlx::test(migrations = false)]
-async fn a_role_change_needs_the_password_and_code_again_after_ten_minutes(pool: PgPool) {
+async fn a_role_change_needs_the_password_and_code_again(pool: PgPool) {
     let app = spawn_app(pool).await;
     let target = app.create_user("promosso@example.it", 100).await;
     let admin = app.admin().await;
     let secret = app.totp_secret("admin@example.it");
-    age_reauthentication(&app, "admin@example.it").await;
+    // Signed in a moment ago with password and code: a role change still asks again (a
+    // session left open on a desk is not enough), and the proof lasts ten minutes.
     let path = format!("/api/admin/users/{target}");
 
     let r = admin
@@ -330,6 +321,40 @@ async fn a_role_change_needs_the_password_and_code_again_after_ten_minutes(pool:
         .await
         .unwrap();
     assert_eq!(r.status(), StatusCode::OK);
+    // The new staff member enrols at their first sign-in.
+    app.signed_in("promosso@example.it", 2).await;
+    let enrolled = async || -> i64 {
+        sqlx::query_scalar("select count(*) from staff_totp where user_id = $1")
+            .bind(target)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    assert_eq!(enrolled().await, 1);
+
+    // Ten minutes later the proof has run out.
+    sqlx::query("update user_session set reauthenticated_at = now() - interval '11 minutes' where reauthenticated_at is not null")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let r = admin
+        .put(&path)
+        .json(&json!({"acc_level": 100}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+
+    // Made a fan again, the account's authenticator is gone: made staff once more, it enrols anew.
+    app.reauthenticate(&admin, "admin@example.it").await;
+    let r = admin
+        .put(&path)
+        .json(&json!({"acc_level": 100}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(enrolled().await, 0);
 
     // A fan cannot "re-authenticate" into anything.
     let fan = app.fan().await;

@@ -84,14 +84,12 @@ pub struct Holder {
 }
 
 impl Holder {
-    /// One person, however their name is typed: `LAST|FIRST|yyyy-mm-dd`.
+    /// One person, however their name is typed: `LAST|FIRST|yyyy-mm-dd`, each name compatibility-
+    /// normalised (NFKC), its look-alike letters folded to one (Unicode's confusables skeleton,
+    /// so a Cyrillic "а" in "Mаrio" is the Latin "a"), accents dropped as the ticketing system
+    /// compares names, spaces collapsed, upper case.
     pub fn key(&self) -> String {
-        let norm = |s: &str| {
-            s.split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .to_uppercase()
-        };
+        let norm = |s: &str| person_key(s);
         format!(
             "{}|{}|{}",
             norm(&self.last_name),
@@ -99,6 +97,33 @@ impl Holder {
             self.birth_date
         )
     }
+}
+
+/// A name as people are compared: see [`Holder::key`].
+pub fn person_key(name: &str) -> String {
+    use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
+    let lower = name.nfkc().collect::<String>().to_lowercase();
+    // Letter by letter: a non-ASCII letter becomes its confusables skeleton (Cyrillic "а" is
+    // "a"); ASCII letters stay (the skeleton of the whole text would also make "rn" of "m",
+    // and "Mami" the same person as "Marni").
+    let folded: String = lower
+        .chars()
+        .flat_map(|c| {
+            if c.is_ascii() {
+                vec![c]
+            } else {
+                unicode_security::skeleton(c.encode_utf8(&mut [0; 4])).collect()
+            }
+        })
+        .collect::<String>()
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .collect();
+    folded
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_uppercase()
 }
 
 /// What a hold may say of one seat: the reduction asked for and the named holder.
@@ -879,4 +904,37 @@ pub async fn planet_seat_ids(
     )
     .fetch_all(conn)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(first: &str, last: &str) -> String {
+        Holder {
+            first_name: first.into(),
+            last_name: last.into(),
+            birth_date: chrono::NaiveDate::from_ymd_opt(1990, 4, 1).unwrap(),
+        }
+        .key()
+    }
+
+    #[test]
+    fn look_alike_letters_accents_case_and_spaces_make_the_same_person() {
+        let mario = key("Mario", "Rossi");
+        assert_eq!(key("M\u{0430}rio", "Rossi"), mario, "a Cyrillic a");
+        assert_eq!(key("MARIO", "  rossi "), mario);
+        assert_eq!(
+            key("Ｍａｒｉｏ", "Rossi"),
+            mario,
+            "full-width letters (NFKC)"
+        );
+        assert_eq!(
+            key("Niccolò", "Della  Valle"),
+            key("NICCOLO", "della valle")
+        );
+        assert_eq!(key("Łukasz", "Dvořák"), key("ŁUKASZ", "Dvorak"));
+        assert_ne!(key("Maria", "Rossi"), mario);
+        assert_ne!(key("Mami", "Rossi"), key("Marni", "Rossi"), "rn is not m");
+    }
 }

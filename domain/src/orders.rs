@@ -64,12 +64,24 @@ pub struct HolderInput {
 
 pub const DOCUMENT_TYPES: [&str; 3] = ["id_card", "passport", "driving_licence"];
 
+/// 1-60 letters (and the spaces, apostrophes, dots and hyphens of names), of one alphabet: a
+/// name mixing scripts ("Mаrio" with a Cyrillic "а") is a look-alike, not a person. The letters
+/// are those the ticket's font prints (Latin with its extensions, Greek, Cyrillic; see
+/// `integrations/fonts/README.md`).
 fn name_ok(s: &str) -> bool {
+    use unicode_security::MixedScript;
+    let printable = |c: char| {
+        matches!(c as u32, 0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x300..=0x36F
+            | 0x370..=0x3FF | 0x400..=0x4FF | 0x1E00..=0x1EFF)
+            && c.is_alphabetic()
+            || matches!(c as u32, 0x300..=0x36F)
+    };
     let n = s.chars().count();
     (1..=60).contains(&n)
         && s.chars()
-            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '\'' | '’' | '.' | '-'))
+            .all(|c| printable(c) || matches!(c, ' ' | '\'' | '’' | '.' | '-'))
         && s.chars().any(char::is_alphabetic)
+        && s.is_single_script()
 }
 
 impl HolderInput {

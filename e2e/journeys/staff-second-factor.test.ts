@@ -104,27 +104,12 @@ describe('staff second factor', () => {
     await adminPage.getByRole('option', { name: '2 · Staff' }).click();
     await adminPage.getByRole('listbox').waitFor({ state: 'hidden' });
 
-    // The API asks for the proof only when the session's last one (the sign-in counts) is more
-    // than ten minutes old, and this admin signed in seconds ago: its first answer to the
-    // save is played as it would be then. The proof (POST /api/auth/reauth) and the save
-    // sent again after it are the server's own.
-    let refused = false;
-    await adminPage.route(`**/api/admin/users/${userId}`, async (route) => {
-      if (route.request().method() !== 'PUT' || refused) {
-        await route.fallback();
-        return;
-      }
-      refused = true;
-      await route.fulfill({
-        status: 403,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          code: 'reauthentication_required',
-          message: 'Confirm your password and authenticator code to change a role',
-          errors: {},
-        }),
-      });
-    });
+    // A role change asks for the password and code again, even seconds after signing in: the
+    // first save is refused (403 reauthentication_required), the dialog proves who the admin
+    // is (POST /api/auth/reauth) and the save is sent again.
+    const refusedFirst = adminPage.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/admin/users/${userId}` && r.status() === 403,
+    );
     const saved = adminPage.waitForResponse(
       (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/admin/users/${userId}` && r.ok(),
     );
@@ -134,10 +119,9 @@ describe('staff second factor', () => {
     await dialog.waitFor();
     await screenshot(adminPage, 'staff-2fa-1-confirm-identity');
     await confirmIdentity(adminPage, DEMO_USERS.admin);
+    expect(((await (await refusedFirst).json()) as { code: string }).code).toBe('reauthentication_required');
     await saved;
     promotedUserId = userId;
-    expect(refused).toBe(true);
-    await adminPage.unrouteAll({ behavior: 'wait' });
 
     await adminPage.getByText('Ruolo aggiornato').waitFor();
     await adminPage.waitForURL('**/admin/users/*/show');

@@ -1,15 +1,58 @@
 //! Documents we produce: the PDF ticket (printpdf), one A4 page per title, with a QR code of
 //! its barcode drawn as vector squares (sharp at any zoom, a few kilobytes).
 //!
-//! The standard Helvetica faces are WinAnsi-encoded, which covers Italian (à, è, ì, ò, ù)
-//! and every Latin-1 name; nothing is embedded, so a ticket stays small.
+//! People's names and the words are set in DejaVu Sans (`integrations/fonts/`, its licence
+//! beside it), embedded and subset to the letters used: the standard Helvetica is WinAnsi only
+//! and printed "?ukasz Dvo?ák" for "Łukasz Dvořák" (issue 25); DejaVu covers Latin Extended,
+//! Greek and Cyrillic, everything the holder forms accept. The codes (barcode, seal, order)
+//! are ASCII and stay in the standard Courier.
 
 use chrono::{DateTime, Utc};
 use printpdf::{
-    BuiltinFont, Color, Mm, Op, PaintMode, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
-    Point, Pt, Rect, Rgb, TextItem,
+    BuiltinFont, Color, FontId, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
 };
 use qrcode::{Color as Module, QrCode};
+use std::sync::OnceLock;
+
+static SANS: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+static SANS_BOLD: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// The two embedded faces, parsed once per process.
+fn faces() -> &'static (ParsedFont, ParsedFont) {
+    static FACES: OnceLock<(ParsedFont, ParsedFont)> = OnceLock::new();
+    FACES.get_or_init(|| {
+        let parse = |bytes: &[u8]| {
+            ParsedFont::from_bytes(bytes, 0, &mut Vec::new()).expect("the bundled font parses")
+        };
+        (parse(SANS), parse(SANS_BOLD))
+    })
+}
+
+/// A face of the ticket: the embedded sans for words and names, Courier for codes.
+#[derive(Clone, Copy)]
+enum Face {
+    Regular,
+    Bold,
+    Mono,
+    MonoBold,
+}
+
+struct Fonts {
+    regular: FontId,
+    bold: FontId,
+}
+
+impl Fonts {
+    fn handle(&self, face: Face) -> PdfFontHandle {
+        match face {
+            Face::Regular => PdfFontHandle::External(self.regular.clone()),
+            Face::Bold => PdfFontHandle::External(self.bold.clone()),
+            Face::Mono => PdfFontHandle::Builtin(BuiltinFont::Courier),
+            Face::MonoBold => PdfFontHandle::Builtin(BuiltinFont::CourierBold),
+        }
+    }
+}
 
 /// What a ticket shows.
 #[derive(Debug, Clone)]
@@ -109,14 +152,24 @@ const GREY: Rgb = Rgb {
     icc_profile: None,
 };
 
-fn text(ops: &mut Vec<Op>, x: f32, y: f32, font: BuiltinFont, size: f32, col: &Rgb, s: &str) {
+#[allow(clippy::too_many_arguments)]
+fn text(
+    ops: &mut Vec<Op>,
+    fonts: &Fonts,
+    x: f32,
+    y: f32,
+    face: Face,
+    size: f32,
+    col: &Rgb,
+    s: &str,
+) {
     ops.extend([
         Op::StartTextSection,
         Op::SetTextCursor {
             pos: Point::new(Mm(x), Mm(y)),
         },
         Op::SetFont {
-            font: PdfFontHandle::Builtin(font),
+            font: fonts.handle(face),
             size: Pt(size),
         },
         Op::SetFillColor {
@@ -169,6 +222,10 @@ pub fn euros(cents: i64) -> String {
 
 /// The ticket's one-page PDF.
 pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
+    ticket_pdf_with(t, lang, &PdfSaveOptions::default())
+}
+
+fn ticket_pdf_with(t: &Ticket, lang: Lang, options: &PdfSaveOptions) -> Vec<u8> {
     let l = match lang {
         Lang::It => &IT,
         Lang::En => &EN,
@@ -178,6 +235,13 @@ pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
         .with_timezone(&chrono_tz::Europe::Rome)
         .format("%d/%m/%Y %H:%M")
         .to_string();
+    let mut doc = PdfDocument::new(&format!("{} {}", l.title, t.seal));
+    let (sans, sans_bold) = faces();
+    let fonts = Fonts {
+        regular: doc.add_font(sans),
+        bold: doc.add_font(sans_bold),
+    };
+    let fonts = &fonts;
     let mut ops = Vec::new();
     // The club's band across the top.
     rect(&mut ops, 0.0, 262.0, 210.0, 35.0, &BLUE);
@@ -189,27 +253,30 @@ pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
     };
     text(
         &mut ops,
+        fonts,
         15.0,
         282.0,
-        BuiltinFont::HelveticaBold,
+        Face::Bold,
         22.0,
         &white,
         "Como 1907",
     );
     text(
         &mut ops,
+        fonts,
         15.0,
         270.0,
-        BuiltinFont::Helvetica,
+        Face::Regular,
         12.0,
         &white,
         &format!("{} · {}", l.title, t.competition),
     );
     text(
         &mut ops,
+        fonts,
         15.0,
         245.0,
-        BuiltinFont::HelveticaBold,
+        Face::Bold,
         20.0,
         &BLACK,
         &t.match_title,
@@ -228,51 +295,29 @@ pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
     ];
     let mut y = 230.0;
     for (label, value) in rows {
-        text(
-            &mut ops,
-            15.0,
-            y,
-            BuiltinFont::Helvetica,
-            10.0,
-            &GREY,
-            label,
-        );
-        text(
-            &mut ops,
-            55.0,
-            y,
-            BuiltinFont::HelveticaBold,
-            12.0,
-            &BLACK,
-            &value,
-        );
+        text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, label);
+        text(&mut ops, fonts, 55.0, y, Face::Bold, 12.0, &BLACK, &value);
         y -= 10.0;
     }
     qr(&mut ops, &t.barcode, 135.0, 240.0, 60.0);
     text(
         &mut ops,
+        fonts,
         140.0,
         176.0,
-        BuiltinFont::Courier,
+        Face::Mono,
         9.0,
         &BLACK,
         &t.barcode,
     );
     y -= 4.0;
+    text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.seal);
     text(
         &mut ops,
-        15.0,
-        y,
-        BuiltinFont::Helvetica,
-        10.0,
-        &GREY,
-        l.seal,
-    );
-    text(
-        &mut ops,
+        fonts,
         55.0,
         y,
-        BuiltinFont::CourierBold,
+        Face::MonoBold,
         13.0,
         &BLACK,
         &t.seal,
@@ -280,35 +325,36 @@ pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
     y -= 10.0;
     text(
         &mut ops,
+        fonts,
         15.0,
         y,
-        BuiltinFont::Helvetica,
+        Face::Regular,
         10.0,
         &GREY,
         l.order,
     );
     text(
         &mut ops,
+        fonts,
         55.0,
         y,
-        BuiltinFont::Courier,
+        Face::Mono,
         9.0,
         &BLACK,
         &t.order_ref,
     );
     text(
         &mut ops,
+        fonts,
         15.0,
         20.0,
-        BuiltinFont::Helvetica,
+        Face::Regular,
         8.0,
         &GREY,
         l.note,
     );
     let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
-    PdfDocument::new(&format!("{} {}", l.title, t.seal))
-        .with_pages(vec![page])
-        .save(&PdfSaveOptions::default(), &mut Vec::new())
+    doc.with_pages(vec![page]).save(options, &mut Vec::new())
 }
 
 #[cfg(test)]
@@ -344,6 +390,33 @@ mod tests {
             doc.metadata.info.document_title,
             "Biglietto A1B2C3D4E5F6G7H8"
         );
+    }
+
+    /// Issue 25, finding 15: a Polish or Czech name printed as "?ukasz Dvo?ák". The embedded
+    /// font's map from glyphs back to text (what a reader and a copy-paste see) holds every
+    /// letter of the name, and the PDF carries the font itself.
+    #[test]
+    fn names_beyond_latin_1_print_in_an_embedded_font() {
+        let mut t = ticket();
+        t.holder = "Łukasz Dvořák".into();
+        t.match_title = "Como - Ñublense".into();
+        let options = PdfSaveOptions {
+            optimize: false,
+            ..Default::default()
+        };
+        let pdf = ticket_pdf_with(&t, Lang::It, &options);
+        let text = String::from_utf8_lossy(&pdf);
+        assert!(text.contains("/FontFile2"), "the font is embedded");
+        for letter in ['Ł', 'ř', 'á', 'Ñ'] {
+            let code = format!("{:04X}", letter as u32);
+            assert!(
+                text.contains(&format!("<{code}>")),
+                "{letter} (U+{code}) is in the font's ToUnicode map"
+            );
+        }
+        // Subset to the letters used: a ticket stays small.
+        let size = ticket_pdf(&t, Lang::It).len();
+        assert!(size < 120_000, "{size} bytes");
     }
 
     #[test]

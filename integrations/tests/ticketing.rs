@@ -900,9 +900,10 @@ async fn the_simulator_keeps_its_titles_across_a_restart_and_new_ids_never_colli
         .issue_ticket(&ticket(EVENT, 1, mario(), "run-1"))
         .await
         .unwrap();
-    // Saved within a second of the change.
+    // Saved within a second of the change (the file may exist already from the first tick,
+    // before the title: it must hold the title).
     for _ in 0..30 {
-        if file.exists() {
+        if std::fs::read_to_string(&file).is_ok_and(|saved| saved.contains(&first.seal)) {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;

@@ -693,10 +693,11 @@ async fn verify_second_factor(
     Json(req): Json<SecondFactorAnswer>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
-    if let Some(ip) = ip
-        && !rate_limit::hit(&mut tx, &format!("2fa:ip:{ip}"), WINDOW, PER_CLIENT).await?
+    // Wrong codes are counted per address (each challenge also allows five).
+    let client_bucket = ip.map(|ip| format!("2fa:ip:{ip}"));
+    if let Some(bucket) = &client_bucket
+        && rate_limit::count(&mut tx, bucket, WINDOW).await? >= PER_CLIENT
     {
-        tx.commit().await?;
         return Err(ApiError::rate_limited());
     }
     let key = state.config.auth.secret.expose_secret().as_bytes().to_vec();
@@ -704,6 +705,9 @@ async fn verify_second_factor(
     let passed = match outcome {
         Ok(passed) => passed,
         Err(refusal) => {
+            if let Some(bucket) = &client_bucket {
+                rate_limit::hit(&mut tx, bucket, WINDOW, PER_CLIENT).await?;
+            }
             // The failed try is counted even though the sign-in is refused.
             tx.commit().await?;
             return Err(match refusal {

@@ -212,37 +212,66 @@ impl TestApp {
         let body: serde_json::Value = resp.json().await.unwrap();
         assert_eq!(status, 200, "sign-in of {email}: {body}");
         if acc_level <= 2 {
-            let secret = match body["second_factor"].as_str() {
-                Some("enroll") => body["totp"]["secret"].as_str().unwrap().to_owned(),
-                _ => self.totp_secret(email),
-            };
-            // A code is good once: signed in already in this 30-s step, the next step's code
-            // (accepted as clock skew) is the one to give.
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_secs();
-            let mut signed = false;
-            for at in [now, now + 30] {
-                let code = accounts::second_factor::code_at(&secret, at).unwrap();
-                let resp = client
-                    .post("/api/auth/second-factor")
-                    .json(&serde_json::json!({"challenge": body["challenge"], "code": code}))
-                    .send()
-                    .await
-                    .unwrap();
-                if resp.status() == 200 {
-                    signed = true;
-                    break;
+            let (secret, code) = match body["second_factor"].as_str() {
+                Some("enroll") => {
+                    let secret = body["totp"]["secret"].as_str().unwrap().to_owned();
+                    let code = totp_now(&secret);
+                    (secret, code)
                 }
-            }
-            assert!(signed, "second factor of {email}");
+                _ => (self.totp_secret(email), self.fresh_code(email).await),
+            };
+            let resp = client
+                .post("/api/auth/second-factor")
+                .json(&serde_json::json!({"challenge": body["challenge"], "code": code}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), 200, "second factor of {email}");
             self.totp_secrets
                 .lock()
                 .unwrap()
                 .insert(email.to_owned(), secret);
         }
         client
+    }
+
+    /// Proves again who the signed-in staff member `email` is (password and code), as a role
+    /// change asks.
+    pub async fn reauthenticate(&self, client: &Client, email: &str) {
+        let code = self.fresh_code(email).await;
+        let r = client
+            .post("/api/auth/reauth")
+            .json(&serde_json::json!({"password": PASSWORD, "code": code}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 204, "re-authentication of {email}");
+    }
+
+    /// A code of `email`'s authenticator the server has not seen yet: of the earliest step it
+    /// still accepts (the previous, current or next one, after the last used), waiting for the
+    /// clock when the next step's code is spent already.
+    pub async fn fresh_code(&self, email: &str) -> String {
+        let secret = self.totp_secret(email);
+        let last: i64 = sqlx::query_scalar(
+            "select last_used_step from staff_totp t join app_user u using (user_id) where u.email = $1",
+        )
+        .bind(email)
+        .fetch_one(&self.pool)
+        .await
+        .unwrap();
+        loop {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_secs();
+            let current = (now / 30) as i64;
+            let step = (current - 1).max(last + 1);
+            if step <= current + 1 {
+                return accounts::second_factor::code_at(&secret, step as u64 * 30).unwrap();
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(30 - now % 30 + 1)).await;
+        }
     }
 
     /// The authenticator secret a staff account enrolled with in [`TestApp::signed_in`].

@@ -23,7 +23,8 @@ pub async fn create(
 }
 
 /// Starts a session that passed a second factor (a staff sign-in): it may use the staff
-/// routes, and counts as a fresh proof of identity.
+/// routes. A role change still asks for the password and code again ([`mark_reauthenticated`]),
+/// as GitHub's sudo mode does: a session left open on a desk is not enough.
 pub async fn create_with_second_factor(
     conn: &mut PgConnection,
     user_id: Uuid,
@@ -42,8 +43,8 @@ async fn insert(
 ) -> Result<String, sqlx::Error> {
     let token = secrets::random_token();
     sqlx::query!(
-        r#"insert into user_session (token_hash, user_id, expires_at, ip, user_agent, second_factor, reauthenticated_at)
-           values ($1, $2, now() + make_interval(secs => $3), $4, $5, $6, case when $6 then now() end)"#,
+        r#"insert into user_session (token_hash, user_id, expires_at, ip, user_agent, second_factor)
+           values ($1, $2, now() + make_interval(secs => $3), $4, $5, $6)"#,
         secrets::token_hash(&token),
         user_id,
         IDLE_LIFETIME.num_seconds() as f64,

@@ -101,7 +101,7 @@ struct RoleChange {
 }
 
 /// `PUT /api/admin/users/{id}` `{acc_level}`: changes the role; admins only, who proved who
-/// they are in the last minutes (`POST /api/auth/reauth`, or the sign-in itself); audited. The
+/// they are in the last ten minutes (`POST /api/auth/reauth`: password and code); audited. The
 /// account's sessions end with the change: a promoted fan signs in again at `/admin/login`
 /// with a second factor, a demoted staff member loses the staff session at once.
 /// (react-admin sends the whole record: other fields are ignored.)
@@ -147,6 +147,10 @@ async fn update_user(
         .ok_or_else(|| ApiError::not_found("No such user"))?;
     if previous != change.acc_level {
         accounts::sessions::delete_all_of(&mut tx, id).await?;
+        if !Role::from_level(change.acc_level).is_staff() {
+            // Off the staff: the authenticator goes too; made staff again, they enrol anew.
+            accounts::second_factor::remove(&mut tx, id).await?;
+        }
         domain::audit::record(
             &mut tx,
             Some(admin.user_id),

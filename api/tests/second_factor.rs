@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Client, PASSWORD, TestApp, spawn_app, totp_now};
+use common::{Client, PASSWORD, spawn_app, totp_now};
 use domain::{accounts, email::Email};
 use reqwest::StatusCode;
 use serde_json::{Value, json};

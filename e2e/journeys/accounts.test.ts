@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, signInToAdmin, uniqueEmail } from '../src/accounts.ts';
+import { DEMO_USERS, confirmIdentity, signInToAdmin, uniqueEmail } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext, screenshot } from '../src/browser.ts';
 import { baseUrl } from '../src/env.ts';
 import { signInCodeIn, signInLinkPathIn, waitForMessage } from '../src/mail.ts';
@@ -101,7 +101,8 @@ describe('a new fan', () => {
     await screenshot(page, 'fan-code-1-signin');
     await page.getByRole('button', { name: 'Inviami il codice' }).click();
 
-    await page.getByText('Ti abbiamo inviato un codice di accesso via e-mail.').waitFor();
+    // The same words for a new address as for a known one: whether an account exists is not told.
+    await page.getByText('Codice inviato. Controlla la tua e-mail.').waitFor();
     await page.getByRole('timer').filter({ hasText: /Il codice scade tra [12]:\d\d/ }).waitFor();
     await screenshot(page, 'fan-code-2-enter-code');
 
@@ -218,6 +219,8 @@ describe('staff and admins', () => {
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await screenshot(page, 'admin-user-role-edit');
     await page.getByRole('button', { name: 'Salva ruolo' }).click();
+    // A role change asks for the password and code again, then saves.
+    await confirmIdentity(page, DEMO_USERS.admin);
 
     await page.getByText('Ruolo aggiornato').waitFor();
     await page.waitForURL('**/admin/users/*/show');

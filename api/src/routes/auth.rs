@@ -383,12 +383,13 @@ async fn verify_code(
 }
 
 /// How a sign-in proved who the user is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SessionStrength {
     /// An e-mailed code or link, a password, Google: enough for fans and companies.
     SingleFactor,
-    /// A password and the second factor: what staff routes need.
-    SecondFactor,
+    /// A password and the second factor: what staff routes need. Right after an enrolment,
+    /// with the recovery codes to show once.
+    SecondFactor { recovery_codes: Option<Vec<String>> },
 }
 
 /// Signs `user` in: rotates the session and records the sign-in, in `tx`.
@@ -403,21 +404,6 @@ pub async fn start_session(
     strength: SessionStrength,
     message: &'static str,
 ) -> ApiResult<Response> {
-    start_session_with(state, tx, jar, headers, ip, user, strength, message, None).await
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn start_session_with(
-    state: &AppState,
-    tx: &mut PgConnection,
-    jar: CookieJar,
-    headers: &HeaderMap,
-    ip: Option<IpAddr>,
-    user: User,
-    strength: SessionStrength,
-    message: &'static str,
-    recovery_codes: Option<Vec<String>>,
-) -> ApiResult<Response> {
     if let Some(old) = jar.get(SESSION_COOKIE) {
         accounts::sessions::delete(tx, old.value()).await?;
     }
@@ -425,13 +411,15 @@ async fn start_session_with(
         .get(header::USER_AGENT)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let token = match strength {
-        SessionStrength::SingleFactor => {
-            accounts::sessions::create(tx, user.user_id, ip, agent).await?
-        }
-        SessionStrength::SecondFactor => {
-            accounts::sessions::create_with_second_factor(tx, user.user_id, ip, agent).await?
-        }
+    let (token, recovery_codes) = match strength {
+        SessionStrength::SingleFactor => (
+            accounts::sessions::create(tx, user.user_id, ip, agent).await?,
+            None,
+        ),
+        SessionStrength::SecondFactor { recovery_codes } => (
+            accounts::sessions::create_with_second_factor(tx, user.user_id, ip, agent).await?,
+            recovery_codes,
+        ),
     };
     accounts::record_sign_in(tx, user.user_id).await?;
     let user = accounts::find_by_id(tx, user.user_id)
@@ -729,16 +717,17 @@ async fn verify_second_factor(
     {
         return Err(banned());
     }
-    let response = start_session_with(
+    let response = start_session(
         &state,
         &mut tx,
         jar,
         &headers,
         ip,
         user,
-        SessionStrength::SecondFactor,
+        SessionStrength::SecondFactor {
+            recovery_codes: passed.recovery_codes,
+        },
         "Signed in with password and authenticator",
-        passed.recovery_codes,
     )
     .await?;
     tx.commit().await?;

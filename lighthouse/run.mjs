@@ -15,6 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -118,14 +119,35 @@ function median(values) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function audit(port, name, url, extraHeaders) {
+/**
+ * One page's audits. `cookies` (the signed-in fan's) go into the browser itself, and Lighthouse
+ * keeps them (`disableStorageReset`): given as an extra Cookie header instead, they were dropped
+ * as soon as the page set a cookie of its own (the CSRF token), and the checkout was measured
+ * as the sign-in page it then redirected to.
+ */
+async function audit(port, name, url, cookies) {
   const results = [];
   for (let i = 0; i < runs; i++) {
+    let browser;
+    let page;
+    if (cookies !== undefined) {
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+      page = await browser.newPage();
+      await browser.setCookie(...cookies.map(([cookieName, value]) => ({ name: cookieName, value, domain: new URL(base).hostname, path: '/' })));
+    }
     const result = await lighthouse(
       url,
-      { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders },
+      { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: cookies !== undefined },
       undefined,
+      page,
     );
+    if (page !== undefined) {
+      await page.close();
+      await browser.disconnect();
+    }
+    if (result !== undefined && result.lhr.finalDisplayedUrl !== url) {
+      throw new Error(`${name}: Lighthouse ended at ${result.lhr.finalDisplayedUrl}, not ${url}`);
+    }
     if (result === undefined) {
       throw new Error(`Lighthouse gave no result for ${url}`);
     }
@@ -183,7 +205,7 @@ try {
     lines.push(await audit(chrome.port, 'seatmap', `${base}/selectedfixturetickets/${fixtureId}?block=${blockId}`));
   }
   if (orderId !== null) {
-    lines.push(await audit(chrome.port, 'checkout', `${base}/checkout/${orderId}`, { Cookie: session.cookieHeader() }));
+    lines.push(await audit(chrome.port, 'checkout', `${base}/checkout/${orderId}`, [...session.cookies]));
   }
 } finally {
   chrome.kill();

@@ -73,9 +73,7 @@ impl TryFrom<RawListParams> for ListParams {
         let filter = match raw.filter.as_deref() {
             None | Some("") => Map::new(),
             Some(f) => match serde_json::from_str::<Value>(f) {
-                Ok(Value::Object(m))
-                    if crate::extract::nul_path(&Value::Object(m.clone())).is_some() =>
-                {
+                Ok(v) if crate::extract::nul_path(&v).is_some() => {
                     return Err(bad("filter", "invalid_text"));
                 }
                 Ok(Value::Object(m)) => m,

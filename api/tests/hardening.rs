@@ -128,27 +128,14 @@ async fn a_nul_in_any_text_is_invalid_input_and_changes_nothing(pool: PgPool) {
 
     // Every staff route that reads a body refuses it, before anything else; the others (an
     // import, a retry) ignore a body: none answers a 500.
-    let mut refused = 0;
-    for (method, path) in admin_paths() {
-        if method == Method::GET {
-            continue;
-        }
-        let r = staff
-            .request(method.clone(), &path)
-            .json(&json!({"name": "a\u{0}b", "q": "\u{0}"}))
-            .send()
-            .await
-            .unwrap();
-        let status = r.status();
-        // 502/503 are answers too (a route that calls the ticketing system, not running here);
-        // a 500 would be a fault of ours.
-        assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{method} {path}");
-        if status == StatusCode::UNPROCESSABLE_ENTITY {
-            let (_, body) = is_error_shape(r).await;
-            assert_eq!(body["code"], "invalid_text", "{method} {path}");
-            refused += 1;
-        }
-    }
+    let nul = json!({"name": "a\u{0}b", "q": "\u{0}"}).to_string();
+    let refused = refusals_on_staff_writes(
+        &staff,
+        &nul,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_text",
+    )
+    .await;
     assert!(refused >= 10, "{refused} routes refused the NUL");
 
     // A query parameter with a NUL.
@@ -193,6 +180,25 @@ async fn an_oversized_body_on_any_staff_route_is_a_json_413_or_ignored(pool: PgP
     let app = spawn_app(pool).await;
     let staff = app.staff().await;
     let big = format!("{{\"q\":\"{}\"}}", "a".repeat(2 * 1024 * 1024));
+    let refused = refusals_on_staff_writes(
+        &staff,
+        &big,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+    )
+    .await;
+    assert!(refused >= 10, "{refused} routes refused the body");
+}
+
+/// Sends `body` (JSON) to every staff route that is not a GET: none answers a 500 (a 502 or
+/// 503 is an answer: a route that calls the ticketing system, not running here); counts the
+/// answers `refusal` with the error `code`.
+async fn refusals_on_staff_writes(
+    staff: &Client,
+    body: &str,
+    refusal: StatusCode,
+    code: &str,
+) -> usize {
     let mut refused = 0;
     for (method, path) in admin_paths() {
         if method == Method::GET {
@@ -201,21 +207,19 @@ async fn an_oversized_body_on_any_staff_route_is_a_json_413_or_ignored(pool: PgP
         let r = staff
             .request(method.clone(), &path)
             .header("content-type", "application/json")
-            .body(big.clone())
+            .body(body.to_owned())
             .send()
             .await
             .unwrap();
         let status = r.status();
-        // 502/503 are answers too (a route that calls the ticketing system, not running here);
-        // a 500 would be a fault of ours.
         assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{method} {path}");
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            let (_, body) = is_error_shape(r).await;
-            assert_eq!(body["code"], "payload_too_large");
+        if status == refusal {
+            let (_, answer) = is_error_shape(r).await;
+            assert_eq!(answer["code"], code, "{method} {path}");
             refused += 1;
         }
     }
-    assert!(refused >= 10, "{refused} routes refused the body");
+    refused
 }
 
 #[sqlx::test(migrations = false)]

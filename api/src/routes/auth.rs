@@ -164,6 +164,32 @@ async fn count_failure(
     Ok(())
 }
 
+/// Refuses a guess of a code (e-mailed, or the authenticator's) once this address's wrong
+/// guesses of `what` reached [`PER_CLIENT`]: one address guessing codes of many accounts.
+async fn check_client_failures(
+    conn: &mut PgConnection,
+    what: &str,
+    ip: Option<IpAddr>,
+) -> ApiResult<()> {
+    if let Some(ip) = ip
+        && rate_limit::count(conn, &format!("{what}:ip:{ip}"), WINDOW).await? >= PER_CLIENT
+    {
+        return Err(ApiError::rate_limited());
+    }
+    Ok(())
+}
+
+async fn count_client_failure(
+    conn: &mut PgConnection,
+    what: &str,
+    ip: Option<IpAddr>,
+) -> ApiResult<()> {
+    if let Some(ip) = ip {
+        rate_limit::hit(conn, &format!("{what}:ip:{ip}"), WINDOW, PER_CLIENT).await?;
+    }
+    Ok(())
+}
+
 /// An e-mailed sign-in (a code or a link) asked for: the e-mail, the app's language, and the
 /// consents ticked at sign-up.
 #[derive(Deserialize)]
@@ -326,19 +352,12 @@ async fn verify_code(
     }
     // Wrong codes are counted per client: one address guessing codes of many accounts meets
     // its limit. (Per account, each code allows five tries and codes are limited when asked.)
-    let client_bucket = ip.map(|ip| format!("verify:ip:{ip}"));
-    if let Some(bucket) = &client_bucket
-        && rate_limit::count(&mut tx, bucket, WINDOW).await? >= PER_CLIENT
-    {
-        return Err(ApiError::rate_limited());
-    }
+    check_client_failures(&mut tx, "verify", ip).await?;
     let secret = state.config.auth.secret.expose_secret().as_bytes().to_vec();
     let outcome = accounts::codes::verify(&mut tx, &secret, &email, &req.code).await?;
     let refusal = outcome.err();
     if let Some(r) = refusal {
-        if let Some(bucket) = &client_bucket {
-            rate_limit::hit(&mut tx, bucket, WINDOW, PER_CLIENT).await?;
-        }
+        count_client_failure(&mut tx, "verify", ip).await?;
         // The failed try is counted even though the sign-in is refused.
         tx.commit().await?;
         let (status, code, message) = match r {
@@ -682,20 +701,13 @@ async fn verify_second_factor(
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     // Wrong codes are counted per address (each challenge also allows five).
-    let client_bucket = ip.map(|ip| format!("2fa:ip:{ip}"));
-    if let Some(bucket) = &client_bucket
-        && rate_limit::count(&mut tx, bucket, WINDOW).await? >= PER_CLIENT
-    {
-        return Err(ApiError::rate_limited());
-    }
+    check_client_failures(&mut tx, "2fa", ip).await?;
     let key = state.config.auth.secret.expose_secret().as_bytes().to_vec();
     let outcome = second_factor::verify_challenge(&mut tx, &key, &req.challenge, &req.code).await?;
     let passed = match outcome {
         Ok(passed) => passed,
         Err(refusal) => {
-            if let Some(bucket) = &client_bucket {
-                rate_limit::hit(&mut tx, bucket, WINDOW, PER_CLIENT).await?;
-            }
+            count_client_failure(&mut tx, "2fa", ip).await?;
             // The failed try is counted even though the sign-in is refused.
             tx.commit().await?;
             return Err(match refusal {

@@ -36,3 +36,42 @@ wait_for() {
   echo "timed out waiting for $url" >&2
   return 1
 }
+
+# A throw-away stack for a test run (the journeys, schemathesis): a fresh database, the
+# simulators, migrations and demo data, the worker and the api, each on a free port, all
+# stopped and the database dropped at exit. The binaries must be built. Sets API_URL, SIM_URL
+# and STACK_LOGS (the processes' logs, kept for a look after a failure).
+start_stack() {
+  local name=$1 http smtp api board
+  STACK_DB=${name}_$$
+  STACK_BASE=${DATABASE_URL%/*}
+  export DATABASE_URL=$STACK_BASE/$STACK_DB
+  psql "$STACK_BASE/lario" -qc "create database $STACK_DB" >/dev/null
+
+  http=$(free_port); smtp=$(free_port); api=$(free_port); board=$(free_port)
+  export SIM_HTTP_ADDR=127.0.0.1:$http SIM_SMTP_ADDR=127.0.0.1:$smtp
+  export API_ADDR=127.0.0.1:$api BOARD_ADDR=127.0.0.1:$board
+  export MAIL_SMTP_URL=smtp://127.0.0.1:$smtp JOBS_BACKOFF_BASE_MS=500
+  export SIM_PAYMENTS_WEBHOOK_URL=http://127.0.0.1:$api/api/payments/webhook
+  export FAN_UI_DIR=$ROOT/fan-ui/dist ADMIN_UI_DIR=$ROOT/admin-ui/dist
+  API_URL=http://127.0.0.1:$api SIM_URL=http://127.0.0.1:$http
+  STACK_LOGS=$(mktemp -d)
+
+  STACK_PIDS=()
+  trap stop_stack EXIT
+
+  SIM_CLOCK_START=now "$BIN/sim" >"$STACK_LOGS/sim.log" 2>&1 & STACK_PIDS+=($!)
+  wait_for "$SIM_URL/_sim/health" 30
+  "$BIN/api" migrate
+  "$BIN/api" seed
+  "$BIN/worker" >"$STACK_LOGS/worker.log" 2>&1 & STACK_PIDS+=($!)
+  "$BIN/api" >"$STACK_LOGS/api.log" 2>&1 & STACK_PIDS+=($!)
+  wait_for "$SIM_URL/_sim/health" 30
+  wait_for "$API_URL/api/health" 60
+}
+
+stop_stack() {
+  for pid in "${STACK_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  psql "$STACK_BASE/lario" -qc "drop database if exists $STACK_DB with (force)" >/dev/null 2>&1 || true
+}

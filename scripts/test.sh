@@ -20,6 +20,9 @@ else
   cargo test --workspace --no-fail-fast
 fi
 
+step "schemathesis against /api/openapi.json (anonymous, fan, staff)"
+bash scripts/schemathesis.sh
+
 for app in fan-ui admin-ui; do
   step "$app: lint, typecheck, Vitest, build"
   npm_install "$app"

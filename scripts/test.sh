@@ -20,6 +20,9 @@ else
   cargo test --workspace --no-fail-fast
 fi
 
+step "api-types: the apps' types match the api's OpenAPI document"
+bash scripts/api-types.sh --check
+
 step "schemathesis against /api/openapi.json (anonymous, fan, staff)"
 bash scripts/schemathesis.sh
 

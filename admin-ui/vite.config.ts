@@ -20,7 +20,8 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:8080',
     },
     fs: {
-      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme')],
+      // The shared theme and the API's types live beside this package.
+      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../api-types')],
     },
   },
   build: {

@@ -23,7 +23,8 @@ export default defineConfig({
       '/api': apiUrl,
     },
     fs: {
-      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme')],
+      // The shared theme and the API's types live beside this package.
+      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../api-types')],
     },
   },
   preview: {

@@ -6,6 +6,7 @@ pub mod board;
 pub mod error;
 pub mod extract;
 pub mod live;
+pub mod openapi;
 pub mod rest;
 pub mod routes;
 pub mod seed;
@@ -27,11 +28,14 @@ use tower_http::{
     set_header::SetResponseHeaderLayer,
     trace::TraceLayer,
 };
+use utoipa::{Modify, OpenApi};
+use utoipa_swagger_ui::SwaggerUi;
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
     let config = state.config.clone();
-    let api = routes::router()
+    let (api, doc) = api_router();
+    let api = api
         .fallback(|| async { ApiError::not_found("No such route") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -47,13 +51,36 @@ pub fn app(state: AppState) -> Router {
         ))
         .with_state(state.clone());
     // The payment provider's webhook is signed, not CSRF-protected: outside that layer.
-    let webhook = routes::orders::webhook_router().with_state(state);
+    let (webhook, _) = routes::orders::webhook_router().split_for_parts();
+    let webhook = webhook.with_state(state);
     let router = Router::new()
         .merge(webhook)
+        .merge(SwaggerUi::new("/api/docs").url("/api/openapi.json", doc))
         .nest("/api", api)
         .nest("/admin", spa(&config.admin_ui_dir))
         .fallback_service(spa(&config.fan_ui_dir));
     with_layers(router, &config)
+}
+
+/// The `/api` routes (without the webhook, relative to `/api`) and the whole document (with
+/// it, paths in full).
+fn api_router() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, routes_doc) = routes::router().split_for_parts();
+    let mut doc = openapi::ApiDoc::openapi();
+    doc.merge(routes_doc);
+    doc.paths.paths = std::mem::take(&mut doc.paths.paths)
+        .into_iter()
+        .map(|(path, item)| (format!("/api{path}"), item))
+        .collect();
+    let (_, webhook) = routes::orders::webhook_router().split_for_parts();
+    doc.merge(webhook);
+    openapi::CommonAnswers.modify(&mut doc);
+    (api, doc)
+}
+
+/// The OpenAPI document (`api openapi` prints it).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api_router().1
 }
 
 /// The layers every request goes through: body limit, panic catcher, request tracing.

@@ -1,11 +1,16 @@
 //! `api` serves HTTP; `api migrate` applies the migrations (the release step);
 //! `api seed` loads the demo data of `fixtures/` (development); `api totp <secret>` prints the
-//! code an authenticator app shows now for a base32 secret (the demo staff's, in development).
+//! code an authenticator app shows now for a base32 secret (the demo staff's, in development);
+//! `api openapi` prints the OpenAPI document (the apps' types are generated from it).
 
 use domain::config::Config;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        println!("{}", api::openapi_document().to_pretty_json()?);
+        return Ok(());
+    }
     rustls::crypto::ring::default_provider()
         .install_default()
         .map_err(|_| anyhow::anyhow!("a rustls crypto provider was already installed"))?;
@@ -37,7 +42,9 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Some(other) => {
-            anyhow::bail!("unknown command {other:?}: expected serve, migrate, seed or totp")
+            anyhow::bail!(
+                "unknown command {other:?}: expected serve, migrate, seed, totp or openapi"
+            )
         }
     }
 }

@@ -18,10 +18,17 @@ pub const MAX_PAGE: i64 = 500;
 pub const MAX_OFFSET: i64 = 10_000_000;
 
 /// The raw query string of a list request.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct RawListParams {
+    /// `["field","ASC"]` or `["field","DESC"]`.
+    #[param(example = json!(r#"["id","DESC"]"#))]
     sort: Option<String>,
+    /// `[first,last]`, both included; at most 500 rows a page.
+    #[param(example = json!("[0,24]"))]
     range: Option<String>,
+    /// A JSON object: `q` searches, other keys filter by field.
+    #[param(example = json!(r#"{"q":"rossi"}"#))]
     filter: Option<String>,
 }
 

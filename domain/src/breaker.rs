@@ -149,7 +149,7 @@ pub async fn record_failure(
 }
 
 /// A breaker as the service status page shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct BreakerState {
     pub service: String,
     /// `closed` or `open`

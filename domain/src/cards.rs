@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// A card as its owner and staff see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SupporterCard {
     pub id: Uuid,
     pub card_number: String,

@@ -31,7 +31,7 @@ pub fn status_name(status: i16) -> &'static str {
 }
 
 /// A request as staff and its author see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CorporateRequest {
     pub id: Uuid,
     pub company_name: String,
@@ -49,7 +49,7 @@ pub struct CorporateRequest {
 }
 
 /// What a user sends (spec: /register_company); a missing field is reported as required.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RequestForm {
     pub company_name: String,

@@ -72,7 +72,7 @@ impl Kind {
 }
 
 /// An export as staff see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Export {
     pub id: Uuid,
     pub kind: String,

@@ -17,7 +17,7 @@ pub fn match_length() -> Duration {
 }
 
 /// A fixture with what a list shows: its "from" price and free places.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Fixture {
     pub id: i64,
     pub planet_event_id: i32,

@@ -76,7 +76,7 @@ pub enum HoldRefusal {
 }
 
 /// A named holder of a seat, as the ticketing system knows people.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct Holder {
     pub first_name: String,
     pub last_name: String,
@@ -127,7 +127,7 @@ pub fn person_key(name: &str) -> String {
 }
 
 /// What a hold may say of one seat: the reduction asked for and the named holder.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct Line {
     pub seat_id: i64,
     #[serde(default)]
@@ -648,7 +648,7 @@ pub async fn held_by(
 }
 
 /// A seat of a block with its state as `viewer` sees it (`mine` for their own holds).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SeatView {
     pub id: i64,
     pub row: String,
@@ -732,7 +732,7 @@ pub async fn seats_by_label(
 }
 
 /// A seat a lock or unlock left alone, and why (its state).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Skipped {
     pub id: i64,
     pub label: String,

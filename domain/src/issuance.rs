@@ -31,7 +31,7 @@ impl ListQuery {
 }
 
 /// One issued title.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct IssuedTicket {
     pub id: i64,
     pub order_id: Uuid,
@@ -143,7 +143,7 @@ pub async fn issued_tickets(
 }
 
 /// An order as staff lists show it (failed issues and all orders).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderRow {
     pub id: Uuid,
     /// The buyer's account.
@@ -276,7 +276,7 @@ pub fn refusal_code(error: &str) -> Option<&str> {
 }
 
 /// One seat of an order, as staff see it on the order's page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LineDetail {
     pub id: i64,
     pub label: String,
@@ -298,7 +298,7 @@ pub struct LineDetail {
 }
 
 /// An e-mail sent about an order.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderEmail {
     pub id: Uuid,
     pub template: String,
@@ -309,7 +309,7 @@ pub struct OrderEmail {
 }
 
 /// An audit entry about an order.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderAudit {
     pub id: Uuid,
     pub at: DateTime<Utc>,
@@ -320,7 +320,7 @@ pub struct OrderAudit {
 
 /// An order's page for staff: the row, the payment, each seat with its holder and title, the
 /// e-mails sent about it and its audit trail.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderDetail {
     #[serde(flatten)]
     pub row: OrderRow,

@@ -56,7 +56,7 @@ pub async fn silent_queues(
 // run again after its backoff) or `dead` (gave up, or discarded by staff).
 
 /// Jobs of one queue by state.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct QueueCounts {
     /// The queue's name (react-admin's id).
     pub id: String,
@@ -94,7 +94,7 @@ pub async fn queues(conn: &mut sqlx::PgConnection) -> Result<Vec<QueueCounts>, s
 }
 
 /// One job as staff see it.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct JobRow {
     pub id: String,
     pub queue: String,

@@ -22,7 +22,7 @@ pub const DEFAULT_REDUCTION: &str = "INTERO";
 
 /// One line of a sheet or of the typed form, as read and normalised (every field text, so a
 /// bad value can be shown back as it was given).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SheetLine {
     #[serde(default)]
@@ -247,7 +247,7 @@ impl SheetLine {
 }
 
 /// What is wrong with a line: a column (or `holder`) and a stable code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LineError {
     pub field: String,
     pub code: String,
@@ -264,7 +264,7 @@ impl LineError {
 
 /// A line after every check this database can make (the ticketing system's verdict on the
 /// holder is added by the caller).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CheckedLine {
     pub row: i32,
     pub line: SheetLine,
@@ -548,7 +548,7 @@ pub async fn create_task(
 }
 
 /// A task as staff see it, with its lines counted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Task {
     pub id: Uuid,
     pub fixture_id: i64,
@@ -664,7 +664,7 @@ pub async fn tasks(
 }
 
 /// One line as staff see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LineRow {
     pub id: i64,
     pub task_id: Uuid,

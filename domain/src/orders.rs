@@ -19,7 +19,7 @@ use uuid::Uuid;
 pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
 
 /// The match an order is for.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FixtureRef {
     pub id: i64,
     pub title: String,
@@ -30,7 +30,7 @@ pub struct FixtureRef {
 }
 
 /// A named holder, as the ticketing system needs them for a named ticket.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct HolderDetails {
     pub first_name: String,
     pub last_name: String,
@@ -44,7 +44,7 @@ pub struct HolderDetails {
 }
 
 /// What a fan types for a holder, before it is checked.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct HolderInput {
     #[serde(default)]
     pub first_name: String,
@@ -200,7 +200,7 @@ impl HolderDetails {
 }
 
 /// An issued title, as the order and the wallet show it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TitleView {
     pub seal: String,
     pub barcode: String,
@@ -211,7 +211,7 @@ pub struct TitleView {
 }
 
 /// One seat of an order.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderLine {
     pub id: i64,
     pub seat_id: i64,
@@ -249,7 +249,7 @@ pub struct OrderLine {
 }
 
 /// An order with its lines.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Order {
     pub id: Uuid,
     pub fixture: FixtureRef,
@@ -1224,7 +1224,7 @@ pub async fn cancel(conn: &mut PgConnection, order: &Order) -> Result<bool, sqlx
 }
 
 /// A title in a fan's wallet.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct WalletTicket {
     pub id: i64,
     pub order_id: Uuid,
@@ -1339,7 +1339,7 @@ pub async fn notify_fan(
 }
 
 /// A fan's notification.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Notification {
     pub id: Uuid,
     pub kind: String,

@@ -69,7 +69,7 @@ pub async fn create_report(
 }
 
 /// A report as staff see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Report {
     pub id: Uuid,
     pub fixture_id: i64,
@@ -272,7 +272,7 @@ pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), 
 }
 
 /// A divergence as staff see it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Mismatch {
     pub id: i64,
     pub report_id: Uuid,

@@ -50,7 +50,7 @@ pub async fn insert(conn: &mut PgConnection, calls: &[NewCall]) -> Result<(), sq
 }
 
 /// A logged call.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Call {
     pub id: i64,
     pub service: String,

@@ -38,7 +38,7 @@ pub struct Reduction {
 }
 
 /// What an import changed.
-#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ImportCounts {
     pub sectors: i64,
     pub blocks: i64,
@@ -175,7 +175,7 @@ pub async fn import_prices(
 }
 
 /// A sector with its size.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Sector {
     pub id: String,
     pub code: String,
@@ -199,7 +199,7 @@ pub async fn sectors(conn: &mut PgConnection) -> Result<Vec<Sector>, sqlx::Error
 }
 
 /// A block of the venue.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Block {
     pub id: i32,
     pub code: String,
@@ -262,7 +262,7 @@ pub async fn update_block(
 }
 
 /// A default price: a sector with a reduction.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Price {
     /// `SECTOR:reduction`
     pub id: String,

@@ -42,7 +42,7 @@ pub enum FixtureRefusal {
 }
 
 /// A checked sheet: every line with its errors.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Checked {
     pub fixture_id: i64,
     pub fixture_title: String,

@@ -12,11 +12,9 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::{get, post},
 };
 use axum_extra::extract::CookieJar;
 use domain::{
@@ -37,20 +35,37 @@ use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::{net::IpAddr, time::Duration};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/csrf", get(get_csrf))
-        .route("/auth/code", post(request_code))
-        .route("/auth/code/verify", post(verify_code))
-        .route("/auth/link", post(request_link))
-        .route("/auth/link/verify", post(verify_link))
-        .route("/auth/password", post(sign_in_with_password))
-        .route("/auth/second-factor", post(verify_second_factor))
-        .route("/auth/reauth", post(reauthenticate))
-        .route("/auth/password/forgot", post(forgot_password))
-        .route("/auth/password/reset", post(reset_password))
-        .route("/auth/logout", post(logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_csrf))
+        .routes(routes!(request_code))
+        .routes(routes!(verify_code))
+        .routes(routes!(request_link))
+        .routes(routes!(verify_link))
+        .routes(routes!(sign_in_with_password))
+        .routes(routes!(verify_second_factor))
+        .routes(routes!(reauthenticate))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(logout))
+}
+
+/// The CSRF token, for the apps to repeat in `X-CSRF-Token`.
+#[derive(Serialize, ToSchema)]
+struct CsrfToken {
+    csrf_token: String,
+}
+
+/// A sign-in: a session, or (staff) the second factor to give next.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum PasswordSignInAnswer {
+    SignedIn(Box<SignedIn>),
+    SecondFactorNeeded(SecondFactorNeeded),
 }
 
 const WINDOW: Duration = Duration::from_secs(600);
@@ -62,12 +77,12 @@ const PER_CLIENT: i32 = 30;
 /// reach it, low enough to stop a spread-out guessing of one account or flooding its inbox.
 const PER_EMAIL: i32 = 20;
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct MessageView {
     pub message: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct SignedIn {
     pub message: &'static str,
     pub user: MeView,
@@ -77,6 +92,7 @@ pub struct SignedIn {
 }
 
 /// `GET /api/auth/csrf`: the CSRF token (and its cookie), for the apps to send back.
+#[utoipa::path(get, path = "/auth/csrf", tag = "auth", responses((status = 200, body = CsrfToken, description = "Sets the `lario_csrf` cookie too")))]
 async fn get_csrf(State(state): State<AppState>, jar: CookieJar) -> Response {
     let token = jar
         .get(auth::CSRF_COOKIE)
@@ -87,7 +103,7 @@ async fn get_csrf(State(state): State<AppState>, jar: CookieJar) -> Response {
         token.clone(),
         state.config.auth.secure_cookies,
     ));
-    (jar, axum::Json(serde_json::json!({ "csrf_token": token }))).into_response()
+    (jar, axum::Json(CsrfToken { csrf_token: token })).into_response()
 }
 
 fn parse_email(raw: &str) -> ApiResult<Email> {
@@ -192,7 +208,7 @@ async fn count_client_failure(
 
 /// An e-mailed sign-in (a code or a link) asked for: the e-mail, the app's language, and the
 /// consents ticked at sign-up.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct EmailedSignIn {
     email: String,
@@ -246,7 +262,7 @@ async fn is_staff_email(conn: &mut PgConnection, email: &Email) -> ApiResult<boo
         .is_some_and(|u| u.role().is_staff()))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct CodeSent {
     message: &'static str,
 }
@@ -254,6 +270,12 @@ struct CodeSent {
 /// `POST /api/auth/code`: sends a six-digit code (valid 120 s). The answer is the same whether
 /// the address has an account or not; a new address gets its account when the code is used
 /// (isFirstTimeLogin true until then, as the spec's sign-up).
+#[utoipa::path(post, path = "/auth/code", tag = "auth", request_body = EmailedSignIn, responses(
+    (status = 200, body = CodeSent, description = "The same answer whether the address has an account or not"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`invalid_email`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn request_code(
     State(state): State<AppState>,
@@ -329,7 +351,7 @@ async fn email_token_link(
     send(conn, email, language, template, context).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct CodeVerification {
     email: String,
@@ -337,6 +359,13 @@ struct CodeVerification {
 }
 
 /// `POST /api/auth/code/verify`: signs in with the code.
+#[utoipa::path(post, path = "/auth/code/verify", tag = "auth", request_body = CodeVerification, responses(
+    (status = 200, body = SignedIn, description = "Signed in: sets the session cookie"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`code_invalid`, `code_expired`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`, `staff_password_required`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`invalid_email`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`code_locked`, `rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn verify_code(
     State(state): State<AppState>,
@@ -460,6 +489,12 @@ pub async fn start_session(
 }
 
 /// `POST /api/auth/link`: e-mails a single-use sign-in link to `/authorise/{token}`.
+#[utoipa::path(post, path = "/auth/link", tag = "auth", request_body = EmailedSignIn, responses(
+    (status = 200, body = MessageView, description = "The same answer whether the address has an account or not"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`invalid_email`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn request_link(
     State(state): State<AppState>,
@@ -478,7 +513,7 @@ async fn request_link(
     .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LinkVerification {
     token: String,
@@ -493,6 +528,11 @@ fn link_invalid() -> ApiError {
 }
 
 /// `POST /api/auth/link/verify`: signs in with the token of an e-mailed link (once).
+#[utoipa::path(post, path = "/auth/link/verify", tag = "auth", request_body = LinkVerification, responses(
+    (status = 200, body = SignedIn, description = "Signed in: sets the session cookie"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`link_invalid`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`, `staff_password_required`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn verify_link(
     State(state): State<AppState>,
@@ -526,7 +566,7 @@ async fn verify_link(
 }
 
 /// Where a password sign-in happens: the area decides who may enter.
-#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "lowercase")]
 enum Area {
     #[default]
@@ -535,7 +575,7 @@ enum Area {
     Corporate,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PasswordSignIn {
     email: String,
@@ -554,6 +594,13 @@ fn invalid_credentials() -> ApiError {
 
 /// `POST /api/auth/password`: signs in with e-mail and password; `area` admin admits staff
 /// only, corporate corporate users only.
+#[utoipa::path(post, path = "/auth/password", tag = "auth", request_body = PasswordSignIn, responses(
+    (status = 200, body = PasswordSignInAnswer, description = "Signed in (fans, companies), or the second factor to give next (staff)"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`invalid_credentials`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`, `staff_use_admin`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`invalid_email`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn sign_in_with_password(
     State(state): State<AppState>,
@@ -644,7 +691,7 @@ async fn sign_in_with_password(
 }
 
 /// The password was right; the second factor is asked next (`POST /api/auth/second-factor`).
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SecondFactorNeeded {
     /// `totp`: the authenticator's code; `enroll`: scan `totp` first, then its code.
     second_factor: &'static str,
@@ -653,7 +700,7 @@ struct SecondFactorNeeded {
     totp: Option<TotpSetup>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct TotpSetup {
     secret: String,
     otpauth_url: String,
@@ -672,7 +719,7 @@ fn refuse_staff_without_password(user: &User) -> ApiResult<()> {
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SecondFactorAnswer {
     challenge: String,
@@ -691,6 +738,12 @@ fn second_factor_invalid() -> ApiError {
 /// `POST /api/auth/second-factor` `{challenge, code}`: the authenticator's code (or a
 /// recovery code) after the password; signs the staff member in. Right after an enrolment the
 /// answer carries the ten recovery codes, once.
+#[utoipa::path(post, path = "/auth/second-factor", tag = "auth", request_body = SecondFactorAnswer, responses(
+    (status = 200, body = SignedIn, description = "Signed in; right after an enrolment, with the recovery codes"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`second_factor_invalid`, `challenge_expired`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn verify_second_factor(
     State(state): State<AppState>,
@@ -746,7 +799,7 @@ async fn verify_second_factor(
     Ok(response)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct Reauthentication {
     password: String,
@@ -755,6 +808,13 @@ struct Reauthentication {
 
 /// `POST /api/auth/reauth` `{password, code}`: a signed-in staff member proves again who they
 /// are before a sensitive change (a role); valid for ten minutes on this session.
+#[utoipa::path(post, path = "/auth/reauth", tag = "auth", request_body = Reauthentication,
+    security(("session" = [], "csrf" = [])), responses(
+    (status = 204, description = "Confirmed for ten minutes on this session"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`invalid_credentials`, `second_factor_invalid`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`forbidden`: not staff"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn reauthenticate(
     State(state): State<AppState>,
@@ -792,7 +852,7 @@ async fn reauthenticate(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ForgotPassword {
     email: String,
@@ -802,6 +862,11 @@ struct ForgotPassword {
 
 /// `POST /api/auth/password/forgot`: e-mails a reset link when the account exists; answers
 /// the same either way, so it does not tell who has an account.
+#[utoipa::path(post, path = "/auth/password/forgot", tag = "auth", request_body = ForgotPassword, responses(
+    (status = 200, body = MessageView, description = "The same answer whether the address has an account or not"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`invalid_email`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn forgot_password(
     State(state): State<AppState>,
@@ -826,7 +891,7 @@ async fn forgot_password(
     .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ResetPassword {
     token: String,
@@ -834,6 +899,12 @@ struct ResetPassword {
 }
 
 /// `POST /api/auth/password/reset`: sets a new password with an e-mailed token, and signs in.
+#[utoipa::path(post, path = "/auth/password/reset", tag = "auth", request_body = ResetPassword, responses(
+    (status = 200, body = SignedIn, description = "The password is set; signed in"),
+    (status = 401, body = crate::openapi::ErrorBody, description = "`link_invalid`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`email_banned`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (the password's rules)"),
+))]
 #[tracing::instrument(skip_all)]
 async fn reset_password(
     State(state): State<AppState>,
@@ -881,6 +952,9 @@ async fn reset_password(
 }
 
 /// `POST /api/auth/logout`: ends the session on the server and removes the cookie.
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", responses(
+    (status = 204, description = "Signed out; the cookie removed"),
+))]
 #[tracing::instrument(skip_all)]
 async fn logout(
     State(state): State<AppState>,

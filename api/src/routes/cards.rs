@@ -9,23 +9,23 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
-    routing::{delete, get},
 };
 use chrono::NaiveDate;
 use domain::cards::{self, AddError, CardQuery, VerifiedCard};
 use integrations::ticketing::TicketingError;
 use serde::Deserialize;
 use std::{collections::BTreeMap, time::Duration};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/me/supporter-cards", get(mine).post(add))
-        .route("/me/supporter-cards/{id}", delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(my_cards, add))
+        .routes(routes!(remove))
 }
 
 /// Card checks one account may make in [`CHECK_WINDOW`] (a birth date is not guessed by
@@ -34,7 +34,8 @@ const CHECKS_PER_WINDOW: i32 = 10;
 const CHECK_WINDOW: Duration = Duration::from_secs(15 * 60);
 
 /// `GET /api/me/supporter-cards`: one's cards, oldest first.
-async fn mine(
+#[utoipa::path(get, path = "/me/supporter-cards", tag = "account", security(("session" = [])), responses((status = 200, body = Vec<domain::cards::SupporterCard>)))]
+async fn my_cards(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
 ) -> ApiResult<Response> {
@@ -52,7 +53,7 @@ async fn mine(
     Ok(axum::Json(list).into_response())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 struct NewCard {
     card_number: String,
@@ -78,6 +79,13 @@ fn not_found_card() -> ApiError {
 /// 422 `card_not_found` (unknown number or another birth date, told apart from nobody),
 /// 422 `card_not_valid` (revoked or expired), 409 `card_already_yours` / `card_taken` /
 /// `too_many_cards`, 429 past the checks allowed, 503 when the system does not answer.
+#[utoipa::path(post, path = "/me/supporter-cards", tag = "account", security(("session" = [])), request_body = NewCard, responses(
+    (status = 201, body = domain::cards::SupporterCard),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`card_already_yours`, `card_taken`, `too_many_cards`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`card_not_found`, `card_not_valid`, `validation_failed`"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn add(
     State(state): State<AppState>,
@@ -193,6 +201,11 @@ async fn add(
 }
 
 /// `DELETE /api/me/supporter-cards/{id}`: 204; 404 when it is not one of one's cards.
+#[utoipa::path(delete, path = "/me/supporter-cards/{id}", tag = "account", security(("session" = [])),
+    params(("id" = Uuid, Path)), responses(
+    (status = 204, description = "Removed"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`: not one of one's cards"),
+))]
 #[tracing::instrument(skip_all)]
 async fn remove(
     State(state): State<AppState>,

@@ -8,11 +8,9 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
-    routing::{get, post},
 };
 use domain::{
     corporate::{self, CorporateRequest, RequestForm, RequestQuery, SubmitError},
@@ -21,11 +19,12 @@ use domain::{
     notifications::{MailTemplate, NewEmail},
 };
 use sqlx::PgConnection;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/corporate-requests", post(submit))
-        .route("/me/corporate-requests", get(mine))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(submit))
+        .routes(routes!(my_requests))
 }
 
 /// E-mails a request's author about it: received, approved or declined (spec:
@@ -57,6 +56,11 @@ pub async fn tell_author(conn: &mut PgConnection, request: &CorporateRequest) ->
 
 /// `POST /api/corporate-requests`: 201 with the request; 422 naming each bad field; 409
 /// `duplicate_corporate_request` naming the field another open request already has.
+#[utoipa::path(post, path = "/corporate-requests", tag = "account", security(("session" = [])), request_body = RequestForm, responses(
+    (status = 201, body = CorporateRequest),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`duplicate_corporate_request`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names the fields"),
+))]
 #[tracing::instrument(skip_all)]
 async fn submit(
     State(state): State<AppState>,
@@ -93,7 +97,8 @@ async fn submit(
 }
 
 /// `GET /api/me/corporate-requests`: one's own requests, newest first.
-async fn mine(
+#[utoipa::path(get, path = "/me/corporate-requests", tag = "account", security(("session" = [])), responses((status = 200, body = Vec<CorporateRequest>)))]
+async fn my_requests(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
 ) -> ApiResult<Response> {

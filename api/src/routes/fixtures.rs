@@ -10,14 +10,12 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::StatusCode,
     response::{
         IntoResponse, Response,
         sse::{Event, KeepAlive, Sse},
     },
-    routing::get,
 };
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
@@ -28,22 +26,29 @@ use futures::Stream;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::{collections::BTreeMap, convert::Infallible, time::Duration};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/fixtures", get(list))
-        .route("/fixtures/{id}", get(detail))
-        .route("/fixtures/{id}/blocks/{block_id}", get(block))
-        .route(
-            "/fixtures/{id}/hold",
-            get(current_hold).post(hold).delete(release),
-        )
-        .route("/fixtures/{id}/live", get(live))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(block))
+        .routes(routes!(current_hold, hold, release))
+        .routes(routes!(live))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// `league`, `cup` or `all` (the default).
     kind: Option<String>,
+}
+
+/// Upcoming fixtures shown to fans, soonest first.
+#[derive(Serialize, ToSchema)]
+struct FixtureList {
+    items: Vec<Fixture>,
 }
 
 fn fixture_not_found() -> ApiError {
@@ -100,6 +105,9 @@ async fn shown_terms(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<fixtur
 }
 
 /// `GET /api/fixtures?kind=league|cup`: upcoming fixtures shown to fans, soonest first.
+#[utoipa::path(get, path = "/fixtures", tag = "fixtures", params(ListQuery), responses(
+    (status = 200, body = FixtureList),
+))]
 async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Response> {
     let kind = match q.kind.as_deref() {
         None | Some("") | Some("all") => None,
@@ -123,17 +131,17 @@ async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiR
         },
     )
     .await?;
-    Ok(axum::Json(json!({ "items": items })).into_response())
+    Ok(axum::Json(FixtureList { items }).into_response())
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct BlockView {
     #[serde(flatten)]
     block: venue::Block,
     free: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct SectorView {
     code: String,
     name: String,
@@ -145,16 +153,72 @@ struct SectorView {
     blocks: Vec<BlockView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ReductionView {
     id: i32,
     code: String,
     name: String,
+    /// Price in cents per sector code.
     prices: BTreeMap<String, i32>,
+}
+
+/// A fixture with its sectors, blocks and free places, and the reductions sold online.
+#[derive(Serialize, ToSchema)]
+struct FixtureDetail {
+    #[serde(flatten)]
+    fixture: Fixture,
+    sectors: Vec<SectorView>,
+    reductions: Vec<ReductionView>,
+}
+
+/// A block's seats as the caller sees them (none for a standing block).
+#[derive(Serialize, ToSchema)]
+struct BlockSeats {
+    block: BlockView,
+    /// The full price in this block's sector.
+    price_cents: Option<i32>,
+    seats: Vec<inventory::SeatView>,
+}
+
+/// A seat the caller holds.
+#[derive(Serialize, ToSchema)]
+struct HeldSeatView {
+    id: i64,
+    label: String,
+    block_id: i32,
+    sector_code: String,
+    row: String,
+    number: i32,
+    gate: String,
+    price_cents: Option<i32>,
+    reduction_id: Option<i32>,
+    named: bool,
+}
+
+/// Places the caller holds in a standing block.
+#[derive(Serialize, ToSchema)]
+struct StandingView {
+    block_id: i32,
+    sector_code: String,
+    gate: String,
+    price_cents: Option<i32>,
+    quantity: i64,
+}
+
+/// The caller's hold on a fixture; `expires_at` is when its first place is released.
+#[derive(Serialize, ToSchema)]
+struct HoldView {
+    seats: Vec<HeldSeatView>,
+    standing: Vec<StandingView>,
+    expires_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// `GET /api/fixtures/{id}`: the fixture with its sectors, blocks and free places, and the
 /// reductions sold online with their prices per sector.
+#[utoipa::path(get, path = "/fixtures/{id}", tag = "fixtures", params(("id" = i64, Path, description = "The fixture")), responses(
+    (status = 200, body = FixtureDetail),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+))]
 async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let fixture = shown(&mut conn, id).await?;
@@ -200,13 +264,20 @@ async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult
             name: r.name,
         })
         .collect();
-    let mut body = serde_json::to_value(&fixture).expect("a fixture serialises");
-    body["sectors"] = serde_json::to_value(sectors).expect("sectors serialise");
-    body["reductions"] = serde_json::to_value(reductions).expect("reductions serialise");
-    Ok(axum::Json(body).into_response())
+    Ok(axum::Json(FixtureDetail {
+        fixture,
+        sectors,
+        reductions,
+    })
+    .into_response())
 }
 
 /// `GET /api/fixtures/{id}/blocks/{block_id}`: the block's seats as the caller sees them.
+#[utoipa::path(get, path = "/fixtures/{id}/blocks/{block_id}", tag = "fixtures",
+    params(("id" = i64, Path, description = "The fixture"), ("block_id" = i32, Path)), responses(
+    (status = 200, body = BlockSeats, description = "Seats are `free`, `held`, `sold`, `locked` or `mine`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`, `not_found`"),
+))]
 async fn block(
     State(state): State<AppState>,
     session: Option<axum::Extension<Session>>,
@@ -232,11 +303,11 @@ async fn block(
         .into_iter()
         .find(|p| p.reduction_code == inventory::FULL_PRICE_CODE)
         .map(|p| p.price_cents);
-    Ok(axum::Json(json!({
-        "block": BlockView { block, free },
-        "price_cents": price,
-        "seats": seats,
-    }))
+    Ok(axum::Json(BlockSeats {
+        block: BlockView { block, free },
+        price_cents: price,
+        seats,
+    })
     .into_response())
 }
 
@@ -245,7 +316,7 @@ async fn hold_view(
     conn: &mut sqlx::PgConnection,
     fixture_id: i64,
     session: &Session,
-) -> ApiResult<serde_json::Value> {
+) -> ApiResult<HoldView> {
     let held = inventory::held_by(conn, fixture_id, session.user.user_id).await?;
     let expires_at = held.iter().map(|h| h.held_until).min();
     let (standing, seats): (Vec<_>, Vec<_>) = held.into_iter().partition(|h| h.no_map);
@@ -256,25 +327,46 @@ async fn hold_view(
             .or_insert((p.sector_code, p.gate, p.price_cents, 0));
         e.3 += 1;
     }
-    let standing: Vec<_> = by_block
+    let standing = by_block
         .into_iter()
-        .map(|(block_id, (sector_code, gate, price, quantity))| {
-            json!({"block_id": block_id, "sector_code": sector_code, "gate": gate,
-                   "price_cents": price, "quantity": quantity})
+        .map(
+            |(block_id, (sector_code, gate, price_cents, quantity))| StandingView {
+                block_id,
+                sector_code,
+                gate,
+                price_cents,
+                quantity,
+            },
+        )
+        .collect();
+    let seats = seats
+        .into_iter()
+        .map(|s| HeldSeatView {
+            id: s.id,
+            label: s.label,
+            block_id: s.block_id,
+            sector_code: s.sector_code,
+            row: s.row,
+            number: s.number,
+            gate: s.gate,
+            price_cents: s.price_cents,
+            reduction_id: s.reduction_id,
+            named: s.named,
         })
         .collect();
-    let seats: Vec<_> = seats
-        .into_iter()
-        .map(|s| {
-            json!({"id": s.id, "label": s.label, "block_id": s.block_id, "sector_code": s.sector_code,
-                   "row": s.row, "number": s.number, "gate": s.gate, "price_cents": s.price_cents,
-                   "reduction_id": s.reduction_id, "named": s.named})
-        })
-        .collect();
-    Ok(json!({"seats": seats, "standing": standing, "expires_at": expires_at}))
+    Ok(HoldView {
+        seats,
+        standing,
+        expires_at,
+    })
 }
 
 /// `GET /api/fixtures/{id}/hold`.
+#[utoipa::path(get, path = "/fixtures/{id}/hold", tag = "fixtures", security(("session" = [])),
+    params(("id" = i64, Path, description = "The fixture")), responses(
+    (status = 200, body = HoldView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+))]
 async fn current_hold(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -285,7 +377,7 @@ async fn current_hold(
     Ok(axum::Json(hold_view(&mut conn, id, &session).await?).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct HoldRequest {
     #[serde(default)]
@@ -304,6 +396,13 @@ fn invalid(field: &str, message: &str) -> ApiError {
 }
 
 /// `POST /api/fixtures/{id}/hold` `{seat_ids}` or `{block_id, quantity}`: all or nothing.
+#[utoipa::path(post, path = "/fixtures/{id}/hold", tag = "fixtures", security(("session" = [])),
+    params(("id" = i64, Path, description = "The fixture")), request_body = HoldRequest, responses(
+    (status = 200, body = HoldView, description = "Held, all or nothing"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`, `reduction_not_allowed`"),
+))]
 #[tracing::instrument(skip_all, fields(fixture = id))]
 async fn hold(
     State(state): State<AppState>,
@@ -413,6 +512,11 @@ pub(crate) fn refused(r: HoldRefusal) -> ApiError {
 }
 
 /// `DELETE /api/fixtures/{id}/hold`: releases everything the caller holds on the fixture.
+#[utoipa::path(delete, path = "/fixtures/{id}/hold", tag = "fixtures", security(("session" = [])),
+    params(("id" = i64, Path, description = "The fixture")), responses(
+    (status = 204, description = "Released"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+))]
 async fn release(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -426,6 +530,10 @@ async fn release(
 }
 
 /// `GET /api/fixtures/{id}/live`: the seat map's server-sent events.
+#[utoipa::path(get, path = "/fixtures/{id}/live", tag = "fixtures", params(("id" = i64, Path, description = "The fixture")), responses(
+    (status = 200, content_type = "text/event-stream", body = String, description = "Server-sent events: `seats` (`{block_id, seats: [{id, state}]}`), `blocks` (`{blocks: [{id, free}]}`), `refresh`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+))]
 async fn live(
     State(state): State<AppState>,
     Path(id): Path<i64>,

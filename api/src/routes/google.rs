@@ -13,11 +13,9 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Redirect, Response},
-    routing::get,
 };
 use axum_extra::extract::{
     CookieJar,
@@ -32,14 +30,16 @@ use openidconnect::{
 };
 use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 const FLOW_COOKIE: &str = "lario_oidc";
 const FLOW_PATH: &str = "/api/auth/google";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/auth/google/start", get(start_google_sign_in))
-        .route("/auth/google/callback", get(finish_google_sign_in))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start_google_sign_in))
+        .routes(routes!(finish_google_sign_in))
 }
 
 /// What the browser keeps (HttpOnly, 10 minutes) between the redirect out and back.
@@ -127,13 +127,19 @@ pub fn local_path(p: Option<&str>) -> String {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct StartParams {
+    /// A path of this site to come back to (anything else goes to `/`).
     return_to: Option<String>,
     language: Option<Language>,
 }
 
 /// `GET /api/auth/google/start?return_to=/path&language=it`: off to the provider.
+#[utoipa::path(get, path = "/auth/google/start", tag = "auth", params(StartParams), responses(
+    (status = 303, description = "Off to the provider; sets the flow cookie"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`google_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn start_google_sign_in(
     State(state): State<AppState>,
@@ -179,7 +185,8 @@ async fn start_google_sign_in(
     Ok((jar.add(cookie), Redirect::to(url.as_str())).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CallbackParams {
     code: Option<String>,
     state: Option<String>,
@@ -191,6 +198,10 @@ fn back_with_error(jar: CookieJar, code: &str) -> Response {
 }
 
 /// `GET /api/auth/google/callback`: checks the answer, signs in, back to `return_to`.
+#[utoipa::path(get, path = "/auth/google/callback", tag = "auth", params(CallbackParams), responses(
+    (status = 303, description = "Signed in and back to `return_to`, or back to `/?signin_error=` with `google_failed`, `google_email_unverified`, `email_banned`, `staff_password_required`"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`google_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn finish_google_sign_in(
     State(state): State<AppState>,

@@ -1,32 +1,43 @@
 //! `GET /api/health` and `GET /api/version`.
 
 use crate::state::AppState;
-use axum::{Json, Router, extract::State, http::StatusCode, response::IntoResponse, routing::get};
+use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/health", get(get_health))
-        .route("/version", get(get_version))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_health))
+        .routes(routes!(get_version))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Check {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Health {
+    /// `ok` or `degraded`.
     status: &'static str,
     database: Check,
+    /// Ours and the job queue's: `ok`, and what is applied and pending.
+    #[schema(value_type = Object)]
     migrations: serde_json::Value,
+    /// `ok`, the job counts and the queues not fetching.
+    #[schema(value_type = Object)]
     jobs: serde_json::Value,
 }
 
 /// Reports the database, the migrations (ours and the job queue's) and the job counts.
 /// 200 when all is well, 503 otherwise (load balancers read the status).
+#[utoipa::path(get, path = "/health", tag = "system", responses(
+    (status = 200, body = Health, description = "All is well"),
+    (status = 503, body = Health, description = "Something is degraded: see which part"),
+))]
 #[tracing::instrument(skip_all)]
 async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
     let database = match domain::db::ping(&state.pool).await {
@@ -78,7 +89,7 @@ async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
     )
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Version {
     name: &'static str,
     version: &'static str,
@@ -86,6 +97,7 @@ struct Version {
 }
 
 /// The running build.
+#[utoipa::path(get, path = "/version", tag = "system", responses((status = 200, body = Version)))]
 async fn get_version() -> Json<Version> {
     Json(Version {
         name: "lario",

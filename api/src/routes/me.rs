@@ -7,22 +7,22 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     extract::State,
     response::{IntoResponse, Response},
-    routing::{get, put},
 };
 use domain::accounts::{self, ProfileUpdate, Role, User, password};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/me", get(get_me).put(update_me))
-        .route("/me/password", put(update_password))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_me, update_me))
+        .routes(routes!(update_password))
 }
 
 /// The signed-in user as the apps see it.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct MeView {
     #[serde(flatten)]
     pub user: User,
@@ -41,17 +41,22 @@ impl From<User> for MeView {
 }
 
 /// `GET /api/me`: 401 when nobody is signed in.
+#[utoipa::path(get, path = "/me", tag = "account", security(("session" = [])), responses((status = 200, body = MeView)))]
 async fn get_me(CurrentUser(session): CurrentUser) -> axum::Json<MeView> {
     axum::Json(MeView::from(session.user))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Updated {
     message: &'static str,
     user: MeView,
 }
 
 /// `PUT /api/me`: the spec's display-name rules, consents, language.
+#[utoipa::path(put, path = "/me", tag = "account", security(("session" = [])), request_body = ProfileUpdate, responses(
+    (status = 200, body = Updated),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names the fields"),
+))]
 #[tracing::instrument(skip_all)]
 async fn update_me(
     State(state): State<AppState>,
@@ -80,7 +85,7 @@ async fn update_me(
 const GUESS_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
 const GUESSES: i32 = 5;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PasswordChange {
     #[serde(default)]
@@ -90,6 +95,11 @@ struct PasswordChange {
 
 /// `PUT /api/me/password`: sets or changes one's password (the current one is required when
 /// there is one).
+#[utoipa::path(put, path = "/me/password", tag = "account", security(("session" = [])), request_body = PasswordChange, responses(
+    (status = 200, body = crate::openapi::Message, description = "Changed; the user's other sessions end"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `new_password` (its rules) or `current_password` (`wrong_password`)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: five wrong current passwords in ten minutes"),
+))]
 #[tracing::instrument(skip_all)]
 async fn update_password(
     State(state): State<AppState>,
@@ -131,5 +141,8 @@ async fn update_password(
     // Whoever else had a session (a stolen one, a forgotten device) is signed out; this one stays.
     accounts::sessions::delete_others_of(&mut tx, session.user.user_id, &session.token).await?;
     tx.commit().await?;
-    Ok(axum::Json(serde_json::json!({ "message": "Password updated" })).into_response())
+    Ok(axum::Json(crate::openapi::Message {
+        message: "Password updated".into(),
+    })
+    .into_response())
 }

@@ -11,11 +11,11 @@ pub mod me;
 pub mod orders;
 
 use crate::state::AppState;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 
-/// Every `/api` route.
-pub fn router() -> Router<AppState> {
-    Router::new()
+/// Every `/api` route, each with its entry in the OpenAPI document.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(health::router())
         .merge(auth::router())
         .merge(google::router())

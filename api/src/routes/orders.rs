@@ -10,12 +10,10 @@ use crate::{
     state::AppState,
 };
 use axum::{
-    Router,
     body::Bytes,
     extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
-    routing::{get, post, put},
 };
 use domain::{
     fixtures,
@@ -25,34 +23,78 @@ use integrations::{
     documents,
     payments::{PaymentsError, WebhookEvent},
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
+use utoipa::IntoParams;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 use workflows::{
     checkout,
     eligibility::{self, CheckError},
 };
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/fixtures/{id}/checkout", post(create_order))
-        .route("/orders", get(list_orders))
-        .route("/orders/{id}", get(get_order).delete(cancel_order))
-        .route("/orders/{id}/holders", put(name_holders))
-        .route("/orders/{id}/verify", post(verify_holders))
-        .route("/orders/{id}/payment", post(create_payment))
-        .route("/orders/{id}/confirm", post(confirm_payment))
-        .route("/orders/{id}/confirm-free", post(confirm_free))
-        .route("/wallet", get(wallet))
-        .route("/wallet/{id}/pdf", get(ticket_pdf))
-        .route("/notifications", get(notifications))
-        .route("/notifications/read", post(read_notifications))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_order))
+        .routes(routes!(list_orders))
+        .routes(routes!(get_order, cancel_order))
+        .routes(routes!(name_holders))
+        .routes(routes!(verify_holders))
+        .routes(routes!(create_payment))
+        .routes(routes!(confirm_payment))
+        .routes(routes!(confirm_free))
+        .routes(routes!(wallet))
+        .routes(routes!(ticket_pdf))
+        .routes(routes!(notifications))
+        .routes(routes!(read_notifications))
 }
 
 /// The webhook lives outside the CSRF check (the provider signs it instead).
-pub fn webhook_router() -> Router<AppState> {
-    Router::new().route("/api/payments/webhook", post(payment_webhook))
+pub fn webhook_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(payment_webhook))
+}
+
+/// The caller's orders, newest first.
+#[derive(Serialize, ToSchema)]
+struct OrderList {
+    items: Vec<Order>,
+}
+
+/// What the payment form needs: the intent and where to confirm it.
+#[derive(Serialize, ToSchema)]
+struct PaymentView {
+    payment_intent_id: String,
+    client_secret: String,
+    amount_cents: i64,
+    currency: &'static str,
+    publishable_key: String,
+    /// `stripe`, or `simulator` in development and tests.
+    provider: &'static str,
+    /// The simulator's address (development and tests only).
+    simulator_url: Option<String>,
+}
+
+/// A payment's outcome (the spec's codes) and the order as it now is.
+#[derive(Serialize, ToSchema)]
+struct OutcomeView {
+    /// `paymentProcessedSuccess`, `paymentAlreadyProcessed` or `unknownOrNoDocument`.
+    outcome: &'static str,
+    order: Option<Order>,
+}
+
+/// The caller's titles, soonest match first.
+#[derive(Serialize, ToSchema)]
+struct Wallet {
+    items: Vec<orders::WalletTicket>,
+}
+
+/// The caller's latest notifications, newest first.
+#[derive(Serialize, ToSchema)]
+struct Notifications {
+    items: Vec<orders::Notification>,
+    unread: usize,
 }
 
 fn conflict(code: &'static str, message: &str) -> ApiError {
@@ -82,7 +124,7 @@ async fn owned(state: &AppState, session: &Session, id: &str) -> ApiResult<Order
         .ok_or_else(order_not_found)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateOrder {
     /// The e-mail's and tickets' language; the account's when absent.
@@ -91,6 +133,14 @@ struct CreateOrder {
 }
 
 /// `POST /api/fixtures/{id}/checkout`: the caller's hold becomes a pending order.
+#[utoipa::path(post, path = "/fixtures/{id}/checkout", tag = "orders", security(("session" = [])),
+    params(("id" = i64, Path, description = "The fixture")),
+    request_body(content = CreateOrder, description = "Optional"),
+    responses(
+    (status = 201, body = Order, description = "The caller's hold became a pending order"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`"),
+))]
 #[tracing::instrument(skip_all, fields(fixture = id))]
 async fn create_order(
     State(state): State<AppState>,
@@ -153,6 +203,7 @@ async fn create_order(
 }
 
 /// `GET /api/orders`: the caller's orders, newest first.
+#[utoipa::path(get, path = "/orders", tag = "orders", security(("session" = [])), responses((status = 200, body = OrderList)))]
 async fn list_orders(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -164,10 +215,13 @@ async fn list_orders(
             items.push(o);
         }
     }
-    Ok(axum::Json(json!({ "items": items })).into_response())
+    Ok(axum::Json(OrderList { items }).into_response())
 }
 
 /// `GET /api/orders/{id}`.
+#[utoipa::path(get, path = "/orders/{id}", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = Order), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+))]
 async fn get_order(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -177,6 +231,10 @@ async fn get_order(
 }
 
 /// `DELETE /api/orders/{id}`: cancels a pending order and releases its seats.
+#[utoipa::path(delete, path = "/orders/{id}", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 204, description = "Cancelled; its seats released"), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`order_not_pending`"),
+))]
 async fn cancel_order(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -191,7 +249,7 @@ async fn cancel_order(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct HolderLineInput {
     id: i64,
@@ -199,13 +257,19 @@ struct HolderLineInput {
     holder: HolderInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct HoldersRequest {
     lines: Vec<HolderLineInput>,
 }
 
 /// `PUT /api/orders/{id}/holders`: names every line's holder and reduction.
+#[utoipa::path(put, path = "/orders/{id}/holders", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")),
+    request_body = HoldersRequest, responses(
+    (status = 200, body = Order), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`order_not_pending`, `holder_has_seat` (`errors.line_ids`), `payment_started`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names `lines.{i}.{field}`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn name_holders(
     State(state): State<AppState>,
@@ -287,6 +351,11 @@ fn reduction_errors(sent: &[HolderLineInput], refused: &[i64], message: &str) ->
 
 /// `POST /api/orders/{id}/verify` (the spec's /vrocheck): asks the ticketing system whether
 /// each holder may receive a title (not banned, no title yet for the match).
+#[utoipa::path(post, path = "/orders/{id}/verify", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = Order, description = "Each line's `eligible` and `ineligible_reason` filled in"), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`holders_missing`"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn verify_holders(
     State(state): State<AppState>,
@@ -377,6 +446,11 @@ fn payable(order: &Order) -> ApiResult<()> {
 
 /// `POST /api/orders/{id}/payment` (spec: create-payment-intent): the amount is the
 /// server's; calling it again returns the same intent.
+#[utoipa::path(post, path = "/orders/{id}/payment", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = PaymentView, description = "The same intent on every call"), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`order_not_pending`, `holders_missing`, `hold_expired`, `free_order`, `holders_ineligible` (`errors[\"lines.{id}\"]`: the reason), `not_on_sale`"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`payments_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_payment(
     State(state): State<AppState>,
@@ -415,19 +489,25 @@ async fn create_payment(
         }
     };
     let payments = &state.config.payments;
-    Ok(axum::Json(json!({
-        "payment_intent_id": intent_id,
-        "client_secret": secret,
-        "amount_cents": order.total_cents,
-        "currency": "eur",
-        "publishable_key": payments.publishable_key,
-        "provider": if payments.simulated { "simulator" } else { "stripe" },
-        "simulator_url": payments.simulated.then(|| payments.api_url.trim_end_matches('/').to_owned()),
-    }))
+    Ok(axum::Json(PaymentView {
+        payment_intent_id: intent_id,
+        client_secret: secret,
+        amount_cents: order.total_cents,
+        currency: "eur",
+        publishable_key: payments.publishable_key.clone(),
+        provider: if payments.simulated {
+            "simulator"
+        } else {
+            "stripe"
+        },
+        simulator_url: payments
+            .simulated
+            .then(|| payments.api_url.trim_end_matches('/').to_owned()),
+    })
     .into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ConfirmRequest {
     client_secret: String,
@@ -445,11 +525,22 @@ async fn outcome_response(
             orders::load(&mut conn, order_id).await?
         }
     };
-    Ok(axum::Json(json!({"outcome": outcome.code(), "order": order})).into_response())
+    Ok(axum::Json(OutcomeView {
+        outcome: outcome.code(),
+        order,
+    })
+    .into_response())
 }
 
 /// `POST /api/orders/{id}/confirm` (spec: confirm-payment-intent, the fan's return): the
 /// provider must say the payment succeeded; then the spec's transition.
+#[utoipa::path(post, path = "/orders/{id}/confirm", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")),
+    request_body = ConfirmRequest, responses(
+    (status = 200, body = OutcomeView),
+    (status = 402, body = crate::openapi::ErrorBody, description = "`payment_declined` (`errors.status`)"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`payment_pending` (`errors.status`)"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`payments_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn confirm_payment(
     State(state): State<AppState>,
@@ -507,6 +598,10 @@ async fn confirm_payment(
 }
 
 /// `POST /api/orders/{id}/confirm-free` (spec: confirm-payment-intent-free).
+#[utoipa::path(post, path = "/orders/{id}/confirm-free", tag = "orders", security(("session" = [])), params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = OutcomeView), (status = 404, body = crate::openapi::ErrorBody, description = "`order_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_free`, `order_not_pending`, `holders_missing`, `hold_expired`, `holders_ineligible`, `not_on_sale`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn confirm_free(
     State(state): State<AppState>,
@@ -530,10 +625,23 @@ async fn confirm_free(
     outcome_response(&state, order.id, outcome).await
 }
 
+/// Answer to the provider.
+#[derive(Serialize, ToSchema)]
+struct Received {
+    received: bool,
+}
+
 /// `POST /api/payments/webhook`: the provider's signed events. A succeeded payment takes the
 /// same transition as the fan's return; whichever comes first wins. Answers 2xx once the
 /// event is handled (or is not ours), so the provider stops redelivering it; an invalid
 /// signature is 400 and changes nothing.
+#[utoipa::path(post, path = "/api/payments/webhook", tag = "orders", security(()),
+    params(("stripe-signature" = String, Header, description = "The provider's signature of the body")),
+    request_body(content = Object, description = "The provider's event, as it signs it"),
+    responses(
+        (status = 200, body = Received, description = "Handled, or not ours: the provider stops redelivering"),
+        (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_webhook`: no or a wrong signature; nothing changed"),
+))]
 #[tracing::instrument(skip_all)]
 async fn payment_webhook(
     State(state): State<AppState>,
@@ -575,21 +683,29 @@ async fn payment_webhook(
 }
 
 /// `GET /api/wallet`: the caller's titles.
+#[utoipa::path(get, path = "/wallet", tag = "orders", security(("session" = [])), responses((status = 200, body = Wallet)))]
 async fn wallet(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let items = orders::wallet(&mut conn, session.user.user_id, None).await?;
-    Ok(axum::Json(json!({ "items": items })).into_response())
+    Ok(axum::Json(Wallet { items }).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PdfQuery {
+    /// `it` or `en`; the order's language when absent.
     lang: Option<String>,
 }
 
 /// `GET /api/wallet/{id}/pdf?lang=it|en` (spec: download-single-ticket).
+#[utoipa::path(get, path = "/wallet/{id}/pdf", tag = "orders", security(("session" = [])),
+    params(("id" = i64, Path, description = "The ticket (an order line)"), PdfQuery), responses(
+    (status = 200, content_type = "application/pdf", body = Vec<u8>, description = "The ticket as a PDF"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+))]
 async fn ticket_pdf(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -633,6 +749,7 @@ async fn ticket_pdf(
 }
 
 /// `GET /api/notifications`.
+#[utoipa::path(get, path = "/notifications", tag = "orders", security(("session" = [])), responses((status = 200, body = Notifications)))]
 async fn notifications(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
@@ -640,10 +757,11 @@ async fn notifications(
     let mut conn = state.pool.acquire().await?;
     let items = orders::notifications(&mut conn, session.user.user_id).await?;
     let unread = items.iter().filter(|n| !n.read).count();
-    Ok(axum::Json(json!({ "items": items, "unread": unread })).into_response())
+    Ok(axum::Json(Notifications { items, unread }).into_response())
 }
 
 /// `POST /api/notifications/read`: marks them all read.
+#[utoipa::path(post, path = "/notifications/read", tag = "orders", security(("session" = [])), responses((status = 204, description = "All marked read")))]
 async fn read_notifications(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,

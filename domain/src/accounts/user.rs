@@ -8,7 +8,7 @@ use std::{collections::BTreeMap, net::IpAddr};
 use uuid::Uuid;
 
 /// What an account may do, from its `acc_level`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// acc_level 1.
@@ -60,7 +60,7 @@ impl Role {
 
 /// An account as the product reads it (missing optional fields read as defaults: the
 /// columns are not null with defaults).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct User {
     #[serde(rename = "id")]
     pub user_id: Uuid,
@@ -135,7 +135,7 @@ pub async fn find_by_email(
 }
 
 /// Consents given at sign-up (all false unless ticked).
-#[derive(Debug, Clone, Copy, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, utoipa::ToSchema)]
 pub struct Consents {
     #[serde(default)]
     pub marketing: bool,
@@ -289,7 +289,7 @@ impl DisplayName {
 }
 
 /// A change to one's own profile; absent fields stay as they are.
-#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[derive(Debug, Clone, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileUpdate {
     pub display_name: Option<String>,

@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// Delivery state of an outbound e-mail.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum EmailStatus {
     /// Waiting for (or between) delivery attempts.
@@ -78,7 +78,7 @@ pub struct OutboundEmail {
 }
 
 /// One row of the staff's list of e-mails (no bodies).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OutboundEmailSummary {
     pub id: Uuid,
     pub template: String,

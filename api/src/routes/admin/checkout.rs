@@ -17,19 +17,20 @@ use domain::{accounts, audit, email::Email, inventory, issuance, moderation, ord
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 use workflows::checkout::{StaffSale, StaffSaleRefusal};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/issued-tickets", list_issued)
-        .get("/issued-tickets/{id}", get_issued)
-        .get("/failed-issues", list_failed)
-        .get("/failed-issues/{id}", get_failed)
-        .post("/failed-issues/{id}/retry", retry_failed)
-        .post("/failed-issues/{id}/refund", refund_failed)
-        .get("/orders", list_orders)
-        .get("/orders/{id}", get_order)
-        .post("/orders", create_order)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_issued))
+        .routes(routes!(get_issued))
+        .routes(routes!(list_failed))
+        .routes(routes!(get_failed))
+        .routes(routes!(retry_failed))
+        .routes(routes!(refund_failed))
+        .routes(routes!(list_orders, create_order))
+        .routes(routes!(get_order))
 }
 
 /// The list filters every checkout list understands.
@@ -63,6 +64,10 @@ fn query(params: &ListParams) -> ApiResult<issuance::ListQuery> {
 }
 
 /// `GET /api/admin/issued-tickets`: filters `fixture_id`, `state`, `q`.
+#[utoipa::path(get, path = "/issued-tickets", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<issuance::IssuedTicket>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `state`, `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_issued(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -74,6 +79,10 @@ async fn list_issued(
 }
 
 /// `GET /api/admin/issued-tickets/{id}`.
+#[utoipa::path(get, path = "/issued-tickets/{id}", tag = "admin", params(("id" = i64, Path)), responses(
+    (status = 200, body = issuance::IssuedTicket),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_issued(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let one = issuance::ListQuery {
@@ -113,6 +122,10 @@ async fn order_row(state: &AppState, id: &str, failed_only: bool) -> ApiResult<i
 }
 
 /// `GET /api/admin/failed-issues`: orders whose issuing gave up; filter `state`.
+#[utoipa::path(get, path = "/failed-issues", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<issuance::OrderRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `state`, `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_failed(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -121,6 +134,10 @@ async fn list_failed(
 }
 
 /// `GET /api/admin/failed-issues/{id}`.
+#[utoipa::path(get, path = "/failed-issues/{id}", tag = "admin", params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = issuance::OrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_failed(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(axum::Json(order_row(&state, &id, true).await?).into_response())
 }
@@ -134,6 +151,11 @@ fn not_failed() -> ApiError {
 }
 
 /// `POST /api/admin/failed-issues/{id}/retry`: issues what is still missing. Audited.
+#[utoipa::path(post, path = "/failed-issues/{id}/retry", tag = "admin", params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = issuance::OrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_failed`, `refused_for_good`: the ticketing system refused for a reason that cannot change"),
+))]
 #[tracing::instrument(skip_all, fields(order_id = %id))]
 async fn retry_failed(
     State(state): State<AppState>,
@@ -169,6 +191,12 @@ async fn retry_failed(
 
 /// `POST /api/admin/failed-issues/{id}/refund`: refunds the payment and frees the seats.
 /// Audited.
+#[utoipa::path(post, path = "/failed-issues/{id}/refund", tag = "admin", params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = issuance::OrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_failed`"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`payments_unavailable`"),
+))]
 #[tracing::instrument(skip_all, fields(order_id = %id))]
 async fn refund_failed(
     State(state): State<AppState>,
@@ -197,6 +225,10 @@ async fn refund_failed(
 }
 
 /// `GET /api/admin/orders`: filters `fixture_id`, `payment_status`, `state`, `q` (e-mail).
+#[utoipa::path(get, path = "/orders", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<issuance::OrderRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `payment_status`, `state`, `q` (e-mail)"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_orders(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -206,6 +238,10 @@ async fn list_orders(
 
 /// `GET /api/admin/orders/{id}`: the order's page: its row, the payment, each seat with its
 /// holder and title, the e-mails sent about it and its audit trail.
+#[utoipa::path(get, path = "/orders/{id}", tag = "admin", params(("id" = String, Path, description = "The order (a UUID)")), responses(
+    (status = 200, body = issuance::OrderDetail),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let not_found = || ApiError::not_found("No such order");
     let id = Uuid::parse_str(&id).map_err(|_| not_found())?;
@@ -219,7 +255,7 @@ async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> Api
 /// The payment methods of a box-office sale.
 const BOX_OFFICE_METHODS: [&str; 4] = ["cash", "pos", "bank_transfer", "complimentary"];
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SaleLine {
     #[serde(default)]
@@ -231,7 +267,7 @@ struct SaleLine {
     holder: orders::HolderInput,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SaleRequest {
     fixture_id: i64,
@@ -245,6 +281,11 @@ struct SaleRequest {
 /// `POST /api/admin/orders`: staff sell seats to a buyer at the box office (the spec's
 /// orders by admin: isOrderByAdmin, buyer_email, payment_method); issued like an online
 /// order. Audited.
+#[utoipa::path(post, path = "/orders", tag = "admin", request_body = SaleRequest, responses(
+    (status = 201, body = issuance::OrderRow),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`buyer_banned`, `fixture_not_on_sale`, `holder_has_seat`, `seats_unavailable`, `sector_full`, `buyer_limit`, `no_adjacent_seats`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`, `reduction_not_allowed`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_order(
     State(state): State<AppState>,

@@ -20,19 +20,23 @@ use domain::{
     corporate::{self, DecideError, RequestQuery},
 };
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/corporate-requests", list_requests)
-        .get("/corporate-requests/{id}", get_request)
-        .put("/corporate-requests/{id}", decide)
-        .get("/supporter-cards", list_cards)
-        .get("/supporter-cards/{id}", get_card)
-        .delete("/supporter-cards/{id}", remove_card)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_requests))
+        .routes(routes!(get_request, decide))
+        .routes(routes!(list_cards))
+        .routes(routes!(get_card, remove_card))
 }
 
 /// `GET /api/admin/corporate-requests`: filters `q` (company, VAT number or e-mail,
 /// contained) and `status` (0, 1, 2); newest first.
+#[utoipa::path(get, path = "/corporate-requests", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<domain::corporate::CorporateRequest>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `q`, `status` (0 received, 1 approved, 2 declined)"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_requests(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -56,6 +60,10 @@ async fn list_requests(
 }
 
 /// `GET /api/admin/corporate-requests/{id}`.
+#[utoipa::path(get, path = "/corporate-requests/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
+    (status = 200, body = domain::corporate::CorporateRequest),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_request(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let request = corporate::find(&mut conn, id)
@@ -64,7 +72,7 @@ async fn get_request(State(state): State<AppState>, Path(id): Path<Uuid>) -> Api
     Ok(axum::Json(request).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct Decision {
     status: i16,
 }
@@ -72,6 +80,12 @@ struct Decision {
 /// `PUT /api/admin/corporate-requests/{id}` `{status: 1 | 2}`: approves or declines a
 /// received request, e-mails its author and audits it. 409 `already_decided` when it was
 /// (react-admin sends the whole record: other fields are ignored).
+#[utoipa::path(put, path = "/corporate-requests/{id}", tag = "admin", params(("id" = Uuid, Path)), request_body = Decision, responses(
+    (status = 200, body = domain::corporate::CorporateRequest),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`already_decided`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 #[tracing::instrument(skip_all, fields(request_id = %id))]
 async fn decide(
     State(state): State<AppState>,
@@ -121,6 +135,10 @@ async fn decide(
 
 /// `GET /api/admin/supporter-cards`: filter `q` (card number, holder's name or the account's
 /// e-mail, contained) and `user_id`; newest first.
+#[utoipa::path(get, path = "/supporter-cards", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<domain::cards::SupporterCard>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `q`, `user_id`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_cards(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -143,6 +161,10 @@ async fn list_cards(
 }
 
 /// `GET /api/admin/supporter-cards/{id}`.
+#[utoipa::path(get, path = "/supporter-cards/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
+    (status = 200, body = domain::cards::SupporterCard),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_card(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let card = cards::find(&mut conn, id)
@@ -153,6 +175,10 @@ async fn get_card(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiRes
 
 /// `DELETE /api/admin/supporter-cards/{id}`: takes the card off its account (audited);
 /// answers the removed card, as react-admin expects.
+#[utoipa::path(delete, path = "/supporter-cards/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
+    (status = 200, body = domain::cards::SupporterCard, description = "The removed card"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 #[tracing::instrument(skip_all, fields(card_id = %id))]
 async fn remove_card(
     State(state): State<AppState>,

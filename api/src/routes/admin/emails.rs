@@ -20,16 +20,22 @@ use domain::{
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/emails", list_emails)
-        .get("/emails/{id}", get_email)
-        .post("/mail-checks", create_mail_check)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_emails))
+        .routes(routes!(get_email))
+        .routes(routes!(create_mail_check))
 }
 
 /// `GET /api/admin/emails`: filter `status` (pending, sent, failed) and `q` (recipient or
 /// subject); sort by created_at, to_address, status or attempts.
+#[utoipa::path(get, path = "/emails", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<outbound::OutboundEmailSummary>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `status` (pending, sent, failed), `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 #[tracing::instrument(skip_all)]
 async fn list_emails(
     State(state): State<AppState>,
@@ -64,6 +70,10 @@ async fn list_emails(
 }
 
 /// `GET /api/admin/emails/{id}`.
+#[utoipa::path(get, path = "/emails/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
+    (status = 200, body = outbound::OutboundEmailSummary),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 #[tracing::instrument(skip_all, fields(email_id = %id))]
 async fn get_email(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
@@ -73,7 +83,7 @@ async fn get_email(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiRe
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct MailCheckRequest {
     to: String,
@@ -82,6 +92,10 @@ struct MailCheckRequest {
 }
 
 /// `POST /api/admin/mail-checks {to, language}`: sends a mail check, through the mail job.
+#[utoipa::path(post, path = "/mail-checks", tag = "admin", request_body = MailCheckRequest, responses(
+    (status = 201, body = outbound::OutboundEmailSummary),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_mail_check(
     State(state): State<AppState>,

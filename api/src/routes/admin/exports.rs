@@ -20,17 +20,18 @@ use domain::{
 };
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 use workflows::exports::BuildExport;
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/exports", list_exports)
-        .post("/exports", create_export)
-        .get("/exports/{id}", get_export)
-        .get("/exports/{id}/file", get_file)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_exports, create_export))
+        .routes(routes!(get_export))
+        .routes(routes!(get_file))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ExportRequest {
     #[serde(default)]
@@ -40,6 +41,11 @@ struct ExportRequest {
 }
 
 /// `POST /api/admin/exports`: a new export, built by a job. Audited.
+#[utoipa::path(post, path = "/exports", tag = "admin", request_body = ExportRequest, responses(
+    (status = 201, body = exports::Export),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_export(
     State(state): State<AppState>,
@@ -102,6 +108,10 @@ fn export_id(raw: &str) -> ApiResult<Uuid> {
 }
 
 /// `GET /api/admin/exports`: newest first; filters `kind`, `state`.
+#[utoipa::path(get, path = "/exports", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<exports::Export>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `kind`, `state`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_exports(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -119,11 +129,21 @@ async fn list_exports(
 }
 
 /// `GET /api/admin/exports/{id}`.
+#[utoipa::path(get, path = "/exports/{id}", tag = "admin", params(("id" = String, Path, description = "The export (a UUID)")), responses(
+    (status = 200, body = exports::Export),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_export(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(axum::Json(one(&state, export_id(&id)?).await?).into_response())
 }
 
 /// `GET /api/admin/exports/{id}/file`: the built sheet. Audited.
+#[utoipa::path(get, path = "/exports/{id}/file", tag = "admin", params(("id" = String, Path, description = "The export (a UUID)")), responses(
+    (status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>, description = "The sheet"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`export_not_ready`"),
+    (status = 410, body = crate::openapi::ErrorBody, description = "`export_expired`"),
+))]
 async fn get_file(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,

@@ -15,16 +15,21 @@ use axum::{
 };
 use domain::{audit, jobs};
 use serde_json::json;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/job-queues", list_queues)
-        .get("/jobs", list_jobs)
-        .get("/jobs/{id}", get_job)
-        .post("/jobs/{id}/retry", retry_job)
-        .post("/jobs/{id}/discard", discard_job)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_queues))
+        .routes(routes!(list_jobs))
+        .routes(routes!(get_job))
+        .routes(routes!(retry_job))
+        .routes(routes!(discard_job))
 }
 
 /// `GET /api/admin/job-queues`: jobs per queue and state.
+#[utoipa::path(get, path = "/job-queues", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<jobs::QueueCounts>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_queues(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -44,6 +49,10 @@ async fn list_queues(
 const STATUSES: [&str; 5] = ["pending", "running", "done", "retrying", "dead"];
 
 /// `GET /api/admin/jobs`: filters `queue`, `status`.
+#[utoipa::path(get, path = "/jobs", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<jobs::JobRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `queue`, `status`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_jobs(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -79,11 +88,20 @@ async fn one(state: &AppState, id: &str) -> ApiResult<jobs::JobRow> {
 }
 
 /// `GET /api/admin/jobs/{id}`.
+#[utoipa::path(get, path = "/jobs/{id}", tag = "admin", params(("id" = String, Path)), responses(
+    (status = 200, body = jobs::JobRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_job(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(axum::Json(one(&state, &id).await?).into_response())
 }
 
 /// `POST /api/admin/jobs/{id}/retry`: a dead or retrying job runs again now. Audited.
+#[utoipa::path(post, path = "/jobs/{id}/retry", tag = "admin", params(("id" = String, Path)), responses(
+    (status = 200, body = jobs::JobRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`job_not_retryable`"),
+))]
 #[tracing::instrument(skip_all, fields(job_id = %id))]
 async fn retry_job(
     State(state): State<AppState>,
@@ -114,6 +132,11 @@ async fn retry_job(
 }
 
 /// `POST /api/admin/jobs/{id}/discard`: a waiting or retrying job will not run. Audited.
+#[utoipa::path(post, path = "/jobs/{id}/discard", tag = "admin", params(("id" = String, Path)), responses(
+    (status = 200, body = jobs::JobRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`job_not_discardable`"),
+))]
 #[tracing::instrument(skip_all, fields(job_id = %id))]
 async fn discard_job(
     State(state): State<AppState>,

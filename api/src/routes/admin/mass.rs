@@ -22,23 +22,26 @@ use domain::{
 use integrations::sheets::{self, Cell, Column, SheetWriter};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 use workflows::mass::{Checked, FixtureRefusal, NewTask};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/mass-issues/template", get_template)
-        .post("/mass-issues/preview", preview)
-        .get("/mass-issues", list_tasks)
-        .post("/mass-issues", create_task)
-        .get("/mass-issues/{id}", get_task)
-        .post("/mass-issues/{id}/retry", retry_task)
-        .get("/mass-issues/{id}/results.xlsx", get_results)
-        .get("/mass-issue-lines", list_lines)
-        .get("/mass-issue-lines/{id}", get_line)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(get_template))
+        .routes(routes!(preview))
+        .routes(routes!(list_tasks, create_task))
+        .routes(routes!(get_task))
+        .routes(routes!(retry_task))
+        .routes(routes!(get_results))
+        .routes(routes!(list_lines))
+        .routes(routes!(get_line))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TemplateQuery {
+    /// `it` (the default) or `en`.
     #[serde(default)]
     lang: Option<String>,
 }
@@ -49,6 +52,9 @@ fn sheet_error(e: sheets::WriteError) -> ApiError {
 }
 
 /// `GET /api/admin/mass-issues/template?lang=it|en`: the sheet to fill in.
+#[utoipa::path(get, path = "/mass-issues/template", tag = "admin", params(TemplateQuery), responses(
+    (status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>, description = "The sheet to fill in"),
+))]
 async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
     let english = q.lang.as_deref() == Some("en");
     let columns: Vec<Column> = mass::COLUMNS
@@ -102,7 +108,7 @@ async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
     Ok(rest::xlsx(name, w.finish().map_err(sheet_error)?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PreviewRequest {
     fixture_id: Option<i64>,
@@ -181,6 +187,13 @@ fn required_fixture(id: Option<i64>) -> ApiResult<i64> {
 }
 
 /// `POST /api/admin/mass-issues/preview`: every line checked; nothing stored.
+#[utoipa::path(post, path = "/mass-issues/preview", tag = "admin", request_body = PreviewRequest, responses(
+    (status = 200, body = Checked, description = "Every line checked; nothing stored"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: the sheet or the lines"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn preview(
     State(state): State<AppState>,
@@ -192,7 +205,7 @@ async fn preview(
     Ok(axum::Json(checked).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateRequest {
     fixture_id: Option<i64>,
@@ -209,6 +222,13 @@ struct CreateRequest {
 }
 
 /// `POST /api/admin/mass-issues`: checks the lines again and starts the task. Audited.
+#[utoipa::path(post, path = "/mass-issues", tag = "admin", request_body = CreateRequest, responses(
+    (status = 201, body = mass::Task),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: the sheet, the lines, or no valid line"),
+    (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_task(
     State(state): State<AppState>,
@@ -294,6 +314,10 @@ fn task_id(raw: &str) -> ApiResult<Uuid> {
 }
 
 /// `GET /api/admin/mass-issues`: newest first; filters `fixture_id`, `state`.
+#[utoipa::path(get, path = "/mass-issues", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<mass::Task>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `state`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_tasks(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -314,11 +338,20 @@ async fn list_tasks(
 }
 
 /// `GET /api/admin/mass-issues/{id}`.
+#[utoipa::path(get, path = "/mass-issues/{id}", tag = "admin", params(("id" = String, Path, description = "The mass issue (a UUID)")), responses(
+    (status = 200, body = mass::Task),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_task(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     Ok(axum::Json(one_task(&state, task_id(&id)?).await?).into_response())
 }
 
 /// `POST /api/admin/mass-issues/{id}/retry`: the unfinalised lines again. Audited.
+#[utoipa::path(post, path = "/mass-issues/{id}/retry", tag = "admin", params(("id" = String, Path, description = "The mass issue (a UUID)")), responses(
+    (status = 200, body = mass::Task),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_to_retry`"),
+))]
 #[tracing::instrument(skip_all, fields(task_id = %id))]
 async fn retry_task(
     State(state): State<AppState>,
@@ -349,6 +382,10 @@ async fn retry_task(
 }
 
 /// `GET /api/admin/mass-issues/{id}/results.xlsx`: the task's lines as a sheet.
+#[utoipa::path(get, path = "/mass-issues/{id}/results.xlsx", tag = "admin", params(("id" = String, Path, description = "The mass issue (a UUID)")), responses(
+    (status = 200, content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>, description = "The task's lines as a sheet"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_results(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let task = one_task(&state, task_id(&id)?).await?;
     let mut conn = state.pool.acquire().await?;
@@ -401,6 +438,10 @@ async fn get_results(State(state): State<AppState>, Path(id): Path<String>) -> A
 }
 
 /// `GET /api/admin/mass-issue-lines`: filters `task_id`, `state`, `q`.
+#[utoipa::path(get, path = "/mass-issue-lines", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<mass::LineRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `task_id`, `state`, `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_lines(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -425,6 +466,10 @@ async fn list_lines(
 }
 
 /// `GET /api/admin/mass-issue-lines/{id}`.
+#[utoipa::path(get, path = "/mass-issue-lines/{id}", tag = "admin", params(("id" = i64, Path)), responses(
+    (status = 200, body = mass::LineRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_line(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let q = mass::LineQuery {

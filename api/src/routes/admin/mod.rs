@@ -1,8 +1,8 @@
 //! `/api/admin/...`: the staff's API, in react-admin's simple-REST shape.
 //!
-//! Every route here is added through [`AdminRoutes`], which records its method and path:
-//! the whole router sits behind `require_staff`, and the authorization test walks the
-//! recorded table, so a route added later is checked without editing the test.
+//! Every route here is added with utoipa-axum's `routes!`, which documents it: the whole
+//! router sits behind `require_staff`, and the authorization test walks the documented
+//! table, so a route added later is checked without editing the test.
 
 mod checkout;
 mod corporate;
@@ -17,53 +17,11 @@ mod system;
 mod users;
 
 use crate::{auth, state::AppState};
-use axum::{
-    Router,
-    handler::Handler,
-    http::Method,
-    middleware,
-    routing::{MethodRouter, delete, get, post, put},
-};
+use axum::{http::Method, middleware};
+use utoipa_axum::router::OpenApiRouter;
 
-/// The admin router and the table of its routes.
-pub struct AdminRoutes {
-    router: Router<AppState>,
-    table: Vec<(Method, &'static str)>,
-}
-
-impl AdminRoutes {
-    fn new() -> Self {
-        AdminRoutes {
-            router: Router::new(),
-            table: vec![],
-        }
-    }
-
-    fn add(mut self, method: Method, path: &'static str, route: MethodRouter<AppState>) -> Self {
-        self.table.push((method, path));
-        self.router = self.router.route(path, route);
-        self
-    }
-
-    pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, h: H) -> Self {
-        self.add(Method::GET, path, get(h))
-    }
-
-    pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, h: H) -> Self {
-        self.add(Method::POST, path, post(h))
-    }
-
-    pub fn put<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, h: H) -> Self {
-        self.add(Method::PUT, path, put(h))
-    }
-
-    pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &'static str, h: H) -> Self {
-        self.add(Method::DELETE, path, delete(h))
-    }
-}
-
-fn routes() -> AdminRoutes {
-    let r = AdminRoutes::new();
+fn routes() -> OpenApiRouter<AppState> {
+    let r = OpenApiRouter::new();
     let r = system::routes(r);
     let r = emails::routes(r);
     let r = onsale::routes(r);
@@ -78,13 +36,25 @@ fn routes() -> AdminRoutes {
 }
 
 /// Every admin route, staff only.
-pub fn router() -> Router<AppState> {
-    routes()
-        .router
-        .route_layer(middleware::from_fn(auth::require_staff))
+pub fn router() -> OpenApiRouter<AppState> {
+    routes().route_layer(middleware::from_fn(auth::require_staff))
 }
 
-/// (method, path) of every admin route, paths relative to `/api/admin`.
-pub fn table() -> Vec<(Method, &'static str)> {
-    routes().table
+/// (method, path) of every admin route, paths relative to `/api/admin`, read from the
+/// OpenAPI document the routes were added with.
+pub fn table() -> Vec<(Method, String)> {
+    let mut table = vec![];
+    for (path, item) in routes().into_openapi().paths.paths {
+        for (method, op) in [
+            (Method::GET, &item.get),
+            (Method::POST, &item.post),
+            (Method::PUT, &item.put),
+            (Method::DELETE, &item.delete),
+        ] {
+            if op.is_some() {
+                table.push((method, path.clone()));
+            }
+        }
+    }
+    table
 }

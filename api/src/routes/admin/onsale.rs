@@ -18,26 +18,41 @@ use domain::{
     fixtures::{self, FixtureQuery, StatusRefusal},
     inventory, venue,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use workflows::onsale::{LoadInventory, MirrorLocks};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/sectors", list_sectors)
-        .get("/sectors/{code}", get_sector)
-        .get("/blocks", list_blocks)
-        .get("/blocks/{id}", get_block)
-        .put("/blocks/{id}", update_block)
-        .get("/prices", list_prices)
-        .get("/prices/{id}", get_price)
-        .put("/prices/{id}", update_price)
-        .post("/venue/import", import_venue)
-        .get("/fixtures", list_fixtures)
-        .post("/fixtures/import", import_fixtures)
-        .get("/fixtures/{id}", get_fixture)
-        .put("/fixtures/{id}", update_fixture)
-        .get("/fixtures/{id}/blocks/{block_id}/seats", block_seats)
-        .post("/fixtures/{id}/locks", lock_seats)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_sectors))
+        .routes(routes!(get_sector))
+        .routes(routes!(list_blocks))
+        .routes(routes!(get_block, update_block))
+        .routes(routes!(list_prices))
+        .routes(routes!(get_price, update_price))
+        .routes(routes!(import_venue))
+        .routes(routes!(list_fixtures))
+        .routes(routes!(import_fixtures))
+        .routes(routes!(get_fixture, update_fixture))
+        .routes(routes!(block_seats))
+        .routes(routes!(lock_seats))
+}
+
+/// Fixtures made or updated from the ticketing system's events.
+#[derive(Serialize, ToSchema)]
+struct Imported {
+    imported: i64,
+    updated: i64,
+}
+
+/// What a lock request did: the seats changed, those left alone (held or sold) and the labels
+/// that name no seat.
+#[derive(Serialize, ToSchema)]
+struct LockOutcome {
+    changed: Vec<i64>,
+    skipped: Vec<inventory::Skipped>,
+    unknown: Vec<String>,
 }
 
 /// A whole list in one page (the venue is small), in the simple-REST shape.
@@ -51,6 +66,10 @@ fn all<T: serde::Serialize>(resource: &str, params: &ListParams, items: Vec<T>) 
     rest::page(resource, params, page, total)
 }
 
+#[utoipa::path(get, path = "/sectors", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<venue::Sector>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_sectors(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -60,6 +79,10 @@ async fn list_sectors(
     Ok(all("sectors", &params, venue::sectors(&mut conn).await?))
 }
 
+#[utoipa::path(get, path = "/sectors/{code}", tag = "admin", params(("code" = String, Path)), responses(
+    (status = 200, body = venue::Sector),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_sector(
     State(state): State<AppState>,
     Path(code): Path<String>,
@@ -73,6 +96,10 @@ async fn get_sector(
     Ok(axum::Json(sector).into_response())
 }
 
+#[utoipa::path(get, path = "/blocks", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<venue::Block>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `sector_code`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_blocks(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -84,6 +111,10 @@ async fn list_blocks(
     Ok(all("blocks", &params, blocks))
 }
 
+#[utoipa::path(get, path = "/blocks/{id}", tag = "admin", params(("id" = i32, Path)), responses(
+    (status = 200, body = venue::Block),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_block(State(state): State<AppState>, Path(id): Path<i32>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let block = venue::block(&mut conn, id)
@@ -92,7 +123,7 @@ async fn get_block(State(state): State<AppState>, Path(id): Path<i32>) -> ApiRes
     Ok(axum::Json(block).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct BlockChange {
     gate: Option<String>,
     season_sellable: Option<bool>,
@@ -100,6 +131,11 @@ struct BlockChange {
 
 /// `PUT /api/admin/blocks/{id}` `{gate, season_sellable}` (the rest of the record is
 /// ignored); audited.
+#[utoipa::path(put, path = "/blocks/{id}", tag = "admin", params(("id" = i32, Path)), request_body = BlockChange, responses(
+    (status = 200, body = venue::Block),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 async fn update_block(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
@@ -129,6 +165,10 @@ async fn update_block(
     Ok(axum::Json(block).into_response())
 }
 
+#[utoipa::path(get, path = "/prices", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<venue::Price>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `sector_code`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_prices(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -147,6 +187,10 @@ fn price_id(id: &str) -> ApiResult<(String, i32)> {
         .ok_or_else(|| ApiError::not_found("No such price"))
 }
 
+#[utoipa::path(get, path = "/prices/{id}", tag = "admin", params(("id" = String, Path, description = "`SECTOR:reduction`")), responses(
+    (status = 200, body = venue::Price),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_price(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let (sector, reduction) = price_id(&id)?;
     let mut conn = state.pool.acquire().await?;
@@ -158,12 +202,17 @@ async fn get_price(State(state): State<AppState>, Path(id): Path<String>) -> Api
     Ok(axum::Json(price).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct PriceChange {
     price_cents: i64,
 }
 
 /// `PUT /api/admin/prices/{id}` `{price_cents}`: 0 to 1,000,000 cents; audited.
+#[utoipa::path(put, path = "/prices/{id}", tag = "admin", params(("id" = String, Path, description = "`SECTOR:reduction`")), request_body = PriceChange, responses(
+    (status = 200, body = venue::Price),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: 0 to 1,000,000 cents"),
+))]
 async fn update_price(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
@@ -232,6 +281,10 @@ async fn import_audited(
 
 /// `POST /api/admin/venue/import`: the venue plan (and the catalogue) from the ticketing
 /// system; audited.
+#[utoipa::path(post, path = "/venue/import", tag = "admin", responses(
+    (status = 200, body = venue::ImportCounts),
+    (status = 502, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 async fn import_venue(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
@@ -241,15 +294,23 @@ async fn import_venue(
 }
 
 /// `POST /api/admin/fixtures/import`: the ticketing system's events become fixtures.
+#[utoipa::path(post, path = "/fixtures/import", tag = "admin", responses(
+    (status = 200, body = Imported),
+    (status = 502, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
+))]
 async fn import_fixtures(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
 ) -> ApiResult<Response> {
     let (_, (imported, updated)) = import_audited(&state, &staff, "fixtures.imported").await?;
-    Ok(axum::Json(json!({"imported": imported, "updated": updated})).into_response())
+    Ok(axum::Json(Imported { imported, updated }).into_response())
 }
 
 /// `GET /api/admin/fixtures`: filters `when` (upcoming, past), `kind`, `q`.
+#[utoipa::path(get, path = "/fixtures", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<fixtures::Fixture>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `when` (upcoming, past), `kind` (league, cup), `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_fixtures(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -289,6 +350,10 @@ async fn list_fixtures(
     Ok(rest::page("fixtures", &params, items, total))
 }
 
+#[utoipa::path(get, path = "/fixtures/{id}", tag = "admin", params(("id" = i64, Path, description = "The fixture")), responses(
+    (status = 200, body = fixtures::Fixture),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_fixture(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let fixture = fixtures::find(&mut conn, id)
@@ -297,13 +362,19 @@ async fn get_fixture(State(state): State<AppState>, Path(id): Path<i64>) -> ApiR
     Ok(axum::Json(fixture).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct FixtureChange {
     status: i16,
 }
 
 /// `PUT /api/admin/fixtures/{id}` `{status}`: on sale (1) copies the seat inventory from the
 /// ticketing system by a job the first time; off sale (2); audited.
+#[utoipa::path(put, path = "/fixtures/{id}", tag = "admin", params(("id" = i64, Path, description = "The fixture")), request_body = FixtureChange, responses(
+    (status = 200, body = fixtures::Fixture),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_started`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 async fn update_fixture(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
@@ -354,6 +425,10 @@ async fn update_fixture(
 }
 
 /// `GET /api/admin/fixtures/{id}/blocks/{block_id}/seats`.
+#[utoipa::path(get, path = "/fixtures/{id}/blocks/{block_id}/seats", tag = "admin", params(("id" = i64, Path, description = "The fixture"), ("block_id" = i32, Path)), responses(
+    (status = 200, body = Vec<inventory::SeatView>),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn block_seats(
     State(state): State<AppState>,
     Path((id, block_id)): Path<(i64, i32)>,
@@ -366,7 +441,7 @@ async fn block_seats(
     Ok(axum::Json(seats).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LockRequest {
     #[serde(default)]
@@ -381,6 +456,11 @@ const MAX_LOCK: usize = 5000;
 
 /// `POST /api/admin/fixtures/{id}/locks`: locks free seats or unlocks locked ones, by id or
 /// label; mirrored to the ticketing system by a job; audited.
+#[utoipa::path(post, path = "/fixtures/{id}/locks", tag = "admin", params(("id" = i64, Path, description = "The fixture")), request_body = LockRequest, responses(
+    (status = 200, body = LockOutcome),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 async fn lock_seats(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
@@ -449,8 +529,10 @@ async fn lock_seats(
     )
     .await?;
     tx.commit().await?;
-    Ok(
-        axum::Json(json!({"changed": changed_ids, "skipped": skipped, "unknown": unknown}))
-            .into_response(),
-    )
+    Ok(axum::Json(LockOutcome {
+        changed: changed_ids,
+        skipped,
+        unknown: unknown.into_iter().cloned().collect(),
+    })
+    .into_response())
 }

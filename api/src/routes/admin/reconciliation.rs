@@ -20,19 +20,20 @@ use domain::{
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 use workflows::reconciliation::{CancelStrayTitle, RunMismatchReport};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/mismatch-reports", list_reports)
-        .post("/mismatch-reports", create_report)
-        .get("/mismatch-reports/{id}", get_report)
-        .get("/mismatches", list_mismatches)
-        .get("/mismatches/{id}", get_mismatch)
-        .post("/mismatches/{id}/reconcile", reconcile)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_reports, create_report))
+        .routes(routes!(get_report))
+        .routes(routes!(list_mismatches))
+        .routes(routes!(get_mismatch))
+        .routes(routes!(reconcile))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ReportRequest {
     #[serde(default)]
@@ -40,6 +41,11 @@ struct ReportRequest {
 }
 
 /// `POST /api/admin/mismatch-reports`: compares a fixture's titles, by a job. Audited.
+#[utoipa::path(post, path = "/mismatch-reports", tag = "admin", request_body = ReportRequest, responses(
+    (status = 201, body = reconciliation::Report),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 #[tracing::instrument(skip_all)]
 async fn create_report(
     State(state): State<AppState>,
@@ -89,6 +95,10 @@ async fn one_report(state: &AppState, id: Uuid) -> ApiResult<reconciliation::Rep
 }
 
 /// `GET /api/admin/mismatch-reports`: newest first; filter `fixture_id`.
+#[utoipa::path(get, path = "/mismatch-reports", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<reconciliation::Report>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `fixture_id`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_reports(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -102,12 +112,20 @@ async fn list_reports(
 }
 
 /// `GET /api/admin/mismatch-reports/{id}`.
+#[utoipa::path(get, path = "/mismatch-reports/{id}", tag = "admin", params(("id" = String, Path, description = "The report (a UUID)")), responses(
+    (status = 200, body = reconciliation::Report),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_report(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let id = Uuid::parse_str(&id).map_err(|_| ApiError::not_found("No such report"))?;
     Ok(axum::Json(one_report(&state, id).await?).into_response())
 }
 
 /// `GET /api/admin/mismatches`: filters `report_id`, `resolved`.
+#[utoipa::path(get, path = "/mismatches", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<reconciliation::Mismatch>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `report_id`, `resolved`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_mismatches(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -147,6 +165,10 @@ async fn one_mismatch(state: &AppState, id: i64) -> ApiResult<reconciliation::Mi
 }
 
 /// `GET /api/admin/mismatches/{id}`.
+#[utoipa::path(get, path = "/mismatches/{id}", tag = "admin", params(("id" = i64, Path)), responses(
+    (status = 200, body = reconciliation::Mismatch),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_mismatch(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
     Ok(axum::Json(one_mismatch(&state, id).await?).into_response())
 }
@@ -176,6 +198,12 @@ fn take_refused(r: TakeRefusal) -> ApiError {
 
 /// `POST /api/admin/mismatches/{id}/reconcile`: ours agrees with the ticketing system (a
 /// stray title there is cancelled there, by a job: 202). Audited.
+#[utoipa::path(post, path = "/mismatches/{id}/reconcile", tag = "admin", params(("id" = i64, Path)), responses(
+    (status = 200, body = reconciliation::Mismatch, description = "Resolved"),
+    (status = 202, body = reconciliation::Mismatch, description = "A stray title there is being cancelled by a job"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`already_resolved`, `seat_conflict`, `holder_conflict`"),
+))]
 #[tracing::instrument(skip_all, fields(mismatch_id = id))]
 async fn reconcile(
     State(state): State<AppState>,

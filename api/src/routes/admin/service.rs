@@ -17,17 +17,23 @@ use domain::{issuance, jobs, service_log};
 use integrations::{payments::PaymentsError, ticketing::TicketingError};
 use serde::Serialize;
 use std::time::{Duration, Instant};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/service-calls", list_calls)
-        .get("/service-status", get_status)
-        .get("/payment-report", get_payment_report)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_calls))
+        .routes(routes!(get_status))
+        .routes(routes!(get_payment_report))
 }
 
 const SERVICES: [&str; 3] = ["ticketing", "payments", "mail"];
 
 /// `GET /api/admin/service-calls`: filters `service`, `outcome`, `q`; newest first, or by
 /// `duration_ms`.
+#[utoipa::path(get, path = "/service-calls", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<domain::service_log::Call>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `service`, `outcome`, `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 async fn list_calls(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,
@@ -59,7 +65,7 @@ async fn list_calls(
 }
 
 /// One service as the status page shows it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct ServiceStatus {
     id: &'static str,
     /// It answered the check just now.
@@ -73,7 +79,7 @@ struct ServiceStatus {
     last_error_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct Status {
     checked_at: DateTime<Utc>,
     services: Vec<ServiceStatus>,
@@ -103,6 +109,9 @@ async fn timed<F: Future<Output = Result<(), String>>>(
 /// `GET /api/admin/service-status`: the ticketing system, the payment provider, the mail
 /// server and the database checked now, each with its calls of the last hour, and the job
 /// queues.
+#[utoipa::path(get, path = "/service-status", tag = "admin", responses(
+    (status = 200, body = Status),
+))]
 async fn get_status(State(state): State<AppState>) -> ApiResult<Response> {
     let limit = Duration::from_secs(5);
     let ticketing = timed(limit, async {
@@ -171,7 +180,7 @@ async fn get_status(State(state): State<AppState>) -> ApiResult<Response> {
 }
 
 /// One day's payments or refunds, ours and the provider's.
-#[derive(Serialize, Default)]
+#[derive(Serialize, Default, ToSchema)]
 struct ReportRow {
     /// `yyyy-mm-dd|paid` or `yyyy-mm-dd|refunded`
     id: String,
@@ -211,6 +220,11 @@ fn rome_day(t: DateTime<Utc>) -> String {
 /// `GET /api/admin/payment-report?filter={"from": "2026-11-01", "to": "2026-11-30"}` (days in
 /// Italy, both included; the last 30 days by default, at most 93): card payments and refunds
 /// by day, ours against the provider's records, newest day first.
+#[utoipa::path(get, path = "/payment-report", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<ReportRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `from`, `to` (days in Italy, both included; at most 93)"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+    (status = 502, body = crate::openapi::ErrorBody, description = "`provider_unavailable`"),
+))]
 async fn get_payment_report(
     State(state): State<AppState>,
     Query(raw): Query<RawListParams>,

@@ -3,17 +3,23 @@
 use crate::state::AppState;
 use axum::{Json, extract::State};
 use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/system", get_system)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(get_system))
 }
 
-#[derive(Serialize)]
+/// Links the admin app shows.
+#[derive(Serialize, ToSchema)]
 struct System {
     job_board_url: String,
     sim_mailbox_url: Option<String>,
 }
 
+#[utoipa::path(get, path = "/system", tag = "admin", responses(
+    (status = 200, body = System),
+))]
 async fn get_system(State(state): State<AppState>) -> Json<System> {
     Json(System {
         job_board_url: state.config.board_public_url.clone(),

@@ -15,15 +15,16 @@ use axum::{
 };
 use domain::accounts::{self, Role, User, UserQuery, UserSort};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
 
-pub fn routes(r: super::AdminRoutes) -> super::AdminRoutes {
-    r.get("/users", list_users)
-        .get("/users/{id}", get_user)
-        .put("/users/{id}", update_user)
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_users))
+        .routes(routes!(get_user, update_user))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UserView {
     #[serde(flatten)]
     user: User,
@@ -41,6 +42,10 @@ impl From<User> for UserView {
 
 /// `GET /api/admin/users`: filter `q` (an e-mail when it has an @, else a name as typed,
 /// lower case or capitalised) and `role` (admin, staff, corporate, fan).
+#[utoipa::path(get, path = "/users", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<UserView>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `q` (e-mail, or LAST, FIRST), `role`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
 #[tracing::instrument(skip_all)]
 async fn list_users(
     State(state): State<AppState>,
@@ -87,6 +92,10 @@ async fn list_users(
 }
 
 /// `GET /api/admin/users/{id}`.
+#[utoipa::path(get, path = "/users/{id}", tag = "admin", params(("id" = Uuid, Path)), responses(
+    (status = 200, body = UserView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
 async fn get_user(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let user = accounts::find_by_id(&mut conn, id)
@@ -95,7 +104,7 @@ async fn get_user(State(state): State<AppState>, Path(id): Path<Uuid>) -> ApiRes
     Ok(axum::Json(UserView::from(user)).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct RoleChange {
     acc_level: i16,
 }
@@ -105,6 +114,12 @@ struct RoleChange {
 /// account's sessions end with the change: a promoted fan signs in again at `/admin/login`
 /// with a second factor, a demoted staff member loses the staff session at once.
 /// (react-admin sends the whole record: other fields are ignored.)
+#[utoipa::path(put, path = "/users/{id}", tag = "admin", params(("id" = Uuid, Path)), request_body = RoleChange, responses(
+    (status = 200, body = UserView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`forbidden`: admins only; `reauthentication_required`: password and code again within ten minutes"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+))]
 #[tracing::instrument(skip_all, fields(user_id = %id))]
 async fn update_user(
     State(state): State<AppState>,

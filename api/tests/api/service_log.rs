@@ -2,9 +2,7 @@
 //! provider and the mail server is logged with its duration and outcome, searchable; the
 //! status page checks each service now and says which one does not answer.
 
-mod common;
-
-use common::{eventually, on_sale};
+use crate::common::{eventually, on_sale};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 

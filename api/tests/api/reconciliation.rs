@@ -2,9 +2,7 @@
 //! title cancelled there, one missing there, another holder, another seat, a stray issue),
 //! and reconciling each makes ours agree: a second report finds nothing.
 
-mod common;
-
-use common::{Client, OnSale, eventually, on_sale};
+use crate::common::{Client, OnSale, eventually, on_sale};
 use integrations::ticketing::{IssueTicket, Person};
 use serde_json::{Value, json};
 use sqlx::PgPool;

@@ -2,9 +2,7 @@
 //! holds exactly what the database holds, typed, with its header; an unfinished export cannot
 //! be downloaded, an expired one is gone, bad requests change nothing.
 
-mod common;
-
-use common::{Client, OnSale, built_export as export, eventually, on_sale};
+use crate::common::{Client, OnSale, built_export as export, eventually, on_sale};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 

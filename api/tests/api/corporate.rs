@@ -2,9 +2,7 @@
 //! staff decide it; a fan adds the supporter cards the ticketing system knows; the database
 //! keeps the spec's uniqueness rules against racing requests; both export to Excel.
 
-mod common;
-
-use common::{Client, TestApp, built_export, on_sale, spawn_app};
+use crate::common::{Client, TestApp, built_export, on_sale, spawn_app};
 use integrations::ticketing::Person;
 use serde_json::{Value, json};
 use sqlx::PgPool;

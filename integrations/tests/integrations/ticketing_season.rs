@@ -1,9 +1,7 @@
 //! Pre-emption, season tickets, collections, passing a season ticket on, and what the system
 //! says about titles: our client against the simulator on random ports.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use integrations::ticketing::{IssueCollection, IssueSeasonTicket, IssueTicket, Person};
 use serde_json::json;
 

@@ -1,9 +1,7 @@
 //! Google sign-in against the simulator's OpenID provider: real redirects, a real code
 //! exchange with PKCE, a real ES256 signature checked by the openidconnect crate.
 
-mod common;
-
-use common::serve;
+use crate::common::serve;
 use reqwest::{StatusCode, header::LOCATION};
 use serde_json::Value;
 use sim::{Sim, SimOptions};

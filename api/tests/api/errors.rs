@@ -1,9 +1,7 @@
 //! Bad input gets a 4xx in the error shape and changes nothing; only a panic answers 500.
 
-mod common;
-
+use crate::common::{serve, spawn_app};
 use axum::{Router, routing::get};
-use common::{serve, spawn_app};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;

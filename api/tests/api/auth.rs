@@ -1,8 +1,6 @@
 //! Sign-in by code, link and password; bans; sessions; CSRF; the authorization matrix.
 
-mod common;
-
-use common::{Client, PASSWORD, TestApp, spawn_app};
+use crate::common::{Client, PASSWORD, TestApp, spawn_app};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;

@@ -1,9 +1,7 @@
 //! The mail job end to end: our transaction -> apalis-postgres -> the worker -> lettre ->
 //! the SMTP simulator, with the simulator down, refusing, stalling, and a worker killed.
 
-mod common;
-
-use common::{WorkerProcess, database_url, eventually};
+use crate::common::{WorkerProcess, database_url, eventually};
 use domain::{
     config::Config,
     email::Email,

@@ -2,9 +2,7 @@
 //! the job over and every title is issued exactly once, under the ticketing system's naive
 //! idempotency (a repeat would issue a second title).
 
-mod common;
-
-use common::{WorkerProcess, eventually, worker_vars};
+use crate::common::{WorkerProcess, eventually, worker_vars};
 use domain::{
     accounts,
     email::Email,

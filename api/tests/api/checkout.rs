@@ -4,9 +4,7 @@
 //! system misbehaves; wrong secrets change nothing; lost seats and failed issues are refunded
 //! or retried without a title issued twice.
 
-mod common;
-
-use common::{Client, OnSale, eventually, on_sale};
+use crate::common::{Client, OnSale, eventually, on_sale};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::Duration;

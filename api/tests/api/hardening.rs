@@ -2,9 +2,7 @@
 //! every route answer a 4xx in the error shape (never a 500), the apps' pages carry the
 //! security headers, and the Google sign-in's return address stays on this site.
 
-mod common;
-
-use common::{Client, spawn_app};
+use crate::common::{Client, spawn_app};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;

@@ -5,8 +5,6 @@
 //! The test runs its own PostgreSQL cluster (initdb in a temporary directory, on a free port),
 //! since restarting the shared one would disturb every other test.
 
-mod common;
-
 use std::{
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
@@ -252,14 +250,14 @@ async fn a_database_restart_costs_seconds_and_health_tells_a_worker_that_cannot_
             .spawn()
             .unwrap(),
     );
-    let worker = common::WorkerProcess::spawn(&vars, "restart");
+    let worker = crate::common::WorkerProcess::spawn(&vars, "restart");
     let http = reqwest::Client::new();
-    common::eventually("the api and the worker are up", 60, async || {
+    crate::common::eventually("the api and the worker are up", 60, async || {
         matches!(health(&http, &base).await, Some((200, _)))
     })
     .await;
     assert_eq!(ask_code(&base, "prima@example.it").await, 200);
-    common::eventually("the first code is e-mailed", 10, async || {
+    crate::common::eventually("the first code is e-mailed", 10, async || {
         mail_to(&sim, "prima@example.it").await == 1
     })
     .await;
@@ -267,17 +265,17 @@ async fn a_database_restart_costs_seconds_and_health_tells_a_worker_that_cannot_
     // PostgreSQL restarts (a fail-over, an upgrade): seconds, then the service goes on.
     let restarted = Instant::now();
     cluster.ctl(&["restart"]);
-    common::eventually("the api answers again", 20, async || {
+    crate::common::eventually("the api answers again", 20, async || {
         matches!(health(&http, &base).await, Some((200 | 503, _)))
     })
     .await;
     // A code asked for right after the restart arrives within 5 s.
-    common::eventually("a code can be asked for", 10, async || {
+    crate::common::eventually("a code can be asked for", 10, async || {
         ask_code(&base, "dopo@example.it").await == 200
     })
     .await;
     let asked = Instant::now();
-    common::eventually(
+    crate::common::eventually(
         "the code after the restart is e-mailed within 5 s",
         5,
         async || mail_to(&sim, "dopo@example.it").await == 1,
@@ -288,14 +286,14 @@ async fn a_database_restart_costs_seconds_and_health_tells_a_worker_that_cannot_
         restarted.elapsed(),
         asked.elapsed()
     );
-    common::eventually("health is ok again", 10, async || {
+    crate::common::eventually("health is ok again", 10, async || {
         matches!(health(&http, &base).await, Some((200, _)))
     })
     .await;
 
     // A worker that cannot fetch (here: stopped by a signal) is reported, then no longer.
     worker.signal("STOP");
-    common::eventually(
+    crate::common::eventually(
         "health says degraded, naming the queues",
         10,
         async || match health(&http, &base).await {

@@ -2,9 +2,7 @@
 //! hold races, expiry, cancel, locks, the per-buyer limit, no-map capacity, the live feed,
 //! and the staff pages.
 
-mod common;
-
-use common::on_sale;
+use crate::common::on_sale;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use std::time::Duration;
@@ -567,7 +565,7 @@ async fn sales_made_elsewhere_are_reconciled_and_staff_locks_reach_the_ticketing
     let job: workflows::onsale::MirrorLocks = serde_json::from_value(payload).unwrap();
     let mut ctx = workflows::JobContext::from_config(
         pool.clone(),
-        &common::config(&[
+        &crate::common::config(&[
             ("TICKETING_URL", s.sim.http_url().as_str()),
             ("MAIL_SMTP_URL", s.sim.smtp_url().as_str()),
         ]),

@@ -1,9 +1,7 @@
 //! Our ticketing client against the simulator (a real HTTP server on a random port): the
 //! issuing rules and their codes, and the client under faults, above all commit-then-fail.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use integrations::ticketing::{IssueTicket, TicketingError};
 use serde_json::{Value, json};
 

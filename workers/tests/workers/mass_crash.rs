@@ -3,9 +3,7 @@
 //! a second title): after another worker takes over, every line is issued exactly once, as
 //! the simulator's journal shows.
 
-mod common;
-
-use common::{WorkerProcess, eventually, worker_vars};
+use crate::common::{WorkerProcess, eventually, worker_vars};
 use domain::mass::SheetLine;
 use integrations::ticketing::TicketingClient;
 use serde_json::json;

@@ -1,4 +1,3 @@
-#![allow(dead_code)] // each test binary uses a part of this module
 //! What the worker tests share: the test database's URL, waiting for a condition, and the
 //! real worker binary as a child process that can be killed.
 

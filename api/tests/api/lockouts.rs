@@ -3,9 +3,7 @@
 //! session out. Clients are told apart by X-Forwarded-For, the api trusting 127.0.0.1 as its
 //! proxy (as behind the production load balancer).
 
-mod common;
-
-use common::{Client, PASSWORD, TestApp, serve};
+use crate::common::{Client, PASSWORD, TestApp, serve};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;

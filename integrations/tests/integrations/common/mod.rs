@@ -1,6 +1,5 @@
 //! What the ticketing tests share: the simulator on random ports, our client pointed at it,
 //! and the control API.
-#![allow(dead_code)]
 
 use chrono::NaiveDate;
 use integrations::ticketing::{IssueTicket, Person, TicketingClient, TicketingError};

@@ -1,4 +1,3 @@
-#![allow(dead_code)] // each test binary uses a part of this module
 //! A running api on a random port over a fresh database (sqlx::test makes one per test),
 //! and HTTP clients that behave like the apps: cookies kept, CSRF token sent.
 

@@ -4,10 +4,8 @@
 //! could not issue; a retry issues what failed and nothing twice; the results download is a
 //! real sheet. And the Jobs area: dead jobs retried, waiting ones discarded, both audited.
 
-mod common;
-
+use crate::common::{OnSale, eventually, on_sale};
 use base64::Engine;
-use common::{OnSale, eventually, on_sale};
 use integrations::sheets::{self, Cell, Column, SheetWriter};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -217,7 +215,7 @@ async fn a_sheet_is_checked_line_by_line_and_nothing_changes(pool: PgPool) {
     assert_eq!(lines[1].1.reduction, "DONNA");
 }
 
-async fn task(staff: &common::Client, id: &str) -> Value {
+async fn task(staff: &crate::common::Client, id: &str) -> Value {
     staff
         .get(&format!("/api/admin/mass-issues/{id}"))
         .send()

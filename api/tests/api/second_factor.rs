@@ -1,9 +1,7 @@
 //! Issue 25, finding 1: staff and admins sign in with a password and an authenticator code;
 //! an e-mailed code or link never gives staff powers; role changes need a recent proof.
 
-mod common;
-
-use common::{Client, PASSWORD, spawn_app, totp_now};
+use crate::common::{Client, PASSWORD, spawn_app, totp_now};
 use domain::{accounts, email::Email};
 use reqwest::StatusCode;
 use serde_json::{Value, json};

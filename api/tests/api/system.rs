@@ -1,8 +1,6 @@
 //! Health, version, the two front-ends, and the staff's e-mail list.
 
-mod common;
-
-use common::{fake_spa, serve, spawn_app};
+use crate::common::{fake_spa, serve, spawn_app};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::PgPool;

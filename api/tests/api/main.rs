@@ -1,0 +1,18 @@
+//! The api crate's tests, one binary (linked once instead of once per file).
+
+mod common;
+
+mod auth;
+mod checkout;
+mod corporate;
+mod errors;
+mod exports;
+mod google;
+mod hardening;
+mod lockouts;
+mod mass_issue;
+mod onsale;
+mod reconciliation;
+mod second_factor;
+mod service_log;
+mod system;

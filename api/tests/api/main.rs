@@ -12,6 +12,7 @@ mod hardening;
 mod lockouts;
 mod mass_issue;
 mod onsale;
+mod openapi;
 mod reconciliation;
 mod second_factor;
 mod service_log;

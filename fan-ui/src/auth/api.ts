@@ -1,11 +1,11 @@
 import { apiSend } from '../api/client';
 import type { Language } from '../i18n';
-import type { Consents, Me, ProfileUpdate } from './types';
+import type { Consents, MeView, ProfileUpdate } from '../../../api-types';
 
 /** Signing in answered with the signed-in user (the session cookie is set by the API). */
 export interface SignedIn {
   message: string;
-  user: Me;
+  user: MeView;
 }
 
 /** The same for every address: whether it has an account is not told (the code makes it). */
@@ -47,8 +47,8 @@ export function forgotPassword(email: string, language: Language): Promise<{ mes
 }
 
 /** `POST /api/auth/password/reset`: sets a new password with an e-mailed token, and signs in. */
-export function resetPassword(token: string, password: string): Promise<{ user: Me }> {
-  return apiSend<{ user: Me }>('POST', '/api/auth/password/reset', { token, password });
+export function resetPassword(token: string, password: string): Promise<{ user: MeView }> {
+  return apiSend<{ user: MeView }>('POST', '/api/auth/password/reset', { token, password });
 }
 
 /** `POST /api/auth/logout`. */
@@ -57,8 +57,8 @@ export function logout(): Promise<void> {
 }
 
 /** `PUT /api/me`. */
-export function updateProfile(update: ProfileUpdate): Promise<{ message: string; user: Me }> {
-  return apiSend<{ message: string; user: Me }>('PUT', '/api/me', update);
+export function updateProfile(update: ProfileUpdate): Promise<{ message: string; user: MeView }> {
+  return apiSend<{ message: string; user: MeView }>('PUT', '/api/me', update);
 }
 
 /** `PUT /api/me/password`: the current password is needed only when there is one. */

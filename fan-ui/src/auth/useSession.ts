@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet } from '../api/client';
-import type { Me } from './types';
+import type { MeView } from '../../../api-types';
 
 export const sessionQueryKey = ['session'] as const;
 
 /** `GET /api/me`, with 401 read as "nobody is signed in" (null) rather than as a failure. */
-export async function fetchSession(): Promise<Me | null> {
+export async function fetchSession(): Promise<MeView | null> {
   try {
-    return await apiGet<Me>('/api/me');
+    return await apiGet<MeView>('/api/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       return null;
@@ -19,7 +19,7 @@ export async function fetchSession(): Promise<Me | null> {
 
 export interface Session {
   /** The signed-in user; null when signed out (or when the API cannot say). */
-  user: Me | null;
+  user: MeView | null;
   /** True until the first answer: do not decide "signed out" before it. */
   isPending: boolean;
 }
@@ -54,7 +54,7 @@ export function useForgetEndedSession(): (error: unknown) => void {
 }
 
 /** Puts the user a sign-in or profile update answered with into the session, at once. */
-export function useSetSessionUser(): (user: Me | null) => void {
+export function useSetSessionUser(): (user: MeView | null) => void {
   const queryClient = useQueryClient();
-  return useCallback((user: Me | null) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
+  return useCallback((user: MeView | null) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../api/client';
-import type { NewSupporterCard, SupporterCard } from './types';
+import type { NewCard, SupporterCard } from '../../../api-types';
 
 export const supporterCardsKey = ['supporter-cards'] as const;
 
@@ -13,7 +13,7 @@ export function useSupporterCards() {
 }
 
 /** `POST /api/me/supporter-cards`: the ticketing system is asked for the card before it is added. */
-export function addSupporterCard(card: NewSupporterCard): Promise<SupporterCard> {
+export function addSupporterCard(card: NewCard): Promise<SupporterCard> {
   return apiSend<SupporterCard>('POST', '/api/me/supporter-cards', card);
 }
 

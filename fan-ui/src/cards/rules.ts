@@ -1,6 +1,7 @@
 import type { FieldCodes } from '../api/fieldCodes';
 import { isCalendarDate } from '../orders/holderRules';
-import type { CardField, NewSupporterCard } from './types';
+import type { CardField } from './types';
+import type { NewCard } from '../../../api-types';
 
 /** A card number as the API keeps it: spaces and dashes dropped, in capitals ("tf 0000-001" -> "TF0000001"). */
 export function normaliseCardNumber(value: string): string {
@@ -11,7 +12,7 @@ export function normaliseCardNumber(value: string): string {
 const CARD_NUMBER = /^[A-Z0-9]{6,20}$/;
 
 /** What is sent: the number normalised, the date as the date input gives it. */
-export function normalisedCard(card: NewSupporterCard): NewSupporterCard {
+export function normalisedCard(card: NewCard): NewCard {
   return { card_number: normaliseCardNumber(card.card_number), birth_date: card.birth_date.trim() };
 }
 
@@ -19,7 +20,7 @@ export function normalisedCard(card: NewSupporterCard): NewSupporterCard {
  * A light check before asking the API (which has the last word): both fields given, the number's
  * shape, a birth date that exists and is past. `today` is YYYY-MM-DD.
  */
-export function cardProblems(card: NewSupporterCard, today: string): FieldCodes<CardField> {
+export function cardProblems(card: NewCard, today: string): FieldCodes<CardField> {
   const problems: FieldCodes<CardField> = {};
   if (card.card_number === '') {
     problems.card_number = 'required';

@@ -1,27 +1,7 @@
-/** A supporter card (tessera del tifoso) of the fan's (docs/api/staff-operations.md, "Supporter cards"). */
-export interface SupporterCard {
-  id: string;
-  card_number: string;
-  holder_first_name: string;
-  holder_last_name: string;
-  /** YYYY-MM-DD. */
-  holder_birth_date: string;
-  /** "issued" or "registered" (waiting to be issued); the ticketing system may add others. */
-  card_state: string;
-  /** YYYY-MM-DD, or null when the card does not expire. */
-  expires_on: string | null;
-  created_at: string;
-  user_id: string;
-  user_email: string;
-}
+import type { NewCard } from '../../../api-types';
 
-/** `POST /api/me/supporter-cards`: the card's number and its holder's birth date. */
-export interface NewSupporterCard {
-  card_number: string;
-  birth_date: string;
-}
-
-export type CardField = keyof NewSupporterCard;
+/** A field of the add-a-card form (`POST /api/me/supporter-cards`, the API's NewCard). */
+export type CardField = keyof NewCard;
 
 export const CARD_FIELDS = ['card_number', 'birth_date'] as const satisfies readonly CardField[];
 

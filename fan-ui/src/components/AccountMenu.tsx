@@ -6,9 +6,9 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { signInPath } from '../auth/returnTo';
-import type { Me } from '../auth/types';
 import { useSession } from '../auth/useSession';
 import { useNotifications } from '../orders/api';
+import type { MeView } from '../../../api-types';
 
 // Loaded when the fan first opens the menu: it is not part of the first paint.
 const AccountMenuPopup = lazy(() => import('./AccountMenuPopup'));
@@ -47,11 +47,11 @@ function SignInButton() {
 }
 
 /** What to call the user in the app bar. */
-function shownName(user: Me): string {
+function shownName(user: MeView): string {
   return user.display_name.trim() || user.name.trim() || user.email;
 }
 
-function SignedInMenu({ user }: { user: Me }) {
+function SignedInMenu({ user }: { user: MeView }) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../api/client';
 import { useFixture } from '../fixtures/api';
-import type { FixtureDetail } from '../fixtures/types';
 import { Loading } from './Loading';
 import { MessagePage } from './MessagePage';
 import { QueryFailed } from './QueryFailed';
+import type { FixtureDetail } from '../../../api-types';
 
 interface FixtureGateProps {
   id: number;

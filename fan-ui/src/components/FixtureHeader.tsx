@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatKickOff } from '../fixtures/format';
 import { saleState } from '../fixtures/saleState';
-import type { Fixture } from '../fixtures/types';
 import { useUiLanguage } from '../i18n/useUiLanguage';
+import type { Fixture } from '../../../api-types';
 
 interface FixtureHeaderProps {
   fixture: Fixture;

@@ -7,16 +7,16 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { heldCount } from '../fixtures/api';
 import { formatCents } from '../fixtures/format';
-import type { Hold } from '../fixtures/types';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import { HoldCountdown } from './HoldCountdown';
+import type { HoldView } from '../../../api-types';
 
 /** The room the bar takes at least; the page keeps this much (or the bar's real height) free below. */
 export const HOLD_BAR_MIN_HEIGHT = 72;
 
 interface HoldBarProps {
-  hold: Hold;
-  total: number;
+  hold: HoldView;
+  total: number | null;
   busy: boolean;
   checkingOut: boolean;
   onCheckout: () => void;
@@ -33,6 +33,7 @@ export function HoldBar({ hold, total, busy, checkingOut, onCheckout }: HoldBarP
   const language = useUiLanguage();
   const bar = useRef<HTMLDivElement>(null);
   useReservedBottom(bar);
+  const expiresAt = hold.expires_at ?? null;
   return (
     <Paper
       ref={bar}
@@ -62,7 +63,7 @@ export function HoldBar({ hold, total, busy, checkingOut, onCheckout }: HoldBarP
           <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="hold-bar-count">
             {t('hold.barCount', { count: heldCount(hold), price: formatCents(total, language) })}
           </Typography>
-          {hold.expires_at !== null && <HoldCountdown deadline={Date.parse(hold.expires_at)} variant="compact" />}
+          {expiresAt !== null && <HoldCountdown deadline={Date.parse(expiresAt)} variant="compact" />}
         </Box>
         <Button
           variant="contained"

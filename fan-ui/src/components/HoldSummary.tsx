@@ -9,8 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fixtureKey, heldCount } from '../fixtures/api';
 import { onSaleErrorText } from '../fixtures/errors';
-import { formatCents } from '../fixtures/format';
-import type { FixtureDetail, Hold } from '../fixtures/types';
+import { formatCents, timesCents } from '../fixtures/format';
 import { useCancelHold, useStartCheckout } from '../fixtures/useHoldActions';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import { checkoutErrorText } from '../orders/errors';
@@ -18,11 +17,12 @@ import { HoldBar } from './HoldBar';
 import { HoldCountdown } from './HoldCountdown';
 import { SuccessToast } from './SuccessToast';
 import { gateName, sectorName } from '../i18n/serverLabels';
+import type { FixtureDetail, HoldView } from '../../../api-types';
 
 interface HoldSummaryProps {
   fixture: FixtureDetail;
   /** The fan's hold on this fixture; nothing is shown while it is empty or unknown. */
-  hold: Hold | undefined;
+  hold: HoldView | undefined;
 }
 
 /** What the fan holds on this fixture, how long it is kept, a way on to checkout and a way to let it go. */
@@ -66,17 +66,21 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
   );
 }
 
-/** What the hold costs at the prices shown (full price: the fare is chosen at checkout). */
-function holdTotal(hold: Hold): number {
-  return (
-    hold.seats.reduce((sum, seat) => sum + seat.price_cents, 0) +
-    hold.standing.reduce((sum, places) => sum + places.quantity * places.price_cents, 0)
-  );
+/**
+ * What the hold costs at the prices shown (full price: the fare is chosen at checkout); null when
+ * a place has no price (the API's null).
+ */
+function holdTotal(hold: HoldView): number | null {
+  const prices = [
+    ...hold.seats.map((seat) => seat.price_cents ?? null),
+    ...hold.standing.map((places) => timesCents(places.price_cents, places.quantity)),
+  ];
+  return prices.some((price) => price === null) ? null : prices.reduce<number>((sum, price) => sum + (price ?? 0), 0);
 }
 
 interface HoldCardProps {
   fixture: FixtureDetail;
-  hold: Hold;
+  hold: HoldView;
   /** Cancelling, or turning the hold into an order: the buttons wait. */
   busy: boolean;
   checkingOut: boolean;
@@ -94,6 +98,7 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
   const blockCode = (id: number) =>
     fixture.sectors.flatMap((sector) => sector.blocks).find((block) => block.id === id)?.code ?? String(id);
   const total = holdTotal(hold);
+  const expiresAt = hold.expires_at ?? null;
 
   return (
     <Card component="section" aria-labelledby={titleId} data-testid="hold-summary" sx={{ borderColor: 'primary.main' }}>
@@ -101,9 +106,9 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
         <Typography id={titleId} variant="h6" component="h2">
           {t('hold.title')}
         </Typography>
-        {hold.expires_at !== null && (
+        {expiresAt !== null && (
           <HoldCountdown
-            deadline={Date.parse(hold.expires_at)}
+            deadline={Date.parse(expiresAt)}
             onExpired={() => {
               onExpired();
               // The API has let the seats go: show the map and the hold as they are now.
@@ -132,7 +137,7 @@ function HoldCard({ fixture, hold, busy, checkingOut, onCheckout, onCancel, onEx
             <li key={`block-${places.block_id}`}>
               <Typography variant="body2">
                 {t('hold.standing', { sector: sectorOf(places.sector_code), count: places.quantity })} ·{' '}
-                {formatCents(places.quantity * places.price_cents, language)}
+                {formatCents(timesCents(places.price_cents, places.quantity), language)}
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {t('hold.gate', { gate: gateName(t, places.gate) })}

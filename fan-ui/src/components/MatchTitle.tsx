@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { formatKickOff } from '../fixtures/format';
 import { useUiLanguage } from '../i18n/useUiLanguage';
-import type { OrderFixture } from '../orders/types';
+import type { FixtureRef } from '../../../api-types';
 
 interface MatchTitleProps {
-  fixture: OrderFixture;
+  fixture: FixtureRef;
   /** A link back, above the title. */
   back?: { to: string; label: string };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../api/client';
-import type { CorporateRequest, CorporateRequestForm } from './types';
+import type { CorporateRequest, RequestForm } from '../../../api-types';
 
 export const corporateRequestsKey = ['corporate-requests'] as const;
 
@@ -13,6 +13,6 @@ export function useCorporateRequests() {
 }
 
 /** `POST /api/corporate-requests`: the signed-in user asks for a corporate account. */
-export function submitCorporateRequest(form: CorporateRequestForm): Promise<CorporateRequest> {
+export function submitCorporateRequest(form: RequestForm): Promise<CorporateRequest> {
   return apiSend<CorporateRequest>('POST', '/api/corporate-requests', form);
 }

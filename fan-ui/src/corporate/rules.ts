@@ -1,11 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { FieldCodes } from '../api/fieldCodes';
 import { looksLikeEmail } from '../auth/errors';
-import {
-  REQUIRED_CORPORATE_FIELDS,
-  type CorporateField,
-  type CorporateRequestForm,
-} from './types';
+import { REQUIRED_CORPORATE_FIELDS, type CorporateField } from './types';
+import type { RequestForm } from '../../../api-types';
 
 /** The longest message the API takes. */
 export const MESSAGE_MAX = 2000;
@@ -39,7 +36,7 @@ export function corporateFieldText(t: TFunction, field: CodedField, code: string
 }
 
 /** What is sent: every field trimmed (the API trims too, and has the last word). */
-export function normalisedRequest(form: CorporateRequestForm): CorporateRequestForm {
+export function normalisedRequest(form: RequestForm): RequestForm {
   return {
     company_name: form.company_name.trim(),
     vat_number: form.vat_number.trim(),
@@ -51,7 +48,7 @@ export function normalisedRequest(form: CorporateRequestForm): CorporateRequestF
 }
 
 /** A light check before asking the API: the required fields, the company e-mail's shape, the message's length. */
-export function corporateRequestProblems(form: CorporateRequestForm): FieldCodes<CorporateField> {
+export function corporateRequestProblems(form: RequestForm): FieldCodes<CorporateField> {
   const problems: FieldCodes<CorporateField> = {};
   for (const field of REQUIRED_CORPORATE_FIELDS) {
     if (form[field] === '') {

@@ -1,33 +1,7 @@
-/** A corporate request (docs/api/staff-operations.md, "Corporate requests"). */
-export interface CorporateRequest {
-  id: string;
-  company_name: string;
-  vat_number: string;
-  company_email: string;
-  /** The e-mail of the account that asked. */
-  corporate_user_email: string;
-  contact_name: string;
-  phone: string;
-  message: string;
-  language: string;
-  /** 0 received, 1 approved, 2 declined. */
-  status: number;
-  created_at: string;
-  decided_by: string | null;
-  decided_at: string | null;
-}
+import type { CorporateRequest, RequestForm } from '../../../api-types';
 
-/** `POST /api/corporate-requests`: what the user types (the account's e-mail is the session's). */
-export interface CorporateRequestForm {
-  company_name: string;
-  vat_number: string;
-  company_email: string;
-  contact_name: string;
-  phone: string;
-  message: string;
-}
-
-export type CorporateField = keyof CorporateRequestForm;
+/** A field of the request form (`POST /api/corporate-requests`, the API's RequestForm). */
+export type CorporateField = keyof RequestForm;
 
 export const CORPORATE_FIELDS = [
   'company_name',

@@ -32,12 +32,3 @@ export function gateName(t: TFunction, gate: string): string {
   }
   return t('serverLabels.gate', { number: match[1] });
 }
-
-/**
- * Whether an order line or a ticket is a standing place (a no-map block): the API says so with
- * `no_map` when it sends it; else the venue's convention for standing places, row "P"
- * (domain/src/venue.rs), is read. Standing places have no row or seat to show.
- */
-export function isStanding(place: { row: string; no_map?: boolean }): boolean {
-  return place.no_map ?? place.row === 'P';
-}

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatCents } from '../fixtures/format';
 import { useUiLanguage } from '../i18n/useUiLanguage';
-import type { OrderLine } from './types';
+import type { OrderLine } from '../../../api-types';
 
 interface Props {
   lines: OrderLine[];

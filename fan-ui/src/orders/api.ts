@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiSend } from '../api/client';
 import type {
-  ConfirmResult,
   FanNotification,
   HoldersRequest,
-  NotificationList,
+  Notifications,
   Order,
-  PaymentIntent,
-  Ticket,
-} from './types';
+  OutcomeView,
+  PaymentView,
+  WalletTicket,
+} from '../../../api-types';
 
 /** Query keys of the checkout data; everything of one order sits under `orderKey(id)`. */
 export const orderKey = (id: string) => ['order', id] as const;
@@ -63,7 +63,7 @@ export function usePaymentIntent(id: string, enabled: boolean) {
     queryKey: paymentIntentKey(id),
     queryFn: async () => {
       try {
-        return await apiSend<PaymentIntent>('POST', `/api/orders/${id}/payment`);
+        return await apiSend<PaymentView>('POST', `/api/orders/${id}/payment`);
       } catch (error) {
         // The ticketing system would refuse a holder: the API recorded why on each line, so the
         // order is read again and the holder check shows who and why.
@@ -81,13 +81,13 @@ export function usePaymentIntent(id: string, enabled: boolean) {
 }
 
 /** `POST /api/orders/{id}/confirm`: the API asks the provider whether the intent succeeded. */
-export function confirmPayment(id: string, clientSecret: string): Promise<ConfirmResult> {
-  return apiSend<ConfirmResult>('POST', `/api/orders/${id}/confirm`, { client_secret: clientSecret });
+export function confirmPayment(id: string, clientSecret: string): Promise<OutcomeView> {
+  return apiSend<OutcomeView>('POST', `/api/orders/${id}/confirm`, { client_secret: clientSecret });
 }
 
 /** `POST /api/orders/{id}/confirm-free`: an order whose total is 0 needs no payment. */
-export function confirmFreeOrder(id: string): Promise<ConfirmResult> {
-  return apiSend<ConfirmResult>('POST', `/api/orders/${id}/confirm-free`);
+export function confirmFreeOrder(id: string): Promise<OutcomeView> {
+  return apiSend<OutcomeView>('POST', `/api/orders/${id}/confirm-free`);
 }
 
 /** `DELETE /api/orders/{id}`: cancels a pending order and frees its seats. */
@@ -107,7 +107,7 @@ const EMPTY_WALLET_POLL_MS = 20_000;
 export function useWallet() {
   return useQuery({
     queryKey: walletKey,
-    queryFn: async () => (await apiGet<{ items: Ticket[] }>('/api/wallet')).items,
+    queryFn: async () => (await apiGet<{ items: WalletTicket[] }>('/api/wallet')).items,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.length === 0 ? EMPTY_WALLET_POLL_MS : false),
   });
@@ -122,7 +122,7 @@ export function ticketPdfUrl(id: number, language: string): string {
 export function useNotifications(signedIn: boolean) {
   return useQuery({
     queryKey: notificationsKey,
-    queryFn: () => apiGet<NotificationList>('/api/notifications'),
+    queryFn: () => apiGet<Notifications>('/api/notifications'),
     enabled: signedIn,
   });
 }
@@ -133,6 +133,6 @@ export function markNotificationsRead(): Promise<void> {
 }
 
 /** The list as it is once everything in it has been read. */
-export function allRead(list: NotificationList): NotificationList {
+export function allRead(list: Notifications): Notifications {
   return { unread: 0, items: list.items.map((item): FanNotification => ({ ...item, read: true })) };
 }

@@ -150,3 +150,12 @@ describe('localToday', () => {
     expect(localToday(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
   });
 });
+
+describe('draftOf with values the form has no choice for', () => {
+  it('starts a document type or sex the API sent but the form does not offer as blank', () => {
+    const draft = draftOf(anOrderLine({ holder: aHolder({ document_type: 'residence_permit', sex: 'X' }) }));
+    expect(draft.document_type).toBe('');
+    expect(draft.sex).toBe('');
+    expect(draftOf(anOrderLine({ holder: aHolder({ sex: 'F' }) })).sex).toBe('F');
+  });
+});

@@ -1,5 +1,6 @@
 import { VENUE_TIME_ZONE } from '../fixtures/format';
-import type { DocumentType, Holder, HoldersRequest, Order, OrderLine, Sex } from './types';
+import { DOCUMENT_TYPES, SEXES, type DocumentType, type Sex } from './types';
+import type { HolderDetails, HoldersRequest, Order, OrderLine } from '../../../api-types';
 
 /**
  * The holder form's rules, as the API applies them (docs/api/checkout.md, `PUT .../holders`), so
@@ -73,9 +74,10 @@ export function draftOf(line: OrderLine): HolderDraft {
     last_name: holder?.last_name ?? '',
     birth_date: holder?.birth_date ?? '',
     birth_place: holder?.birth_place ?? '',
-    document_type: holder?.document_type ?? '',
+    // The API sends plain strings: one the form has no choice for starts blank.
+    document_type: DOCUMENT_TYPES.find((type) => type === holder?.document_type) ?? '',
     document_number: holder?.document_number ?? '',
-    sex: holder?.sex ?? '',
+    sex: SEXES.find((sex) => sex === holder?.sex) ?? '',
     reduction_id: line.reduction_id,
   };
 }
@@ -114,7 +116,7 @@ export interface MatchDayFare {
 
 /** A line's holder and reduction once the rules accept them: what `PUT .../holders` sends. */
 export interface ParsedHolder {
-  holder: Holder;
+  holder: HolderDetails;
   reduction_id: number;
 }
 

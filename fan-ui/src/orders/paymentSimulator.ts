@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR } from '../api/client';
-import type { PaymentIntent } from './types';
+import type { PaymentView } from '../../../api-types';
 
 /**
  * Paying in development (docs/api/checkout.md, "the payments simulator"): the card goes to the
@@ -36,7 +36,7 @@ export const TEST_CARDS = [
  * `POST {simulator_url}/v1/payment_intents/{id}/confirm`, form-encoded with the publishable key
  * as Bearer. `returnUrl` is where a 3-D Secure challenge sends the browser back to.
  */
-export async function confirmCardWithSimulator(intent: PaymentIntent, card: Card, returnUrl: string): Promise<SimulatorIntent> {
+export async function confirmCardWithSimulator(intent: PaymentView, card: Card, returnUrl: string): Promise<SimulatorIntent> {
   const base = (intent.simulator_url ?? '').replace(/\/+$/, '');
   const body = formEncoded([
     ['client_secret', intent.client_secret],

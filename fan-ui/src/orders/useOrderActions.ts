@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fixtureKey } from '../fixtures/api';
 import { cancelOrder, orderKey, paymentIntentKey, saveHolders, verifyHolders } from './api';
-import type { HoldersRequest, Order } from './types';
+import type { HoldersRequest, Order } from '../../../api-types';
 
 /**
  * `PUT /api/orders/{id}/holders`: the answer is the whole order, put in the cache at once. The

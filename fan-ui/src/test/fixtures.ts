@@ -1,11 +1,24 @@
-import type { Me } from '../auth/types';
-import type { SupporterCard } from '../cards/types';
-import type { CorporateRequest } from '../corporate/types';
-import type { Block, BlockSeats, Fixture, FixtureDetail, Hold, Seat, SeatState, Sector } from '../fixtures/types';
-import type { FanNotification, Holder, Order, OrderLine, Ticket } from '../orders/types';
+import type { SeatState } from '../fixtures/types';
+import type {
+  BlockSeats,
+  BlockView,
+  CorporateRequest,
+  FanNotification,
+  Fixture,
+  FixtureDetail,
+  HoldView,
+  HolderDetails,
+  MeView,
+  Order,
+  OrderLine,
+  SeatView,
+  SectorView,
+  SupporterCard,
+  WalletTicket,
+} from '../../../api-types';
 
 /** A signed-in fan as `GET /api/me` returns it; override what a test cares about. */
-export function aFan(overrides: Partial<Me> = {}): Me {
+export function aFan(overrides: Partial<MeView> = {}): MeView {
   return {
     id: '3f6c1a52-0d5e-4c8b-9a71-2e4b5c6d7e8f',
     email: 'luca.rossi@example.it',
@@ -58,7 +71,7 @@ export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
   };
 }
 
-export function aBlock(overrides: Partial<Block> = {}): Block {
+export function aBlock(overrides: Partial<BlockView> = {}): BlockView {
   return {
     id: 3,
     code: 'A',
@@ -70,11 +83,12 @@ export function aBlock(overrides: Partial<Block> = {}): Block {
     away: false,
     rows: 12,
     seats_per_row: 25,
+    season_sellable: false,
     ...overrides,
   };
 }
 
-export function aSector(overrides: Partial<Sector> = {}): Sector {
+export function aSector(overrides: Partial<SectorView> = {}): SectorView {
   return {
     code: 'TC',
     name: 'Tribuna Centrale',
@@ -124,7 +138,7 @@ export function aFixtureDetail(overrides: Partial<FixtureDetail> = {}): FixtureD
 }
 
 /** A seat of block 3, id 100 + 10 * row + number: row 1 is seats 111 to 115, row 2 is 121 to 125. */
-export function aSeat(row: number, number: number, state: SeatState = 'free'): Seat {
+export function aSeat(row: number, number: number, state: SeatState = 'free'): SeatView {
   return { id: 100 + 10 * row + number, row: String(row), number, label: `TC-A-${row}-${number}`, state };
 }
 
@@ -140,12 +154,23 @@ export function aBlockSeats(states: Record<number, SeatState> = {}, overrides: P
 }
 
 /** The hold the API answers with for these seats of block 3, kept 30 minutes from now. */
-export function aHold(seatIds: number[] = [], standing: Hold['standing'] = []): Hold {
+export function aHold(seatIds: number[] = [], standing: HoldView['standing'] = []): HoldView {
   return {
     seats: seatIds.map((id) => {
       const row = Math.floor((id - 100) / 10);
       const number = (id - 100) % 10;
-      return { id, label: `TC-A-${row}-${number}`, block_id: 3, sector_code: 'TC', row: String(row), number, gate: 'Varco 1', price_cents: 6000 };
+      return {
+        id,
+        label: `TC-A-${row}-${number}`,
+        block_id: 3,
+        sector_code: 'TC',
+        row: String(row),
+        number,
+        gate: 'Varco 1',
+        price_cents: 6000,
+        reduction_id: null,
+        named: false,
+      };
     }),
     standing,
     expires_at: seatIds.length + standing.length === 0 ? null : new Date(Date.now() + 1800 * 1000).toISOString(),
@@ -175,12 +200,13 @@ export function anOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     holder: null,
     eligible: null,
     title: null,
+    no_map: false,
     ...overrides,
   };
 }
 
 /** A holder the rules accept. */
-export function aHolder(overrides: Partial<Holder> = {}): Holder {
+export function aHolder(overrides: Partial<HolderDetails> = {}): HolderDetails {
   return {
     first_name: 'Luca',
     last_name: 'Neri',
@@ -205,14 +231,16 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     buyer_email: 'luca.rossi@example.it',
     expires_at: new Date(Date.now() + 25 * 60 * 1000).toISOString(),
     created_at: '2026-11-24T17:00:00Z',
-    holders_complete: lines.every((line) => line.holder !== null),
+    holders_complete: lines.every((line) => Boolean(line.holder)),
+    payment_method: 'card',
+    is_order_by_admin: false,
     lines,
     ...overrides,
   };
 }
 
 /** A ticket of the wallet. */
-export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
+export function aTicket(overrides: Partial<WalletTicket> = {}): WalletTicket {
   return {
     id: 11,
     order_id: ORDER_ID,
@@ -226,7 +254,9 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
     gate: 'Varco 1',
     holder_name: 'Luca Neri',
     price_cents: 6000,
+    reduction_code: 'INTERO',
     reduction_name: 'Intero',
+    no_map: false,
     seal: 'A1B2C3D4E5F6G7H8',
     barcode: 'LARIO-7-11-A1B2C3D4E5F6G7H8',
     state: 'valid',

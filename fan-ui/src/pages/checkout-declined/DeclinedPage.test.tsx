@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import type { Order } from '../../orders/types';
 import { aFan, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
 import { renderWithProviders, stubApi } from '../../test/render';
+import type { Order } from '../../../../api-types';
 
 const ORDER = `/api/orders/${ORDER_ID}`;
 const named = [anOrderLine({ holder: aHolder(), eligible: true }), anOrderLine({ number: 2, holder: aHolder({ first_name: 'Anna' }), eligible: true })];

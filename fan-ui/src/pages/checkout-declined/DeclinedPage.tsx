@@ -14,9 +14,9 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { paymentIntentKey } from '../../orders/api';
 import { paymentWentThrough } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
-import type { Order } from '../../orders/types';
 import { OrderGate } from '../checkout/OrderGate';
 import NotFoundPage from '../not-found/NotFoundPage';
+import type { Order } from '../../../../api-types';
 
 /**
  * Where the payment step sends the fan when the card was refused (`/checkout/declined/{id}`).
@@ -52,7 +52,7 @@ function DeclinedOutcome({ order }: { order: Order }) {
 function Declined({ order }: { order: Order }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const deadline = order.expires_at === null ? null : Date.parse(order.expires_at);
+  const deadline = order.expires_at ? Date.parse(order.expires_at) : null;
   const [expired, setExpired] = useState(() => deadline !== null && deadline <= Date.now());
   useDocumentTitle(expired ? t('declined.expiredTitle') : t('declined.title'));
   if (expired || deadline === null) {

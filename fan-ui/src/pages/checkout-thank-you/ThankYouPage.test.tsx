@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import type { Order } from '../../orders/types';
 import { aFan, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
 import { renderWithProviders, stubApi } from '../../test/render';
+import type { Order } from '../../../../api-types';
 
 const ORDER = `/api/orders/${ORDER_ID}`;
 

@@ -23,10 +23,10 @@ import { ISSUING_POLL_MS, notificationsKey, walletKey } from '../../orders/api';
 import { isSettled } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
 import { PricedLines } from '../../orders/PricedLines';
-import type { Order } from '../../orders/types';
 import { OrderGate } from '../checkout/OrderGate';
 import { lineSeat } from '../checkout/lineSeat';
 import NotFoundPage from '../not-found/NotFoundPage';
+import type { Order } from '../../../../api-types';
 
 /**
  * After paying (`/checkout/thankyou/{id}`): reads the order every 2 s while its tickets are
@@ -71,12 +71,12 @@ function Receipt({ order }: { order: Order }) {
           lines={order.lines}
           seat={(line) => lineSeat(t, line)}
           caption={(line) =>
-            line.holder === null
-              ? fareName(t, line.reduction_code, line.reduction_name)
-              : t('thankYou.receipt.holderFare', {
+            line.holder
+              ? t('thankYou.receipt.holderFare', {
                   holder: `${line.holder.first_name} ${line.holder.last_name}`,
                   fare: fareName(t, line.reduction_code, line.reduction_name),
                 })
+              : fareName(t, line.reduction_code, line.reduction_name)
           }
         />
         <Divider />
@@ -123,7 +123,7 @@ function Outcome({ order }: { order: Order }) {
             {order.lines.map((line) => (
               <li key={line.id}>
                 <Typography variant="body2">{lineSeat(t, line)}</Typography>
-                {line.title !== null && (
+                {line.title && (
                   <Typography variant="caption" color="text.secondary" component="p">
                     {t('thankYou.seal', { seal: line.title.seal })}
                   </Typography>

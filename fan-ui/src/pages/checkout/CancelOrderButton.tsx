@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { checkoutErrorText } from '../../orders/errors';
-import type { Order } from '../../orders/types';
 import { useCancelOrder } from '../../orders/useOrderActions';
+import type { Order } from '../../../../api-types';
 
 /** "Cancel order", asked twice: the seats go back on sale and cannot be had back. */
 export function CancelOrderButton({ order }: { order: Order }) {

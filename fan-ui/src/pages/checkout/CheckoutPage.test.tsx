@@ -4,9 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { leaveForUrl } from '../../orders/redirect';
-import type { Holder, HoldersRequest, Order, PaymentIntent } from '../../orders/types';
 import { aFan, aFixtureDetail, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
+import type { HolderDetails, HoldersRequest, Order, PaymentView } from '../../../../api-types';
 
 // The browser cannot leave jsdom for the simulator's 3-D Secure page: the test stands in for it.
 vi.mock('../../orders/redirect', () => ({ leaveForUrl: vi.fn() }));
@@ -29,7 +29,7 @@ const FIXTURE_WITH_RULES = aFixtureDetail({
   ],
 });
 
-const INTENT: PaymentIntent = {
+const INTENT: PaymentView = {
   payment_intent_id: 'pi_1',
   client_secret: 'pi_1_secret_abc',
   amount_cents: 12000,
@@ -50,11 +50,14 @@ function aReadyOrder(overrides: Partial<Order> = {}): Order {
   });
 }
 
+/** A line of `PUT .../holders` as this app sends it: every holder field filled in. */
+type SentLine = HoldersRequest['lines'][number] & { holder: HolderDetails };
+
 type SimulatorStatus = 'succeeded' | 'requires_payment_method' | 'requires_action';
 
 interface Options {
   order?: Order;
-  intent?: PaymentIntent;
+  intent?: PaymentView;
   /** What the simulator says of the card. */
   card?: SimulatorStatus;
   /** Last names the ticketing system refuses (banned). */
@@ -72,7 +75,7 @@ function stubCheckoutApi({ order = anOrder(), intent = INTENT, card = 'succeeded
     'GET /api/fixtures/7': { body: FIXTURE },
     [`GET ${ORDER}`]: () => ({ body: current }),
     [`PUT ${ORDER}/holders`]: ({ body }) => {
-      const sent = (body as HoldersRequest).lines;
+      const sent = (body as { lines: SentLine[] }).lines;
       current = {
         ...current,
         holders_complete: true,
@@ -137,7 +140,7 @@ function openCheckout(options: Options = {}, route = `/checkout/${ORDER_ID}`) {
 const field = (label: string, ticket: number) => screen.getByLabelText(`${label}, biglietto ${ticket}`);
 
 /** Fills ticket `ticket`'s holder as a fan would, field by field. */
-async function fillHolder(user: UserEvent, ticket: number, holder: Holder) {
+async function fillHolder(user: UserEvent, ticket: number, holder: HolderDetails) {
   await user.type(field('Nome', ticket), holder.first_name);
   await user.type(field('Cognome', ticket), holder.last_name);
   await user.type(field('Data di nascita', ticket), holder.birth_date);
@@ -147,7 +150,7 @@ async function fillHolder(user: UserEvent, ticket: number, holder: Holder) {
 }
 
 /** The fields of ticket `ticket` other than the names (filled by "it's me"). */
-async function fillRest(user: UserEvent, ticket: number, holder: Holder) {
+async function fillRest(user: UserEvent, ticket: number, holder: HolderDetails) {
   await user.type(field('Data di nascita', ticket), holder.birth_date);
   await user.type(field('Luogo di nascita', ticket), holder.birth_place);
   await user.selectOptions(field('Tipo di documento', ticket), holder.document_type);

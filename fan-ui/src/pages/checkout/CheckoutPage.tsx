@@ -18,7 +18,6 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { orderKey } from '../../orders/api';
 import { checkoutErrorText } from '../../orders/errors';
 import { parseOrderId, returnedClientSecret } from '../../orders/params';
-import type { Order } from '../../orders/types';
 import { useVerifyHolders } from '../../orders/useOrderActions';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { EligibilityCheck } from './EligibilityCheck';
@@ -27,6 +26,7 @@ import { OrderGate } from './OrderGate';
 import { OrderSummary } from './OrderSummary';
 import { PaymentStep } from './PaymentStep';
 import { useConfirmPayment } from './useConfirmPayment';
+import type { Order } from '../../../../api-types';
 
 interface CheckoutPageProps {
   /** `check`: opened as `/vrocheck/{id}/`, at the holder check. */
@@ -89,13 +89,14 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
   const fixture = useFixture(order.fixture.id);
   const verify = useVerifyHolders(order.id);
   const [expired, setExpired] = useState(false);
+  const expiresAt = order.expires_at ?? null;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <MatchTitle
         fixture={order.fixture}
         back={{ to: `/selectedfixture/${order.fixture.id}`, label: t('fixture.backToStadium') }}
       />
-      {order.expires_at !== null && (
+      {expiresAt !== null && (
         // Stays under the app bar while the fan types the holders: the time left is always in view.
         <Box
           data-testid="checkout-timer"
@@ -114,7 +115,7 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
           }}
         >
           <HoldCountdown
-            deadline={Date.parse(order.expires_at)}
+            deadline={Date.parse(expiresAt)}
             onExpired={() => {
               setExpired(true);
               // The API lets the seats go: the order says what became of it.

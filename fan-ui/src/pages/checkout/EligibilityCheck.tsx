@@ -11,8 +11,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkoutErrorText } from '../../orders/errors';
-import type { Order, OrderLine } from '../../orders/types';
 import { lineHolderName, lineSeat } from './lineSeat';
+import type { Order, OrderLine } from '../../../../api-types';
 
 /** The id of the check's section: `/vrocheck/{id}/` opens the page there. */
 const CHECK_SECTION_ID = 'holder-check';
@@ -31,7 +31,7 @@ interface EligibilityCheckProps {
 export function EligibilityCheck({ order, verify, focused }: EligibilityCheckProps) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const checked = order.lines.every((line) => line.eligible !== null);
+  const checked = order.lines.every((line) => typeof line.eligible === 'boolean');
   const allEligible = order.lines.every((line) => line.eligible === true);
 
   useEffect(() => {
@@ -95,11 +95,11 @@ export function EligibilityCheck({ order, verify, focused }: EligibilityCheckPro
 function EligibilityLine({ line, index }: { line: OrderLine; index: number }) {
   const { t } = useTranslation();
   const verdict =
-    line.eligible === null
-      ? { icon: <HelpOutlineIcon color="disabled" />, text: t('checkout.check.notChecked'), state: 'unchecked' }
-      : line.eligible
-        ? { icon: <CheckCircleOutlineIcon color="success" />, text: t('checkout.check.eligible'), state: 'eligible' }
-        : { icon: <HighlightOffIcon color="error" />, text: ineligibleText(t, line), state: 'ineligible' };
+    line.eligible === true
+      ? { icon: <CheckCircleOutlineIcon color="success" />, text: t('checkout.check.eligible'), state: 'eligible' }
+      : line.eligible === false
+        ? { icon: <HighlightOffIcon color="error" />, text: ineligibleText(t, line), state: 'ineligible' }
+        : { icon: <HelpOutlineIcon color="disabled" />, text: t('checkout.check.notChecked'), state: 'unchecked' };
   return (
     <Box
       component="li"
@@ -114,7 +114,7 @@ function EligibilityLine({ line, index }: { line: OrderLine; index: number }) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {lineHolderName(t, line)}
         </Typography>
-        {line.holder !== null && (
+        {line.holder && (
           <Typography variant="caption" color="text.secondary" component="p">
             {lineSeat(t, line)}
           </Typography>

@@ -17,10 +17,11 @@ import {
   type HolderDraft,
   type HolderField,
 } from '../../orders/holderRules';
-import { DOCUMENT_TYPES, SEXES, type OrderLine } from '../../orders/types';
+import { DOCUMENT_TYPES, SEXES } from '../../orders/types';
 import type { FareOption } from './fares';
 import { holderInputId, lineSeat } from './lineSeat';
 import { fareName } from '../../i18n/serverLabels';
+import type { OrderLine } from '../../../../api-types';
 
 interface HolderFieldsetProps {
   index: number;

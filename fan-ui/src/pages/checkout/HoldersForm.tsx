@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { SuccessToast } from '../../components/SuccessToast';
-import type { FixtureDetail } from '../../fixtures/types';
 import { checkoutErrorText, lineIdsWithSeat } from '../../orders/errors';
 import {
   HOLDER_FIELDS,
@@ -25,11 +24,11 @@ import {
   type HolderDraft,
   type HolderField,
 } from '../../orders/holderRules';
-import type { Order } from '../../orders/types';
 import { useSaveHolders } from '../../orders/useOrderActions';
 import { faresFor } from './fares';
 import { HolderFieldset } from './HolderFieldset';
 import { holderInputId } from './lineSeat';
+import type { FixtureDetail, Order } from '../../../../api-types';
 
 type FieldMessages = Partial<Record<HolderField, string>>;
 

@@ -9,7 +9,7 @@ import { Loading } from '../../components/Loading';
 import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { useOrder } from '../../orders/api';
-import type { Order } from '../../orders/types';
+import type { Order } from '../../../../api-types';
 
 interface OrderGateProps {
   id: string;

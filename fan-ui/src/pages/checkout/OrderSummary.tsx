@@ -7,11 +7,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import type { Order } from '../../orders/types';
 import { PricedLines } from '../../orders/PricedLines';
 import { CancelOrderButton } from './CancelOrderButton';
 import { lineSeat } from './lineSeat';
 import { fareName, gateName } from '../../i18n/serverLabels';
+import type { Order } from '../../../../api-types';
 
 interface OrderSummaryProps {
   order: Order;

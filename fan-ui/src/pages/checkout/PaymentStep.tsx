@@ -10,10 +10,10 @@ import { Loading } from '../../components/Loading';
 import { usePaymentIntent } from '../../orders/api';
 import { checkoutErrorText } from '../../orders/errors';
 import { readyToPay } from '../../orders/orderState';
-import type { Order } from '../../orders/types';
 import { SimulatorCardForm } from './SimulatorCardForm';
 import { StripeElementsPayment } from './StripeElementsPayment';
 import { useConfirmPayment } from './useConfirmPayment';
+import type { Order } from '../../../../api-types';
 
 /**
  * The last step: confirming a free order, or paying through the API's provider (the simulator's

@@ -21,12 +21,12 @@ import {
   type CardProblem,
 } from '../../orders/paymentSimulator';
 import { leaveForUrl } from '../../orders/redirect';
-import type { PaymentIntent } from '../../orders/types';
 import { useConfirmPayment } from './useConfirmPayment';
+import type { PaymentView } from '../../../../api-types';
 
 interface SimulatorCardFormProps {
   orderId: string;
-  intent: PaymentIntent;
+  intent: PaymentView;
 }
 
 /**

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { PaymentIntent } from '../../orders/types';
+import type { PaymentView } from '../../../../api-types';
 
 /**
  * Where Stripe Elements goes when the API's provider is `stripe` (production). The app does not
@@ -11,7 +11,7 @@ import type { PaymentIntent } from '../../orders/types';
  * `intent.publishable_key` and `intent.client_secret`, with `return_url` the checkout page, is
  * all that changes: the return and the confirm are the simulator's (see `PaymentReturn`).
  */
-export function StripeElementsPayment({ intent }: { intent: PaymentIntent }) {
+export function StripeElementsPayment({ intent }: { intent: PaymentView }) {
   const { t } = useTranslation();
   return (
     <Box data-testid="stripe-elements-payment" data-payment-intent={intent.payment_intent_id} sx={{ display: 'grid', gap: 1 }}>

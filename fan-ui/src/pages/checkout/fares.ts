@@ -1,5 +1,4 @@
-import type { FixtureDetail } from '../../fixtures/types';
-import type { OrderLine } from '../../orders/types';
+import type { FixtureDetail, OrderLine } from '../../../../api-types';
 
 /** A fare a line may be given: a reduction with its price in the line's sector. */
 export interface FareOption {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { HolderField } from '../../orders/holderRules';
-import type { OrderLine } from '../../orders/types';
-import { isStanding, sectorName } from '../../i18n/serverLabels';
+import { sectorName } from '../../i18n/serverLabels';
+import type { OrderLine } from '../../../../api-types';
 
 /**
  * "Tribuna Centrale, blocco TC1, fila 1, posto 1": a line's seat as the fan reads it; a standing
@@ -9,7 +9,7 @@ import { isStanding, sectorName } from '../../i18n/serverLabels';
  */
 export function lineSeat(t: TFunction, line: OrderLine): string {
   const sector = sectorName(t, line.sector_code, line.sector_name);
-  if (isStanding(line)) {
+  if (line.no_map) {
     return t('checkout.standingPlace', { sector });
   }
   return t('checkout.seat', { sector, block: line.block_code, row: line.row, number: line.number });
@@ -17,7 +17,7 @@ export function lineSeat(t: TFunction, line: OrderLine): string {
 
 /** "Luca Neri", or the seat while the line has no holder yet. */
 export function lineHolderName(t: TFunction, line: OrderLine): string {
-  return line.holder === null ? lineSeat(t, line) : `${line.holder.first_name} ${line.holder.last_name}`;
+  return line.holder ? `${line.holder.first_name} ${line.holder.last_name}` : lineSeat(t, line);
 }
 
 /** The input id (also its test id) of a line's field: `holder-0-first-name`, `holder-0-reduction`. */

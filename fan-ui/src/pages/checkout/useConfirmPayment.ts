@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, isApiCode } from '../../api/client';
 import { confirmFreeOrder, confirmPayment, orderKey } from '../../orders/api';
 import { PAYMENT_UNKNOWN } from '../../orders/errors';
-import type { Order } from '../../orders/types';
+import type { Order } from '../../../../api-types';
 
 /**
  * `POST /api/orders/{id}/confirm` with the intent's client secret (or `/confirm-free` with none),
@@ -23,7 +23,7 @@ export function useConfirmPayment(orderId: string, { replace = false }: { replac
       if (result.outcome === 'unknownOrNoDocument') {
         throw new ApiError(200, PAYMENT_UNKNOWN, 'The API knows no payment for this order');
       }
-      return result.order;
+      return result.order ?? null;
     },
     onSuccess: (order) => {
       if (order !== null) {

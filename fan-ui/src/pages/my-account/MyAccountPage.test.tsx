@@ -3,17 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n, { LANGUAGE_STORAGE_KEY } from '../../i18n';
-import type { Me } from '../../auth/types';
 import { aFan } from '../../test/fixtures';
 import { renderWithProviders, stubApi } from '../../test/render';
+import type { MeView } from '../../../../api-types';
 
 /** An API that keeps the fan and applies `PUT /api/me` to it. */
-function stubProfileApi(fan: Me = aFan()) {
+function stubProfileApi(fan: MeView = aFan()) {
   let current = fan;
   return stubApi({
     'GET /api/me': () => ({ body: current }),
     'PUT /api/me': ({ body }) => {
-      current = { ...current, ...(body as Partial<Me>) };
+      current = { ...current, ...(body as Partial<MeView>) };
       return { body: { message: 'Profile updated successfully', user: current } };
     },
     'PUT /api/me/password': ({ body }) =>

@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from '../../auth/api';
 import { apiErrorText, fieldErrorsOf } from '../../auth/errors';
-import type { Me } from '../../auth/types';
 import { useSetSessionUser } from '../../auth/useSession';
 import { FormCard } from '../../components/FormCard';
 import { PasswordField } from '../../components/PasswordField';
 import { newPasswordProblems, PASSWORD_MIN_LENGTH } from './passwordRules';
+import type { MeView } from '../../../../api-types';
 
 interface PasswordFormProps {
-  user: Me;
+  user: MeView;
   onSaved: () => void;
 }
 

@@ -11,14 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { updateProfile } from '../../auth/api';
 import { DISPLAY_NAME_MAX, displayNameProblem } from '../../auth/displayName';
 import { apiErrorText, fieldErrorsOf } from '../../auth/errors';
-import type { Me } from '../../auth/types';
 import { useForgetEndedSession, useSetSessionUser } from '../../auth/useSession';
 import { FormCard } from '../../components/FormCard';
 import { isLanguage, SUPPORTED_LANGUAGES, type Language } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { MeView } from '../../../../api-types';
 
 interface ProfileFormProps {
-  user: Me;
+  user: MeView;
   onSaved: () => void;
 }
 
@@ -34,7 +34,7 @@ interface ProfileValues {
 
 const CONSENTS = ['marketing_consent', 'profiling_consent', 'third_party_consent'] as const;
 
-function valuesOf(user: Me, fallbackLanguage: Language): ProfileValues {
+function valuesOf(user: MeView, fallbackLanguage: Language): ProfileValues {
   return {
     display_name: user.display_name,
     first_name: user.first_name,

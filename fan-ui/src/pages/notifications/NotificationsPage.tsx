@@ -18,7 +18,7 @@ import { formatDateTime } from '../../fixtures/format';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { allRead, markNotificationsRead, notificationsKey, useNotifications } from '../../orders/api';
-import type { FanNotification, NotificationList } from '../../orders/types';
+import type { FanNotification, Notifications } from '../../../../api-types';
 
 /** Notifications (`/notifications`): what happened to the fan's orders; opening it reads them all. */
 export default function NotificationsPage() {
@@ -47,13 +47,13 @@ function Notifications() {
 }
 
 /** The list as first read: what was unread then keeps its "new" mark while the page is open. */
-function NotificationItems({ list }: { list: NotificationList }) {
+function NotificationItems({ list }: { list: Notifications }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [unreadWhenOpened] = useState(() => new Set(list.items.filter((item) => !item.read).map((item) => item.id)));
   const markRead = useMutation({
     mutationFn: markNotificationsRead,
-    onSuccess: () => queryClient.setQueryData<NotificationList>(notificationsKey, (current) => current && allRead(current)),
+    onSuccess: () => queryClient.setQueryData<Notifications>(notificationsKey, (current) => current && allRead(current)),
   });
   const { mutate } = markRead;
   const anyUnread = list.unread > 0;
@@ -108,7 +108,7 @@ function NotificationCard({ notification, fresh }: { notification: FanNotificati
             {t('notifications.openWallet')}
           </Link>
         )}
-        {notification.kind !== 'tickets_issued' && notification.order_id !== null && (
+        {notification.kind !== 'tickets_issued' && notification.order_id && (
           <Link component={RouterLink} to={`/checkout/thankyou/${notification.order_id}`} sx={{ justifySelf: 'start' }}>
             {t('notifications.openOrder')}
           </Link>
@@ -120,10 +120,14 @@ function NotificationCard({ notification, fresh }: { notification: FanNotificati
 
 /** The notification in the fan's words, from its kind and its params. */
 function notificationText(t: TFunction, notification: FanNotification): string {
-  const fixture = notification.params.fixture ?? '';
+  // The API's params are any JSON: the match's title and the tickets' count, when there.
+  const params: unknown = notification.params;
+  const known = typeof params === 'object' && params !== null;
+  const fixture = known && 'fixture' in params && typeof params.fixture === 'string' ? params.fixture : '';
+  const count = known && 'count' in params && typeof params.count === 'number' ? params.count : 1;
   switch (notification.kind) {
     case 'tickets_issued':
-      return t('notifications.kinds.tickets_issued', { count: notification.params.count ?? 1, fixture });
+      return t('notifications.kinds.tickets_issued', { count, fixture });
     case 'order_refunded':
       return t('notifications.kinds.order_refunded', { fixture });
     case 'issue_failed':

@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fieldCodesOf } from '../../api/fieldCodes';
 import { apiErrorText } from '../../auth/errors';
-import type { Me } from '../../auth/types';
 import { useForgetEndedSession } from '../../auth/useSession';
 import { EmailField } from '../../components/EmailField';
 import { FormCard } from '../../components/FormCard';
@@ -17,13 +16,13 @@ import {
   NAME_MAX,
   normalisedRequest,
 } from '../../corporate/rules';
-import type { CorporateRequest, CorporateRequestForm as Form } from '../../corporate/types';
 import { useFormFields } from '../../hooks/useFormFields';
+import type { CorporateRequest, MeView, RequestForm as Form } from '../../../../api-types';
 
 const EMPTY: Form = { company_name: '', vat_number: '', company_email: '', contact_name: '', phone: '', message: '' };
 
 interface CorporateRequestFormProps {
-  user: Me;
+  user: MeView;
   onSent: (request: CorporateRequest) => void;
 }
 

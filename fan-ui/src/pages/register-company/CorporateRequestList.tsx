@@ -7,9 +7,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryListSection } from '../../components/QueryListSection';
-import { requestStatus, type CorporateRequest, type RequestStatus } from '../../corporate/types';
+import { requestStatus, type RequestStatus } from '../../corporate/types';
 import { formatDateTime } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { CorporateRequest } from '../../../../api-types';
 
 const STATUS_COLOUR: Record<RequestStatus, 'default' | 'success' | 'error'> = {
   received: 'default',
@@ -59,7 +60,7 @@ function RequestItem({ request }: { request: CorporateRequest }) {
           {t('registerCompany.requests.sentOn')}{' '}
           <time dateTime={request.created_at}>{formatDateTime(request.created_at, language)}</time>
         </Typography>
-        {request.decided_at !== null && (
+        {request.decided_at && (
           <Typography variant="body2" color="text.secondary">
             {t('registerCompany.requests.decidedOn')}{' '}
             <time dateTime={request.decided_at}>{formatDateTime(request.decided_at, language)}</time>

@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import type { CorporateRequest, CorporateRequestForm } from '../../corporate/types';
 import i18n from '../../i18n';
 import { aCorporateRequest, aFan } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
+import type { CorporateRequest, RequestForm } from '../../../../api-types';
 
 beforeAll(async () => {
   await import('./RegisterCompanyPage');
@@ -22,7 +22,7 @@ function stubCorporateApi(requests: CorporateRequest[], submit?: StubRoute) {
   });
 }
 
-const typed: CorporateRequestForm = {
+const typed: RequestForm = {
   company_name: '  Lario Serramenti srl ',
   vat_number: 'IT 02743350130',
   company_email: 'info@larioserramenti.it',
@@ -35,7 +35,7 @@ function field(name: string) {
   return screen.getByRole('textbox', { name });
 }
 
-async function fillIn(user: UserEvent, form: CorporateRequestForm = typed) {
+async function fillIn(user: UserEvent, form: RequestForm = typed) {
   await user.type(await screen.findByRole('textbox', { name: 'Ragione sociale' }), form.company_name);
   await user.type(field('Partita IVA'), form.vat_number);
   await user.type(field('E-mail aziendale'), form.company_email);
@@ -67,7 +67,7 @@ describe('/register_company', () => {
   it('sends the request and shows it was received', async () => {
     const api = stubCorporateApi([], ({ body }) => ({
       status: 201,
-      body: aCorporateRequest({ ...(body as CorporateRequestForm), vat_number: '02743350130' }),
+      body: aCorporateRequest({ ...(body as RequestForm), vat_number: '02743350130' }),
     }));
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: ROUTE });

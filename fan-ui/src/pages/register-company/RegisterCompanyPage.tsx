@@ -3,16 +3,16 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '../../auth/types';
 import { useSession } from '../../auth/useSession';
 import { Loading } from '../../components/Loading';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useCorporateRequests } from '../../corporate/api';
-import { isOpenRequest, type CorporateRequest } from '../../corporate/types';
+import { isOpenRequest } from '../../corporate/types';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { CorporateRequestForm } from './CorporateRequestForm';
 import { CorporateRequestList } from './CorporateRequestList';
 import { RequestNotice } from './RequestNotice';
+import type { CorporateRequest, MeView } from '../../../../api-types';
 
 /**
  * Ask for a corporate account (`/register_company`): a signed-in user names the company; the
@@ -43,7 +43,7 @@ export default function RegisterCompanyPage() {
  * The form, or what became of the request: one open (received or approved) request per user
  * at a time, so while there is one the form gives way to it.
  */
-function CorporateRequests({ user }: { user: Me }) {
+function CorporateRequests({ user }: { user: MeView }) {
   const requests = useCorporateRequests();
   const [sent, setSent] = useState<CorporateRequest | null>(null);
   const open = requests.data?.find(isOpenRequest);

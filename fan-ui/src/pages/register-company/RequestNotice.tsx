@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
-import { requestStatus, type CorporateRequest } from '../../corporate/types';
+import { requestStatus } from '../../corporate/types';
+import type { CorporateRequest } from '../../../../api-types';
 
 /** Long e-mail addresses and company names wrap inside the notice instead of widening the page. */
 const WRAP = { overflowWrap: 'anywhere', '& .MuiAlert-message': { minWidth: 0 } } as const;

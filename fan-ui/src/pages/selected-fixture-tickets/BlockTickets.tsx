@@ -17,7 +17,7 @@ import { lostSeatIds, onSaleErrorText } from '../../fixtures/errors';
 import { formatCents } from '../../fixtures/format';
 import { saleState } from '../../fixtures/saleState';
 import { seatRows } from '../../fixtures/seatGrid';
-import type { BlockSeats, DisplayedSeatState, FixtureDetail, Hold, LiveSeatsEvent, Seat } from '../../fixtures/types';
+import { seatState, type DisplayedSeatState, type LiveSeatsEvent } from '../../fixtures/types';
 import { useHoldTickets } from '../../fixtures/useHoldActions';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
@@ -27,6 +27,7 @@ import { SeatMap } from './SeatMap';
 import { SeatSelection } from './SeatSelection';
 import { StandingPicker } from './StandingPicker';
 import { gateName, sectorName } from '../../i18n/serverLabels';
+import type { BlockSeats, FixtureDetail, HoldView, SeatView } from '../../../../api-types';
 
 interface BlockTicketsProps {
   fixture: FixtureDetail;
@@ -103,7 +104,7 @@ export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity
 interface BlockViewProps {
   fixture: FixtureDetail;
   data: BlockSeats;
-  hold: Hold | undefined;
+  hold: HoldView | undefined;
   signedIn: boolean;
   picked: number[];
   setPicked: (update: (current: number[]) => number[]) => void;
@@ -116,7 +117,8 @@ interface BlockViewProps {
 function BlockView(props: BlockViewProps) {
   const { fixture, data, hold, signedIn, picked, setPicked, takenIds, holding, liveInterrupted, initialQuantity } =
     props;
-  const { block, price_cents: priceCents, seats } = data;
+  const { block, seats } = data;
+  const priceCents = data.price_cents ?? null;
   const { t } = useTranslation();
   const language = useUiLanguage();
   const navigate = useNavigate();
@@ -132,21 +134,21 @@ function BlockView(props: BlockViewProps) {
   // Picked seats that are still free and not already the fan's: what "Hold seats" sends.
   const selection = picked
     .map((id) => byId.get(id))
-    .filter((seat): seat is Seat => seat !== undefined && seat.state === 'free' && !mine.has(seat.id));
+    .filter((seat): seat is SeatView => seat !== undefined && seat.state === 'free' && !mine.has(seat.id));
   const selectedIds = new Set(selection.map((seat) => seat.id));
   const seatName = (id: number) => {
     const seat = byId.get(id);
     return seat === undefined ? String(id) : t('tickets.seatName', { row: seat.row, number: seat.number });
   };
 
-  const stateOf = (seat: Seat): DisplayedSeatState => {
+  const stateOf = (seat: SeatView): DisplayedSeatState => {
     if (seat.state === 'mine' || mine.has(seat.id)) {
       return 'mine';
     }
-    return selectedIds.has(seat.id) ? 'selected' : seat.state;
+    return selectedIds.has(seat.id) ? 'selected' : seatState(seat.state);
   };
 
-  const toggle = (seat: Seat) => {
+  const toggle = (seat: SeatView) => {
     const state = stateOf(seat);
     if (!interactive || (state !== 'free' && state !== 'selected')) {
       return;

@@ -18,8 +18,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CELL, MAX_ZOOM, MIN_ZOOM, ROW_LABEL, fitZoom, neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
-import type { DisplayedSeatState, Seat } from '../../fixtures/types';
+import type { DisplayedSeatState } from '../../fixtures/types';
 import { SeatGlyph } from './SeatGlyph';
+import type { SeatView } from '../../../../api-types';
 
 /** Room for the pitch side on top. */
 const TOP = 30;
@@ -36,10 +37,10 @@ const KEY_DIRECTION: Record<string, Direction> = {
 interface SeatMapProps {
   blockCode: string;
   rows: SeatRow[];
-  stateOf: (seat: Seat) => DisplayedSeatState;
+  stateOf: (seat: SeatView) => DisplayedSeatState;
   /** Whether seats can be picked at all (the fixture is on sale). */
   interactive: boolean;
-  onToggle: (seat: Seat) => void;
+  onToggle: (seat: SeatView) => void;
 }
 
 /**
@@ -86,7 +87,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
   const pickable = (state: DisplayedSeatState) => interactive && (state === 'free' || state === 'selected');
 
   // One listener per kind on the map, not three per seat: the seat is the element it came from.
-  const seatOf = (target: EventTarget): Seat | undefined => {
+  const seatOf = (target: EventTarget): SeatView | undefined => {
     const element = target instanceof Element ? target.closest('[data-seat-id]') : null;
     return element === null ? undefined : seatsById.get(Number(element.getAttribute('data-seat-id')));
   };
@@ -256,7 +257,7 @@ function RowName({ name, x, y }: { name: string; x: number; y: number }) {
 }
 
 interface SeatButtonProps {
-  seat: Seat;
+  seat: SeatView;
   state: DisplayedSeatState;
   label: string;
   x: number;

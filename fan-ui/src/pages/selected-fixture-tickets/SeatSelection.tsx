@@ -7,18 +7,19 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../fixtures/format';
-import type { Seat } from '../../fixtures/types';
+import { formatCents, timesCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { SeatView } from '../../../../api-types';
 
 interface SeatSelectionProps {
-  seats: Seat[];
-  priceCents: number;
+  seats: SeatView[];
+  /** Null when the block has no price set. */
+  priceCents: number | null;
   /** How many more seats the fan may pick (the per-buyer limit less what is held and picked). */
   remaining: number;
   signedIn: boolean;
   holding: boolean;
-  onRemove: (seat: Seat) => void;
+  onRemove: (seat: SeatView) => void;
   onHold: () => void;
 }
 
@@ -59,7 +60,7 @@ export function SeatSelection({ seats, priceCents, remaining, signedIn, holding,
         )}
         {seats.length > 0 && (
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
-            {t('tickets.total', { price: formatCents(priceCents * seats.length, language) })}
+            {t('tickets.total', { price: formatCents(timesCents(priceCents, seats.length), language) })}
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary" aria-live="polite">

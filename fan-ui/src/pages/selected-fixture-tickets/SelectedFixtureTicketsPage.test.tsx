@@ -2,11 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import type { FixtureDetail, Hold, SeatState } from '../../fixtures/types';
+import type { SeatState } from '../../fixtures/types';
 import i18n from '../../i18n';
 import { aBlock, aBlockSeats, aFan, aFixtureDetail, aHold, anOrder, ORDER_ID } from '../../test/fixtures';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
+import type { FixtureDetail, HoldView } from '../../../../api-types';
 
 interface Options {
   fixture?: FixtureDetail;
@@ -27,7 +28,7 @@ interface Options {
 function stubOnSaleApi({ fixture = aFixtureDetail(), states = {}, held = [], signedIn = true, takenFirst = [], routes = {} }: Options = {}) {
   const seatStates: Record<number, SeatState> = { ...states };
   let mine = [...held];
-  const hold = (): Hold => aHold(mine);
+  const hold = (): HoldView => aHold(mine);
   return stubApi({
     'GET /api/me': signedIn ? { body: aFan() } : SIGNED_OUT,
     'GET /api/fixtures/7': { body: fixture },

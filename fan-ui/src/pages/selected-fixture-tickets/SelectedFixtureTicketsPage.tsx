@@ -4,10 +4,10 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { FixtureGate } from '../../components/FixtureGate';
 import { FixtureHeader } from '../../components/FixtureHeader';
 import { parseId, parseIds } from '../../fixtures/params';
-import type { FixtureDetail } from '../../fixtures/types';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { BlockTickets } from './BlockTickets';
+import type { FixtureDetail } from '../../../../api-types';
 
 /**
  * A block's tickets (`/selectedfixturetickets/{id}?block={block_id}`): its seat map, or a

@@ -6,12 +6,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../fixtures/format';
+import { formatCents, timesCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 
 interface StandingPickerProps {
   free: number;
-  priceCents: number;
+  /** Null when the block has no price set. */
+  priceCents: number | null;
   /** The most the fan may hold here: the per-buyer limit left, and the places left. */
   max: number;
   quantity: number;
@@ -55,7 +56,7 @@ export function StandingPicker(props: StandingPickerProps) {
               ))}
             </TextField>
             <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
-              {t('tickets.total', { price: formatCents(priceCents * chosen, language) })}
+              {t('tickets.total', { price: formatCents(timesCents(priceCents, chosen), language) })}
             </Typography>
           </>
         )}

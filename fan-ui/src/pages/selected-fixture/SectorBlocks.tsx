@@ -12,14 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatCents } from '../../fixtures/format';
 import { availability } from '../../fixtures/saleState';
-import type { Sector } from '../../fixtures/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { AVAILABILITY_COLOURS } from './availabilityColours';
 import { gateName, sectorName } from '../../i18n/serverLabels';
+import type { SectorView } from '../../../../api-types';
 
 interface SectorBlocksProps {
   fixtureId: number;
-  sector: Sector;
+  sector: SectorView;
 }
 
 /** The chosen sector: its price, an away note, and its blocks, each leading to its seats. */

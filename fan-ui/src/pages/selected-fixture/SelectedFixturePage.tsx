@@ -10,13 +10,13 @@ import { useSession } from '../../auth/useSession';
 import { useHold } from '../../fixtures/api';
 import { parseId } from '../../fixtures/params';
 import { saleState } from '../../fixtures/saleState';
-import type { FixtureDetail } from '../../fixtures/types';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { AvailabilityLegend } from './AvailabilityLegend';
 import { SectorBlocks } from './SectorBlocks';
 import { StadiumMap } from './StadiumMap';
+import type { FixtureDetail } from '../../../../api-types';
 
 /** The query parameter keeping the chosen sector, so "back" from a block returns to it. */
 const SECTOR_PARAM = 'sector';

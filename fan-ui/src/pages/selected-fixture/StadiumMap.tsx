@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { formatCentsShort } from '../../fixtures/format';
 import { availability } from '../../fixtures/saleState';
 import { layOutStadium, PITCH, STADIUM_HEIGHT, STADIUM_WIDTH, type PlacedSector } from '../../fixtures/stadiumLayout';
-import type { Sector } from '../../fixtures/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { AVAILABILITY_COLOURS } from './availabilityColours';
 import { sectorName } from '../../i18n/serverLabels';
+import type { SectorView } from '../../../../api-types';
 
 interface StadiumMapProps {
-  sectors: Sector[];
+  sectors: SectorView[];
   selected: string | null;
   onSelect: (code: string) => void;
 }

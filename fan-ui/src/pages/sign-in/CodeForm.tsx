@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { requestCode, verifyCode, type CodeSent, type SignedIn } from '../../auth/api';
 import { apiErrorText } from '../../auth/errors';
-import type { Consents } from '../../auth/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { formatSeconds, useCountdown } from '../../hooks/useCountdown';
+import type { Consents } from '../../../../api-types';
 
 /** How long an e-mailed code is valid (spec: 120000 ms). */
 export const CODE_VALIDITY_SECONDS = 120;

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { EmailField } from '../../components/EmailField';
 import { requestCode, requestLink, type CodeSent } from '../../auth/api';
 import { apiErrorText, fieldErrorsOf, looksLikeEmail } from '../../auth/errors';
-import type { Consents } from '../../auth/types';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { Consents } from '../../../../api-types';
 
 interface EmailFormProps {
   initialEmail: string;

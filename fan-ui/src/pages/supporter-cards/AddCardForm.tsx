@@ -5,12 +5,12 @@ import { useForgetEndedSession } from '../../auth/useSession';
 import { addSupporterCard, supporterCardsKey } from '../../cards/api';
 import { cardFieldText, supporterCardErrorText } from '../../cards/errors';
 import { cardProblems, normalisedCard } from '../../cards/rules';
-import type { NewSupporterCard, SupporterCard } from '../../cards/types';
 import { FormCard } from '../../components/FormCard';
 import { useFormFields } from '../../hooks/useFormFields';
 import { EARLIEST_BIRTH_DATE, localToday } from '../../orders/holderRules';
+import type { NewCard, SupporterCard } from '../../../../api-types';
 
-const EMPTY: NewSupporterCard = { card_number: '', birth_date: '' };
+const EMPTY: NewCard = { card_number: '', birth_date: '' };
 
 /**
  * Add a card: its number and its holder's birth date, as printed on it. The ticketing system is

@@ -14,11 +14,12 @@ import { isApiCode } from '../../api/client';
 import { useForgetEndedSession } from '../../auth/useSession';
 import { removeSupporterCard, supporterCardsKey } from '../../cards/api';
 import { supporterCardErrorText } from '../../cards/errors';
-import { isKnownCardState, type SupporterCard } from '../../cards/types';
+import { isKnownCardState } from '../../cards/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FactList } from '../../components/FactList';
 import { formatDay } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import type { SupporterCard } from '../../../../api-types';
 
 interface SupporterCardItemProps {
   card: SupporterCard;
@@ -56,7 +57,7 @@ export function SupporterCardItem({ card, onRemoved }: SupporterCardItemProps) {
     [t('supporterCards.card.birthDate'), formatDay(card.holder_birth_date, language)],
     [
       t('supporterCards.card.expires'),
-      card.expires_on === null ? t('supporterCards.card.noExpiry') : formatDay(card.expires_on, language),
+      card.expires_on ? formatDay(card.expires_on, language) : t('supporterCards.card.noExpiry'),
     ],
   ] as const;
   return (

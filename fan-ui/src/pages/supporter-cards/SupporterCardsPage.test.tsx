@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import type { NewSupporterCard, SupporterCard } from '../../cards/types';
 import i18n from '../../i18n';
 import { aFan, aSupporterCard } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
+import type { NewCard, SupporterCard } from '../../../../api-types';
 
 beforeAll(async () => {
   await import('./SupporterCardsPage');
@@ -106,7 +106,7 @@ describe('/myaccount/supporter-cards', () => {
     expect(within(shown).getByText('15 giugno 1985')).toBeInTheDocument();
     expect(await screen.findByText('Tessera TF0000000003 aggiunta')).toBeInTheDocument();
     const [post] = api.callsTo('POST /api/me/supporter-cards');
-    expect(post?.body).toEqual({ card_number: 'TF0000000003', birth_date: '1985-06-15' } satisfies NewSupporterCard);
+    expect(post?.body).toEqual({ card_number: 'TF0000000003', birth_date: '1985-06-15' } satisfies NewCard);
     expect(post?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
     // Oldest first, as the API lists them; the form is ready for the next one.
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('data-testid'))).toEqual([

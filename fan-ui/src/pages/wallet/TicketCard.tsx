@@ -11,10 +11,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
 import { formatCents, formatKickOff } from '../../fixtures/format';
-import { fareName, gateName, isStanding, sectorName } from '../../i18n/serverLabels';
+import { fareName, gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ticketPdfUrl } from '../../orders/api';
-import type { Ticket, TicketState } from '../../orders/types';
+import { isKnownTicketState, type TicketState } from '../../orders/types';
+import type { WalletTicket } from '../../../../api-types';
 
 const STATE_COLOUR: Record<TicketState, 'success' | 'default' | 'error'> = {
   valid: 'success',
@@ -23,17 +24,19 @@ const STATE_COLOUR: Record<TicketState, 'success' | 'default' | 'error'> = {
 };
 
 /** One ticket as shown at the turnstiles: the QR code of its barcode, the seat, the holder. */
-export function TicketCard({ ticket }: { ticket: Ticket }) {
+export function TicketCard({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
+  // A state the app has no words for yet (the API sends a plain string) shows as it is.
+  const state = isKnownTicketState(ticket.state) ? ticket.state : null;
   const seatId = useId();
   const sector = sectorName(t, ticket.sector_code, ticket.sector_name);
-  const seat = isStanding(ticket)
+  // A standing place (a no-map block) has no row or seat to show.
+  const seat = ticket.no_map
     ? t('wallet.standingPlace', { sector, block: ticket.block_code })
     : t('wallet.seatInBlock', { sector, block: ticket.block_code, row: ticket.row, number: ticket.number });
-  const fare =
-    ticket.reduction_code === undefined ? ticket.reduction_name : fareName(t, ticket.reduction_code, ticket.reduction_name);
+  const fare = fareName(t, ticket.reduction_code, ticket.reduction_name);
   const facts: [string, string][] = [
     [t('wallet.gate'), gateName(t, ticket.gate)],
     [t('wallet.holder'), ticket.holder_name],
@@ -59,8 +62,8 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
             </Typography>
           </Box>
           <Chip
-            label={t(`wallet.state.${ticket.state}`)}
-            color={STATE_COLOUR[ticket.state]}
+            label={state === null ? ticket.state : t(`wallet.state.${state}`)}
+            color={state === null ? 'default' : STATE_COLOUR[state]}
             size="small"
             data-testid={`ticket-state-${ticket.id}`}
           />

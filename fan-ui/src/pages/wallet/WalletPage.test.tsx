@@ -19,6 +19,7 @@ const tickets = [
     block_code: 'PRATO',
     row: 'P',
     number: 41,
+    no_map: true,
     gate: 'Varco 5',
     holder_name: 'Marco Neri',
     reduction_code: 'SPECIALE',

@@ -1,7 +1,8 @@
 /**
  * The API's shapes for the apps, by name. schema.d.ts is generated from the api's OpenAPI document
  * (openapi.json) by `bash scripts/api-types.sh`: never edit either by hand. A schema keeps its name
- * from the document, except where that name is a global of the browser's (Error, Notification).
+ * from the document, except where that name is a global of the browser's (Error, Notification) or
+ * too general to read in an app (Call, Report, Task...): those take the app's word for the thing.
  * Money is in cents, times are ISO 8601 UTC strings, dates YYYY-MM-DD.
  */
 import type { components, paths } from './schema';
@@ -90,3 +91,73 @@ export type CorporateRequest = Schemas['CorporateRequest'];
 export type NewCard = Schemas['NewCard'];
 export type RequestForm = Schemas['RequestForm'];
 export type SupporterCard = Schemas['SupporterCard'];
+
+// Staff (/api/admin): the venue, fixtures and seat locks.
+export type BlockChange = Schemas['BlockChange'];
+export type FixtureChange = Schemas['FixtureChange'];
+/** `POST /api/admin/fixtures/import`. */
+export type FixturesImported = Schemas['Imported'];
+export type ImportCounts = Schemas['ImportCounts'];
+export type LockOutcome = Schemas['LockOutcome'];
+export type LockRequest = Schemas['LockRequest'];
+/** A seat a lock request left as it was, and why (its state). */
+export type LockSkipped = Schemas['Skipped'];
+export type Price = Schemas['Price'];
+export type PriceChange = Schemas['PriceChange'];
+export type Sector = Schemas['Sector'];
+
+// Staff: orders, box-office sales, issued tickets, failed issues.
+export type IssuedTicket = Schemas['IssuedTicket'];
+export type LineDetail = Schemas['LineDetail'];
+export type OrderAudit = Schemas['OrderAudit'];
+export type OrderDetail = Schemas['OrderDetail'];
+export type OrderEmail = Schemas['OrderEmail'];
+export type OrderRow = Schemas['OrderRow'];
+export type SaleLine = Schemas['SaleLine'];
+export type SaleRequest = Schemas['SaleRequest'];
+
+// Staff: mass issuing.
+export type LineError = Schemas['LineError'];
+/** `POST /api/admin/mass-issues`. */
+export type MassIssueCreateRequest = Schemas['CreateRequest'];
+/** A line of a mass issuing task (`GET /api/admin/mass-issue-lines`). */
+export type MassIssueLine = Schemas['LineRow'];
+/** `POST /api/admin/mass-issues/preview`: every line checked, nothing stored. */
+export type MassIssuePreview = Schemas['Checked'];
+export type MassIssuePreviewRequest = Schemas['PreviewRequest'];
+/** A mass issuing task (`GET /api/admin/mass-issues`). */
+export type MassIssueTask = Schemas['Task'];
+/** A line of the preview. */
+export type PreviewLine = Schemas['CheckedLine'];
+export type SheetLine = Schemas['SheetLine'];
+
+// Staff: jobs, exports, reconciliation, the payment report.
+export type Export = Schemas['Export'];
+export type ExportRequest = Schemas['ExportRequest'];
+export type JobRow = Schemas['JobRow'];
+export type Mismatch = Schemas['Mismatch'];
+/** A tickets mismatch report (`GET /api/admin/mismatch-reports`). */
+export type MismatchReport = Schemas['Report'];
+export type MismatchReportRequest = Schemas['ReportRequest'];
+/** One day's card payments or refunds, ours against the provider's (`GET /api/admin/payment-report`). */
+export type PaymentReportRow = Schemas['ReportRow'];
+export type QueueCounts = Schemas['QueueCounts'];
+
+// Staff: e-mails, outside services, the system.
+export type BreakerState = Schemas['BreakerState'];
+export type EmailStatus = Schemas['EmailStatus'];
+export type MailCheckRequest = Schemas['MailCheckRequest'];
+export type OutboundEmailSummary = Schemas['OutboundEmailSummary'];
+/** A call to an outside system (`GET /api/admin/service-calls`). */
+export type ServiceCall = Schemas['Call'];
+export type ServiceStatus = Schemas['ServiceStatus'];
+/** `GET /api/admin/service-status`: every service, queue and circuit breaker. */
+export type ServiceStatusReport = Schemas['Status'];
+/** `GET /api/admin/system`: where the job board and the mail simulator are. */
+export type SystemLinks = Schemas['System'];
+
+// Staff: accounts and corporate requests.
+/** `PUT /api/admin/corporate-requests/{id}`. */
+export type CorporateDecision = Schemas['Decision'];
+export type RoleChange = Schemas['RoleChange'];
+export type UserView = Schemas['UserView'];

@@ -9,6 +9,7 @@ mod errors;
 mod exports;
 mod google;
 mod hardening;
+mod ids;
 mod lockouts;
 mod mass_issue;
 mod onsale;

@@ -14,19 +14,55 @@ use sqlx::PgConnection;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
-/// Received, waiting for staff.
-pub const RECEIVED: i16 = 0;
-/// Approved by staff.
-pub const APPROVED: i16 = 1;
-/// Declined by staff (no longer blocks a new request).
-pub const DECLINED: i16 = 2;
+/// The spec's corporate request status, stored and serialised as its number (0, 1, 2; the
+/// column has a CHECK of the same values).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde_repr::Serialize_repr,
+    serde_repr::Deserialize_repr,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
+#[repr(i16)]
+pub enum RequestStatus {
+    /// Received, waiting for staff.
+    Received = 0,
+    /// Approved by staff.
+    Approved = 1,
+    /// Declined by staff (no longer blocks a new request).
+    Declined = 2,
+}
 
-/// The status's name in the staff's exports (Italian, as the sheets' headers).
-pub fn status_name(status: i16) -> &'static str {
-    match status {
-        RECEIVED => "ricevuta",
-        APPROVED => "approvata",
-        _ => "rifiutata",
+impl RequestStatus {
+    pub fn from_i16(n: i16) -> Option<RequestStatus> {
+        match n {
+            0 => Some(RequestStatus::Received),
+            1 => Some(RequestStatus::Approved),
+            2 => Some(RequestStatus::Declined),
+            _ => None,
+        }
+    }
+
+    /// The status's name in the staff's exports (Italian, as the sheets' headers).
+    pub fn name_it(self) -> &'static str {
+        match self {
+            RequestStatus::Received => "ricevuta",
+            RequestStatus::Approved => "approvata",
+            RequestStatus::Declined => "rifiutata",
+        }
+    }
+
+    /// Its name in the author's e-mail.
+    pub fn name_en(self) -> &'static str {
+        match self {
+            RequestStatus::Received => "received",
+            RequestStatus::Approved => "approved",
+            RequestStatus::Declined => "declined",
+        }
     }
 }
 
@@ -42,7 +78,7 @@ pub struct CorporateRequest {
     pub phone: String,
     pub message: String,
     pub language: String,
-    pub status: i16,
+    pub status: RequestStatus,
     pub created_at: DateTime<Utc>,
     pub decided_by: Option<String>,
     pub decided_at: Option<DateTime<Utc>>,
@@ -254,7 +290,7 @@ pub async fn list(
     let rows = sqlx::query!(
         r#"select r.request_id, r.company_name, r.vat_number, r.company_email,
                   r.corporate_user_email, r.contact_name, r.phone, r.message, r.language,
-                  r.status, r.created_at, d.email as "decided_by?", r.decided_at,
+                  r.status as "status: RequestStatus", r.created_at, d.email as "decided_by?", r.decided_at,
                   count(*) over () as "full_count!"
              from corporate_request r
              left join app_user d on d.user_id = r.decided_by
@@ -317,7 +353,7 @@ pub enum DecideError {
     NotFound,
     /// Only a received request is decided.
     #[error("the request was already decided")]
-    AlreadyDecided(i16),
+    AlreadyDecided(RequestStatus),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
@@ -331,14 +367,19 @@ pub async fn decide(
     approve: bool,
     staff: Uuid,
 ) -> Result<CorporateRequest, DecideError> {
-    let status = if approve { APPROVED } else { DECLINED };
+    let status = if approve {
+        RequestStatus::Approved
+    } else {
+        RequestStatus::Declined
+    };
     let updated = sqlx::query_scalar!(
         "update corporate_request set status = $2, decided_by = $3, decided_at = now()
-          where request_id = $1 and status = 0
+          where request_id = $1 and status = $4
          returning requested_by",
         id,
-        status,
-        staff
+        status as RequestStatus,
+        staff,
+        RequestStatus::Received as RequestStatus
     )
     .fetch_optional(&mut *conn)
     .await?;
@@ -370,7 +411,7 @@ pub fn all(
         CorporateRequest,
         r#"select r.request_id as id, r.company_name, r.vat_number, r.company_email,
                   r.corporate_user_email, r.contact_name, r.phone, r.message, r.language,
-                  r.status, r.created_at, d.email as "decided_by?", r.decided_at
+                  r.status as "status: RequestStatus", r.created_at, d.email as "decided_by?", r.decided_at
              from corporate_request r
              left join app_user d on d.user_id = r.decided_by
             order by r.created_at desc"#

@@ -10,6 +10,8 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::build_state::BuildState;
+
 /// What can be exported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -78,7 +80,7 @@ pub struct Export {
     pub kind: String,
     pub fixture_id: Option<i64>,
     pub fixture_title: Option<String>,
-    pub state: String,
+    pub state: BuildState,
     pub rows_total: Option<i64>,
     pub rows_done: i64,
     pub progress: i64,
@@ -119,7 +121,7 @@ pub async fn create(
 #[derive(Debug, Clone, Default)]
 pub struct ExportQuery {
     pub kind: Option<String>,
-    pub state: Option<String>,
+    pub state: Option<BuildState>,
     pub offset: i64,
     pub limit: i64,
 }
@@ -131,7 +133,7 @@ pub async fn list(
     id: Option<Uuid>,
 ) -> Result<(Vec<Export>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select e.export_id, e.kind, e.fixture_id, f.title as "fixture_title?", e.state,
+        r#"select e.export_id, e.kind, e.fixture_id, f.title as "fixture_title?", e.state as "state: BuildState",
                   e.rows_total, e.rows_done, e.file_name, length(e.content)::bigint as size_bytes,
                   e.error, u.email as requested_by, e.created_at, e.finished_at, e.expires_at,
                   count(*) over () as "full_count!"
@@ -145,7 +147,7 @@ pub async fn list(
            offset $4 limit $5"#,
         id,
         q.kind,
-        q.state,
+        q.state as Option<BuildState>,
         if id.is_some() { 0 } else { q.offset },
         if id.is_some() { 1 } else { q.limit }
     )
@@ -159,8 +161,8 @@ pub async fn list(
             kind: r.kind,
             fixture_id: r.fixture_id,
             fixture_title: r.fixture_title,
-            progress: match (r.state.as_str(), r.rows_total) {
-                ("done", _) => 100,
+            progress: match (r.state, r.rows_total) {
+                (BuildState::Done, _) => 100,
                 (_, Some(t)) if t > 0 => (r.rows_done * 100 / t).min(99),
                 _ => 0,
             },
@@ -184,13 +186,13 @@ pub async fn list(
 pub struct Job {
     pub kind: Kind,
     pub fixture_id: Option<i64>,
-    pub state: String,
+    pub state: BuildState,
 }
 
 /// The export's kind, fixture and state.
 pub async fn job(conn: &mut PgConnection, id: Uuid) -> Result<Option<Job>, sqlx::Error> {
     let row = sqlx::query!(
-        "select kind, fixture_id, state from export_file where export_id = $1",
+        r#"select kind, fixture_id, state as "state: BuildState" from export_file where export_id = $1"#,
         id
     )
     .fetch_optional(conn)
@@ -207,10 +209,14 @@ pub async fn job(conn: &mut PgConnection, id: Uuid) -> Result<Option<Job>, sqlx:
 /// The build starts (again, after a crash): `total` rows to write.
 pub async fn start(conn: &mut PgConnection, id: Uuid, total: i64) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update export_file set state = 'running', rows_total = $2, rows_done = 0, error = null
-          where export_id = $1 and state in ('queued', 'running', 'failed')",
+        "update export_file set state = $3, rows_total = $2, rows_done = 0, error = null
+          where export_id = $1 and state in ($4, $5, $6)",
         id,
-        total
+        total,
+        BuildState::Running as BuildState,
+        BuildState::Queued as BuildState,
+        BuildState::Running as BuildState,
+        BuildState::Failed as BuildState
     )
     .execute(conn)
     .await?;
@@ -220,9 +226,10 @@ pub async fn start(conn: &mut PgConnection, id: Uuid, total: i64) -> Result<(), 
 /// Rows written so far.
 pub async fn progress(conn: &mut PgConnection, id: Uuid, done: i64) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update export_file set rows_done = $2 where export_id = $1 and state = 'running'",
+        "update export_file set rows_done = $2 where export_id = $1 and state = $3",
         id,
-        done
+        done,
+        BuildState::Running as BuildState
     )
     .execute(conn)
     .await?;
@@ -237,12 +244,14 @@ pub async fn finish(
     content: &[u8],
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update export_file set state = 'done', rows_done = $2, rows_total = $2, content = $3,
+        "update export_file set state = $4, rows_done = $2, rows_total = $2, content = $3,
                 finished_at = now()
-          where export_id = $1 and state = 'running'",
+          where export_id = $1 and state = $5",
         id,
         rows,
-        content
+        content,
+        BuildState::Done as BuildState,
+        BuildState::Running as BuildState
     )
     .execute(conn)
     .await?;
@@ -252,10 +261,12 @@ pub async fn finish(
 /// The build gave up.
 pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update export_file set state = 'failed', error = $2, finished_at = now()
-          where export_id = $1 and state <> 'done'",
+        "update export_file set state = $3, error = $2, finished_at = now()
+          where export_id = $1 and state <> $4",
         id,
-        error
+        error,
+        BuildState::Failed as BuildState,
+        BuildState::Done as BuildState
     )
     .execute(conn)
     .await?;
@@ -267,9 +278,9 @@ pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), 
 pub async fn file(
     conn: &mut PgConnection,
     id: Uuid,
-) -> Result<Option<(String, String, Option<Vec<u8>>, bool)>, sqlx::Error> {
+) -> Result<Option<(String, BuildState, Option<Vec<u8>>, bool)>, sqlx::Error> {
     Ok(sqlx::query!(
-        r#"select file_name, state, content, expires_at <= now() as "expired!"
+        r#"select file_name, state as "state: BuildState", content, expires_at <= now() as "expired!"
              from export_file where export_id = $1"#,
         id
     )

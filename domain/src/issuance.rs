@@ -6,6 +6,8 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::orders::{OrderState, PaymentStatus, TitleState};
+
 /// A filter and page of a staff list.
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
@@ -48,7 +50,7 @@ pub struct IssuedTicket {
     pub price_cents: i32,
     pub seal: String,
     pub barcode: String,
-    pub state: String,
+    pub state: TitleState,
     pub issued_at: Option<DateTime<Utc>>,
     pub is_order_by_admin: bool,
     pub payment_method: String,
@@ -80,7 +82,7 @@ pub async fn issued_tickets(
                   s.label, b.sector_code, s.row_label, s.number, b.gate,
                   coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder_name!",
                   o.buyer_email, l.price_cents, l.seal as "seal!", coalesce(l.barcode, '') as "barcode!",
-                  coalesce(l.title_state, 'valid') as "state!", l.issued_at, o.is_order_by_admin,
+                  coalesce(l.title_state, 'valid') as "state!: TitleState", l.issued_at, o.is_order_by_admin,
                   o.payment_method, count(*) over () as "total!"
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
@@ -151,8 +153,8 @@ pub struct OrderRow {
     pub fixture_id: i64,
     pub fixture_title: String,
     pub buyer_email: String,
-    pub payment_status: i16,
-    pub state: String,
+    pub payment_status: PaymentStatus,
+    pub state: OrderState,
     pub total_cents: i64,
     pub lines: i64,
     pub issued_lines: i64,
@@ -183,7 +185,8 @@ pub async fn orders(
         .filter(|s| ORDER_SORTS.contains(s))
         .unwrap_or("");
     let rows = sqlx::query!(
-        r#"select o.order_id, o.user_id, o.fixture_id, f.title, o.buyer_email, o.payment_status, o.state,
+        r#"select o.order_id, o.user_id, o.fixture_id, f.title, o.buyer_email,
+                  o.payment_status as "payment_status: PaymentStatus", o.state as "state: OrderState",
                   o.total_cents, o.issue_error, o.issue_attempts, o.failed_at, o.is_order_by_admin,
                   o.payment_method, o.created_at,
                   (select count(*) from order_line l where l.order_id = o.order_id) as "lines!",
@@ -239,7 +242,7 @@ pub async fn orders(
                     fixture_title: r.title,
                     buyer_email: r.buyer_email,
                     payment_status: r.payment_status,
-                    retryable: r.state == "failed" && error_code.is_none(),
+                    retryable: r.state == OrderState::Failed && error_code.is_none(),
                     error_code,
                     state: r.state,
                     total_cents: r.total_cents,
@@ -292,7 +295,7 @@ pub struct LineDetail {
     pub holder_name: Option<String>,
     pub holder_birth_date: Option<chrono::NaiveDate>,
     pub seal: Option<String>,
-    pub title_state: Option<String>,
+    pub title_state: Option<TitleState>,
     pub issued_at: Option<DateTime<Utc>>,
     pub ineligible_reason: Option<String>,
 }
@@ -403,7 +406,7 @@ pub async fn order_detail(
             holder_name: l.holder.as_ref().map(|h| h.full_name()),
             holder_birth_date: l.holder.as_ref().map(|h| h.birth_date),
             seal: l.title.as_ref().map(|t| t.seal.clone()),
-            title_state: l.title.as_ref().map(|t| t.state.clone()),
+            title_state: l.title.as_ref().map(|t| t.state),
             issued_at: l.title.as_ref().and_then(|t| t.issued_at),
             ineligible_reason: l.ineligible_reason.clone(),
         })

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod breaker;
+pub mod build_state;
 pub mod cards;
 pub mod config;
 pub mod corporate;

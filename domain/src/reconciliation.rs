@@ -3,6 +3,7 @@
 //! divergence is stored until staff reconcile it, and reconciling makes ours agree with the
 //! ticketing system, which holds the fiscal record.
 
+use crate::build_state::BuildState;
 use crate::inventory::{self, Change};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -74,7 +75,7 @@ pub struct Report {
     pub id: Uuid,
     pub fixture_id: i64,
     pub fixture_title: String,
-    pub state: String,
+    pub state: BuildState,
     pub titles_here: Option<i32>,
     pub titles_there: Option<i32>,
     pub divergences: i64,
@@ -94,7 +95,7 @@ pub async fn reports(
     limit: i64,
 ) -> Result<(Vec<Report>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select r.report_id, r.fixture_id, f.title, r.state, r.titles_here, r.titles_there,
+        r#"select r.report_id, r.fixture_id, f.title, r.state as "state: BuildState", r.titles_here, r.titles_there,
                   r.error, u.email, r.created_at, r.finished_at,
                   (select count(*) from ticket_mismatch m where m.report_id = r.report_id) as "divergences!",
                   (select count(*) from ticket_mismatch m where m.report_id = r.report_id
@@ -139,10 +140,10 @@ pub async fn reports(
 pub async fn report_job(
     conn: &mut PgConnection,
     id: Uuid,
-) -> Result<Option<(i64, i32, String)>, sqlx::Error> {
+) -> Result<Option<(i64, i32, BuildState)>, sqlx::Error> {
     Ok(sqlx::query!(
-        "select r.fixture_id, f.planet_event_id, r.state
-           from mismatch_report r join fixture f on f.id = r.fixture_id where r.report_id = $1",
+        r#"select r.fixture_id, f.planet_event_id, r.state as "state: BuildState"
+           from mismatch_report r join fixture f on f.id = r.fixture_id where r.report_id = $1"#,
         id
     )
     .fetch_optional(conn)
@@ -211,8 +212,10 @@ pub fn side(label: Option<&str>, holder: &str, state: &str) -> Value {
 /// Starts (or restarts, after a crash) a report's run.
 pub async fn start(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update mismatch_report set state = 'running', error = null where report_id = $1 and state <> 'done'",
-        id
+        "update mismatch_report set state = $2, error = null where report_id = $1 and state <> $3",
+        id,
+        BuildState::Running as BuildState,
+        BuildState::Done as BuildState
     )
     .execute(conn)
     .await?;
@@ -247,11 +250,12 @@ pub async fn finish(
         .await?;
     }
     sqlx::query!(
-        "update mismatch_report set state = 'done', titles_here = $2, titles_there = $3, finished_at = now()
+        "update mismatch_report set state = $4, titles_here = $2, titles_there = $3, finished_at = now()
           where report_id = $1",
         id,
         here,
-        there
+        there,
+        BuildState::Done as BuildState
     )
     .execute(conn)
     .await?;
@@ -261,10 +265,12 @@ pub async fn finish(
 /// The run gave up.
 pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), sqlx::Error> {
     sqlx::query!(
-        "update mismatch_report set state = 'failed', error = $2, finished_at = now()
-          where report_id = $1 and state <> 'done'",
+        "update mismatch_report set state = $3, error = $2, finished_at = now()
+          where report_id = $1 and state <> $4",
         id,
-        error
+        error,
+        BuildState::Failed as BuildState,
+        BuildState::Done as BuildState
     )
     .execute(conn)
     .await?;

@@ -21,7 +21,7 @@ use domain::{
     email::Email,
     language::Language,
     notifications::{Attachment, MailTemplate, NewEmail},
-    orders::{self, IssuedTitle, Order, OrderLine, PaymentOutcome},
+    orders::{self, IssuedTitle, Order, OrderLine, OrderState, PaymentOutcome, TitleState},
 };
 use futures::{StreamExt, stream};
 use integrations::{
@@ -258,9 +258,9 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
             order_id
         )));
     };
-    let from_paid = match order.state.as_str() {
-        "paid" => true,
-        "issuing" => false,
+    let from_paid = match order.state {
+        OrderState::Paid => true,
+        OrderState::Issuing => false,
         // Done, refunded, or waiting for staff: nothing to do.
         _ => return Ok(()),
     };
@@ -349,7 +349,7 @@ pub(crate) async fn issue(ctx: &JobContext, order_id: Uuid) -> Result<(), JobErr
                 .map(|(_, t)| orders::TitleView {
                     seal: t.seal.clone(),
                     barcode: t.barcode.clone(),
-                    state: "valid".into(),
+                    state: TitleState::Valid,
                     issued_at: Some(chrono::Utc::now()),
                     title_id: t.id as i64,
                 });
@@ -796,13 +796,13 @@ impl Job for RefundOrder {
                 self.order_id
             )));
         };
-        if order.state != "refunding" {
+        if order.state != OrderState::Refunding {
             return Ok(());
         }
         drop(conn);
         for line in &order.lines {
             if let Some(title) = &line.title
-                && title.state == "valid"
+                && title.state == TitleState::Valid
             {
                 match ctx.ticketing.cancel_title(title.title_id as u64).await {
                     Ok(_) => {}

@@ -132,7 +132,7 @@ pub async fn build(pool: &PgPool, export_id: Uuid) -> Result<i64, JobError> {
             "no export {export_id}"
         )));
     };
-    if job.state == "done" {
+    if job.state == domain::build_state::BuildState::Done {
         return Ok(0);
     }
     if job.kind.needs_fixture() && job.fixture_id.is_none() {
@@ -215,7 +215,7 @@ pub async fn build(pool: &PgPool, export_id: Uuid) -> Result<i64, JobError> {
             r.corporate_user_email.into(),
             r.contact_name.into(),
             r.phone.into(),
-            Cell::from(corporate::status_name(r.status)),
+            Cell::from(r.status.name_it()),
             Cell::Time(r.created_at),
             r.decided_by.into(),
             r.decided_at.map_or(Cell::Empty, Cell::Time),

@@ -6,6 +6,7 @@
 //! causes them.
 
 pub mod checkout;
+pub mod corporate;
 pub mod eligibility;
 pub mod exports;
 pub mod mail;

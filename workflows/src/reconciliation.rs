@@ -41,7 +41,7 @@ impl Job for RunMismatchReport {
                 self.report_id
             )));
         };
-        if state == "done" {
+        if state == domain::build_state::BuildState::Done {
             return Ok(());
         }
         reconciliation::start(&mut conn, self.report_id).await?;

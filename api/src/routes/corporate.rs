@@ -16,42 +16,13 @@ use domain::{
     corporate::{self, CorporateRequest, RequestForm, RequestQuery, SubmitError},
     email::Email,
     language::Language,
-    notifications::{MailTemplate, NewEmail},
 };
-use sqlx::PgConnection;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(submit))
         .routes(routes!(my_requests))
-}
-
-/// E-mails a request's author about it: received, approved or declined (spec:
-/// send-corporate-request-email), in the transaction that changed it.
-pub async fn tell_author(conn: &mut PgConnection, request: &CorporateRequest) -> ApiResult<()> {
-    let to = Email::parse(&request.corporate_user_email).map_err(|_| ApiError::internal())?;
-    let state = match request.status {
-        corporate::APPROVED => "approved",
-        corporate::DECLINED => "declined",
-        _ => "received",
-    };
-    workflows::mail::send_email(
-        conn,
-        &NewEmail {
-            to,
-            language: Language::from_code_or_default(&request.language),
-            template: MailTemplate::CorporateRequest,
-            context: serde_json::json!({
-                "company": request.company_name,
-                "vat_number": request.vat_number,
-                "state": state,
-            }),
-            attachments: vec![],
-        },
-    )
-    .await?;
-    Ok(())
 }
 
 /// `POST /api/corporate-requests`: 201 with the request; 422 naming each bad field; 409
@@ -82,7 +53,7 @@ async fn submit(
             .with_field(field, "duplicate"),
             SubmitError::Database(e) => e.into(),
         })?;
-    tell_author(&mut tx, &request).await?;
+    workflows::corporate::tell_author(&mut tx, &request).await?;
     domain::audit::record(
         &mut tx,
         Some(session.user.user_id),

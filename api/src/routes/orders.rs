@@ -17,7 +17,10 @@ use axum::{
 };
 use domain::{
     fixtures,
-    orders::{self, CheckoutRefusal, HolderInput, NamedLine, NamingRefusal, Order, PaymentOutcome},
+    orders::{
+        self, CheckoutRefusal, HolderInput, NamedLine, NamingRefusal, Order, OrderState,
+        PaymentOutcome, PaymentStatus,
+    },
 };
 use integrations::{
     documents,
@@ -429,7 +432,7 @@ fn payments_unavailable(e: PaymentsError) -> ApiError {
 
 /// Checks that a pending order can be paid now.
 fn payable(order: &Order) -> ApiResult<()> {
-    if order.state != "pending" || order.payment_status != 0 {
+    if order.state != OrderState::Pending || order.payment_status != PaymentStatus::Pending {
         return Err(not_pending());
     }
     if !order.holders_complete {
@@ -558,7 +561,7 @@ async fn confirm_payment(
     else {
         return outcome_response(&state, order_id, PaymentOutcome::UnknownOrNoDocument).await;
     };
-    if order.payment_status == 1 {
+    if order.payment_status == PaymentStatus::Paid {
         return outcome_response(&state, order_id, PaymentOutcome::AlreadyProcessed).await;
     }
     let intent_id = order.payment_intent_id.clone().unwrap_or_default();
@@ -612,7 +615,7 @@ async fn confirm_free(
     if order.total_cents != 0 {
         return Err(conflict("not_free", "This order is not free"));
     }
-    if order.payment_status == 1 {
+    if order.payment_status == PaymentStatus::Paid {
         return outcome_response(&state, order.id, PaymentOutcome::AlreadyProcessed).await;
     }
     payable(&order)?;

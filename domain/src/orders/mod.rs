@@ -15,6 +15,9 @@ use sqlx::PgConnection;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
+mod state;
+pub use state::{OrderState, PaymentStatus, TitleState};
+
 /// Orders shown in the wallet were created after this instant (spec: 1753981200000 ms).
 pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
 
@@ -204,7 +207,7 @@ impl HolderDetails {
 pub struct TitleView {
     pub seal: String,
     pub barcode: String,
-    pub state: String,
+    pub state: TitleState,
     pub issued_at: Option<DateTime<Utc>>,
     #[serde(skip)]
     pub title_id: i64,
@@ -253,8 +256,8 @@ pub struct OrderLine {
 pub struct Order {
     pub id: Uuid,
     pub fixture: FixtureRef,
-    pub payment_status: i16,
-    pub state: String,
+    pub payment_status: PaymentStatus,
+    pub state: OrderState,
     pub total_cents: i64,
     pub buyer_email: String,
     pub expires_at: Option<DateTime<Utc>>,
@@ -302,8 +305,8 @@ pub async fn create_from_hold(
     let seat_ids: Vec<i64> = held.iter().map(|h| h.id).collect();
     sqlx::query!(
         r#"with stale as (
-             update ticket_order o set state = 'cancelled', payment_status = -1, modified_at = now()
-              where o.payment_status = 0 and o.state = 'pending' and o.fixture_id = $1
+             update ticket_order o set state = $4, payment_status = $6, modified_at = now()
+              where o.payment_status = $7 and o.state = $5 and o.fixture_id = $1
                 and (o.user_id = $2 or exists (
                      select 1 from order_line l
                       where l.order_id = o.order_id and l.live and l.seat_id = any($3)))
@@ -311,7 +314,11 @@ pub async fn create_from_hold(
            update order_line set live = false where order_id in (select order_id from stale)"#,
         fixture_id,
         user,
-        &seat_ids
+        &seat_ids,
+        OrderState::Cancelled as OrderState,
+        OrderState::Pending as OrderState,
+        PaymentStatus::Closed as PaymentStatus,
+        PaymentStatus::Pending as PaymentStatus
     )
     .execute(&mut *conn)
     .await?;
@@ -369,7 +376,8 @@ async fn refresh_total(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sq
 /// An order by id, with its lines.
 pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Order>, sqlx::Error> {
     let Some(o) = sqlx::query!(
-        r#"select o.order_id, o.user_id, o.payment_status, o.state, o.total_cents, o.buyer_email,
+        r#"select o.order_id, o.user_id, o.payment_status as "payment_status: PaymentStatus",
+                  o.state as "state: OrderState", o.total_cents, o.buyer_email,
                   o.hold_expires_at, o.created_at, o.client_secret, o.payment_intent_id,
                   o.payment_method, o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
                   f.id as fixture_id, f.title, f.competition, f.starts_at, f.planet_event_id
@@ -393,7 +401,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
             planet_event_id: o.planet_event_id,
         },
         payment_status: o.payment_status,
-        expires_at: (o.state == "pending")
+        expires_at: (o.state == OrderState::Pending)
             .then_some(o.hold_expires_at)
             .flatten(),
         state: o.state,
@@ -429,7 +437,7 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
                   r.code as reduction_code, r.name as reduction_name, l.price_cents,
                   l.holder_first_name, l.holder_last_name, l.holder_birth_date, l.holder_birth_place,
                   l.holder_document_type, l.holder_document_number, l.holder_sex, l.eligible, l.ineligible_reason,
-                  l.title_id, l.seal, l.barcode, l.title_state, l.issued_at, l.block_id,
+                  l.title_id, l.seal, l.barcode, l.title_state as "title_state: TitleState", l.issued_at, l.block_id,
                   s.planet_seat_id, b.no_map, l.transaction_id, l.issue_requested_at, l.issue_unanswered, l.live
              from order_line l join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
@@ -474,7 +482,7 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
                 (Some(title_id), Some(seal)) => Some(TitleView {
                     seal,
                     barcode: r.barcode.unwrap_or_default(),
-                    state: r.title_state.unwrap_or_else(|| "valid".into()),
+                    state: r.title_state.unwrap_or(TitleState::Valid),
                     issued_at: r.issued_at,
                     title_id,
                 }),
@@ -535,7 +543,7 @@ pub async fn name_holders(
     named: &[NamedLine],
     online_only: bool,
 ) -> Result<Result<(), NamingRefusal>, sqlx::Error> {
-    if order.state != "pending" || order.payment_status != 0 {
+    if order.state != OrderState::Pending || order.payment_status != PaymentStatus::Pending {
         return Ok(Err(NamingRefusal::NotPending));
     }
     let mut ids: Vec<i64> = named.iter().map(|n| n.line_id).collect();
@@ -681,8 +689,9 @@ pub async fn mark_tickets_sent(
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set tickets_sent_at = now()
-          where order_id = $1 and state = 'issued' and tickets_sent_at is null",
-        order_id
+          where order_id = $1 and state = $2 and tickets_sent_at is null",
+        order_id,
+        OrderState::Issued as OrderState
     )
     .execute(conn)
     .await?;
@@ -697,8 +706,10 @@ pub async fn mark_delay_notified(
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set delay_notified_at = now()
-          where order_id = $1 and state in ('paid', 'issuing') and delay_notified_at is null",
-        order_id
+          where order_id = $1 and state in ($2, $3) and delay_notified_at is null",
+        order_id,
+        OrderState::Paid as OrderState,
+        OrderState::Issuing as OrderState
     )
     .execute(conn)
     .await?;
@@ -801,21 +812,27 @@ pub async fn confirm_payment(
     payment_method: &str,
 ) -> Result<(PaymentOutcome, Vec<Change>), sqlx::Error> {
     let paid = sqlx::query!(
-        "update ticket_order set payment_status = 1, state = 'paid', paid_at = now(), modified_at = now(),
+        "update ticket_order set payment_status = $7, state = $5, paid_at = now(), modified_at = now(),
                 payment_method = $3
-          where order_id = $1 and payment_status = 0 and state = 'pending' and client_secret = $2
+          where order_id = $1 and payment_status = $8 and state = $6 and client_secret = $2
             and total_cents = $4
         returning user_id, fixture_id",
         order_id,
         client_secret,
         payment_method,
-        amount_cents
+        amount_cents,
+        OrderState::Paid as OrderState,
+        OrderState::Pending as OrderState,
+        PaymentStatus::Paid as PaymentStatus,
+        PaymentStatus::Pending as PaymentStatus
     )
     .fetch_optional(&mut *conn)
     .await?;
     let Some(paid) = paid else {
         let row = sqlx::query!(
-            "select payment_status, state, client_secret from ticket_order where order_id = $1",
+            r#"select payment_status as "payment_status: PaymentStatus", state as "state: OrderState",
+                      client_secret
+                 from ticket_order where order_id = $1"#,
             order_id
         )
         .fetch_optional(&mut *conn)
@@ -823,12 +840,13 @@ pub async fn confirm_payment(
         return Ok((
             match row {
                 Some(r) if r.client_secret.as_deref() == Some(client_secret) => {
-                    if r.payment_status == 0 && r.state == "pending" {
+                    if r.payment_status == PaymentStatus::Pending && r.state == OrderState::Pending
+                    {
                         // The amount paid is not the order's.
                         PaymentOutcome::UnknownOrNoDocument
-                    } else if r.payment_status == 1 {
+                    } else if r.payment_status == PaymentStatus::Paid {
                         PaymentOutcome::AlreadyProcessed
-                    } else if r.state == "cancelled" {
+                    } else if r.state == OrderState::Cancelled {
                         PaymentOutcome::Cancelled
                     } else {
                         // Refunding or refunded already: the first path decided.
@@ -844,9 +862,10 @@ pub async fn confirm_payment(
     let kept = changes.is_some();
     if !kept {
         sqlx::query!(
-            "update ticket_order set state = 'refunding', refund_reason = 'seat_lost', modified_at = now()
+            "update ticket_order set state = $2, refund_reason = 'seat_lost', modified_at = now()
               where order_id = $1",
-            order_id
+            order_id,
+            OrderState::Refunding as OrderState
         )
         .execute(&mut *conn)
         .await?;
@@ -942,13 +961,16 @@ pub async fn begin_issuing(
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "with started as (
-             update ticket_order set state = 'issuing', modified_at = now()
-              where order_id = $1 and $2 and state in ('paid', 'failed'))
+             update ticket_order set state = $4, modified_at = now()
+              where order_id = $1 and $2 and state in ($5, $6))
          update order_line set issue_requested_at = now(), issue_unanswered = true
           where order_line_id = any($3) and order_id = $1",
         order_id,
         from_paid,
-        fresh
+        fresh,
+        OrderState::Issuing as OrderState,
+        OrderState::Paid as OrderState,
+        OrderState::Failed as OrderState
     )
     .execute(conn)
     .await?;
@@ -1073,10 +1095,12 @@ pub async fn buyer_identity(
 /// Every line has its title: the order is issued (once). Returns whether this call did it.
 pub async fn mark_issued(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
-        "update ticket_order set state = 'issued', issued_at = now(), modified_at = now()
-          where order_id = $1 and state = 'issuing'
+        "update ticket_order set state = $2, issued_at = now(), modified_at = now()
+          where order_id = $1 and state = $3
             and not exists (select 1 from order_line where order_id = $1 and title_id is null)",
-        order_id
+        order_id,
+        OrderState::Issued as OrderState,
+        OrderState::Issuing as OrderState
     )
     .execute(conn)
     .await?;
@@ -1117,12 +1141,14 @@ pub async fn mark_failed(
     attempts: i32,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
-        "update ticket_order set state = 'failed', failed_at = now(), issue_error = $2,
+        "update ticket_order set state = $4, failed_at = now(), issue_error = $2,
                 issue_attempts = issue_attempts + $3, modified_at = now()
-          where order_id = $1 and state = 'issuing'",
+          where order_id = $1 and state = $5",
         order_id,
         error,
-        attempts
+        attempts,
+        OrderState::Failed as OrderState,
+        OrderState::Issuing as OrderState
     )
     .execute(conn)
     .await?;
@@ -1137,10 +1163,14 @@ pub async fn start_refund(
     reason: &str,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
-        "update ticket_order set state = 'refunding', refund_reason = coalesce(refund_reason, $2), modified_at = now()
-          where order_id = $1 and (state in ('failed', 'paid') or (state = 'cancelled' and payment_intent_id is not null))",
+        "update ticket_order set state = $3, refund_reason = coalesce(refund_reason, $2), modified_at = now()
+          where order_id = $1 and (state in ($5, $6) or (state = $4 and payment_intent_id is not null))",
         order_id,
-        reason
+        reason,
+        OrderState::Refunding as OrderState,
+        OrderState::Cancelled as OrderState,
+        OrderState::Failed as OrderState,
+        OrderState::Paid as OrderState
     )
     .execute(conn)
     .await?;
@@ -1155,12 +1185,15 @@ pub async fn mark_refunded(
     refund_id: Option<&str>,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
     let Some(o) = sqlx::query!(
-        "update ticket_order set state = 'refunded', payment_status = -1, refund_id = $2, refunded_at = now(),
+        "update ticket_order set state = $3, payment_status = $5, refund_id = $2, refunded_at = now(),
                 modified_at = now()
-          where order_id = $1 and state = 'refunding'
+          where order_id = $1 and state = $4
         returning user_id, fixture_id",
         order_id,
-        refund_id
+        refund_id,
+        OrderState::Refunded as OrderState,
+        OrderState::Refunding as OrderState,
+        PaymentStatus::Closed as PaymentStatus
     )
     .fetch_optional(&mut *conn)
     .await?
@@ -1204,9 +1237,13 @@ pub async fn mark_refunded(
 /// the order was not pending.
 pub async fn cancel(conn: &mut PgConnection, order: &Order) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
-        "update ticket_order set state = 'cancelled', payment_status = -1, modified_at = now()
-          where order_id = $1 and state = 'pending' and payment_status = 0",
-        order.id
+        "update ticket_order set state = $2, payment_status = $4, modified_at = now()
+          where order_id = $1 and state = $3 and payment_status = $5",
+        order.id,
+        OrderState::Cancelled as OrderState,
+        OrderState::Pending as OrderState,
+        PaymentStatus::Closed as PaymentStatus,
+        PaymentStatus::Pending as PaymentStatus
     )
     .execute(&mut *conn)
     .await?;
@@ -1244,7 +1281,7 @@ pub struct WalletTicket {
     pub no_map: bool,
     pub seal: String,
     pub barcode: String,
-    pub state: String,
+    pub state: TitleState,
     pub issued_at: Option<DateTime<Utc>>,
 }
 
@@ -1263,7 +1300,7 @@ pub async fn wallet(
                   f.planet_event_id, s.label, b.sector_code, sec.name as sector_name, b.code as block_code,
                   s.row_label, s.number, b.gate, l.holder_first_name, l.holder_last_name, l.price_cents,
                   r.code as reduction_code, r.name as reduction_name, b.no_map,
-                  l.seal as "seal!", l.barcode, l.title_state, l.issued_at
+                  l.seal as "seal!", l.barcode, l.title_state as "title_state: TitleState", l.issued_at
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
@@ -1310,7 +1347,7 @@ pub async fn wallet(
             no_map: r.no_map,
             seal: r.seal,
             barcode: r.barcode.unwrap_or_default(),
-            state: r.title_state.unwrap_or_else(|| "valid".into()),
+            state: r.title_state.unwrap_or(TitleState::Valid),
             issued_at: r.issued_at,
         })
         .collect())

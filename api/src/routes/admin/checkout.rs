@@ -204,7 +204,7 @@ async fn refund_failed(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let row = order_row(&state, &id, true).await?;
-    if row.state != "failed" {
+    if row.state != orders::OrderState::Failed {
         return Err(not_failed());
     }
     let mut tx = state.pool.begin().await?;

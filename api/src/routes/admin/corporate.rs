@@ -7,7 +7,6 @@ use crate::{
     error::{ApiError, ApiResult},
     extract::{Json, Path, Query},
     rest::{self, ListParams, RawListParams},
-    routes::corporate::tell_author,
     state::AppState,
 };
 use axum::{
@@ -17,7 +16,7 @@ use axum::{
 };
 use domain::{
     cards::{self, CardQuery},
-    corporate::{self, DecideError, RequestQuery},
+    corporate::{self, DecideError, RequestQuery, RequestStatus},
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -93,9 +92,9 @@ async fn decide(
     Path(id): Path<Uuid>,
     Json(decision): Json<Decision>,
 ) -> ApiResult<Response> {
-    let approve = match decision.status {
-        corporate::APPROVED => true,
-        corporate::DECLINED => false,
+    let approve = match RequestStatus::from_i16(decision.status) {
+        Some(RequestStatus::Approved) => true,
+        Some(RequestStatus::Declined) => false,
         _ => {
             return Err(ApiError::validation(
                 [("status".to_owned(), "must be 1 or 2".to_owned())].into(),
@@ -112,10 +111,10 @@ async fn decide(
                 "already_decided",
                 "The request was already decided",
             )
-            .with_detail("status", status.into()),
+            .with_detail("status", serde_json::json!(status)),
             DecideError::Database(e) => e.into(),
         })?;
-    tell_author(&mut tx, &request).await?;
+    workflows::corporate::tell_author(&mut tx, &request).await?;
     domain::audit::record(
         &mut tx,
         Some(staff.user.user_id),

@@ -23,6 +23,8 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
+
+use domain::build_state::BuildState;
 use workflows::exports::BuildExport;
 
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
@@ -119,7 +121,10 @@ async fn list_exports(
     let params = ListParams::try_from(raw)?;
     let q = exports::ExportQuery {
         kind: params.filter_str("kind"),
-        state: params.filter_str("state"),
+        state: match params.filter_str("state") {
+            None => None,
+            Some(s) => Some(BuildState::parse(&s).ok_or_else(|| rest::bad_filter("state"))?),
+        },
         offset: params.offset,
         limit: params.limit,
     };
@@ -161,7 +166,7 @@ async fn get_file(
             "This export has expired: ask for a new one",
         ));
     }
-    let Some(content) = content.filter(|_| export_state == "done") else {
+    let Some(content) = content.filter(|_| export_state == BuildState::Done) else {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "export_not_ready",

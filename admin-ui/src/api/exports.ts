@@ -1,7 +1,7 @@
 import type { Identifier } from 'react-admin';
-import type { CreateExportRequest, Export } from '../exports/types';
 import { downloadFile } from './download';
 import { postJson } from './http';
+import type { Export, ExportRequest } from '../../../api-types';
 
 const EXPORTS = '/api/admin/exports';
 
@@ -10,7 +10,7 @@ const EXPORTS = '/api/admin/exports';
  * `validation_failed` names `kind` (`invalid`) or `fixture_id` (`required`); 404
  * `fixture_not_found`.
  */
-export function createExport(request: CreateExportRequest): Promise<Export> {
+export function createExport(request: ExportRequest): Promise<Export> {
   return postJson<Export>(EXPORTS, request);
 }
 

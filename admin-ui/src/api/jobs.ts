@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
-import type { Job } from '../jobs/types';
 import { postJson } from './http';
+import type { JobRow } from '../../../api-types';
 
 function actionPath(id: Identifier, action: 'retry' | 'discard'): string {
   return `/api/admin/jobs/${encodeURIComponent(id)}/${action}`;
@@ -10,14 +10,14 @@ function actionPath(id: Identifier, action: 'retry' | 'discard'): string {
  * `POST /api/admin/jobs/{id}/retry`: runs the job again now with its attempts reset; answers it
  * `pending`. 409 `job_not_retryable` unless it is dead or retrying.
  */
-export function retryJob(id: Identifier): Promise<Job> {
-  return postJson<Job>(actionPath(id, 'retry'));
+export function retryJob(id: Identifier): Promise<JobRow> {
+  return postJson<JobRow>(actionPath(id, 'retry'));
 }
 
 /**
  * `POST /api/admin/jobs/{id}/discard`: the job will not run again; answers it `dead`. 409
  * `job_not_discardable` unless it is pending or retrying.
  */
-export function discardJob(id: Identifier): Promise<Job> {
-  return postJson<Job>(actionPath(id, 'discard'));
+export function discardJob(id: Identifier): Promise<JobRow> {
+  return postJson<JobRow>(actionPath(id, 'discard'));
 }

@@ -1,13 +1,8 @@
 import type { Identifier } from 'react-admin';
-import type {
-  CreateTaskRequest,
-  MassIssueLanguage,
-  MassIssuePreview,
-  MassIssueTask,
-  PreviewRequest,
-} from '../massIssues/types';
+import type { MassIssueLanguage } from '../massIssues/types';
 import { downloadFile } from './download';
 import { postJson } from './http';
+import type { MassIssueCreateRequest, MassIssuePreview, MassIssuePreviewRequest, MassIssueTask } from '../../../api-types';
 
 const MASS_ISSUES = '/api/admin/mass-issues';
 
@@ -16,7 +11,7 @@ const MASS_ISSUES = '/api/admin/mass-issues';
  * against the fixture, prices each, and changes nothing. 422 `validation_failed` names the bad
  * part (`fixture_id`, `file_base64`, `lines`); 404 `fixture_not_found`; 409 `fixture_not_on_sale`.
  */
-export function previewMassIssue(request: PreviewRequest): Promise<MassIssuePreview> {
+export function previewMassIssue(request: MassIssuePreviewRequest): Promise<MassIssuePreview> {
   return postJson<MassIssuePreview>(`${MASS_ISSUES}/preview`, request);
 }
 
@@ -24,7 +19,7 @@ export function previewMassIssue(request: PreviewRequest): Promise<MassIssuePrev
  * `POST /api/admin/mass-issues`: creates the task (201), which issues the lines in the
  * background; a line no longer valid is stored unfinalized with its reason.
  */
-export function createMassIssue(request: CreateTaskRequest): Promise<MassIssueTask> {
+export function createMassIssue(request: MassIssueCreateRequest): Promise<MassIssueTask> {
   return postJson<MassIssueTask>(MASS_ISSUES, request);
 }
 

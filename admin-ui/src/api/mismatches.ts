@@ -1,7 +1,6 @@
 import type { Identifier } from 'react-admin';
-import type { MismatchReport } from '../mismatchReports/types';
-import type { Mismatch } from '../mismatches/types';
 import { postJson } from './http';
+import type { Mismatch, MismatchReport } from '../../../api-types';
 
 /**
  * `POST /api/admin/mismatch-reports`: a job compares the fixture's titles with the ticketing

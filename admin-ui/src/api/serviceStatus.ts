@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { JobQueue } from '../jobs/types';
 import { getJson } from './http';
+import type { QueueCounts } from '../../../api-types';
 
 /** One service as `GET /api/admin/service-status` checked it just now, with its last hour. */
 export interface ServiceStatus {
@@ -26,7 +26,7 @@ export interface ServiceStatusReport {
   checked_at: string;
   services: ServiceStatus[];
   /** As `GET /api/admin/job-queues` counts them. */
-  queues: JobQueue[];
+  queues: QueueCounts[];
 }
 
 export const SERVICE_STATUS_QUERY_KEY = ['lario', 'service-status'] as const;

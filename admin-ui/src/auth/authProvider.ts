@@ -6,7 +6,8 @@ import {
   secondFactorStepOf,
   type PasswordAnswer,
 } from './secondFactor';
-import { isStaffRole, type Me } from './types';
+import { isStaffRole } from './types';
+import type { MeView } from '../../../api-types';
 
 /** The step between the password and the code is over (5 minutes, or 5 wrong codes): start again. */
 export const CHALLENGE_EXPIRED = 'pages.login.errors.challenge_expired';
@@ -78,9 +79,9 @@ async function submitSecondFactor(challenge: string, code: string): Promise<void
 }
 
 /** `GET /api/me`, or null when nobody is signed in (401). */
-export async function fetchMe(): Promise<Me | null> {
+export async function fetchMe(): Promise<MeView | null> {
   try {
-    return await getJson<Me>('/api/me');
+    return await getJson<MeView>('/api/me');
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) {
       return null;
@@ -98,7 +99,7 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** What the staff member's name shows as in the app bar. */
-function fullNameOf(me: Me): string {
+function fullNameOf(me: MeView): string {
   const name = `${me.first_name} ${me.last_name}`.trim();
   return me.display_name.trim() || name || me.name.trim() || me.email;
 }

@@ -1,6 +1,7 @@
+import type { Role } from '../../../api-types';
+
 /** Who a user is to the product, from acc_level: 1 admin, 2 staff, 51/55 corporate, else fan. */
-export const ROLES = ['admin', 'staff', 'corporate', 'fan'] as const;
-export type Role = (typeof ROLES)[number];
+export const ROLES = ['admin', 'staff', 'corporate', 'fan'] as const satisfies readonly Role[];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -11,15 +12,3 @@ export function isStaffRole(role: unknown): boolean {
   return role === 'admin' || role === 'staff';
 }
 
-/** `GET /api/me`, the fields the admin app reads. */
-export interface Me {
-  id: string;
-  email: string;
-  name: string;
-  display_name: string;
-  first_name: string;
-  last_name: string;
-  language: string;
-  acc_level: number;
-  role: Role;
-}

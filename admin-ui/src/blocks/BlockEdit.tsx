@@ -14,7 +14,8 @@ import {
   useRedirect,
 } from 'react-admin';
 import { PAGE_PATHS } from '../layout/paths';
-import { blockChanges, type Block } from './types';
+import { blockChanges } from './types';
+import type { Block } from '../../../api-types';
 
 /**
  * A block's gate (printed on the ticket) and whether season tickets are sold in it; the rest

@@ -1,6 +1,6 @@
 import { BooleanField, DataTable, List, ReferenceField, ResourceContextProvider } from 'react-admin';
 import { SectorFilterInput } from '../sectors/SectorFilterInput';
-import type { Block } from './types';
+import type { Block } from '../../../api-types';
 
 const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Sector } from '../sectors/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { Block } from './types';
+import type { Block, Sector } from '../../../api-types';
 
 const sectors: Sector[] = [
   { id: 'TC', code: 'TC', name: 'Tribuna Centrale', away: false, no_map: false, capacity: 1800, blocks: 2 },

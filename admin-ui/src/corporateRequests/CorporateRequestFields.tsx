@@ -3,7 +3,7 @@ import { useLocaleState, useRecordContext, useTranslate, type FieldProps } from 
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
 import { CorporateStatusField } from './CorporateStatusChip';
-import type { CorporateRequest } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 function Text({ children }: { children: string }) {
   return (
@@ -51,7 +51,7 @@ export function StatusDecisionField(props: FieldProps<CorporateRequest>) {
     return null;
   }
   const decided =
-    record.decided_by === null || record.decided_at === null
+    !record.decided_by || !record.decided_at
       ? undefined
       : translate('resources.corporate-requests.decided', {
           by: record.decided_by,

@@ -11,7 +11,8 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { CompanyField, ContactField, StatusDecisionField } from './CorporateRequestFields';
 import { DecisionButtons } from './DecisionButtons';
-import { CORPORATE_STATUS, CORPORATE_STATUSES, corporateStatusName, type CorporateRequest } from './types';
+import { CORPORATE_STATUS, CORPORATE_STATUSES, corporateStatusName } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 const CORPORATE = 'resources.corporate-requests';
 

@@ -3,7 +3,7 @@ import { EmailLanguageField } from '../emails/EmailLanguageField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { CorporateStatusField } from './CorporateStatusChip';
 import { DecisionButtons } from './DecisionButtons';
-import type { CorporateRequest } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 function CorporateRequestShowActions() {
   return (

@@ -14,7 +14,7 @@ import {
   rowShowing,
 } from '../test/recordActions';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { CorporateRequest } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 const PAGE = '/corporate/company_request';
 const LIST = '/api/admin/corporate-requests';

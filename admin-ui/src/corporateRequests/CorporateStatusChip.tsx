@@ -4,7 +4,8 @@ import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutl
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { corporateStatusName, type CorporateRequest, type CorporateStatusName } from './types';
+import { corporateStatusName, type CorporateStatusName } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 const statusLook: Record<CorporateStatusName, { color: 'warning' | 'success' | 'error'; variant: 'filled' | 'outlined'; icon: ReactElement }> = {
   received: { color: 'warning', variant: 'filled', icon: <MarkEmailUnreadOutlinedIcon /> },

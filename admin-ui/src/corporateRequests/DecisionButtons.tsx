@@ -3,7 +3,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import { UpdateButton, useNotify, useRecordContext } from 'react-admin';
 import { useActionFailure } from '../fields/useActionFailure';
-import { canDecide, CORPORATE_STATUS, type CorporateRequest } from './types';
+import { canDecide, CORPORATE_STATUS } from './types';
+import type { CorporateRequest } from '../../../api-types';
 
 const CORPORATE = 'resources.corporate-requests';
 

@@ -1,4 +1,4 @@
-import type { Identifier } from 'react-admin';
+import type { CorporateRequest } from '../../../api-types';
 
 /** A request's status by the API's number: 0 received, 1 approved, 2 declined. */
 export const CORPORATE_STATUS = { received: 0, approved: 1, declined: 2 } as const;
@@ -7,27 +7,6 @@ export type CorporateStatus = (typeof CORPORATE_STATUS)[CorporateStatusName];
 
 /** The statuses in the API's order (the index is the number), for the filter and the chips. */
 export const CORPORATE_STATUSES = ['received', 'approved', 'declined'] as const satisfies readonly CorporateStatusName[];
-
-/** A request for a corporate account, as `GET /api/admin/corporate-requests` returns it. */
-export interface CorporateRequest {
-  id: Identifier;
-  company_name: string;
-  vat_number: string;
-  company_email: string;
-  /** The e-mail of the signed-in user who asked: their account becomes corporate if approved. */
-  corporate_user_email: string;
-  contact_name: string;
-  phone: string;
-  /** What the user wrote with the request; may be empty. */
-  message: string;
-  /** The language the author's e-mails are sent in. */
-  language: string;
-  status: CorporateStatus;
-  created_at: string;
-  /** The staff member's e-mail, once decided. */
-  decided_by: string | null;
-  decided_at: string | null;
-}
 
 /** The status's name, or undefined for a number the API does not give. */
 export function corporateStatusName(status: unknown): CorporateStatusName | undefined {

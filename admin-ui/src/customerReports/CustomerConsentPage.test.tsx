@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Export } from '../exports/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
+import type { Export } from '../../../api-types';
 
 const PAGE = '/customer_reports/consent';
 const EXPORTS = '/api/admin/exports';

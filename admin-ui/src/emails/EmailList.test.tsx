@@ -5,9 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderInAdmin } from '../test/render';
 import { sortableHeaders } from '../test/recordActions';
 import { EmailList, PENDING_REFRESH_MS } from './EmailList';
-import type { Email, EmailStatus } from './types';
+import type { EmailStatus, OutboundEmailSummary } from '../../../api-types';
 
-function email(status: EmailStatus): Email {
+function email(status: EmailStatus): OutboundEmailSummary {
   return {
     id: '6a1d0c52-7f0e-4d7b-9c43-2b8f1d9e0a11',
     template: 'mail_check',
@@ -22,7 +22,7 @@ function email(status: EmailStatus): Email {
   };
 }
 
-function renderList(pages: Email[][], queryClient?: QueryClient) {
+function renderList(pages: OutboundEmailSummary[][], queryClient?: QueryClient) {
   const getList = vi.fn(() => {
     const data = pages.length > 1 ? pages.shift() : pages[0];
     return Promise.resolve({ data: data ?? [], total: data?.length ?? 0 } as GetListResult);
@@ -45,7 +45,7 @@ describe('EmailList', () => {
     expect(await screen.findByText('Inviata', {}, { timeout: PENDING_REFRESH_MS * 3 })).toBeInTheDocument();
     expect(getList).toHaveBeenCalledTimes(2);
     // The show page then opens on the delivered e-mail, not on the row as first seen.
-    const cached = queryClient.getQueryData<Email>(['emails', 'getOne', { id: String(email('sent').id), meta: undefined }]);
+    const cached = queryClient.getQueryData<OutboundEmailSummary>(['emails', 'getOne', { id: String(email('sent').id), meta: undefined }]);
     expect(cached?.status).toBe('sent');
   });
 

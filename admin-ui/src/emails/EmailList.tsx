@@ -20,7 +20,8 @@ import { formatRomeDateTime } from '../fields/romeDateTime';
 import { EmailLanguageField } from './EmailLanguageField';
 import { EmailStatusField } from './EmailStatusChip';
 import { SendMailCheckButton } from './SendMailCheckButton';
-import { EMAIL_STATUSES, type Email } from './types';
+import { EMAIL_STATUSES } from './types';
+import type { OutboundEmailSummary } from '../../../api-types';
 
 function useEmailFilters() {
   const translate = useTranslate();
@@ -56,7 +57,7 @@ export function EmailList() {
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const queryClient = useQueryClient();
   return (
-    <List<Email>
+    <List<OutboundEmailSummary>
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
@@ -102,7 +103,7 @@ function EmailEmpty() {
 /** Sorted by time, recipient, status or attempts: the orders the API knows; the other headers do not sort. */
 function EmailTable() {
   return (
-    <DataTable<Email> rowClick="show" bulkActionButtons={false}>
+    <DataTable<OutboundEmailSummary> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="created_at" field={RomeDateTimeField} />
       <DataTable.Col source="to_address" />
       <DataTable.Col source="subject" disableSort />
@@ -125,7 +126,7 @@ function EmailSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <SimpleList<Email>
+    <SimpleList<OutboundEmailSummary>
       linkType="show"
       primaryText={(record) => record.subject}
       secondaryText={(record) => `${record.to_address} · ${formatRomeDateTime(record.created_at, locale)}`}

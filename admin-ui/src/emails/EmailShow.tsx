@@ -2,12 +2,12 @@ import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { EmailLanguageField } from './EmailLanguageField';
 import { EmailStatusField } from './EmailStatusChip';
-import type { Email } from './types';
+import type { OutboundEmailSummary } from '../../../api-types';
 
 /** One outbound e-mail: who it went to, what happened, and the last error if it failed. */
 export function EmailShow() {
   return (
-    <Show<Email>>
+    <Show<OutboundEmailSummary>>
       <SimpleShowLayout>
         <TextField source="subject" />
         <TextField source="to_address" />

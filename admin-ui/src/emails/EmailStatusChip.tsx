@@ -3,7 +3,8 @@ import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isEmailStatus, type Email, type EmailStatus } from './types';
+import { isEmailStatus } from './types';
+import type { EmailStatus, OutboundEmailSummary } from '../../../api-types';
 
 const chipLook = {
   pending: { color: 'warning', icon: <ScheduleIcon /> },
@@ -27,8 +28,8 @@ export function EmailStatusChip({ status }: { status: EmailStatus }) {
 }
 
 /** The status chip of the e-mail in the current record context (list rows, show page). */
-export function EmailStatusField(props: FieldProps<Email>) {
-  const record = useRecordContext<Email>(props);
+export function EmailStatusField(props: FieldProps<OutboundEmailSummary>) {
+  const record = useRecordContext<OutboundEmailSummary>(props);
   if (record === undefined || !isEmailStatus(record.status)) {
     return null;
   }

@@ -5,11 +5,11 @@ import { Notification } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import { SendMailCheckButton } from './SendMailCheckButton';
-import type { Email } from './types';
+import type { OutboundEmailSummary } from '../../../api-types';
 
 const MAIL_CHECKS = '/api/admin/mail-checks';
 
-const queued: Email = {
+const queued: OutboundEmailSummary = {
   id: '0f9d4c1e-8a57-4a43-9d1b-3c1f5e2a7b60',
   template: 'mail_check',
   language: 'en',

@@ -4,7 +4,8 @@ import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { ApiRequestError } from '../api/http';
 import { downloadExport } from '../api/exports';
-import { canDownloadExport, type Export } from './types';
+import { canDownloadExport } from './types';
+import type { Export } from '../../../api-types';
 
 /**
  * Downloads a finished export's sheet, fetched with the session and saved under its name: a

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { dataProvider } from '../dataProvider';
 import { ExportButton } from './ExportButton';
-import type { Export } from './types';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = '/api/admin/exports';
 

@@ -8,8 +8,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { useId, useState, type MouseEvent } from 'react';
 import { Button, useTranslate, type Identifier } from 'react-admin';
 import { ExportProgress } from './ExportProgress';
-import type { Export, ExportKind } from './types';
+import type { ExportKind } from './types';
 import { exportRequest, useCreateExport } from './useCreateExport';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = 'resources.exports';
 

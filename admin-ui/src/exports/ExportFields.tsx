@@ -6,7 +6,8 @@ import { formatBytes, formatCount } from '../fields/numbers';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { StackedCell } from '../fields/StackedCell';
 import { DownloadExportButton } from './DownloadExportButton';
-import { isExportInProgress, type Export } from './types';
+import { isExportInProgress } from './types';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = 'resources.exports';
 
@@ -22,7 +23,7 @@ export function ExportKindField(props: FieldProps<Export>) {
   }
   const about =
     record.fixture_title ??
-    (record.kind === 'tickets' && record.fixture_id === null ? translate(`${EXPORTS}.all_fixtures`) : undefined);
+    (record.kind === 'tickets' && typeof record.fixture_id !== 'number' ? translate(`${EXPORTS}.all_fixtures`) : undefined);
   return (
     <StackedCell secondary={about}>
       <Typography component="span" variant="body2">
@@ -58,15 +59,16 @@ export function ExportProgressField(props: FieldProps<Export>) {
   if (record === undefined) {
     return null;
   }
+  const rowsTotal = record.rows_total ?? null;
   if (record.state === 'done') {
     return (
       <StackedCell
         secondary={
-          record.rows_total === null
+          rowsTotal === null
             ? undefined
             : translate(`${EXPORTS}.progress.rows`, {
-                smart_count: record.rows_total,
-                count: formatCount(record.rows_total, locale),
+                smart_count: rowsTotal,
+                count: formatCount(rowsTotal, locale),
               })
         }
       >
@@ -81,19 +83,19 @@ export function ExportProgressField(props: FieldProps<Export>) {
       </Typography>
     );
   }
-  const known = record.rows_total !== null;
+  const known = rowsTotal !== null;
   const progress = Math.min(100, Math.max(0, record.progress));
   const percent = translate(`${EXPORTS}.progress.percent`, { progress });
   const rows =
-    record.rows_total === null
+    rowsTotal === null
       ? translate(
           record.state === 'queued' ? `${EXPORTS}.progress.waiting` : `${EXPORTS}.progress.counting`,
           { smart_count: record.rows_done, count: formatCount(record.rows_done, locale) },
         )
       : translate(`${EXPORTS}.progress.rows_of`, {
           done: formatCount(record.rows_done, locale),
-          total: formatCount(record.rows_total, locale),
-          smart_count: record.rows_total,
+          total: formatCount(rowsTotal, locale),
+          smart_count: rowsTotal,
         });
   return (
     <Box sx={{ minWidth: 170, maxWidth: 240 }} data-testid="export-progress">
@@ -131,7 +133,7 @@ export function ExportSizeField(props: FieldProps<Export>) {
   }
   return (
     <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-      {record.size_bytes === null ? '—' : formatBytes(record.size_bytes, locale)}
+      {typeof record.size_bytes === 'number' ? formatBytes(record.size_bytes, locale) : '—'}
     </Typography>
   );
 }

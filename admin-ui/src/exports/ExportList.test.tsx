@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { Export } from './types';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = '/api/admin/exports';
 const RUNNING_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a91';

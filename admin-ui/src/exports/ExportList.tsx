@@ -3,7 +3,8 @@ import { DataTable, List, ResourceContextProvider, SelectInput, useTranslate } f
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { ExportCreatedField, ExportKindField, ExportProgressField, ExportSizeField } from './ExportFields';
 import { ExportStateField } from './ExportStateChip';
-import { EXPORT_KINDS, EXPORT_REFRESH_MS, EXPORT_STATES, isExportInProgress, type Export, type ExportKind } from './types';
+import { EXPORT_KINDS, EXPORT_REFRESH_MS, EXPORT_STATES, isExportInProgress, type ExportKind } from './types';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = 'resources.exports';
 

@@ -4,7 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { ExportProgressField } from './ExportFields';
-import { EXPORT_REFRESH_MS, isExportInProgress, type Export } from './types';
+import { EXPORT_REFRESH_MS, isExportInProgress } from './types';
+import type { Export } from '../../../api-types';
 
 const EXPORTS = 'resources.exports';
 

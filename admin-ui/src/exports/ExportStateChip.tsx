@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { StackedCell } from '../fields/StackedCell';
 import { RunStateChip } from '../fields/RunStateChip';
-import { isExportState, type Export } from './types';
+import { isExportState } from './types';
+import type { Export } from '../../../api-types';
 
 /**
  * The export's state chip (grey queued, blue running, green done, red failed); under a failed
@@ -14,7 +15,7 @@ export function ExportStateField(props: FieldProps<Export>) {
   if (record === undefined || !isExportState(record.state)) {
     return null;
   }
-  const error = record.state === 'failed' && record.error !== null && record.error !== '' ? record.error : undefined;
+  const error = record.state === 'failed' && record.error ? record.error : undefined;
   return (
     <StackedCell
       secondary={

@@ -1,4 +1,4 @@
-import type { Identifier } from 'react-admin';
+import type { Export } from '../../../api-types';
 
 /**
  * What an export holds: the issued tickets (of one fixture or all), every seat of a fixture, the
@@ -18,40 +18,6 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** An export's state: waiting for its job, being written, ready to download, or given up. */
 export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
-
-/** An Excel export, as `GET /api/admin/exports` gives it. */
-export interface Export {
-  id: Identifier;
-  kind: ExportKind;
-  /** Null for the kinds not about a match, and for the tickets of every fixture. */
-  fixture_id: Identifier | null;
-  fixture_title: string | null;
-  state: ExportState;
-  /** Unknown until the job has counted the rows. */
-  rows_total: number | null;
-  rows_done: number;
-  /** Rows written of the total, 0-100. */
-  progress: number;
-  /** The name the file is downloaded under, e.g. `biglietti-2026-11-25.xlsx`. */
-  file_name: string;
-  /** Null until the file is written. */
-  size_bytes: number | null;
-  /** Why it failed. */
-  error: string | null;
-  /** The staff member's e-mail. */
-  requested_by: string;
-  created_at: string;
-  finished_at: string | null;
-  /** After this the file is gone (410 `export_expired`): ask for a new one. */
-  expires_at: string;
-}
-
-/** `POST /api/admin/exports`. */
-export interface CreateExportRequest {
-  kind: ExportKind;
-  /** Optional for `tickets` (every fixture without it), required for `fixture` and `locked_seats`. */
-  fixture_id?: number;
-}
 
 /** How often an export still in the works is read again: the contract's "poll every second". */
 export const EXPORT_REFRESH_MS = 1_000;

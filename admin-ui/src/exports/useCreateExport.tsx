@@ -3,7 +3,8 @@ import { useNotify, useTranslate, type Identifier } from 'react-admin';
 import { createExport } from '../api/exports';
 import { exportFailureKey } from './exportErrors';
 import { OpenExportsAction } from './OpenExportsAction';
-import { fixtureIdOf, takesFixture, type CreateExportRequest, type Export, type ExportKind } from './types';
+import { fixtureIdOf, takesFixture, type ExportKind } from './types';
+import type { Export, ExportRequest } from '../../../api-types';
 
 const EXPORTS = 'resources.exports';
 
@@ -20,7 +21,7 @@ export function useCreateExport() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateExportRequest) => createExport(request),
+    mutationFn: (request: ExportRequest) => createExport(request),
     onSuccess: (created: Export) => {
       notify(`${EXPORTS}.notifications.started`, {
         type: 'success',
@@ -39,7 +40,7 @@ export function useCreateExport() {
  * is one and the kind takes a fixture (the consents, the corporate requests and the supporter
  * cards ignore it).
  */
-export function exportRequest(kind: ExportKind, fixtureId?: Identifier | null): CreateExportRequest {
+export function exportRequest(kind: ExportKind, fixtureId?: Identifier | null): ExportRequest {
   const fixture = takesFixture(kind) ? fixtureIdOf(fixtureId) : undefined;
   return fixture === undefined ? { kind } : { kind, fixture_id: fixture };
 }

@@ -15,7 +15,8 @@ import {
 import { refundFailedIssue, retryFailedIssue } from '../api/failedIssues';
 import { apiErrorMessageKey } from '../api/errors';
 import { formatEuros } from '../fields/money';
-import { canRetryOrRefund, offersRetry, type FailedIssue } from './types';
+import { canRetryOrRefund, offersRetry } from './types';
+import type { OrderRow } from '../../../api-types';
 
 type FailedIssueAction = 'retry' | 'refund';
 
@@ -24,7 +25,7 @@ const actions = {
   refund: { run: refundFailedIssue, icon: <CurrencyExchangeIcon />, confirmColor: 'warning' },
 } as const satisfies Record<
   FailedIssueAction,
-  { run: (id: Identifier) => Promise<FailedIssue>; icon: ReactElement; confirmColor: 'primary' | 'warning' }
+  { run: (id: Identifier) => Promise<OrderRow>; icon: ReactElement; confirmColor: 'primary' | 'warning' }
 >;
 
 /**
@@ -33,8 +34,8 @@ const actions = {
  * is read again afterwards, since the order has moved on (or someone else moved it first, which
  * the API answers 409 `not_failed`).
  */
-function FailedIssueActionButton({ action, record }: { action: FailedIssueAction; record?: FailedIssue }) {
-  const issue = useRecordContext<FailedIssue>({ record });
+function FailedIssueActionButton({ action, record }: { action: FailedIssueAction; record?: OrderRow }) {
+  const issue = useRecordContext<OrderRow>({ record });
   const notify = useNotify();
   const refresh = useRefresh();
   const [locale] = useLocaleState();
@@ -96,8 +97,8 @@ function FailedIssueActionButton({ action, record }: { action: FailedIssueAction
  * Retry and refund, side by side, for the failed issue (or order) in the current record context;
  * refund alone when the API says retrying cannot help (a refusal that cannot change).
  */
-export function FailedIssueButtons(props: { record?: FailedIssue }) {
-  const issue = useRecordContext<FailedIssue>(props);
+export function FailedIssueButtons(props: { record?: OrderRow }) {
+  const issue = useRecordContext<OrderRow>(props);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {issue !== undefined && offersRetry(issue) && <FailedIssueActionButton action="retry" record={props.record} />}

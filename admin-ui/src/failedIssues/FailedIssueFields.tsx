@@ -4,11 +4,11 @@ import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { StackedCell } from '../fields/StackedCell';
 import { IssueProgressField } from './IssueProgressField';
-import type { FailedIssue } from './types';
+import type { OrderRow } from '../../../api-types';
 
 /** The buyer's e-mail, and under it the match. */
-export function BuyerMatchField(props: FieldProps<FailedIssue>) {
-  const record = useRecordContext<FailedIssue>(props);
+export function BuyerMatchField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined) {
     return null;
   }
@@ -22,8 +22,8 @@ export function BuyerMatchField(props: FieldProps<FailedIssue>) {
 }
 
 /** The order's total, and under it how many of its tickets were issued ("1 / 2"). */
-export function TotalIssuedField(props: FieldProps<FailedIssue>) {
-  const record = useRecordContext<FailedIssue>(props);
+export function TotalIssuedField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined) {
     return null;
   }
@@ -35,8 +35,8 @@ export function TotalIssuedField(props: FieldProps<FailedIssue>) {
 }
 
 /** When issuing gave up, and under it after how many attempts. */
-export function FailedAtField(props: FieldProps<FailedIssue>) {
-  const record = useRecordContext<FailedIssue>(props);
+export function FailedAtField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   const translate = useTranslate();
   if (record === undefined) {
     return null;

@@ -4,7 +4,8 @@ import { useOrderRowClick } from '../orders/useOrderPath';
 import { FailedIssueButtons } from './FailedIssueButtons';
 import { BuyerMatchField, FailedAtField, TotalIssuedField } from './FailedIssueFields';
 import { IssueErrorField } from './IssueErrorField';
-import { FAILED_ISSUE_STATES, type FailedIssue } from './types';
+import { FAILED_ISSUE_STATES } from './types';
+import type { OrderRow } from '../../../api-types';
 
 const filters = [
   <SelectInput
@@ -16,7 +17,7 @@ const filters = [
 ];
 
 /** A failed issue is an order: its row opens the order's page, where the same actions are. */
-const orderOfIssue = (issue: FailedIssue) => issue.id;
+const orderOfIssue = (issue: OrderRow) => issue.id;
 
 /**
  * Orders whose issuing gave up, at /admin/tickets/issuefailed: the ones still failed by
@@ -26,7 +27,7 @@ export function FailedIssueList() {
   const openOrder = useOrderRowClick(orderOfIssue);
   return (
     <ResourceContextProvider value="failed-issues">
-      <List<FailedIssue>
+      <List<OrderRow>
         filters={filters}
         filterDefaultValues={{ state: 'failed' }}
         sort={{ field: 'failed_at', order: 'DESC' }}
@@ -39,7 +40,7 @@ export function FailedIssueList() {
           the table fits a 1440 px desktop beside the menu: the attempts under the failure time,
           the match under the buyer, the tickets issued under the total.
         */}
-        <DataTable<FailedIssue> rowClick={openOrder} bulkActionButtons={false}>
+        <DataTable<OrderRow> rowClick={openOrder} bulkActionButtons={false}>
           <DataTable.Col source="failed_at" field={FailedAtField} />
           <DataTable.Col source="buyer_email" label="resources.failed-issues.columns.buyer" field={BuyerMatchField} />
           <DataTable.Col source="total_cents" label="resources.failed-issues.columns.total" align="right" field={TotalIssuedField} />

@@ -6,7 +6,7 @@ import { OrderStateField } from '../orders/OrderStateChip';
 import { FailedIssueButtons } from './FailedIssueButtons';
 import { IssueErrorField } from './IssueErrorField';
 import { IssueProgressField } from './IssueProgressField';
-import type { FailedIssue } from './types';
+import type { OrderRow } from '../../../api-types';
 
 function FailedIssueShowActions() {
   return (
@@ -20,7 +20,7 @@ function FailedIssueShowActions() {
 /** One failed issue: the order, how far issuing got, the last error in full, and the two actions. */
 export function FailedIssueShow() {
   return (
-    <Show<FailedIssue> actions={<FailedIssueShowActions />}>
+    <Show<OrderRow> actions={<FailedIssueShowActions />}>
       <SimpleShowLayout>
         <TextField source="fixture_title" />
         <TextField source="buyer_email" />

@@ -2,27 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { FailedIssue } from './types';
 import { sortableHeaders } from '../test/recordActions';
+import { anOrderRow } from '../test/fixtures';
+import type { OrderRow } from '../../../api-types';
 
 const PAGE = '/tickets/issuefailed';
 const LIST = '/api/admin/failed-issues';
 const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
 
-const failed: FailedIssue = {
+const failed: OrderRow = anOrderRow({
   id: ORDER_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  buyer_email: 'fan@example.it',
-  total_cents: 12000,
-  lines: 2,
+  payment_status: 1,
   issued_lines: 1,
   error: 'ticketing: 503 Service Unavailable',
+  retryable: true,
   attempts: 5,
   failed_at: '2026-11-24T17:05:00Z',
   state: 'failed',
-};
-const issuing: FailedIssue = {
+});
+const issuing: OrderRow = {
   ...failed,
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a52',
   buyer_email: 'altro@example.it',
@@ -31,7 +29,7 @@ const issuing: FailedIssue = {
 
 type Routes = Parameters<typeof stubFetch>[0];
 
-function failedIssuesApi(rows: FailedIssue[], extra: Routes = {}) {
+function failedIssuesApi(rows: OrderRow[], extra: Routes = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     [LIST]: listRoute('failed-issues', rows),
@@ -209,7 +207,7 @@ describe('the failed issues page', () => {
     ['it', "Rifiutato dal sistema di biglietteria: serve una tessera del tifoso valida per l'intestatario.", 'Rimborsa', 'Riprova'],
     ['en', 'Refused by the ticketing system: the holder needs a valid supporter card.', 'Refund', 'Retry'],
   ] as const)('in %s, says a refusal in words with the raw text under it, and offers no retry when it cannot change', async (locale, words, refund, retry) => {
-    const refusal: FailedIssue = {
+    const refusal: OrderRow = {
       ...failed,
       error: 'refused: TESSERA_RICHIESTA: Serve una tessera del tifoso valida',
       retryable: false,

@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 import { useRecordContext, type FieldProps } from 'react-admin';
-import type { FailedIssue } from './types';
+import type { OrderRow } from '../../../api-types';
 
 /** How far issuing got: titles issued of the order's seats, e.g. "1 / 2". */
-export function IssueProgressField(props: FieldProps<FailedIssue>) {
-  const record = useRecordContext<FailedIssue>(props);
+export function IssueProgressField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined) {
     return null;
   }

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { Order } from '../orders/types';
-import type { IssuedTicket } from './types';
 import { sortableHeaders } from '../test/recordActions';
-import { aFixture } from '../test/fixtures';
+import { aFixture, anOrderRow } from '../test/fixtures';
+import type { IssuedTicket, OrderRow } from '../../../api-types';
 
 const PAGE = '/tickets/issuedtickets';
 const LIST = '/api/admin/issued-tickets';
@@ -40,7 +39,7 @@ const giulia: IssuedTicket = {
   sector_code: 'CU',
   row: '12',
   number: 30,
-  gate: null,
+  gate: '',
   holder_name: 'Giulia Rossi',
   buyer_email: 'box.office@lario.test',
   price_cents: 2550,
@@ -50,19 +49,7 @@ const giulia: IssuedTicket = {
   payment_method: 'voucher',
 };
 
-const order: Order = {
-  id: luca.order_id,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  buyer_email: 'fan@example.it',
-  payment_status: 1,
-  state: 'issued',
-  total_cents: 6000,
-  lines: 1,
-  is_order_by_admin: false,
-  payment_method: 'card',
-  created_at: '2026-11-24T17:00:00Z',
-};
+const order: OrderRow = anOrderRow({ id: luca.order_id, total_cents: 6000, lines: 1, issued_lines: 1 });
 
 function ticketsApi(rows: IssuedTicket[], extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({

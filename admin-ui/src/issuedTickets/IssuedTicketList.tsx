@@ -24,7 +24,8 @@ import { SaleChannelField } from '../orders/SaleChannelField';
 import { useOrderRowClick } from '../orders/useOrderPath';
 import { MatchField } from './MatchField';
 import { HolderField, SeatField, TitleField } from './TicketFields';
-import { TICKET_STATES, type IssuedTicket } from './types';
+import { TICKET_STATES } from './types';
+import type { IssuedTicket } from '../../../api-types';
 
 function useIssuedTicketFilters() {
   const translate = useTranslate();
@@ -131,7 +132,9 @@ function IssuedTicketSimpleList() {
       rowClick={openOrder}
       primaryText={(ticket) => `${ticket.label} · ${ticket.holder_name}`}
       secondaryText={(ticket) =>
-        `${ticket.fixture_title} · ${formatEuros(ticket.price_cents, locale)} · ${formatRomeDateTime(ticket.issued_at, locale)}`
+        [ticket.fixture_title, formatEuros(ticket.price_cents, locale), ticket.issued_at ? formatRomeDateTime(ticket.issued_at, locale) : null]
+          .filter((part) => part !== null)
+          .join(' · ')
       }
       tertiaryText={(ticket) => translate(`resources.issued-tickets.states.${ticket.state}`, { _: ticket.state })}
     />

@@ -5,7 +5,7 @@ import { OrderLinkField } from '../orders/OrderLinkField';
 import { PaymentMethodField } from '../orders/PaymentMethodField';
 import { MatchField } from './MatchField';
 import { TicketStateField } from './TicketStateChip';
-import type { IssuedTicket } from './types';
+import type { IssuedTicket } from '../../../api-types';
 
 const mono = { fontFamily: 'monospace' };
 

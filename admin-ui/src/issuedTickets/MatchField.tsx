@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useRecordContext, type FieldProps } from 'react-admin';
 import { formatRomeDateTime } from '../fields/romeDateTime';
-import type { IssuedTicket } from './types';
+import type { IssuedTicket } from '../../../api-types';
 
 /** The match a ticket is for, with its kick-off in Como time underneath. */
 export function MatchField(props: FieldProps<IssuedTicket>) {

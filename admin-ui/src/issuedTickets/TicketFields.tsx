@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { StackedCell } from '../fields/StackedCell';
 import { TicketStateField } from './TicketStateChip';
-import type { IssuedTicket } from './types';
+import type { IssuedTicket } from '../../../api-types';
 
 /**
  * The seat in one cell: its label (sector-block-row-number), then its row, number and gate, which
@@ -15,7 +15,7 @@ export function SeatField(props: FieldProps<IssuedTicket>) {
     return null;
   }
   const seat = translate('resources.issued-tickets.seat', { row: record.row, number: record.number });
-  const where = record.gate === null || record.gate === '' ? seat : `${seat} · ${record.gate}`;
+  const where = !record.gate ? seat : `${seat} · ${record.gate}`;
   return (
     <StackedCell secondary={where}>
       <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>

@@ -4,7 +4,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isTicketState, type IssuedTicket, type TicketState } from './types';
+import { isTicketState, type TicketState } from './types';
+import type { IssuedTicket } from '../../../api-types';
 
 const chipLook = {
   valid: { color: 'success', variant: 'filled', icon: <CheckCircleOutlinedIcon /> },

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '../jobs/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
+import type { QueueCounts } from '../../../api-types';
 
-const queues: JobQueue[] = [
+const queues: QueueCounts[] = [
   { id: 'checkout::issue_order', pending: 0, running: 1, retrying: 0, dead: 2, done: 13400 },
   { id: 'custom::other', pending: 4, running: 0, retrying: 0, dead: 0, done: 0 },
 ];

@@ -1,7 +1,7 @@
 import { List, TopToolbar } from 'react-admin';
 import { JobBoardButton } from '../jobs/JobBoardButton';
-import type { JobQueue } from '../jobs/types';
 import { JobQueueTable } from './JobQueueTable';
+import type { QueueCounts } from '../../../api-types';
 
 function JobQueueListActions() {
   return (
@@ -17,7 +17,7 @@ function JobQueueListActions() {
  */
 export function JobQueueList() {
   return (
-    <List<JobQueue>
+    <List<QueueCounts>
       sort={{ field: 'id', order: 'ASC' }}
       perPage={100}
       pagination={false}

@@ -10,8 +10,9 @@ import {
   type FieldProps,
 } from 'react-admin';
 import { QueueName } from '../jobs/JobFields';
-import type { JobQueue, JobStatus } from '../jobs/types';
+import type { JobStatus } from '../jobs/types';
 import { filteredListPath } from '../layout/paths';
+import type { QueueCounts } from '../../../api-types';
 
 /** The jobs list's address for a queue, and a status when given. */
 function useJobsPath() {
@@ -23,8 +24,8 @@ function useJobsPath() {
 }
 
 /** The queue's name, linking to its jobs. */
-function QueueLinkField(props: FieldProps<JobQueue>) {
-  const record = useRecordContext<JobQueue>(props);
+function QueueLinkField(props: FieldProps<QueueCounts>) {
+  const record = useRecordContext<QueueCounts>(props);
   const jobsPath = useJobsPath();
   if (record === undefined) {
     return null;
@@ -40,8 +41,8 @@ function QueueLinkField(props: FieldProps<JobQueue>) {
  * How many of the queue's jobs are in one status, linking to them when there are some; the dead
  * ones stand out in red.
  */
-function CountField({ status, ...props }: FieldProps<JobQueue> & { status: JobStatus }) {
-  const record = useRecordContext<JobQueue>(props);
+function CountField({ status, ...props }: FieldProps<QueueCounts> & { status: JobStatus }) {
+  const record = useRecordContext<QueueCounts>(props);
   const jobsPath = useJobsPath();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -83,7 +84,7 @@ function CountField({ status, ...props }: FieldProps<JobQueue> & { status: JobSt
  */
 export function JobQueueTable({ empty }: { empty?: ReactNode }) {
   return (
-    <DataTable<JobQueue> rowClick={false} bulkActionButtons={false} empty={empty}>
+    <DataTable<QueueCounts> rowClick={false} bulkActionButtons={false} empty={empty}>
       <DataTable.Col source="id" disableSort field={QueueLinkField} />
       <DataTable.Col source="pending" align="right" disableSort>
         <CountField source="pending" status="pending" />

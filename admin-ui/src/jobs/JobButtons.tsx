@@ -17,7 +17,8 @@ import {
 import { apiErrorMessageKey } from '../api/errors';
 import { discardJob, retryJob } from '../api/jobs';
 import { queueLabel } from './queueLabel';
-import { canDiscardJob, canRetryJob, type Job } from './types';
+import { canDiscardJob, canRetryJob } from './types';
+import type { JobRow } from '../../../api-types';
 
 type JobAction = 'retry' | 'discard';
 
@@ -27,8 +28,8 @@ const actions = {
 } as const satisfies Record<
   JobAction,
   {
-    run: (id: Identifier) => Promise<Job>;
-    allowed: (job: Pick<Job, 'status'>) => boolean;
+    run: (id: Identifier) => Promise<JobRow>;
+    allowed: (job: Pick<JobRow, 'status'>) => boolean;
     icon: ReactElement;
     confirmColor: 'primary' | 'warning';
   }
@@ -36,7 +37,7 @@ const actions = {
 
 interface JobActionButtonProps {
   action: JobAction;
-  record?: Job;
+  record?: JobRow;
   /** In a list's row: an icon with its name as a tooltip, to keep the table narrow. */
   compact?: boolean;
 }
@@ -48,7 +49,7 @@ interface JobActionButtonProps {
  * moved on (or moved first, which the API answers 409 and we say in our words).
  */
 function JobActionButton({ action, record, compact = false }: JobActionButtonProps) {
-  const job = useRecordContext<Job>({ record });
+  const job = useRecordContext<JobRow>({ record });
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -116,7 +117,7 @@ function JobActionButton({ action, record, compact = false }: JobActionButtonPro
 }
 
 /** Retry and discard, side by side, for the job in the current record context. */
-export function JobButtons(props: { record?: Job; compact?: boolean }) {
+export function JobButtons(props: { record?: JobRow; compact?: boolean }) {
   return (
     <Box sx={{ display: 'flex', gap: props.compact ? 0 : 1, flexWrap: 'nowrap' }}>
       <JobActionButton action="retry" record={props.record} compact={props.compact} />

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { StackedCell } from '../fields/StackedCell';
 import { queueLabel } from './queueLabel';
-import type { Job, JobQueue } from './types';
+import type { JobRow, QueueCounts } from '../../../api-types';
 
 /** A queue by our name for it, and under it its own name (as the job board shows it). */
 export function QueueName({ queue }: { queue: string }) {
@@ -19,8 +19,8 @@ export function QueueName({ queue }: { queue: string }) {
 }
 
 /** The queue of the job in the current record context, and under it the job's id. */
-export function JobQueueIdField(props: FieldProps<Job>) {
-  const record = useRecordContext<Job>(props);
+export function JobQueueIdField(props: FieldProps<JobRow>) {
+  const record = useRecordContext<JobRow>(props);
   const translate = useTranslate();
   if (record === undefined) {
     return null;
@@ -36,8 +36,8 @@ export function JobQueueIdField(props: FieldProps<Job>) {
 }
 
 /** The queue of the job (or of the queue row) in the current record context. */
-export function QueueField(props: FieldProps<Job | JobQueue> & { source: 'queue' | 'id' }) {
-  const record = useRecordContext<Job | JobQueue>(props);
+export function QueueField(props: FieldProps<JobRow | QueueCounts> & { source: 'queue' | 'id' }) {
+  const record = useRecordContext<JobRow | QueueCounts>(props);
   if (record === undefined) {
     return null;
   }
@@ -46,8 +46,8 @@ export function QueueField(props: FieldProps<Job | JobQueue> & { source: 'queue'
 }
 
 /** Attempts made of those allowed, e.g. "3 / 8"; red once they are all spent. */
-export function AttemptsField(props: FieldProps<Job>) {
-  const record = useRecordContext<Job>(props);
+export function AttemptsField(props: FieldProps<JobRow>) {
+  const record = useRecordContext<JobRow>(props);
   if (record === undefined) {
     return null;
   }
@@ -65,9 +65,9 @@ export function AttemptsField(props: FieldProps<Job>) {
 }
 
 /** The job's last error: two lines in a list (all of it on hover and on the job's page). */
-export function LastErrorField(props: FieldProps<Job> & { full?: boolean }) {
-  const record = useRecordContext<Job>(props);
-  if (record === undefined || record.last_error === null || record.last_error === '') {
+export function LastErrorField(props: FieldProps<JobRow> & { full?: boolean }) {
+  const record = useRecordContext<JobRow>(props);
+  if (record === undefined || !record.last_error) {
     return (
       <Typography component="span" variant="body2" color="text.secondary">
         —
@@ -99,8 +99,8 @@ export function LastErrorField(props: FieldProps<Job> & { full?: boolean }) {
 }
 
 /** The job's payload, as indented JSON. */
-export function PayloadField(props: FieldProps<Job>) {
-  const record = useRecordContext<Job>(props);
+export function PayloadField(props: FieldProps<JobRow>) {
+  const record = useRecordContext<JobRow>(props);
   if (record === undefined) {
     return null;
   }

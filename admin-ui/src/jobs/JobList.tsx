@@ -17,7 +17,8 @@ import { AttemptsField, JobQueueIdField, LastErrorField } from './JobFields';
 import { JobStatusField } from './JobStatusChip';
 import { queueLabel } from './queueLabel';
 import { QueueFilterInput } from './QueueFilterInput';
-import { JOB_STATUSES, type Job } from './types';
+import { JOB_STATUSES } from './types';
+import type { JobRow } from '../../../api-types';
 
 const filters = [
   <QueueFilterInput key="queue" source="queue" alwaysOn />,
@@ -44,7 +45,7 @@ function JobListActions() {
 export function JobList() {
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List<Job>
+    <List<JobRow>
       filters={filters}
       sort={{ field: 'run_at', order: 'DESC' }}
       perPage={25}
@@ -63,7 +64,7 @@ export function JobList() {
  */
 function JobTable() {
   return (
-    <DataTable<Job> rowClick="show" bulkActionButtons={false}>
+    <DataTable<JobRow> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="queue" label="resources.jobs.columns.job" disableSort field={JobQueueIdField} />
       <DataTable.Col source="status" disableSort field={JobStatusField} />
       <DataTable.Col source="attempts" align="right" field={AttemptsField} />
@@ -84,7 +85,7 @@ function JobSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <SimpleList<Job>
+    <SimpleList<JobRow>
       linkType="show"
       primaryText={(job) => queueLabel(translate, job.queue)}
       secondaryText={(job) => `${formatRomeDateTime(job.run_at, locale)} · ${job.attempts} / ${job.max_attempts}`}

@@ -3,7 +3,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { JobButtons } from './JobButtons';
 import { AttemptsField, LastErrorField, PayloadField, QueueField } from './JobFields';
 import { JobStatusField } from './JobStatusChip';
-import type { Job } from './types';
+import type { JobRow } from '../../../api-types';
 
 function JobShowActions() {
   return (
@@ -17,7 +17,7 @@ function JobShowActions() {
 /** One job: its queue and status, the attempts, the whole last error, and its payload as JSON. */
 export function JobShow() {
   return (
-    <Show<Job> actions={<JobShowActions />}>
+    <Show<JobRow> actions={<JobShowActions />}>
       <SimpleShowLayout>
         <QueueField source="queue" />
         <JobStatusField source="status" label="resources.jobs.fields.status" />

@@ -6,7 +6,8 @@ import SyncIcon from '@mui/icons-material/Sync';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isJobStatus, type Job, type JobStatus } from './types';
+import { isJobStatus, type JobStatus } from './types';
+import type { JobRow } from '../../../api-types';
 
 const chipLook = {
   pending: { color: 'default', variant: 'outlined', icon: <ScheduleIcon /> },
@@ -36,8 +37,8 @@ export function JobStatusChip({ status }: { status: JobStatus }) {
 }
 
 /** The status chip of the job in the current record context. */
-export function JobStatusField(props: FieldProps<Job>) {
-  const record = useRecordContext<Job>(props);
+export function JobStatusField(props: FieldProps<JobRow>) {
+  const record = useRecordContext<JobRow>(props);
   if (record === undefined || !isJobStatus(record.status)) {
     return null;
   }

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { Job, JobQueue } from './types';
+import type { JobRow, QueueCounts } from '../../../api-types';
 
 const JOBS = '/api/admin/jobs';
 const DEAD_ID = '01JDA8Z3X4Y5W6V7T8S9R0QPNM';
 
-const dead: Job = {
+const dead: JobRow = {
   id: DEAD_ID,
   queue: 'mail',
   status: 'dead',
@@ -19,7 +19,7 @@ const dead: Job = {
   lock_by: null,
   payload: { email_id: 42, template: 'send-finalized-fixture-ticket-email' },
 };
-const retrying: Job = {
+const retrying: JobRow = {
   ...dead,
   id: '01JDA8Z3X4Y5W6V7T8S9R0QPNA',
   queue: 'checkout::issue_order',
@@ -28,15 +28,15 @@ const retrying: Job = {
   last_error: 'ticketing: 503 Service Unavailable',
   done_at: null,
 };
-const pending: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNB', queue: 'custom::other', status: 'pending', attempts: 0, last_error: null };
-const running: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNC', status: 'running', lock_by: 'worker-1' };
-const finished: Job = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPND', status: 'done', last_error: null };
+const pending: JobRow = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNB', queue: 'custom::other', status: 'pending', attempts: 0, last_error: null };
+const running: JobRow = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPNC', status: 'running', lock_by: 'worker-1' };
+const finished: JobRow = { ...retrying, id: '01JDA8Z3X4Y5W6V7T8S9R0QPND', status: 'done', last_error: null };
 
-const queues: JobQueue[] = [{ id: 'mail', pending: 0, running: 0, retrying: 0, dead: 1, done: 340 }];
+const queues: QueueCounts[] = [{ id: 'mail', pending: 0, running: 0, retrying: 0, dead: 1, done: 340 }];
 
 type Routes = Parameters<typeof stubFetch>[0];
 
-function jobsApi(rows: Job[], extra: Routes = {}) {
+function jobsApi(rows: JobRow[], extra: Routes = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     '/api/admin/system': { body: { job_board_url: 'http://127.0.0.1:8090/', sim_mailbox_url: null } },

@@ -1,6 +1,7 @@
 import { SelectInput, useGetList, useTranslate } from 'react-admin';
 import { queueLabel } from './queueLabel';
-import { KNOWN_QUEUES, type JobQueue } from './types';
+import { KNOWN_QUEUES } from './types';
+import type { QueueCounts } from '../../../api-types';
 
 interface QueueFilterInputProps {
   source: string;
@@ -14,7 +15,7 @@ interface QueueFilterInputProps {
  */
 export function QueueFilterInput({ source }: QueueFilterInputProps) {
   const translate = useTranslate();
-  const { data = [] } = useGetList<JobQueue>('job-queues', {
+  const { data = [] } = useGetList<QueueCounts>('job-queues', {
     sort: { field: 'id', order: 'ASC' },
     pagination: { page: 1, perPage: 100 },
   });

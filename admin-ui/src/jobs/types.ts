@@ -1,4 +1,4 @@
-import type { Identifier } from 'react-admin';
+import type { JobRow } from '../../../api-types';
 
 /**
  * A durable job's status: pending (waiting to run), running, done, retrying (failed, runs again
@@ -6,31 +6,6 @@ import type { Identifier } from 'react-admin';
  */
 export const JOB_STATUSES = ['pending', 'running', 'retrying', 'dead', 'done'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-/** A background job, as `GET /api/admin/jobs` gives it. */
-export interface Job {
-  id: Identifier;
-  queue: string;
-  status: JobStatus;
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  run_at: string;
-  done_at: string | null;
-  /** The worker running it. */
-  lock_by: string | null;
-  payload: unknown;
-}
-
-/** A queue's jobs by status, as `GET /api/admin/job-queues` counts them; its id is its name. */
-export interface JobQueue {
-  id: string;
-  pending: number;
-  running: number;
-  retrying: number;
-  dead: number;
-  done: number;
-}
 
 /** The queues the platform runs, which staff read by a name of ours. */
 export const KNOWN_QUEUES = [
@@ -47,12 +22,12 @@ export const KNOWN_QUEUES = [
 ] as const;
 
 /** Retry runs a job again now: only one that gave up or is waiting out a backoff. */
-export function canRetryJob(job: Pick<Job, 'status'>): boolean {
+export function canRetryJob(job: Pick<JobRow, 'status'>): boolean {
   return job.status === 'dead' || job.status === 'retrying';
 }
 
 /** Discard stops a job for good: only one that has yet to run (again). */
-export function canDiscardJob(job: Pick<Job, 'status'>): boolean {
+export function canDiscardJob(job: Pick<JobRow, 'status'>): boolean {
   return job.status === 'pending' || job.status === 'retrying';
 }
 

@@ -6,7 +6,7 @@ import { PriceField } from '../fields/PriceField';
 import { StackedCell } from '../fields/StackedCell';
 import { reasonHasDetail, reasonText } from '../massIssues/lineErrors';
 import { LineStateField } from './LineStateChip';
-import type { MassIssueLine } from './types';
+import type { MassIssueLine } from '../../../api-types';
 
 /** The seat's label, and under it its sector. */
 export function LineSeatField(props: FieldProps<MassIssueLine>) {
@@ -46,7 +46,7 @@ export function LinePriceField(props: FieldProps<MassIssueLine>) {
   }
   return (
     <StackedCell align="right" secondary={record.reduction}>
-      {record.price_cents === null ? (
+      {typeof record.price_cents !== 'number' ? (
         <Typography component="span" variant="body2">
           —
         </Typography>
@@ -78,7 +78,7 @@ export function LineOutcomeField(props: FieldProps<MassIssueLine>) {
 export function LineReasonField(props: FieldProps<MassIssueLine> & { clamp?: boolean }) {
   const record = useRecordContext<MassIssueLine>(props);
   const translate = useTranslate();
-  if (record === undefined || record.reason === null || record.reason === '') {
+  if (record === undefined || !record.reason) {
     return null;
   }
   const clamp = (lines: number): SxProps<Theme> =>

@@ -5,7 +5,8 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isLineState, type LineState, type MassIssueLine } from './types';
+import { isLineState, type LineState } from './types';
+import type { MassIssueLine } from '../../../api-types';
 
 const chipLook = {
   queued: { color: 'default', variant: 'outlined', icon: <ScheduleIcon /> },

@@ -1,31 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MassIssueTask } from '../massIssues/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { MassIssueLine } from './types';
+import { aMassIssueTask } from '../test/fixtures';
+import type { MassIssueLine, MassIssueTask } from '../../../api-types';
 
 const PAGE = '/mass/tickets_issued';
 const LINES = '/api/admin/mass-issue-lines';
 const TASK_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70';
 
-const task: MassIssueTask = {
+const task: MassIssueTask = aMassIssueTask({
   id: TASK_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  file_name: 'sponsor.xlsx',
-  source: 'sheet',
-  created_at: '2026-11-24T17:00:00Z',
-  created_by: 'staff@lario.test',
-  total: 2,
-  queued: 0,
-  issuing: 0,
   finalized: 1,
   unfinalized: 1,
-  progress: 100,
-  state: 'done',
-  finished_at: '2026-11-24T17:03:00Z',
-};
+});
 
 const issued: MassIssueLine = {
   id: 1,

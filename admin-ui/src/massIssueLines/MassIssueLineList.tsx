@@ -1,7 +1,8 @@
 import { List, ResourceContextProvider, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { MassIssueLineTable } from './MassIssueLineTable';
 import { TaskFilterInput } from './TaskFilterInput';
-import { LINE_STATES, type MassIssueLine } from './types';
+import { LINE_STATES } from './types';
+import type { MassIssueLine } from '../../../api-types';
 
 function useLineFilters() {
   const translate = useTranslate();

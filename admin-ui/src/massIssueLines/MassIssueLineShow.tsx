@@ -4,7 +4,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { OrderLinkField } from '../orders/OrderLinkField';
 import { LineReasonField, LineTaskField } from './LineFields';
 import { LineStateField } from './LineStateChip';
-import type { MassIssueLine } from './types';
+import type { MassIssueLine } from '../../../api-types';
 
 const mono = { fontFamily: 'monospace' };
 

@@ -1,6 +1,6 @@
 import { DataTable, NumberField } from 'react-admin';
 import { LineHolderField, LineOutcomeField, LinePriceField, LineReasonField, LineSeatField } from './LineFields';
-import type { MassIssueLine } from './types';
+import type { MassIssueLine } from '../../../api-types';
 
 /**
  * A task's lines in a table, by row: the seat (sector under the label), the holder (e-mail under

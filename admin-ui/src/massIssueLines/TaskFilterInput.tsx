@@ -1,6 +1,6 @@
 import { SelectInput, useGetList, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { formatRomeDateTime } from '../fields/romeDateTime';
-import type { MassIssueTask } from '../massIssues/types';
+import type { MassIssueTask } from '../../../api-types';
 
 interface TaskFilterInputProps {
   source: string;

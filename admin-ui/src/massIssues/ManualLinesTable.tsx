@@ -13,10 +13,10 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useGetList, useTranslate } from 'react-admin';
 import { DOCUMENT_TYPES, SEXES, type DocumentType } from '../orders/types';
-import type { Price } from '../prices/types';
 import { reductionCodeChoices, type ManualLine } from './massIssueRequest';
 import { LINE_FIELDS, type LineField } from './types';
 import { SHRINKABLE } from '../layout/grid';
+import type { Price } from '../../../api-types';
 
 const MASS = 'resources.mass-issues';
 

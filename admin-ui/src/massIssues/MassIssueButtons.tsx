@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { downloadMassIssueResults, retryMassIssue } from '../api/massIssues';
-import { canRetryTask, type MassIssueTask } from './types';
+import { canRetryTask } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 const MASS = 'resources.mass-issues';
 

@@ -6,7 +6,8 @@ import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { TaskFileField } from './TaskFields';
 import { TaskProgressField } from './TaskProgressField';
 import { TaskStateField } from './TaskStateChip';
-import { TASK_STATES, type MassIssueTask } from './types';
+import { TASK_STATES } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 /** How often a running task is read again: the contract's "poll every second". */
 export const RUNNING_REFRESH_MS = 1_000;

@@ -2,12 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { StaffSeat } from '../api/seatLocks';
-import type { Fixture } from '../fixtures/types';
-import type { Price } from '../prices/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
-import type { MassIssueLineInput, MassIssuePreview, MassIssueTask, PreviewLine } from './types';
-import { aFixture } from '../test/fixtures';
+import { aFixture, aMassIssueTask } from '../test/fixtures';
+import type { Fixture, MassIssuePreview, MassIssueTask, PreviewLine, Price, SheetLine } from '../../../api-types';
 
 const PAGE = '/tickets/massissue';
 const MASS = '/api/admin/mass-issues';
@@ -24,7 +22,7 @@ const prices: Price[] = [
   { id: 'CN:1', sector_code: 'CN', sector_name: 'Curva Nord', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', price_cents: 2500 },
 ];
 
-const holder = (label: string, first: string, last: string, email: string, reduction = 'INTERO'): MassIssueLineInput => ({
+const holder = (label: string, first: string, last: string, email: string, reduction = 'INTERO'): SheetLine => ({
   label,
   first_name: first,
   last_name: last,
@@ -92,23 +90,12 @@ const sheetPreview: MassIssuePreview = {
   lines: previewLines,
 };
 
-const task: MassIssueTask = {
+const task: MassIssueTask = aMassIssueTask({
   id: TASK_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  file_name: 'sponsor.xlsx',
-  source: 'sheet',
-  created_at: '2026-11-24T17:00:00Z',
-  created_by: 'staff@lario.test',
   total: 3,
-  queued: 0,
-  issuing: 0,
   finalized: 3,
-  unfinalized: 0,
-  progress: 100,
-  state: 'done',
   finished_at: '2026-11-24T17:01:00Z',
-};
+});
 
 type Routes = Parameters<typeof stubFetch>[0];
 
@@ -605,7 +592,7 @@ describe('seats picked on the map in the manual mode', () => {
     await user.click(screen.getByRole('button', { name: 'Anteprima' }));
 
     await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' });
-    const sent = bodyOf(postsTo(fetchMock, PREVIEW)[0]) as { fixture_id: number; lines: MassIssueLineInput[] };
+    const sent = bodyOf(postsTo(fetchMock, PREVIEW)[0]) as { fixture_id: number; lines: SheetLine[] };
     expect(sent.fixture_id).toBe(7);
     expect(sent.lines.map((line) => [line.label, line.first_name, line.last_name, line.email])).toEqual([
       ['TC-A-1-3', 'Ugo', 'Rossi', ''],

@@ -19,7 +19,7 @@ import { apiErrorMessageKey } from '../api/errors';
 import { createMassIssue, downloadMassIssueTemplate, previewMassIssue } from '../api/massIssues';
 import type { StaffSeat } from '../api/seatLocks';
 import { FixturePicker } from '../fixtures/FixturePicker';
-import { FIXTURE_STATUS, type Fixture } from '../fixtures/types';
+import { FIXTURE_STATUS } from '../fixtures/types';
 import { massIssueFailureKey } from './lineErrors';
 import { ManualLinesTable } from './ManualLinesTable';
 import { addPickedSeat, dropMapPicks, dropPickedSeat, labelsOnLines, normalLabel } from './mapPicks';
@@ -33,15 +33,9 @@ import {
 } from './massIssueRequest';
 import { PreviewTable } from './PreviewTable';
 import { SeatMapPicker } from './SeatMapPicker';
-import {
-  isIssuable,
-  isMassIssueLanguage,
-  type MassIssueLanguage,
-  type MassIssuePreview,
-  type MassIssueTask,
-  type PreviewRequest,
-} from './types';
+import { isIssuable, isMassIssueLanguage, type MassIssueLanguage } from './types';
 import { SHRINKABLE } from '../layout/grid';
+import type { Fixture, MassIssuePreview, MassIssuePreviewRequest, MassIssueTask } from '../../../api-types';
 
 const PAGE = 'pages.mass_issue';
 const MASS = 'resources.mass-issues';
@@ -115,10 +109,10 @@ export function MassIssuePage() {
         throw new Error('No fixture chosen');
       }
       if (mode === 'sheet' && sheet !== null) {
-        const request: PreviewRequest = { fixture_id: fixtureId, file_name: sheet.name, file_base64: sheet.base64 };
+        const request: MassIssuePreviewRequest = { fixture_id: Number(fixtureId), file_name: sheet.name, file_base64: sheet.base64 };
         return { result: await previewMassIssue(request), fileName: sheet.name };
       }
-      const result = await previewMassIssue({ fixture_id: fixtureId, lines: typed.lines });
+      const result = await previewMassIssue({ fixture_id: Number(fixtureId), lines: typed.lines });
       return { result, fileName: null, rows: typed.rows };
     },
     onSuccess: (shown) => setPreview(shown),

@@ -1,32 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { MassIssueLine } from '../massIssueLines/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { MassIssueTask } from './types';
+import { aMassIssueTask } from '../test/fixtures';
+import type { MassIssueLine, MassIssueTask } from '../../../api-types';
 
 const TASK_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70';
 const TASK = `/api/admin/mass-issues/${TASK_ID}`;
 const LINES = '/api/admin/mass-issue-lines';
 const SHOW = `/mass-issues/${TASK_ID}/show`;
 
-const running: MassIssueTask = {
+const running: MassIssueTask = aMassIssueTask({
   id: TASK_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  file_name: 'sponsor.xlsx',
-  source: 'sheet',
-  created_at: '2026-11-24T17:00:00Z',
-  created_by: 'staff@lario.test',
   total: 50,
-  queued: 0,
   issuing: 3,
   finalized: 44,
   unfinalized: 3,
   progress: 94,
   state: 'running',
   finished_at: null,
-};
+});
 const done: MassIssueTask = {
   ...running,
   issuing: 0,

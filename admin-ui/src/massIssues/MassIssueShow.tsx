@@ -23,7 +23,7 @@ import { RUNNING_REFRESH_MS } from './MassIssueList';
 import { TaskFileField } from './TaskFields';
 import { TaskProgressField } from './TaskProgressField';
 import { TaskStateField } from './TaskStateChip';
-import type { MassIssueTask } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 function MassIssueShowActions() {
   return (

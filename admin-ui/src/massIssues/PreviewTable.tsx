@@ -16,7 +16,8 @@ import { formatEuros } from '../fields/money';
 import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
 import { lineErrorText } from './lineErrors';
-import { isIssuable, type PreviewLine } from './types';
+import { isIssuable } from './types';
+import type { PreviewLine } from '../../../api-types';
 
 const MASS = 'resources.mass-issues';
 
@@ -107,7 +108,7 @@ export function PreviewTable({ lines, rows }: PreviewTableProps) {
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top' }}>{line.line.reduction || '—'}</TableCell>
                 <TableCell align="right" sx={{ verticalAlign: 'top', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  {line.price_cents === null ? '—' : formatEuros(line.price_cents, locale)}
+                  {typeof line.price_cents === 'number' ? formatEuros(line.price_cents, locale) : '—'}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top', minWidth: 260, maxWidth: 420 }}>
                   <Chip

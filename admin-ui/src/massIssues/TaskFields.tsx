@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import type { MassIssueTask } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 /** The sheet's file name, or that the lines were typed in the admin app. */
 export function TaskFileField(props: FieldProps<MassIssueTask>) {
@@ -9,7 +9,7 @@ export function TaskFileField(props: FieldProps<MassIssueTask>) {
   if (record === undefined) {
     return null;
   }
-  if (record.file_name === null || record.file_name === '') {
+  if (!record.file_name) {
     return (
       <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
         {translate('resources.mass-issues.sources.manual')}

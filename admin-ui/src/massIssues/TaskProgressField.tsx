@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import type { MassIssueTask } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 interface TaskProgressFieldProps extends FieldProps<MassIssueTask> {
   /** The task's page: a taller bar, the percentage beside it and every count. */

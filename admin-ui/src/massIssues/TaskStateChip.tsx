@@ -3,7 +3,8 @@ import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlin
 import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isTaskState, type MassIssueTask } from './types';
+import { isTaskState } from './types';
+import type { MassIssueTask } from '../../../api-types';
 
 /**
  * A task's state: blue while lines are queued or issuing; once done, green when every line was

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { PAGE_PATHS } from '../layout/paths';
 import { RedirectTo } from '../layout/RedirectTo';
 import { MassIssueShow } from './MassIssueShow';
+import type { MassIssueTask } from '../../../api-types';
 
 /**
  * Mass issuing tasks: created and listed at /admin/tickets/massissue, each followed on its own
@@ -12,6 +13,6 @@ export default {
   list: () => createElement(RedirectTo, { path: PAGE_PATHS.massIssue }),
   show: MassIssueShow,
   icon: PlaylistAddCheckOutlinedIcon,
-  recordRepresentation: (task: { fixture_title: string; file_name: string | null }) =>
-    task.file_name === null ? task.fixture_title : `${task.fixture_title} · ${task.file_name}`,
+  recordRepresentation: (task: Pick<MassIssueTask, 'fixture_title' | 'file_name'>) =>
+    task.file_name ? `${task.fixture_title} · ${task.file_name}` : task.fixture_title,
 };

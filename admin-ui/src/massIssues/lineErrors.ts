@@ -2,7 +2,7 @@ import type { TranslateFunction } from 'react-admin';
 import { ApiRequestError } from '../api/http';
 import { apiErrorMessageKey } from '../api/errors';
 import { isTicketingRefusalCode, issueErrorText, refusalCodeOf, refusalReason } from '../failedIssues/refusals';
-import type { LineError } from './types';
+import type { LineError } from '../../../api-types';
 
 const MASS = 'resources.mass-issues';
 

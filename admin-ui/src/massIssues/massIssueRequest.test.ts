@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Price } from '../prices/types';
 import { emptyManualLine, issuableLines, manualRequest, readFileAsBase64, reductionCodeChoices } from './massIssueRequest';
-import type { PreviewLine } from './types';
+import type { PreviewLine, Price } from '../../../api-types';
 
 describe('manualRequest', () => {
   it('trims what was typed, leaves the sex empty when not given, and leaves blank lines out', () => {

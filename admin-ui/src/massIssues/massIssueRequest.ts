@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES, isSex, type DocumentType, type Sex } from '../orders/types';
-import type { Price } from '../prices/types';
-import { isIssuable, type MassIssueLineInput, type PreviewLine } from './types';
+import { isIssuable } from './types';
+import type { PreviewLine, Price, SheetLine } from '../../../api-types';
 
 /** The reduction a line has when none is given, as the sheet's empty cell. */
 export const DEFAULT_REDUCTION = 'INTERO';
@@ -55,8 +55,8 @@ export function isBlankManualLine(line: ManualLine): boolean {
  * Lines left blank are not sent (as the sheet's blank rows are skipped); `rows` says which line
  * of the table each sent line is (1-based), since the API numbers them by what it received.
  */
-export function manualRequest(lines: readonly ManualLine[]): { lines: MassIssueLineInput[]; rows: number[] } {
-  const sent: MassIssueLineInput[] = [];
+export function manualRequest(lines: readonly ManualLine[]): { lines: SheetLine[]; rows: number[] } {
+  const sent: SheetLine[] = [];
   const rows: number[] = [];
   lines.forEach((line, index) => {
     if (isBlankManualLine(line)) {

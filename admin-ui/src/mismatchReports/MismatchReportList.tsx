@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, ResourceContextProvider, useTranslate } from 'react-admin';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { ReportCountField, ReportCreatedField, ReportStateField, ReportTitlesField } from './ReportFields';
-import { isReportInProgress, REPORT_REFRESH_MS, type MismatchReport } from './types';
+import { isReportInProgress, REPORT_REFRESH_MS } from './types';
+import type { MismatchReport } from '../../../api-types';
 
 const filters = [<FixtureFilterInput key="fixture_id" source="fixture_id" alwaysOn />];
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Mismatch } from '../mismatches/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { MismatchReport } from './types';
 import { aFixture } from '../test/fixtures';
+import type { Mismatch, MismatchReport } from '../../../api-types';
 
 const PAGE = '/reports/tickets_mismatch_report';
 const REPORTS = '/api/admin/mismatch-reports';
@@ -61,6 +60,7 @@ const stray: Mismatch = {
   id: 3,
   report_id: REPORT_ID,
   kind: 'unknown_here',
+  fixture_id: 7,
   title_id: 123,
   seal: 'A1B2C3D4E5F6',
   here: null,

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Mismatch } from '../mismatches/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { MismatchReport } from './types';
+import type { Mismatch, MismatchReport } from '../../../api-types';
 
 const REPORT_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4ac0';
 const REPORT = `/api/admin/mismatch-reports/${REPORT_ID}`;
@@ -30,6 +29,7 @@ const stray: Mismatch = {
   ...base,
   id: 3,
   kind: 'unknown_here',
+  fixture_id: 7,
   title_id: 123,
   seal: 'A1B2C3D4E5F6',
   here: null,
@@ -39,6 +39,7 @@ const cancelledThere: Mismatch = {
   ...base,
   id: 4,
   kind: 'cancelled_there',
+  fixture_id: 7,
   title_id: 124,
   seal: 'B2C3D4E5F6A1',
   here: { label: 'TC-TC1-1-2', holder: 'Anna Bianchi', state: 'valid' },
@@ -48,6 +49,7 @@ const otherHolder: Mismatch = {
   ...base,
   id: 5,
   kind: 'different_holder',
+  fixture_id: 7,
   title_id: 125,
   seal: 'C3D4E5F6A1B2',
   here: { label: 'TC-TC1-1-3', holder: 'Marco Verdi', state: 'valid' },
@@ -57,6 +59,7 @@ const otherSeat: Mismatch = {
   ...base,
   id: 6,
   kind: 'different_seat',
+  fixture_id: 7,
   title_id: 126,
   seal: 'D4E5F6A1B2C3',
   here: { label: 'CU-N-12-30', holder: 'Ugo Rossi', state: 'valid' },
@@ -66,6 +69,7 @@ const missing: Mismatch = {
   ...base,
   id: 7,
   kind: 'missing_there',
+  fixture_id: 7,
   title_id: 127,
   seal: null,
   here: { label: 'TC-TC2-4-9', holder: 'Sara Galli', state: 'valid' },

@@ -15,8 +15,9 @@ import {
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { ReportMismatches } from '../mismatches/ReportMismatches';
 import { ReportCountField, ReportStateField } from './ReportFields';
-import { isReportInProgress, REPORT_REFRESH_MS, type MismatchReport } from './types';
+import { isReportInProgress, REPORT_REFRESH_MS } from './types';
 import { useRunMismatchReport } from './useRunMismatchReport';
+import type { MismatchReport } from '../../../api-types';
 
 const REPORTS = 'resources.mismatch-reports';
 

@@ -6,7 +6,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { isRunState } from '../fields/runState';
 import { RunStateChip } from '../fields/RunStateChip';
 import { StackedCell } from '../fields/StackedCell';
-import type { MismatchReport } from './types';
+import type { MismatchReport } from '../../../api-types';
 
 const REPORTS = 'resources.mismatch-reports';
 
@@ -20,7 +20,7 @@ export function ReportStateField({ full = false, ...props }: FieldProps<Mismatch
   if (record === undefined || !isRunState(record.state)) {
     return null;
   }
-  const error = record.state === 'failed' && record.error !== null && record.error !== '' ? record.error : undefined;
+  const error = record.state === 'failed' && record.error ? record.error : undefined;
   return (
     <StackedCell
       secondary={
@@ -64,7 +64,7 @@ export function ReportTitlesField(props: FieldProps<MismatchReport>) {
   if (record === undefined) {
     return null;
   }
-  const count = (value: number | null) => (value === null ? '—' : formatCount(value, locale));
+  const count = (value: number | null | undefined) => (typeof value === 'number' ? formatCount(value, locale) : '—');
   return (
     <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
       {count(record.titles_here)} / {count(record.titles_there)}

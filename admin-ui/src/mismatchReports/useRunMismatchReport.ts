@@ -3,7 +3,7 @@ import { useNotify, useRedirect, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { ApiRequestError } from '../api/http';
 import { createMismatchReport } from '../api/mismatches';
-import type { MismatchReport } from './types';
+import type { MismatchReport } from '../../../api-types';
 
 const REPORTS = 'resources.mismatch-reports';
 

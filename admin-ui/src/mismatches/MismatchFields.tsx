@@ -8,7 +8,15 @@ import type { ReactElement } from 'react';
 import { useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { DIFFERING_FIELD, isMismatchKind, mismatchStatus, type Mismatch, type MismatchSide, type MismatchStatus } from './types';
+import {
+  DIFFERING_FIELD,
+  isMismatchKind,
+  mismatchSide,
+  mismatchStatus,
+  type MismatchSide,
+  type MismatchStatus,
+} from './types';
+import type { Mismatch } from '../../../api-types';
 
 const MISMATCHES = 'resources.mismatches';
 
@@ -100,7 +108,7 @@ export function MismatchSideField({ which, ...props }: FieldProps<Mismatch> & { 
   }
   return (
     <Side
-      side={record[which]}
+      side={mismatchSide(record[which])}
       none={translate(which === 'here' ? `${MISMATCHES}.side.none_here` : `${MISMATCHES}.side.none_there`)}
       differing={isMismatchKind(record.kind) ? DIFFERING_FIELD[record.kind] : undefined}
     />
@@ -135,7 +143,7 @@ export function MismatchOutcomeField(props: FieldProps<Mismatch>) {
     detail = translate(`${MISMATCHES}.cancel_pending`);
   } else if (status === 'resolved') {
     const done = isMismatchKind(record.kind) ? translate(`${MISMATCHES}.resolutions.${record.kind}`) : (record.resolution ?? '');
-    detail = record.resolved_at === null ? done : `${done} ${formatRomeDateTime(record.resolved_at, locale)}`;
+    detail = record.resolved_at ? `${done} ${formatRomeDateTime(record.resolved_at, locale)}` : done;
   }
   return (
     <Box sx={{ maxWidth: 240 }} title={record.resolution ?? undefined}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DataTable } from 'react-admin';
 import { MismatchKindField, MismatchOutcomeField, MismatchSideField, MismatchTitleField } from './MismatchFields';
 import { ReconcileButton } from './ReconcileButton';
-import type { Mismatch } from './types';
+import type { Mismatch } from '../../../api-types';
 
 /**
  * A report's divergences, one per row: what it is (and what that means), the title's seal and

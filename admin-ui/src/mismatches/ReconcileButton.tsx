@@ -4,18 +4,21 @@ import { useState } from 'react';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { reconcileMismatch } from '../api/mismatches';
-import { canReconcile, isMismatchKind, mismatchStatus, type Mismatch } from './types';
+import { canReconcile, isMismatchKind, mismatchSide, mismatchStatus } from './types';
+import type { Mismatch } from '../../../api-types';
 
 const MISMATCHES = 'resources.mismatches';
 
 /** The facts the confirmation names: the title, and each side's seat and holder ("—" when unknown). */
 function confirmArgs(mismatch: Mismatch) {
+  const here = mismatchSide(mismatch.here);
+  const there = mismatchSide(mismatch.there);
   return {
     title: mismatch.seal ?? String(mismatch.title_id),
-    here_label: mismatch.here?.label ?? '—',
-    here_holder: mismatch.here?.holder || '—',
-    there_label: mismatch.there?.label ?? '—',
-    there_holder: mismatch.there?.holder || '—',
+    here_label: here?.label ?? '—',
+    here_holder: here?.holder || '—',
+    there_label: there?.label ?? '—',
+    there_holder: there?.holder || '—',
   };
 }
 

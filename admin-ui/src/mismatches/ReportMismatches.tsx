@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Pagination, ReferenceManyField, useListContext, useTranslate, type Identifier } from 'react-admin';
 import { MismatchTable } from './MismatchTable';
-import { CANCEL_REFRESH_MS, mismatchStatus, type Mismatch } from './types';
+import { CANCEL_REFRESH_MS, mismatchStatus } from './types';
+import type { Mismatch } from '../../../api-types';
 
 const MISMATCHES = 'resources.mismatches';
 

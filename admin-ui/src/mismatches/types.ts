@@ -1,4 +1,4 @@
-import type { Identifier } from 'react-admin';
+import type { Mismatch } from '../../../api-types';
 
 /**
  * What a divergence is: issued there with no title of ours (a stray issue), cancelled there and
@@ -13,7 +13,10 @@ export const MISMATCH_KINDS = [
 ] as const;
 export type MismatchKind = (typeof MISMATCH_KINDS)[number];
 
-/** A title as one side knows it. */
+/**
+ * A title as one side knows it. The OpenAPI document leaves a mismatch's `here` and `there`
+ * untyped (any JSON), so this is what the app reads from them, checked by `mismatchSide`.
+ */
 export interface MismatchSide {
   /** The seat's label; the ticketing system's side may have none. */
   label: string | null;
@@ -22,20 +25,15 @@ export interface MismatchSide {
   state: string;
 }
 
-/** One divergence of a report, as `GET /api/admin/mismatches` gives it. */
-export interface Mismatch {
-  id: Identifier;
-  report_id: Identifier;
-  kind: MismatchKind;
-  title_id: number;
-  seal: string | null;
-  /** Our title; null for `unknown_here`. */
-  here: MismatchSide | null;
-  /** The ticketing system's title; null for `missing_there`. */
-  there: MismatchSide | null;
-  resolved_at: string | null;
-  /** What was done, in the API's words; `cancel_requested` while a job cancels a stray title. */
-  resolution: string | null;
+/** A side of a mismatch as the app reads it, or null when the side does not know the title (or says nothing readable). */
+export function mismatchSide(value: unknown): MismatchSide | null {
+  if (typeof value !== 'object' || value === null) {
+    return null;
+  }
+  const label = 'label' in value && typeof value.label === 'string' ? value.label : null;
+  const holder = 'holder' in value && typeof value.holder === 'string' ? value.holder : '';
+  const state = 'state' in value && typeof value.state === 'string' ? value.state : '';
+  return { label, holder, state };
 }
 
 /** The API's resolution while the ticketing system is asked to cancel a stray title (202). */
@@ -45,7 +43,7 @@ export const CANCEL_REQUESTED = 'cancel_requested';
 export type MismatchStatus = 'unresolved' | 'cancel_requested' | 'resolved';
 
 export function mismatchStatus(mismatch: Pick<Mismatch, 'resolved_at' | 'resolution'>): MismatchStatus {
-  if (mismatch.resolved_at !== null) {
+  if (mismatch.resolved_at) {
     return 'resolved';
   }
   return mismatch.resolution === CANCEL_REQUESTED ? 'cancel_requested' : 'unresolved';

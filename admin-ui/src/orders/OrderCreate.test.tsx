@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../fixtures/types';
-import type { Price } from '../prices/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { Order } from './types';
-import { aFixture } from '../test/fixtures';
+import { aFixture, anOrderRow } from '../test/fixtures';
+import type { Fixture, OrderRow, Price } from '../../../api-types';
 
 const ORDERS = '/api/admin/orders';
 const PAGE = '/orders/create';
@@ -33,19 +31,15 @@ const prices: Price[] = [
   price('CN', 1, 'INTERO', 'Intero', 2500),
 ];
 
-const sold: Order = {
+const sold: OrderRow = anOrderRow({
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a60',
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
   buyer_email: 'cliente@example.it',
-  payment_status: 1,
   state: 'paid',
   total_cents: 6000,
-  lines: 2,
+  issued_lines: 0,
   is_order_by_admin: true,
   payment_method: 'cash',
-  created_at: '2026-11-24T17:00:00Z',
-};
+});
 
 type Routes = Parameters<typeof stubFetch>[0];
 

@@ -19,11 +19,12 @@ import {
   type Validator,
 } from 'react-admin';
 import { FixtureInput } from '../fixtures/FixtureInput';
-import { FIXTURE_STATUS, type Fixture } from '../fixtures/types';
+import { FIXTURE_STATUS } from '../fixtures/types';
 import { saleFailure } from './saleErrors';
 import { AddLineButton, SaleLineInputs } from './SaleLineInputs';
 import { emptySaleLine, saleRequest } from './saleRequest';
 import { BOX_OFFICE_PAYMENT_METHODS, SALE_LANGUAGES, type SaleFormValues } from './types';
+import type { Fixture } from '../../../api-types';
 
 const SALE = 'resources.orders.sale';
 

@@ -4,11 +4,11 @@ import { PriceField } from '../fields/PriceField';
 import { StackedCell } from '../fields/StackedCell';
 import { PaymentStatusField } from './PaymentStatusChip';
 import { SaleChannelField } from './SaleChannelField';
-import type { Order } from './types';
+import type { OrderRow } from '../../../api-types';
 
 /** The buyer's e-mail, and under it the order's id (what staff quote to the club's support). */
-export function BuyerField(props: FieldProps<Order>) {
-  const record = useRecordContext<Order>(props);
+export function BuyerField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined) {
     return null;
   }
@@ -22,8 +22,8 @@ export function BuyerField(props: FieldProps<Order>) {
 }
 
 /** Whether the order is paid, and under it how (marked when staff sold it). */
-export function PaymentField(props: FieldProps<Order>) {
-  const record = useRecordContext<Order>(props);
+export function PaymentField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined) {
     return null;
   }
@@ -35,8 +35,8 @@ export function PaymentField(props: FieldProps<Order>) {
 }
 
 /** The order's total, and under it how many seats it is for. */
-export function TotalField(props: FieldProps<Order>) {
-  const record = useRecordContext<Order>(props);
+export function TotalField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   const translate = useTranslate();
   if (record === undefined) {
     return null;

@@ -2,28 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { Order } from './types';
 import { sortableHeaders } from '../test/recordActions';
-import { aFixture } from '../test/fixtures';
+import { aFixture, anOrderRow } from '../test/fixtures';
+import type { OrderRow } from '../../../api-types';
 
 const LIST = '/api/admin/orders';
 
 const lazio = aFixture();
 
-const paid: Order = {
-  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51',
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  buyer_email: 'fan@example.it',
-  payment_status: 1,
-  state: 'issued',
-  total_cents: 12000,
-  lines: 2,
-  is_order_by_admin: false,
-  payment_method: 'card',
-  created_at: '2026-11-24T17:00:00Z',
-};
-const refunded: Order = {
+const paid: OrderRow = anOrderRow();
+const refunded: OrderRow = {
   ...paid,
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a52',
   buyer_email: 'rimborso@example.it',
@@ -33,7 +21,7 @@ const refunded: Order = {
   payment_method: 'cash',
 };
 
-function ordersApi(rows: Order[], extra: Parameters<typeof stubFetch>[0] = {}) {
+function ordersApi(rows: OrderRow[], extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     [LIST]: listRoute('orders', rows),

@@ -21,7 +21,8 @@ import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { AccountFilterInput } from '../users/AccountFilterInput';
 import { BuyerField, PaymentField, TotalField } from './OrderFields';
 import { OrderStateField } from './OrderStateChip';
-import { PAYMENT_STATUS_KEYS, PAYMENT_STATUSES, type Order } from './types';
+import { PAYMENT_STATUS_KEYS, PAYMENT_STATUSES } from './types';
+import type { OrderRow } from '../../../api-types';
 
 function useOrderFilters() {
   const translate = useTranslate();
@@ -79,7 +80,7 @@ export function OrderList() {
   const filters = useOrderFilters();
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List<Order>
+    <List<OrderRow>
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
@@ -100,7 +101,7 @@ export function OrderList() {
  */
 function OrderTable() {
   return (
-    <DataTable<Order> rowClick="show" bulkActionButtons={false}>
+    <DataTable<OrderRow> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="created_at" field={RomeDateTimeField} />
       <DataTable.Col source="fixture_title" disableSort />
       <DataTable.Col source="buyer_email" label="resources.orders.columns.buyer" field={BuyerField} />
@@ -118,7 +119,7 @@ function OrderSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <SimpleList<Order>
+    <SimpleList<OrderRow>
       rowClick="show"
       primaryText={(order) => order.buyer_email}
       secondaryText={(order) =>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link, useCreatePath, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { EmailStatusChip } from '../emails/EmailStatusChip';
+import { isEmailStatus } from '../emails/types';
 import { FailedIssueButtons } from '../failedIssues/FailedIssueButtons';
 import { IssueErrorText } from '../failedIssues/IssueErrorField';
 import { refundReasonText } from '../failedIssues/refusals';
@@ -21,7 +22,8 @@ import { TicketStateChip } from '../issuedTickets/TicketStateChip';
 import { isTicketState } from '../issuedTickets/types';
 import { OrderStateChip } from './OrderStateChip';
 import { PaymentStatusChip } from './PaymentStatusChip';
-import { isOrderState, isPaymentStatus, type OrderAuditEntry, type OrderDetail, type OrderEmail, type OrderLine } from './types';
+import { isOrderState, isPaymentStatus } from './types';
+import type { LineDetail, OrderAudit, OrderDetail, OrderEmail } from '../../../api-types';
 
 const ORDERS = 'resources.orders';
 const SHOW = `${ORDERS}.show`;
@@ -234,7 +236,7 @@ function HeadCells({ labels }: { labels: readonly string[] }) {
   );
 }
 
-function LineRow({ line }: { line: OrderLine }) {
+function LineRow({ line }: { line: LineDetail }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const showPath = useShowPath();
@@ -300,7 +302,7 @@ function LineRow({ line }: { line: OrderLine }) {
 }
 
 /** Each seat: where it is, who holds it, its price and reduction, its title and seal. */
-export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+export function OrderLines({ lines }: { lines: readonly LineDetail[] }) {
   return (
     <Section title={`${SHOW}.sections.lines`}>
       {lines.length === 0 ? (
@@ -342,7 +344,7 @@ function EmailRow({ email }: { email: OrderEmail }) {
         </StackedCell>
       </TableCell>
       <TableCell>
-        <EmailStatusChip status={email.status} />
+        {isEmailStatus(email.status) ? <EmailStatusChip status={email.status} /> : email.status}
       </TableCell>
       <TableCell>
         <DateTime value={email.sent_at} />
@@ -395,7 +397,7 @@ function detailsText(details: unknown): string {
 }
 
 /** Who did what to the order and when, oldest first as the API gives it; the system when no one. */
-export function OrderAudit({ entries }: { entries: readonly OrderAuditEntry[] }) {
+export function OrderAudit({ entries }: { entries: readonly OrderAudit[] }) {
   const translate = useTranslate();
   return (
     <Section title={`${SHOW}.sections.audit`}>

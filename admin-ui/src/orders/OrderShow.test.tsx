@@ -4,30 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { callsWith, listReads } from '../test/recordActions';
 import { renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { DEMO_FAN } from '../test/users';
-import type { Order, OrderDetail } from './types';
+import { anOrderRow } from '../test/fixtures';
+import type { OrderDetail, OrderRow } from '../../../api-types';
 
 const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
 const ORDER = `/api/admin/orders/${ORDER_ID}`;
 const PAGE = `/orders/${ORDER_ID}/show`;
 
 /** The order as the API answers it before it gives the order's lines, e-mails and audit. */
-const issuedRow: Order & Pick<OrderDetail, 'issued_lines' | 'error' | 'attempts' | 'failed_at'> = {
-  id: ORDER_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
-  buyer_email: 'fan@example.it',
-  payment_status: 1,
-  state: 'issued',
-  total_cents: 12000,
-  lines: 2,
-  issued_lines: 2,
-  error: null,
-  attempts: 1,
-  failed_at: null,
-  is_order_by_admin: false,
-  payment_method: 'card',
-  created_at: '2026-11-24T17:00:00Z',
-};
+const issuedRow: OrderRow = anOrderRow({ id: ORDER_ID, user_id: DEMO_FAN.id });
 
 /** A high-risk match's order the ticketing system refused for want of a supporter card. */
 const refused: OrderDetail = {
@@ -73,7 +58,7 @@ const refused: OrderDetail = {
       block_code: 'TC1',
       row: '1',
       number: 2,
-      gate: null,
+      gate: '',
       reduction_code: 'DONNA',
       reduction_name: 'Donna',
       price_cents: 6000,
@@ -96,13 +81,13 @@ const refused: OrderDetail = {
   ],
   audit: [
     {
-      id: 1,
+      id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4f01',
       at: '2026-11-24T17:10:00Z',
       actor_email: 'staff@lario.test',
       action: 'order.issue_retried',
       details: { attempts: 1 },
     },
-    { id: 2, at: '2026-11-24T17:12:00Z', actor_email: null, action: 'order.something_new', details: {} },
+    { id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4f02', at: '2026-11-24T17:12:00Z', actor_email: null, action: 'order.something_new', details: {} },
   ],
 };
 
@@ -128,8 +113,11 @@ describe("an order's page", () => {
     expect(within(summary).getByText('120,00 €')).toBeInTheDocument();
     expect(within(summary).getByText('2 di 2 emessi')).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'Como - Lazio' })).toHaveAttribute('href', '/admin/fixtures/7/show');
-    // No account yet: no link to one.
-    expect(within(summary).queryByRole('link', { name: "Apri l'account dell'acquirente" })).not.toBeInTheDocument();
+    // Every order row names its buyer's account (user_id is required in the API's OrderRow).
+    expect(within(summary).getByRole('link', { name: "Apri l'account dell'acquirente" })).toHaveAttribute(
+      'href',
+      `/admin/users/${DEMO_FAN.id}/show`,
+    );
     const payment = section('Pagamento');
     expect(within(payment).getByText('Pagato')).toBeInTheDocument();
     expect(within(payment).getByText('Carta')).toBeInTheDocument();

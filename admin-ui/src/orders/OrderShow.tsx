@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { OrderAudit, OrderEmails, OrderLines, OrderPayment, OrderProblem, OrderSummary } from './OrderSections';
-import type { OrderDetail } from './types';
+import type { OrderDetail } from '../../../api-types';
 
 function OrderShowActions() {
   return (

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isPaymentStatus, PAYMENT_STATUS_KEYS, type Order, type PaymentStatus } from './types';
+import { isPaymentStatus, PAYMENT_STATUS_KEYS, type PaymentStatus } from './types';
+import type { OrderRow } from '../../../api-types';
 
 const chipLook = {
   0: { color: 'default', variant: 'outlined' },
@@ -24,8 +25,8 @@ export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
 }
 
 /** The payment status chip of the order in the current record context. */
-export function PaymentStatusField(props: FieldProps<Order>) {
-  const record = useRecordContext<Order>(props);
+export function PaymentStatusField(props: FieldProps<OrderRow>) {
+  const record = useRecordContext<OrderRow>(props);
   if (record === undefined || !isPaymentStatus(record.payment_status)) {
     return null;
   }

@@ -26,11 +26,11 @@ import {
 } from 'react-admin';
 import { romeDateOf } from '../fields/romeDateTime';
 import { useUpcomingFixtures } from '../fixtures/useUpcomingFixtures';
-import type { Price } from '../prices/types';
 import { holderRefusal } from './holderRules';
 import { reductionChoices } from './reductionChoices';
 import { emptySaleLine, seatLabelOf, seatLabelsIn } from './saleRequest';
 import { DOCUMENT_TYPES, SEXES, type SaleFormValues } from './types';
+import type { Price } from '../../../api-types';
 
 const SALE = 'resources.orders.sale';
 

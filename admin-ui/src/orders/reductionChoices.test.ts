@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Price } from '../prices/types';
 import { reductionChoices, sectorOfLabel } from './reductionChoices';
+import type { Price } from '../../../api-types';
 
 const price = (sector: string, id: number, code: string, cents: number): Price => ({
   id: `${sector}:${id}`,

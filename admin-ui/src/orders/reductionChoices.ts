@@ -1,5 +1,5 @@
 import { formatEuros } from '../fields/money';
-import type { Price } from '../prices/types';
+import type { Price } from '../../../api-types';
 
 /** A reduction offered on a sale line. */
 export interface ReductionChoice {

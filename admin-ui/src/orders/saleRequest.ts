@@ -1,13 +1,6 @@
 import { parseSeatLabels } from '../seatLocks/lockRequest';
-import {
-  isSex,
-  type BoxOfficePaymentMethod,
-  type DocumentType,
-  type Holder,
-  type SaleFormValues,
-  type SaleLineValues,
-  type SaleRequest,
-} from './types';
+import { isSex, type BoxOfficePaymentMethod, type DocumentType, type SaleFormValues, type SaleLineValues } from './types';
+import type { HolderDetails, SaleRequest } from '../../../api-types';
 
 /**
  * The seat label typed on a line, read as the mass lock page reads pasted labels (trimmed, any
@@ -24,7 +17,7 @@ export function seatLabelsIn(text: string | null | undefined): string[] {
 
 const text = (value: string | null | undefined) => (value ?? '').trim();
 
-function holderOf(holder: SaleLineValues['holder']): Holder {
+function holderOf(holder: SaleLineValues['holder']): HolderDetails {
   const sex = holder?.sex;
   return {
     first_name: text(holder?.first_name),
@@ -45,7 +38,8 @@ function holderOf(holder: SaleLineValues['holder']): Holder {
  */
 export function saleRequest(values: SaleFormValues): SaleRequest {
   return {
-    fixture_id: values.fixture_id ?? '',
+    // The validators have made sure a fixture is chosen (a record's id, a number).
+    fixture_id: Number(values.fixture_id),
     buyer_email: text(values.buyer_email),
     payment_method: (values.payment_method ?? '') as BoxOfficePaymentMethod,
     language: values.language ?? 'it',

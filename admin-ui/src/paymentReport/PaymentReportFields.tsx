@@ -9,7 +9,8 @@ import { formatEuros } from '../fields/money';
 import { OkChip } from '../fields/OkChip';
 import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { isPaymentKind, type PaymentReportRow } from './types';
+import { isPaymentKind } from './types';
+import type { PaymentReportRow } from '../../../api-types';
 
 const REPORT = 'resources.payment-report';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { PaymentReportRow } from './types';
+import type { PaymentReportRow } from '../../../api-types';
 
 const PAGE = '/reports/stripe-report';
 const REPORT = '/api/admin/payment-report';

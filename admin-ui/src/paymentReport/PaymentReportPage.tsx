@@ -16,7 +16,8 @@ import {
 } from 'react-admin';
 import { DayField, DifferencesField, KindField, MatchedField, SideField } from './PaymentReportFields';
 import { PaymentReportTotals } from './PaymentReportTotals';
-import { defaultReportRange, REPORT_PAGE_SIZE, type PaymentReportRow } from './types';
+import { defaultReportRange, REPORT_PAGE_SIZE } from './types';
+import type { PaymentReportRow } from '../../../api-types';
 
 const REPORT = 'resources.payment-report';
 const PAGE = 'pages.payment_report';

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { formatEuros } from '../fields/money';
 import { OkChip } from '../fields/OkChip';
-import { PAYMENT_KINDS, type PaymentKind, type PaymentReportRow } from './types';
+import { PAYMENT_KINDS, type PaymentKind } from './types';
+import type { PaymentReportRow } from '../../../api-types';
 
 const REPORT = 'resources.payment-report';
 

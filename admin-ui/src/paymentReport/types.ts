@@ -4,24 +4,6 @@ import { romeDateOf } from '../fields/romeDateTime';
 export const PAYMENT_KINDS = ['paid', 'refunded'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
-/** One day's card payments or refunds, ours against the provider's, as `GET /api/admin/payment-report` gives it. */
-export interface PaymentReportRow {
-  /** `yyyy-mm-dd|paid` or `yyyy-mm-dd|refunded`. */
-  id: string;
-  /** The day in Italy, `yyyy-mm-dd`. */
-  day: string;
-  kind: PaymentKind;
-  count: number;
-  total_cents: number;
-  provider_count: number;
-  provider_total_cents: number;
-  matched: boolean;
-  /** Ours, unknown to the provider (payment intent or refund ids). */
-  only_here: string[];
-  /** The provider's, unknown here. */
-  only_there: string[];
-}
-
 /** The longest range the API compares: 93 days, both ends included. */
 export const MAX_REPORT_DAYS = 93;
 /** The range the report opens on, as the API's own default: the last 30 days, today included. */

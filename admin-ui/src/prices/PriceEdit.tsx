@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Edit, Labeled, SaveButton, SimpleForm, TextField, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { EuroInput } from '../fields/EuroInput';
 import { PAGE_PATHS } from '../layout/paths';
-import type { Price } from './types';
+import type { Price } from '../../../api-types';
 
 /** One default price, typed in euros and sent in cents; 0 to 10,000 €. */
 export function PriceEdit() {

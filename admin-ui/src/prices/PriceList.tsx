@@ -1,7 +1,7 @@
 import { DataTable, List, Pagination, ResourceContextProvider } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { SectorFilterInput } from '../sectors/SectorFilterInput';
-import type { Price } from './types';
+import type { Price } from '../../../api-types';
 
 const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
 

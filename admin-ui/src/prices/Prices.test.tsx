@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Sector } from '../sectors/types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { Price } from './types';
+import type { Price, Sector } from '../../../api-types';
 
 const intero: Price = {
   id: 'TC:1',

@@ -1,6 +1,7 @@
 import Switch from '@mui/material/Switch';
 import { useNotify, useRecordContext, useTranslate, useUpdate, type FieldProps } from 'react-admin';
-import { blockChanges, type Block } from '../blocks/types';
+import { blockChanges } from '../blocks/types';
+import type { Block } from '../../../api-types';
 
 /**
  * Whether season tickets are sold in the block of the current row; a click saves at once

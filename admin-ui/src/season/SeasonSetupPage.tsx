@@ -8,9 +8,9 @@ import {
   ResourceContextProvider,
   useTranslate,
 } from 'react-admin';
-import type { Block } from '../blocks/types';
 import { SectorFilterInput } from '../sectors/SectorFilterInput';
 import { SeasonSellableSwitch } from './SeasonSellableSwitch';
+import type { Block } from '../../../api-types';
 
 const filters = [<SectorFilterInput key="sector_code" source="sector_code" alwaysOn />];
 

@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useGetList, useTranslate, type Identifier } from 'react-admin';
-import type { Block } from '../blocks/types';
 import { idOf } from '../fields/idOf';
 import { SEAT_MAP } from './seatLook';
+import type { Block } from '../../../api-types';
 
 interface BlockPickerProps {
   value: Identifier | '';

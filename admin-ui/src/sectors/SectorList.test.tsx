@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
-import type { Block } from '../blocks/types';
-import type { Sector } from './types';
+import type { Block, Sector } from '../../../api-types';
 
 const tribuna: Sector = {
   id: 'TC',

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { BooleanField, DataTable, Empty, List, ResourceContextProvider, TopToolbar } from 'react-admin';
 import { ImportVenueButton } from './ImportVenueButton';
-import type { Sector } from './types';
+import type { Sector } from '../../../api-types';
 
 /** The stadium's sectors, at /admin/stadium/sectors; a sector's page lists its blocks. */
 export function SectorList() {

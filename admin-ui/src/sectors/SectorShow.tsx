@@ -9,8 +9,7 @@ import {
   TextField,
   TopToolbar,
 } from 'react-admin';
-import type { Block } from '../blocks/types';
-import type { Sector } from './types';
+import type { Block, Sector } from '../../../api-types';
 
 /** One sector and its blocks; a block opens for its gate and season sale. */
 export function SectorShow() {

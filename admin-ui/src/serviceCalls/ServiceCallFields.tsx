@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { formatMilliseconds } from '../fields/numbers';
 import { OkChip } from '../fields/OkChip';
-import { serviceLabel, type ServiceCall } from './types';
+import { serviceLabel } from './types';
+import type { ServiceCall } from '../../../api-types';
 
 const CALLS = 'resources.service-calls';
 
@@ -82,7 +83,7 @@ export function HttpStatusField(props: FieldProps<ServiceCall>) {
   if (record === undefined) {
     return null;
   }
-  if (record.status === null) {
+  if (typeof record.status !== 'number') {
     return <Dash />;
   }
   return (
@@ -109,7 +110,7 @@ export function CallErrorField(props: FieldProps<ServiceCall>) {
     return null;
   }
   const error = record.error;
-  if (error === null || error === '') {
+  if (!error) {
     return <Dash />;
   }
   const long = error.length > LONG_ERROR;

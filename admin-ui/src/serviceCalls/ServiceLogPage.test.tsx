@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { ServiceCall } from './types';
+import type { ServiceCall } from '../../../api-types';
 
 const PAGE = '/reports/service-log';
 const CALLS = '/api/admin/service-calls';

@@ -21,7 +21,8 @@ import {
   OutcomeField,
   ServiceField,
 } from './ServiceCallFields';
-import { CALL_OUTCOMES, LOGGED_SERVICES, SERVICE_REFRESH_MS, type ServiceCall } from './types';
+import { CALL_OUTCOMES, LOGGED_SERVICES, SERVICE_REFRESH_MS } from './types';
+import type { ServiceCall } from '../../../api-types';
 
 const CALLS = 'resources.service-calls';
 const PAGE = 'pages.service_log';

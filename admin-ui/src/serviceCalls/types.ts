@@ -13,20 +13,6 @@ export type CheckedService = (typeof CHECKED_SERVICES)[number];
 export const CALL_OUTCOMES = ['ok', 'error'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** A call to an outside system, as `GET /api/admin/service-calls` gives it. */
-export interface ServiceCall {
-  id: number;
-  service: string;
-  /** What was called, e.g. `POST /api/Biglietto/EmettiEsteso`. */
-  operation: string;
-  started_at: string;
-  duration_ms: number;
-  outcome: CallOutcome;
-  /** The HTTP status answered; null when there was none (no answer, the SMTP server). */
-  status: number | null;
-  error: string | null;
-}
-
 /** How often the service log and the service status read themselves again while asked to. */
 export const SERVICE_REFRESH_MS = 10_000;
 

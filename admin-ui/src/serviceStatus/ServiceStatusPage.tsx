@@ -10,11 +10,11 @@ import { useServiceStatus, type ServiceStatusReport } from '../api/serviceStatus
 import { OkChip } from '../fields/OkChip';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { JobQueueTable } from '../jobQueues/JobQueueTable';
-import type { JobQueue } from '../jobs/types';
 import { AutoRefreshSwitch } from '../layout/AutoRefreshSwitch';
 import { useAutoRefresh } from '../layout/useAutoRefresh';
 import { SERVICE_REFRESH_MS } from '../serviceCalls/types';
 import { ServiceCard } from './ServiceCard';
+import type { QueueCounts } from '../../../api-types';
 
 const PAGE = 'pages.service_status';
 const STORE_KEY = 'service-status';
@@ -100,7 +100,7 @@ export function ServiceStatusPage() {
 /** The job queues as the status answer counts them, in the Queues page's table. */
 function Queues({ report }: { report: ServiceStatusReport }) {
   const translate = useTranslate();
-  const list = useList<JobQueue>({
+  const list = useList<QueueCounts>({
     data: report.queues,
     resource: 'job-queues',
     sort: { field: 'id', order: 'ASC' },

@@ -1,7 +1,8 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { DeleteButton, useRecordContext } from 'react-admin';
 import { useActionFailure } from '../fields/useActionFailure';
-import { holderName, type SupporterCard } from './types';
+import { holderName } from './types';
+import type { SupporterCard } from '../../../api-types';
 
 const CARDS = 'resources.supporter-cards';
 

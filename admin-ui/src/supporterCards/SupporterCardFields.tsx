@@ -2,7 +2,8 @@ import Typography from '@mui/material/Typography';
 import { Link, useCreatePath, useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { holderName, isCardState, type SupporterCard } from './types';
+import { holderName, isCardState } from './types';
+import type { SupporterCard } from '../../../api-types';
 
 const CARDS = 'resources.supporter-cards';
 
@@ -39,9 +40,9 @@ export function CardStateField(props: FieldProps<SupporterCard>) {
   return (
     <StackedCell
       secondary={
-        record.expires_on === null
-          ? undefined
-          : translate(`${CARDS}.expires_on`, { date: formatCalendarDate(record.expires_on, locale) })
+        record.expires_on
+          ? translate(`${CARDS}.expires_on`, { date: formatCalendarDate(record.expires_on, locale) })
+          : undefined
       }
     >
       <Typography component="span" variant="body2" data-card-state={record.card_state}>

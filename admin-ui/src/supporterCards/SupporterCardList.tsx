@@ -4,7 +4,8 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { AccountFilterInput } from '../users/AccountFilterInput';
 import { RemoveCardButton } from './RemoveCardButton';
 import { CardAccountField, CardStateField, HolderField } from './SupporterCardFields';
-import { holderName, type SupporterCard } from './types';
+import { holderName } from './types';
+import type { SupporterCard } from '../../../api-types';
 
 const CARDS = 'resources.supporter-cards';
 

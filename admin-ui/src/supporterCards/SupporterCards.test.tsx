@@ -14,7 +14,7 @@ import {
   queuedExportRoute,
   rowShowing,
 } from '../test/recordActions';
-import type { SupporterCard } from './types';
+import type { SupporterCard } from '../../../api-types';
 
 const PAGE = '/fidelity_card';
 const LIST = '/api/admin/supporter-cards';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import type { Block } from '../blocks/types';
+import type { Block } from '../../../api-types';
 
 /** Block A of the Tribuna Centrale, at gate 1: the block the seat-map tests draw. */
 export const blockA: Block = {

@@ -1,7 +1,7 @@
-import type { User } from '../users/types';
+import type { UserView } from '../../../api-types';
 
 /** The demo fan as the users API returns him: the account the users' and cards' tests look at. */
-export const DEMO_FAN: User = {
+export const DEMO_FAN: UserView = {
   id: '6a1d0c52-7f0e-4d7b-9c43-2b8f1d9e0a11',
   email: 'tifoso@lario.test',
   name: 'Luca',
@@ -17,6 +17,9 @@ export const DEMO_FAN: User = {
   planet_is_sponsor: false,
   is_first_time_login: false,
   is_logged_in: true,
+  credits: 0,
+  user_tier: 0,
+  version: '',
   marketing_consent: false,
   profiling_consent: false,
   third_party_consent: false,

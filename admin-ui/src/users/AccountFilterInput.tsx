@@ -1,5 +1,5 @@
 import { TextInput, useGetOne, useListContext } from 'react-admin';
-import type { User } from './types';
+import type { UserView } from '../../../api-types';
 
 interface AccountFilterInputProps {
   source: string;
@@ -20,7 +20,7 @@ export function AccountFilterInput({ source, label }: AccountFilterInputProps) {
   const { filterValues } = useListContext();
   const chosen: unknown = (filterValues as Record<string, unknown>)[source];
   const id = typeof chosen === 'string' ? chosen : '';
-  const { data: user } = useGetOne<User>('users', { id }, { enabled: id !== '' });
+  const { data: user } = useGetOne<UserView>('users', { id }, { enabled: id !== '' });
   return (
     <TextInput
       source={source}

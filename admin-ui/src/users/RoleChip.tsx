@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isRole, type Role } from '../auth/types';
-import type { User } from './types';
+import { isRole } from '../auth/types';
+import type { Role, UserView } from '../../../api-types';
 
 const chipLook = {
   admin: { color: 'primary', variant: 'filled' },
@@ -27,8 +27,8 @@ export function RoleChip({ role }: { role: Role }) {
 }
 
 /** The role chip of the user in the current record context (list rows, show page). */
-export function RoleField(props: FieldProps<User>) {
-  const record = useRecordContext<User>(props);
+export function RoleField(props: FieldProps<UserView>) {
+  const record = useRecordContext<UserView>(props);
   if (record === undefined || !isRole(record.role)) {
     return null;
   }

@@ -24,7 +24,8 @@ import {
 import { isReauthenticationRequired } from '../auth/reauth';
 import { ReauthDialog } from '../auth/ReauthDialog';
 import { RoleField } from './RoleChip';
-import { ROLE_CHOICES, type User } from './types';
+import { ROLE_CHOICES } from './types';
+import type { UserView } from '../../../api-types';
 
 /**
  * Changing a user's role (their acc_level). Only admins see the choice; staff who open this page
@@ -38,9 +39,9 @@ export function UserEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
   // The change the API refused until the admin confirms who they are; null when none.
-  const [awaiting, setAwaiting] = useState<Partial<User> | null>(null);
+  const [awaiting, setAwaiting] = useState<Partial<UserView> | null>(null);
   return (
-    <Edit<User>
+    <Edit<UserView>
       mutationMode="pessimistic"
       // The API reads acc_level only: send nothing else.
       transform={(user) => ({ acc_level: user.acc_level })}
@@ -65,7 +66,7 @@ export function UserEdit() {
 }
 
 /** The dialog that confirms the admin's identity, then saves `change` again through the form's save. */
-function ConfirmIdentityThenSave({ change, onDone }: { change: Partial<User> | null; onDone: () => void }) {
+function ConfirmIdentityThenSave({ change, onDone }: { change: Partial<UserView> | null; onDone: () => void }) {
   const { save } = useSaveContext();
   return (
     <ReauthDialog
@@ -117,7 +118,7 @@ function UserSummary() {
 
 function AdminRoleForm() {
   const translate = useTranslate();
-  const record = useRecordContext<User>();
+  const record = useRecordContext<UserView>();
   const { identity } = useGetIdentity();
   const isSelf = record !== undefined && identity !== undefined && String(identity.id) === String(record.id);
   return (

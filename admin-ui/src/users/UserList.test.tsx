@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, testDataProvider, type GetListParams, type GetListResult } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInAdmin } from '../test/render';
-import type { User } from './types';
 import { UserList } from './UserList';
+import type { UserView } from '../../../api-types';
 
 const staffMember = {
   id: 'u-staff',
@@ -18,9 +18,9 @@ const staffMember = {
   role: 'staff',
   created_at: '2026-07-01T10:00:00Z',
   last_login_at: null,
-} as unknown as User;
+} as unknown as UserView;
 
-function renderList(rows: User[] = [staffMember]) {
+function renderList(rows: UserView[] = [staffMember]) {
   const getList = vi.fn<(resource: string, params: GetListParams) => Promise<GetListResult>>(() =>
     Promise.resolve({ data: rows, total: rows.length } as GetListResult),
   );

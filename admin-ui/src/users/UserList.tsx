@@ -13,7 +13,8 @@ import { ROLES } from '../auth/types';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { RoleField } from './RoleChip';
-import { fullName, type User } from './types';
+import { fullName } from './types';
+import type { UserView } from '../../../api-types';
 
 function useUserFilters() {
   const translate = useTranslate();
@@ -42,7 +43,7 @@ export function UserList() {
   const filters = useUserFilters();
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List<User> filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} exporter={false}>
+    <List<UserView> filters={filters} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} exporter={false}>
       {isSmall ? <UserSimpleList /> : <UserTable />}
     </List>
   );
@@ -50,10 +51,10 @@ export function UserList() {
 
 function UserTable() {
   return (
-    <DataTable<User> rowClick="show" bulkActionButtons={false}>
+    <DataTable<UserView> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="email" />
       <DataTable.Col source="display_name" disableSort />
-      <DataTable.Col<User> source="last_name" label="resources.users.fields.full_name" render={(user) => fullName(user)} />
+      <DataTable.Col<UserView> source="last_name" label="resources.users.fields.full_name" render={(user) => fullName(user)} />
       <DataTable.Col source="role" disableSort>
         <RoleField source="role" />
       </DataTable.Col>
@@ -71,7 +72,7 @@ function UserSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <SimpleList<User>
+    <SimpleList<UserView>
       linkType="show"
       primaryText={(user) => user.email}
       secondaryText={(user) => [user.display_name, fullName(user)].filter((part) => part !== '').join(' · ')}

@@ -10,20 +10,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import { EmailStatusField } from '../emails/EmailStatusChip';
-import type { Email } from '../emails/types';
 import { PriceField } from '../fields/PriceField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { MatchField } from '../issuedTickets/MatchField';
 import { SeatField, TitleField } from '../issuedTickets/TicketFields';
-import type { IssuedTicket } from '../issuedTickets/types';
 import { filteredListPath, PAGE_PATHS } from '../layout/paths';
 import { Section } from '../layout/Section';
 import { OrderStateField } from '../orders/OrderStateChip';
-import type { Order } from '../orders/types';
 import { useOrderRowClick } from '../orders/useOrderPath';
 import { CardStateField, HolderField as CardHolderField } from '../supporterCards/SupporterCardFields';
-import { supporterCardsOfAccountPath, type SupporterCard } from '../supporterCards/types';
-import type { User } from './types';
+import { supporterCardsOfAccountPath } from '../supporterCards/types';
+import type { IssuedTicket, OrderRow, OutboundEmailSummary, SupporterCard, UserView } from '../../../api-types';
 
 const SHOW = 'resources.users.show';
 /** Rows a section shows at a time: a page of the list, the whole list one click away. */
@@ -52,10 +49,10 @@ function SeeAll({ path }: { path: string }) {
 const pagination = <Pagination rowsPerPageOptions={[PER_PAGE]} />;
 
 /** The account's orders, newest first (`filter={"user_id"}`); a row opens the order's page. */
-function UserOrders({ user }: { user: User }) {
+function UserOrders({ user }: { user: UserView }) {
   return (
     <Section title={`${SHOW}.sections.orders`} action={<SeeAll path={filteredListPath('/orders', { user_id: user.id })} />}>
-      <ReferenceManyField<User, Order>
+      <ReferenceManyField<UserView, OrderRow>
         reference="orders"
         target="user_id"
         sort={{ field: 'created_at', order: 'DESC' }}
@@ -63,7 +60,7 @@ function UserOrders({ user }: { user: User }) {
         pagination={pagination}
         empty={<None text={`${SHOW}.none.orders`} />}
       >
-        <DataTable<Order> rowClick="show" bulkActionButtons={false}>
+        <DataTable<OrderRow> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="created_at" disableSort field={RomeDateTimeField} />
           <DataTable.Col source="fixture_title" disableSort />
           <DataTable.Col source="state" disableSort>
@@ -79,14 +76,14 @@ function UserOrders({ user }: { user: User }) {
 const orderOfTicket = (ticket: IssuedTicket) => ticket.order_id;
 
 /** The titles issued on the account's orders, latest first; a row opens the ticket's order. */
-function UserTickets({ user }: { user: User }) {
+function UserTickets({ user }: { user: UserView }) {
   const openOrder = useOrderRowClick(orderOfTicket);
   return (
     <Section
       title={`${SHOW}.sections.tickets`}
       action={<SeeAll path={filteredListPath(PAGE_PATHS.issuedTickets, { user_id: user.id })} />}
     >
-      <ReferenceManyField<User, IssuedTicket>
+      <ReferenceManyField<UserView, IssuedTicket>
         reference="issued-tickets"
         target="user_id"
         sort={{ field: 'issued_at', order: 'DESC' }}
@@ -109,10 +106,10 @@ function UserTickets({ user }: { user: User }) {
 }
 
 /** The supporter cards the account holds (the cards list accepts `user_id`). */
-function UserCards({ user }: { user: User }) {
+function UserCards({ user }: { user: UserView }) {
   return (
     <Section title={`${SHOW}.sections.cards`} action={<SeeAll path={supporterCardsOfAccountPath(user.id)} />}>
-      <ReferenceManyField<User, SupporterCard>
+      <ReferenceManyField<UserView, SupporterCard>
         reference="supporter-cards"
         target="user_id"
         sort={{ field: 'created_at', order: 'DESC' }}
@@ -134,10 +131,10 @@ function UserCards({ user }: { user: User }) {
 }
 
 /** The e-mails sent to the account's address (the e-mail log searched by it); a row opens the e-mail. */
-function UserEmails({ user }: { user: User }) {
+function UserEmails({ user }: { user: UserView }) {
   return (
     <Section title={`${SHOW}.sections.emails`} action={<SeeAll path={filteredListPath('/emails', { q: user.email })} />}>
-      <ReferenceManyField<User, Email>
+      <ReferenceManyField<UserView, OutboundEmailSummary>
         reference="emails"
         target="q"
         source="email"
@@ -146,7 +143,7 @@ function UserEmails({ user }: { user: User }) {
         pagination={pagination}
         empty={<None text={`${SHOW}.none.emails`} />}
       >
-        <DataTable<Email> rowClick="show" bulkActionButtons={false}>
+        <DataTable<OutboundEmailSummary> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="created_at" disableSort field={RomeDateTimeField} />
           <DataTable.Col source="subject" disableSort />
           <DataTable.Col source="status" disableSort>
@@ -163,7 +160,7 @@ function UserEmails({ user }: { user: User }) {
  * supporter cards and e-mails, a page of each with the whole list one click away.
  */
 export function UserRecords() {
-  const user = useRecordContext<User>();
+  const user = useRecordContext<UserView>();
   if (user === undefined) {
     return null;
   }

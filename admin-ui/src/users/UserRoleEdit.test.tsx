@@ -15,11 +15,10 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { adminTheme } from '../theme';
-import type { User } from './types';
 import { DEMO_FAN } from '../test/users';
 import { pathOf, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import users from '.';
-
+import type { UserView } from '../../../api-types';
 
 function signedInAs(role: 'admin' | 'staff', id = 'me-0001'): AuthProvider {
   return {
@@ -42,7 +41,7 @@ function renderAdmin(route: string, authProvider: AuthProvider, dataProvider: Da
   );
 }
 
-function usersApi(record: User = DEMO_FAN) {
+function usersApi(record: UserView = DEMO_FAN) {
   const update = vi.fn((_resource: string, params: UpdateParams) =>
     Promise.resolve({ data: { ...record, ...params.data, role: 'staff' } } as UpdateResult),
   );
@@ -63,7 +62,7 @@ function reauthenticationRequired() {
 }
 
 /** The users API whose first save is refused until the admin confirms who they are. */
-function usersApiAskingIdentity(record: User = DEMO_FAN) {
+function usersApiAskingIdentity(record: UserView = DEMO_FAN) {
   const update = vi
     .fn((_resource: string, params: UpdateParams) =>
       Promise.resolve({ data: { ...record, ...params.data, role: 'staff' } } as UpdateResult),

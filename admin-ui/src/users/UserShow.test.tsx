@@ -2,16 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
-import type { Email } from '../emails/types';
-import type { IssuedTicket } from '../issuedTickets/types';
-import type { Order } from '../orders/types';
 import { lastListParam, rowShowing } from '../test/recordActions';
-import type { SupporterCard } from '../supporterCards/types';
 import { DEMO_FAN } from '../test/users';
+import { anOrderRow } from '../test/fixtures';
+import type { IssuedTicket, OrderRow, OutboundEmailSummary, SupporterCard } from '../../../api-types';
 
 const USER_ID = DEMO_FAN.id;
 const CARDS = '/api/admin/supporter-cards';
-
 
 const card: SupporterCard = {
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4d01',
@@ -27,19 +24,14 @@ const card: SupporterCard = {
 };
 
 const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
-const order: Order = {
+const order: OrderRow = anOrderRow({
   id: ORDER_ID,
-  fixture_id: 7,
-  fixture_title: 'Como - Lazio',
+  user_id: DEMO_FAN.id,
   buyer_email: 'tifoso@lario.test',
-  payment_status: 1,
-  state: 'issued',
   total_cents: 6000,
   lines: 1,
-  is_order_by_admin: false,
-  payment_method: 'card',
-  created_at: '2026-11-24T17:00:00Z',
-};
+  issued_lines: 1,
+});
 const ticket: IssuedTicket = {
   id: 11,
   order_id: ORDER_ID,
@@ -61,7 +53,7 @@ const ticket: IssuedTicket = {
   is_order_by_admin: false,
   payment_method: 'card',
 };
-const email: Email = {
+const email: OutboundEmailSummary = {
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4e01',
   template: 'order_issued',
   language: 'it',

@@ -18,8 +18,9 @@ import { EmailLanguageField } from '../emails/EmailLanguageField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { AccountCardsButton } from '../supporterCards/AccountCardsButton';
 import { RoleField } from './RoleChip';
-import { fullName, type User } from './types';
+import { fullName } from './types';
 import { UserRecords } from './UserRecords';
+import type { UserView } from '../../../api-types';
 
 /** The user's supporter cards, for all staff; only admins may change a role: that button is theirs alone. */
 function UserShowActions() {
@@ -32,8 +33,8 @@ function UserShowActions() {
   );
 }
 
-function FullNameField(props: FieldProps<User>) {
-  const record = useRecordContext<User>(props);
+function FullNameField(props: FieldProps<UserView>) {
+  const record = useRecordContext<UserView>(props);
   if (record === undefined) {
     return null;
   }
@@ -50,7 +51,7 @@ function FullNameField(props: FieldProps<User>) {
  */
 export function UserShow() {
   return (
-    <Show<User> actions={<UserShowActions />} component="div">
+    <Show<UserView> actions={<UserShowActions />} component="div">
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 2 }}>
         <Card variant="outlined">
           <SimpleShowLayout>

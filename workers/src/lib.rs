@@ -13,14 +13,15 @@ use apalis_postgres::{PostgresStorage, Pubsub};
 use domain::config::Config;
 use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
-    Job, JobContext,
-    checkout::{IssueOrder, RefundOrder, SendTickets},
-    execute,
+    Job, JobContext, execute,
     exports::BuildExport,
+    issuing::{fan_order::IssueOrder, mass_line::IssueMassOrder},
     mail::SendEmail,
-    mass::{IssueMassOrder, StartMassIssue},
+    mass::StartMassIssue,
     onsale::{LoadInventory, MirrorLocks},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
+    refunds::RefundOrder,
+    tickets::SendTickets,
 };
 
 pub mod wake;

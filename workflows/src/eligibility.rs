@@ -5,7 +5,7 @@
 //! sold, the holder is not banned, holds no title for the match, the buyer is within the
 //! limit, and the holder has a supporter card where one is needed. A refusal that still comes
 //! after payment (the rules changed meanwhile) refunds the order by itself
-//! ([`crate::checkout`]).
+//! ([`crate::issuing`]).
 
 use domain::orders::{self, HolderDetails, Order};
 use integrations::ticketing::{Person, TicketingClient, TicketingError};

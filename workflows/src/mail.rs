@@ -101,3 +101,36 @@ impl Job for SendEmail {
         outbound::record_failure(&mut conn, self.email_id, attempt as i32, error, true).await
     }
 }
+
+/// The language of an order's e-mails and tickets.
+pub(crate) fn order_language(order: &domain::orders::Order) -> domain::language::Language {
+    domain::language::Language::from_code_or_default(&order.language)
+}
+
+/// Renders and enqueues one e-mail, on the caller's transaction.
+pub(crate) async fn mail_to(
+    conn: &mut PgConnection,
+    to: &str,
+    language: domain::language::Language,
+    template: domain::notifications::MailTemplate,
+    context: &serde_json::Value,
+    attachments: Vec<domain::notifications::Attachment>,
+) -> Result<(), sqlx::Error> {
+    let Ok(to) = domain::email::Email::parse(to) else {
+        tracing::warn!(to, "not an e-mail address: nothing sent");
+        return Ok(());
+    };
+    send_email(
+        conn,
+        &domain::notifications::NewEmail {
+            to,
+            language,
+            template,
+            context,
+            attachments,
+        },
+    )
+    .await
+    .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+    Ok(())
+}

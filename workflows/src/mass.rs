@@ -7,8 +7,9 @@
 //! click: a new round for its unfinalised lines only.
 
 use crate::{
-    checkout::{self, StaffSale, StaffSaleRefusal},
+    box_office::{StaffSale, StaffSaleRefusal, sell_at_box_office},
     eligibility::{self, Ineligible},
+    issuing::mass_line::report_mail,
     runtime::{Job, JobContext, JobError, enqueue},
 };
 use domain::{
@@ -17,17 +18,12 @@ use domain::{
     fixtures,
     inventory::HoldRefusal,
     language::Language,
-    mass::{self, CheckedLine, NewLine, Report, SheetLine},
-    notifications::{Attachment, MailTemplate},
-    orders::{self, NamingRefusal, Order},
+    mass::{self, CheckedLine, NewLine, SheetLine},
+    orders::{self, NamingRefusal},
 };
 use futures::{StreamExt, stream};
-use integrations::{
-    documents,
-    ticketing::{Person, TicketingClient},
-};
+use integrations::ticketing::{Person, TicketingClient};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
@@ -214,7 +210,7 @@ pub async fn retry_task(
         match step {
             mass::RetryStep::Sell => sell = true,
             mass::RetryStep::Issue(order_id) => {
-                checkout::retry_issue(conn, order_id).await?;
+                crate::checkout::retry_issue(conn, order_id).await?;
             }
         }
     }
@@ -352,147 +348,5 @@ async fn sell(
         lines: vec![(seat, reduction, holder)],
         mass_task: Some(task_id),
     };
-    checkout::sell_at_box_office(tx, &sale).await
-}
-
-/// Issues an order a mass task sold: the steps of a fan's order ([`checkout::IssueOrder`]),
-/// on a queue of its own with its own concurrency (`JOBS_MASS_CONCURRENCY`), so a large task
-/// never delays fans' tickets. Out of attempts, or refused, the line is unfinalised.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct IssueMassOrder {
-    pub order_id: Uuid,
-    #[serde(default)]
-    pub round: i32,
-}
-
-impl Job for IssueMassOrder {
-    const QUEUE: &'static str = "mass::issue_order";
-    const MAX_ATTEMPTS: u32 = 8;
-
-    fn idempotency_key(&self) -> Option<String> {
-        Some(format!("{}-{}", self.order_id, self.round))
-    }
-
-    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
-    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        checkout::issue(ctx, self.order_id).await
-    }
-
-    async fn on_give_up(
-        &self,
-        ctx: &JobContext,
-        attempt: u32,
-        error: &str,
-    ) -> Result<(), sqlx::Error> {
-        checkout::give_up(ctx, self.order_id, attempt, error).await
-    }
-}
-
-/// A mass task's order is issued (in the transaction that marked it so): the holder's
-/// e-mail gets the PDF ticket (spec: send-finalized-fixture-ticket-email), the account a
-/// notification, the line is finalised and the task settled.
-pub(crate) async fn finish_line(
-    ctx: &JobContext,
-    tx: &mut PgConnection,
-    order: &Order,
-    task_id: Uuid,
-) -> Result<(), sqlx::Error> {
-    let language = checkout::lang(order);
-    let doc_lang = documents::Lang::parse(language.code());
-    let when = order
-        .fixture
-        .starts_at
-        .with_timezone(&chrono_tz::Europe::Rome)
-        .format("%d/%m/%Y %H:%M")
-        .to_string();
-    let base = ctx.public_base_url.trim_end_matches('/');
-    for line in &order.lines {
-        let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
-            continue;
-        };
-        let ticket = checkout::ticket_document(order, line, title, holder);
-        let context = json!({
-            "fixture": order.fixture.title, "starts_at": when,
-            "wallet_url": format!("{base}/wallet/"),
-            "ticket": {
-                "sector": line.sector_name, "row": line.row, "seat": line.number,
-                "gate": line.gate, "holder": holder.full_name(),
-                "price": documents::euros(i64::from(line.price_cents)), "seal": title.seal,
-            },
-        });
-        checkout::mail(
-            tx,
-            &order.buyer_email,
-            language,
-            MailTemplate::MassTicketFinalized,
-            &context,
-            vec![Attachment {
-                filename: format!("biglietto-{}.pdf", title.seal),
-                content_type: "application/pdf".into(),
-                content: documents::ticket_pdf(&ticket, doc_lang),
-            }],
-        )
-        .await?;
-    }
-    orders::notify_fan(
-        tx,
-        order.user_id,
-        "tickets_issued",
-        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
-        order.id,
-    )
-    .await?;
-    mass::lock_task(tx, task_id).await?;
-    if mass::mark_finalized(tx, order.id).await?
-        && let Some(report) = mass::settle(tx, task_id).await?
-    {
-        report_mail(tx, &ctx.public_base_url, &report).await?;
-    }
-    Ok(())
-}
-
-/// Issuing a mass task's order gave up: the order is failed (not listed with fans' failed
-/// issues) and its line unfinalised with the error; the task settled.
-pub(crate) async fn give_up_line(
-    ctx: &JobContext,
-    tx: &mut PgConnection,
-    order_id: Uuid,
-    line_id: i64,
-    task_id: Uuid,
-    attempt: u32,
-    error: &str,
-) -> Result<(), sqlx::Error> {
-    mass::lock_task(tx, task_id).await?;
-    orders::mark_failed(tx, order_id, error, attempt as i32).await?;
-    if mass::mark_unfinalized(tx, line_id, "issuing", error).await?
-        && let Some(report) = mass::settle(tx, task_id).await?
-    {
-        report_mail(tx, &ctx.public_base_url, &report).await?;
-    }
-    Ok(())
-}
-
-/// The unfinalised report, to the staff member who ran the task
-/// (spec: send-unfinalized-fixture-ticket-purchase-email).
-async fn report_mail(
-    conn: &mut PgConnection,
-    base: &str,
-    report: &Report,
-) -> Result<(), sqlx::Error> {
-    let context = json!({
-        "fixture": report.fixture, "file_name": report.file_name,
-        "finalized": report.finalized, "unfinalized": report.unfinalized,
-        "more": report.unfinalized - report.lines.len() as i64,
-        "task_url": format!("{}/admin/mass-issues/{}/show", base.trim_end_matches('/'), report.task_id),
-        "lines": report.lines,
-    });
-    checkout::mail(
-        conn,
-        &report.staff_email,
-        Language::from_code_or_default(&report.language),
-        MailTemplate::MassUnfinalizedReport,
-        &context,
-        vec![],
-    )
-    .await
+    sell_at_box_office(tx, &sale).await
 }

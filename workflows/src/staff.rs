@@ -1,7 +1,13 @@
 //! What staff do to jobs from the admin app's Jobs area: retry a dead or retrying job, or
 //! discard one, undoing first what its giving up recorded, so the job finds its work to do.
 
-use crate::{checkout::IssueOrder, mass::IssueMassOrder, runtime::Job};
+use crate::{
+    issuing::{
+        fan_order::IssueOrder,
+        mass_line::{self, IssueMassOrder},
+    },
+    runtime::Job,
+};
 use domain::{jobs, mass, orders};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -49,14 +55,11 @@ pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx
             .and_then(|v| v.as_str())
             .and_then(|s| Uuid::parse_str(s).ok());
         if let Some(order_id) = order {
+            // Failed (a mass line unfinalised and its task settled) without the e-mails of a
+            // give-up: staff discarded it themselves.
             const WHY: &str = "discarded by staff";
-            if let Some((line_id, task_id)) = mass::line_of_order(conn, order_id).await? {
-                mass::lock_task(conn, task_id).await?;
-                orders::mark_failed(conn, order_id, WHY, 0).await?;
-                if mass::mark_unfinalized(conn, line_id, "issuing", WHY).await? {
-                    // Settled without a report: staff discarded it themselves.
-                    mass::settle(conn, task_id).await?;
-                }
+            if queue == IssueMassOrder::QUEUE {
+                mass_line::fail_line(conn, order_id, 0, WHY).await?;
             } else {
                 orders::mark_failed(conn, order_id, WHY, 0).await?;
             }

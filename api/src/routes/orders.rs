@@ -735,7 +735,7 @@ async fn ticket_pdf(
     };
     let lang = documents::Lang::parse(q.lang.as_deref().unwrap_or(&order.language));
     let pdf = documents::ticket_pdf(
-        &checkout::ticket_document(&order, line, title, holder),
+        &workflows::tickets::ticket_document(&order, line, title, holder),
         lang,
     );
     Ok((

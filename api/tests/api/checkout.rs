@@ -1166,7 +1166,7 @@ async fn a_refusal_after_payment_refunds_the_order_once_and_tells_the_fan_and_st
         let mut tx = s.app.pool.begin().await.unwrap();
         workflows::enqueue(
             &mut tx,
-            &workflows::checkout::IssueOrder {
+            &workflows::issuing::fan_order::IssueOrder {
                 order_id: Uuid::parse_str(&order).unwrap(),
                 round: 1,
             },

@@ -160,7 +160,7 @@ async fn run(
         by_tx.values().filter(|n| **n > 1).count()
     });
     let per_second = titles as f64 / elapsed.as_secs_f64();
-    let in_flight = concurrency * workflows::checkout::LINES_AT_ONCE.min(SEATS_PER_ORDER);
+    let in_flight = concurrency * workflows::issuing::LINES_AT_ONCE.min(SEATS_PER_ORDER);
     let limit = in_flight as f64 / (latency_ms as f64 / 1000.0);
     let issued_secs = issued_after.as_secs_f64();
     let pdf_ms = pdf_cost();

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::checkout::{StaffSale, StaffSaleRefusal};
+use workflows::box_office::{StaffSale, StaffSaleRefusal};
 
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(list_issued))
@@ -370,7 +370,7 @@ async fn create_order(
         lines,
         mass_task: None,
     };
-    let order_id = match workflows::checkout::sell_at_box_office(&mut tx, &sale).await? {
+    let order_id = match workflows::box_office::sell_at_box_office(&mut tx, &sale).await? {
         Ok(id) => id,
         Err(StaffSaleRefusal::Hold(r)) => return Err(crate::routes::fixtures::refused(r)),
         Err(StaffSaleRefusal::NotOnSale) => {

@@ -1,0 +1,96 @@
+//! The box office: staff sell seats to a buyer, paid in cash, by card at the desk, by bank
+//! transfer or given; issued by the same steps as an online order.
+
+use crate::checkout::settle_payment;
+use domain::orders;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// What staff sell at the box office: seats of a fixture, each with its holder and reduction.
+pub struct StaffSale<'a> {
+    pub fixture_id: i64,
+    pub buyer: Uuid,
+    pub buyer_email: &'a str,
+    pub staff: Uuid,
+    /// cash, pos, bank_transfer or complimentary
+    pub payment_method: &'a str,
+    pub language: &'a str,
+    /// (seat id, reduction id, holder)
+    pub lines: Vec<(i64, i32, orders::HolderDetails)>,
+    /// Sold by this mass-issue task: the club's own issue, so no per-buyer limit, and issued
+    /// on the mass queue.
+    pub mass_task: Option<Uuid>,
+}
+
+/// Why a staff sale was refused. Nothing changed (the caller rolls back).
+#[derive(Debug)]
+pub enum StaffSaleRefusal {
+    Hold(domain::inventory::HoldRefusal),
+    Naming(orders::NamingRefusal),
+    NotOnSale,
+}
+
+/// Places an order for a buyer at the box office, on `conn` (a transaction): the seats are
+/// held for the buyer, named, paid by `payment_method`, and issued by the same job as an
+/// online order. Returns the order's id.
+pub async fn sell_at_box_office(
+    conn: &mut PgConnection,
+    sale: &StaffSale<'_>,
+) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
+    let Some(mut terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
+        return Ok(Err(StaffSaleRefusal::NotOnSale));
+    };
+    if sale.mass_task.is_some() {
+        terms.per_buyer_limit = i32::MAX;
+    }
+    let seats: Vec<i64> = sale.lines.iter().map(|l| l.0).collect();
+    if let Err(r) = domain::inventory::hold_seats(conn, &terms, sale.buyer, &seats, &[]).await? {
+        return Ok(Err(StaffSaleRefusal::Hold(r)));
+    }
+    let order_id = match orders::create_from_hold(
+        conn,
+        sale.fixture_id,
+        sale.buyer,
+        sale.buyer_email,
+        sale.language,
+    )
+    .await?
+    {
+        Ok(id) => id,
+        Err(_) => return Ok(Err(StaffSaleRefusal::NotOnSale)),
+    };
+    let order = orders::load(conn, order_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?;
+    let named: Vec<orders::NamedLine> = sale
+        .lines
+        .iter()
+        .filter_map(|(seat, reduction, holder)| {
+            order
+                .lines
+                .iter()
+                .find(|l| l.seat_id == *seat)
+                .map(|l| orders::NamedLine {
+                    line_id: l.id,
+                    reduction_id: *reduction,
+                    holder: holder.clone(),
+                })
+        })
+        .collect();
+    // Staff may sell the box office's reductions too.
+    if let Err(r) = orders::name_holders(conn, &order, &named, false).await? {
+        return Ok(Err(StaffSaleRefusal::Naming(r)));
+    }
+    orders::mark_by_staff(conn, order_id, sale.staff, sale.payment_method).await?;
+    if let Some(task) = sale.mass_task {
+        orders::mark_mass(conn, order_id, task).await?;
+    }
+    let total = orders::load(conn, order_id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)?
+        .total_cents;
+    let reference = format!("staff_{order_id}");
+    orders::attach_intent(conn, order_id, &reference, &reference).await?;
+    settle_payment(conn, order_id, &reference, total, sale.payment_method).await?;
+    Ok(Ok(order_id))
+}

@@ -1,0 +1,197 @@
+//! A mass task's line: issued on the mass queue with its own concurrency; once issued, the
+//! holder is e-mailed the PDF ticket and the line finalised; when issuing gives up, the line
+//! is unfinalised with the reason and the staff member who ran the task gets the report.
+
+use super::{IssueHook, give_up, issue};
+use crate::{
+    mail::{mail_to, order_language},
+    runtime::{Job, JobContext, JobError},
+    tickets::ticket_document,
+};
+use domain::{
+    language::Language,
+    mass::{self, Report},
+    notifications::{Attachment, MailTemplate},
+    orders::{self, Order},
+};
+use integrations::documents;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// Issues an order a mass task sold: the steps of a fan's order ([`super::fan_order::IssueOrder`]),
+/// on a queue of its own with its own concurrency (`JOBS_MASS_CONCURRENCY`), so a large task
+/// never delays fans' tickets. Out of attempts, or refused, the line is unfinalised.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct IssueMassOrder {
+    pub order_id: Uuid,
+    #[serde(default)]
+    pub round: i32,
+}
+
+impl Job for IssueMassOrder {
+    const QUEUE: &'static str = "mass::issue_order";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}-{}", self.order_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        issue(ctx, self.order_id, &MassLine).await
+    }
+
+    async fn on_give_up(
+        &self,
+        ctx: &JobContext,
+        attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        give_up(ctx, self.order_id, attempt, error, &MassLine).await
+    }
+}
+
+/// The hook of a mass task's line.
+pub struct MassLine;
+
+impl IssueHook for MassLine {
+    const TELLS_DELAYS: bool = false;
+
+    async fn issued(
+        &self,
+        ctx: &JobContext,
+        tx: &mut PgConnection,
+        order: &Order,
+    ) -> Result<(), sqlx::Error> {
+        match order.mass_task_id {
+            Some(task) => finish_line(ctx, tx, order, task).await,
+            None => Ok(()),
+        }
+    }
+
+    async fn gave_up(
+        &self,
+        ctx: &JobContext,
+        tx: &mut PgConnection,
+        order_id: Uuid,
+        attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        if let Some(report) = fail_line(tx, order_id, attempt, error).await? {
+            report_mail(tx, &ctx.public_base_url, &report).await?;
+        }
+        Ok(())
+    }
+}
+
+/// A mass task's order is issued (in the transaction that marked it so): the holder's
+/// e-mail gets the PDF ticket (spec: send-finalized-fixture-ticket-email), the account a
+/// notification, the line is finalised and the task settled.
+async fn finish_line(
+    ctx: &JobContext,
+    tx: &mut PgConnection,
+    order: &Order,
+    task_id: Uuid,
+) -> Result<(), sqlx::Error> {
+    let language = order_language(order);
+    let doc_lang = documents::Lang::parse(language.code());
+    let when = order
+        .fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .format("%d/%m/%Y %H:%M")
+        .to_string();
+    let base = ctx.public_base_url.trim_end_matches('/');
+    for line in &order.lines {
+        let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
+            continue;
+        };
+        let ticket = ticket_document(order, line, title, holder);
+        let context = json!({
+            "fixture": order.fixture.title, "starts_at": when,
+            "wallet_url": format!("{base}/wallet/"),
+            "ticket": {
+                "sector": line.sector_name, "row": line.row, "seat": line.number,
+                "gate": line.gate, "holder": holder.full_name(),
+                "price": documents::euros(i64::from(line.price_cents)), "seal": title.seal,
+            },
+        });
+        mail_to(
+            tx,
+            &order.buyer_email,
+            language,
+            MailTemplate::MassTicketFinalized,
+            &context,
+            vec![Attachment {
+                filename: format!("biglietto-{}.pdf", title.seal),
+                content_type: "application/pdf".into(),
+                content: documents::ticket_pdf(&ticket, doc_lang),
+            }],
+        )
+        .await?;
+    }
+    orders::notify_fan(
+        tx,
+        order.user_id,
+        "tickets_issued",
+        json!({"fixture": order.fixture.title, "count": order.lines.len()}),
+        order.id,
+    )
+    .await?;
+    mass::lock_task(tx, task_id).await?;
+    if mass::mark_finalized(tx, order.id).await?
+        && let Some(report) = mass::settle(tx, task_id).await?
+    {
+        report_mail(tx, &ctx.public_base_url, &report).await?;
+    }
+    Ok(())
+}
+
+/// A mass task's order that will not be issued (issuing gave up, or staff discarded its
+/// job): the order is failed (not listed with fans' failed issues) and its line unfinalised
+/// with the reason; the task settled. Returns the task's report when this settled it.
+pub async fn fail_line(
+    tx: &mut PgConnection,
+    order_id: Uuid,
+    attempt: u32,
+    error: &str,
+) -> Result<Option<Report>, sqlx::Error> {
+    let Some((line_id, task_id)) = mass::line_of_order(tx, order_id).await? else {
+        // Not a mass task's order: failed like any other.
+        orders::mark_failed(tx, order_id, error, attempt as i32).await?;
+        return Ok(None);
+    };
+    mass::lock_task(tx, task_id).await?;
+    orders::mark_failed(tx, order_id, error, attempt as i32).await?;
+    if mass::mark_unfinalized(tx, line_id, "issuing", error).await? {
+        return mass::settle(tx, task_id).await;
+    }
+    Ok(None)
+}
+
+/// The unfinalised report, to the staff member who ran the task
+/// (spec: send-unfinalized-fixture-ticket-purchase-email).
+pub(crate) async fn report_mail(
+    conn: &mut PgConnection,
+    base: &str,
+    report: &Report,
+) -> Result<(), sqlx::Error> {
+    let context = json!({
+        "fixture": report.fixture, "file_name": report.file_name,
+        "finalized": report.finalized, "unfinalized": report.unfinalized,
+        "more": report.unfinalized - report.lines.len() as i64,
+        "task_url": format!("{}/admin/mass-issues/{}/show", base.trim_end_matches('/'), report.task_id),
+        "lines": report.lines,
+    });
+    mail_to(
+        conn,
+        &report.staff_email,
+        Language::from_code_or_default(&report.language),
+        MailTemplate::MassUnfinalizedReport,
+        &context,
+        vec![],
+    )
+    .await
+}

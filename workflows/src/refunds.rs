@@ -1,0 +1,113 @@
+//! Refunds: an order's payment given back through the provider, its titles cancelled, its
+//! seats freed, the buyer told ([`RefundOrder`]).
+
+use crate::{
+    eligibility,
+    mail::{mail_to, order_language},
+    runtime::{Job, JobContext, JobError, ticketing_error},
+};
+use domain::{
+    notifications::MailTemplate,
+    orders::{self, OrderState, TitleState},
+};
+use integrations::{documents, payments::PaymentsError, ticketing::TicketingError};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use uuid::Uuid;
+
+fn payments_error(e: PaymentsError) -> JobError {
+    if e.is_retryable() {
+        JobError::Retryable(e.into())
+    } else {
+        JobError::Permanent(e.into())
+    }
+}
+
+/// Refunds an order's payment through the provider (one refund: the key is the order's),
+/// cancels any title issued for it, frees its seats, e-mails the buyer and tells the fan.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RefundOrder {
+    pub order_id: Uuid,
+}
+
+impl Job for RefundOrder {
+    const QUEUE: &'static str = "checkout::refund_order";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.order_id.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(order) = orders::load(&mut conn, self.order_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no order {}",
+                self.order_id
+            )));
+        };
+        if order.state != OrderState::Refunding {
+            return Ok(());
+        }
+        drop(conn);
+        for line in &order.lines {
+            if let Some(title) = &line.title
+                && title.state == TitleState::Valid
+            {
+                match ctx.ticketing.cancel_title(title.title_id as u64).await {
+                    Ok(_) => {}
+                    // Already cancelled (a retry after a crash): fine.
+                    Err(TicketingError::Refused { code, .. })
+                        if code == "TITOLO_NON_ANNULLABILE" => {}
+                    Err(e) => return Err(ticketing_error(e)),
+                }
+            }
+        }
+        let refund_id = match &order.payment_intent_id {
+            Some(intent) if order.payment_method == "card" => Some(
+                ctx.payments
+                    .refund(intent, &format!("{}-refund", order.id))
+                    .await
+                    .map_err(payments_error)?,
+            ),
+            _ => None,
+        };
+        let mut tx = ctx.pool.begin().await?;
+        let reason = orders::refund_reason(&mut tx, order.id).await?;
+        if orders::mark_refunded(&mut tx, order.id, refund_id.as_deref())
+            .await?
+            .is_some()
+        {
+            // A refusal of the ticketing system is explained in the fan's words.
+            let refusal = reason
+                .strip_prefix("refused:")
+                .and_then(eligibility::Ineligible::from_refusal)
+                .map_or("", eligibility::Ineligible::code);
+            let context = json!({
+                "fixture": order.fixture.title, "order_id": order.id,
+                "total": documents::euros(order.total_cents), "reason": reason,
+                "refusal": refusal,
+            });
+            mail_to(
+                &mut tx,
+                &order.buyer_email,
+                order_language(&order),
+                MailTemplate::OrderRefunded,
+                &context,
+                vec![],
+            )
+            .await?;
+            orders::notify_fan(
+                &mut tx,
+                order.user_id,
+                "order_refunded",
+                json!({"fixture": order.fixture.title, "reason": reason}),
+                order.id,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

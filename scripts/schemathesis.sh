@@ -100,15 +100,21 @@ TOML
 # take away, so its "a request without the cookie must be refused" cases would fail falsely.
 # Output unsanitised: it hid every body field named password or token, so the printed curls did
 # not reproduce; the cookies it shows are of a throw-away database's sessions.
+# Left out: positive_data_acceptance, which expects every schema-valid request to be accepted;
+# the document states types but not yet every rule the server checks (JSON in the lists'
+# sort/range/filter, e-mail syntax, closed sets, lengths, rules across fields), so such
+# requests get their 4xx in the error shape, as they should. No NUL in generated text: the
+# server refuses it everywhere (422 invalid_text, tested in api/tests/api/hardening.rs) and the
+# document does not say so on each string.
 run() {
   local who=$1 exclude=$2; shift 2
   local -a auth
   mapfile -t auth < <(headers "$jars/$who")
   step "schemathesis as $who: $SCHEMA_URL"
   "$ST" --config-file "$st_config" run "$SCHEMA_URL" --origin "$API_URL" "${auth[@]}" \
-    --checks all --exclude-path-regex "$exclude" \
+    --checks all --exclude-checks positive_data_acceptance --exclude-path-regex "$exclude" \
     --phases examples,coverage,fuzzing --max-examples 25 --workers 2 --no-shrink \
-    --generation-with-security-parameters false \
+    --generation-with-security-parameters false --generation-allow-x00 false \
     --request-timeout 20 --generation-database none --output-sanitize false --no-color "$@"
 }
 

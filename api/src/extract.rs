@@ -39,6 +39,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Json<T> {
             )
             .with_field(field, "invalid_text"));
         }
+        // Every body of ours is an object; serde would also fill a struct from an array of its
+        // fields in order (`[null, null]` passed as a block's change), which no client means.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_body",
+                "The request body must be a JSON object",
+            )
+            .with_field("body", "object_expected"));
+        }
         axum::Json::<T>::from_bytes(&bytes)
             .map(|axum::Json(v)| Json(v))
             .map_err(json_rejection)

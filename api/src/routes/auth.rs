@@ -952,7 +952,7 @@ async fn reset_password(
 }
 
 /// `POST /api/auth/logout`: ends the session on the server and removes the cookie.
-#[utoipa::path(post, path = "/auth/logout", tag = "auth", responses(
+#[utoipa::path(post, path = "/auth/logout", tag = "auth", security(("session" = [], "csrf" = [])), responses(
     (status = 204, description = "Signed out; the cookie removed"),
 ))]
 #[tracing::instrument(skip_all)]

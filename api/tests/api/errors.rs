@@ -47,6 +47,26 @@ async fn malformed_json_is_a_400_in_the_error_shape(pool: PgPool) {
     assert_eq!(email_count(&app.pool).await, 0);
 }
 
+/// Found by schemathesis: serde fills a struct from an array of its fields, so `[null, null]`
+/// was a block's change that changed nothing and answered 200.
+#[sqlx::test(migrations = false)]
+async fn an_array_for_a_body_is_a_422_and_sends_nothing(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let staff = app.staff().await;
+    let resp = staff
+        .post("/api/admin/mail-checks")
+        .header("content-type", "application/json")
+        .body(r#" ["a@lario.test", "it"]"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let v = body(resp).await;
+    assert_eq!(v["code"], "invalid_body");
+    assert_eq!(v["errors"]["body"], "object_expected");
+    assert_eq!(email_count(&app.pool).await, 0);
+}
+
 #[sqlx::test(migrations = false)]
 async fn a_wrong_type_is_a_422_naming_the_field(pool: PgPool) {
     let app = spawn_app(pool).await;

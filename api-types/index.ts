@@ -74,10 +74,16 @@ export type HoldersRequest = Schemas['HoldersRequest'];
 export type Order = Schemas['Order'];
 export type OrderLine = Schemas['OrderLine'];
 export type OrderList = Schemas['OrderList'];
+/** An order's own state, apart from its payment's. */
+export type OrderState = Schemas['OrderState'];
 export type OutcomeView = Schemas['OutcomeView'];
+/** The spec's payment status: 0 pending, 1 paid, -1 anything else. */
+export type PaymentStatus = Schemas['PaymentStatus'];
 export type PaymentView = Schemas['PaymentView'];
 export type Received = Schemas['Received'];
 export type TitleView = Schemas['TitleView'];
+/** A title's state in the ticketing system. */
+export type TitleState = Schemas['TitleState'];
 export type Wallet = Schemas['Wallet'];
 export type WalletTicket = Schemas['WalletTicket'];
 
@@ -88,6 +94,8 @@ export type Notifications = Schemas['Notifications'];
 
 // Corporate requests and supporter cards.
 export type CorporateRequest = Schemas['CorporateRequest'];
+/** A corporate request's status: 0 received, 1 approved, 2 declined. */
+export type CorporateRequestStatus = Schemas['RequestStatus'];
 export type NewCard = Schemas['NewCard'];
 export type RequestForm = Schemas['RequestForm'];
 export type SupporterCard = Schemas['SupporterCard'];
@@ -133,6 +141,8 @@ export type SheetLine = Schemas['SheetLine'];
 
 // Staff: jobs, exports, reconciliation, the payment report.
 export type Export = Schemas['Export'];
+/** An export's or a mismatch report's build: queued, running, done or failed. */
+export type BuildState = Schemas['BuildState'];
 export type ExportRequest = Schemas['ExportRequest'];
 export type JobRow = Schemas['JobRow'];
 export type Mismatch = Schemas['Mismatch'];

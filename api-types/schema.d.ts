@@ -1759,6 +1759,8 @@ export interface components {
             retry_at?: string | null;
             last_error?: string | null;
         };
+        /** @enum {string} */
+        BuildState: "queued" | "running" | "done" | "failed";
         /** @description A logged call. */
         Call: {
             /** Format: int64 */
@@ -1832,8 +1834,7 @@ export interface components {
             phone: string;
             message: string;
             language: string;
-            /** Format: int16 */
-            status: number;
+            status: components["schemas"]["RequestStatus"];
             /** Format: date-time */
             created_at: string;
             decided_by?: string | null;
@@ -1901,7 +1902,7 @@ export interface components {
             /** Format: int64 */
             fixture_id?: number | null;
             fixture_title?: string | null;
-            state: string;
+            state: components["schemas"]["BuildState"];
             /** Format: int64 */
             rows_total?: number | null;
             /** Format: int64 */
@@ -2098,7 +2099,7 @@ export interface components {
             price_cents: number;
             seal: string;
             barcode: string;
-            state: string;
+            state: components["schemas"]["TitleState"];
             /** Format: date-time */
             issued_at?: string | null;
             is_order_by_admin: boolean;
@@ -2157,7 +2158,7 @@ export interface components {
             /** Format: date */
             holder_birth_date?: string | null;
             seal?: string | null;
-            title_state?: string | null;
+            title_state?: components["schemas"]["TitleState"] | null;
             /** Format: date-time */
             issued_at?: string | null;
             ineligible_reason?: string | null;
@@ -2278,9 +2279,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             fixture: components["schemas"]["FixtureRef"];
-            /** Format: int16 */
-            payment_status: number;
-            state: string;
+            payment_status: components["schemas"]["PaymentStatus"];
+            state: components["schemas"]["OrderState"];
             /** Format: int64 */
             total_cents: number;
             buyer_email: string;
@@ -2376,9 +2376,8 @@ export interface components {
             fixture_id: number;
             fixture_title: string;
             buyer_email: string;
-            /** Format: int16 */
-            payment_status: number;
-            state: string;
+            payment_status: components["schemas"]["PaymentStatus"];
+            state: components["schemas"]["OrderState"];
             /** Format: int64 */
             total_cents: number;
             /** Format: int64 */
@@ -2402,6 +2401,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description An order's own machine, apart from its payment's (pretix's habit).
+         * @enum {string}
+         */
+        OrderState: "pending" | "paid" | "issuing" | "issued" | "failed" | "refunding" | "refunded" | "cancelled";
         /** @description One row of the staff's list of e-mails (no bodies). */
         OutboundEmailSummary: {
             /** Format: uuid */
@@ -2436,6 +2440,12 @@ export interface components {
         };
         /** @description A sign-in: a session, or (staff) the second factor to give next. */
         PasswordSignInAnswer: components["schemas"]["SignedIn"] | components["schemas"]["SecondFactorNeeded"];
+        /**
+         * @description The spec's payment_status: 0 pending, 1 paid, -1 anything else (cancelled, refunded).
+         *     Serialised as its number, as the spec and the old app's data have it.
+         * @enum {integer}
+         */
+        PaymentStatus: -1 | 0 | 1;
         /** @description What the payment form needs: the intent and where to confirm it. */
         PaymentView: {
             payment_intent_id: string;
@@ -2526,7 +2536,7 @@ export interface components {
             /** Format: int64 */
             fixture_id: number;
             fixture_title: string;
-            state: string;
+            state: components["schemas"]["BuildState"];
             /** Format: int32 */
             titles_here?: number | null;
             /** Format: int32 */
@@ -2583,6 +2593,12 @@ export interface components {
             /** @default  */
             message: string;
         };
+        /**
+         * @description The spec's corporate request status, stored and serialised as its number (0, 1, 2; the
+         *     column has a CHECK of the same values).
+         * @enum {integer}
+         */
+        RequestStatus: 0 | 1 | 2;
         ResetPassword: {
             token: string;
             password: string;
@@ -2788,11 +2804,16 @@ export interface components {
             /** Format: date-time */
             finished_at?: string | null;
         };
+        /**
+         * @description A title's state in the ticketing system, as we last knew it.
+         * @enum {string}
+         */
+        TitleState: "valid" | "used" | "cancelled";
         /** @description An issued title, as the order and the wallet show it. */
         TitleView: {
             seal: string;
             barcode: string;
-            state: string;
+            state: components["schemas"]["TitleState"];
             /** Format: date-time */
             issued_at?: string | null;
         };
@@ -2878,7 +2899,7 @@ export interface components {
             no_map: boolean;
             seal: string;
             barcode: string;
-            state: string;
+            state: components["schemas"]["TitleState"];
             /** Format: date-time */
             issued_at?: string | null;
         };

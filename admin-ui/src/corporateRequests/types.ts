@@ -1,9 +1,8 @@
-import type { CorporateRequest } from '../../../api-types';
+import type { CorporateRequest, CorporateRequestStatus } from '../../../api-types';
 
 /** A request's status by the API's number: 0 received, 1 approved, 2 declined. */
-export const CORPORATE_STATUS = { received: 0, approved: 1, declined: 2 } as const;
+export const CORPORATE_STATUS = { received: 0, approved: 1, declined: 2 } as const satisfies Record<string, CorporateRequestStatus>;
 export type CorporateStatusName = keyof typeof CORPORATE_STATUS;
-export type CorporateStatus = (typeof CORPORATE_STATUS)[CorporateStatusName];
 
 /** The statuses in the API's order (the index is the number), for the filter and the chips. */
 export const CORPORATE_STATUSES = ['received', 'approved', 'declined'] as const satisfies readonly CorporateStatusName[];

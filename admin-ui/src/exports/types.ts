@@ -1,4 +1,4 @@
-import type { Export } from '../../../api-types';
+import type { BuildState, Export } from '../../../api-types';
 
 /**
  * What an export holds: the issued tickets (of one fixture or all), every seat of a fixture, the
@@ -16,8 +16,7 @@ export const EXPORT_KINDS = [
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** An export's state: waiting for its job, being written, ready to download, or given up. */
-export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const satisfies readonly BuildState[];
 
 /** How often an export still in the works is read again: the contract's "poll every second". */
 export const EXPORT_REFRESH_MS = 1_000;
@@ -46,7 +45,7 @@ export function isExportKind(value: unknown): value is ExportKind {
   return typeof value === 'string' && (EXPORT_KINDS as readonly string[]).includes(value);
 }
 
-export function isExportState(value: unknown): value is ExportState {
+export function isExportState(value: unknown): value is BuildState {
   return typeof value === 'string' && (EXPORT_STATES as readonly string[]).includes(value);
 }
 

@@ -1,4 +1,4 @@
-import type { OrderState } from '../orders/types';
+import type { OrderState } from '../../../api-types';
 
 /** What became of an order whose issuing gave up: still failed, or retried, or refunded. */
 export const FAILED_ISSUE_STATES = ['failed', 'issuing', 'issued', 'refunding', 'refunded'] as const satisfies readonly OrderState[];

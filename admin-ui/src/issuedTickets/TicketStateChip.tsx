@@ -4,7 +4,8 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isTicketState, type TicketState } from './types';
+import { isTicketState } from './types';
+import type { TitleState } from '../../../api-types';
 import type { IssuedTicket } from '../../../api-types';
 
 const chipLook = {
@@ -12,12 +13,12 @@ const chipLook = {
   used: { color: 'default', variant: 'filled', icon: <DoneAllIcon /> },
   cancelled: { color: 'error', variant: 'outlined', icon: <BlockIcon /> },
 } as const satisfies Record<
-  TicketState,
+  TitleState,
   { color: 'success' | 'default' | 'error'; variant: 'filled' | 'outlined'; icon: ReactElement }
 >;
 
 /** A title's state: green valid, grey used at the gate, red cancelled. */
-export function TicketStateChip({ state }: { state: TicketState }) {
+export function TicketStateChip({ state }: { state: TitleState }) {
   const translate = useTranslate();
   const { color, variant, icon } = chipLook[state];
   return (

@@ -9,7 +9,8 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate, type FieldProps, type RaRecord } from 'react-admin';
-import { isOrderState, type OrderState } from './types';
+import { isOrderState } from './types';
+import type { OrderState } from '../../../api-types';
 
 type ChipColor = 'default' | 'info' | 'success' | 'warning' | 'error';
 

@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
-import { isPaymentStatus, PAYMENT_STATUS_KEYS, type PaymentStatus } from './types';
+import { isPaymentStatus, PAYMENT_STATUS_KEYS } from './types';
+import type { PaymentStatus } from '../../../api-types';
 import type { OrderRow } from '../../../api-types';
 
 const chipLook = {

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { HolderDetails } from '../../../api-types';
+import type { HolderDetails, OrderState, PaymentStatus } from '../../../api-types';
 
 /**
  * An order's life: pending (holders and payment) → paid → issuing → issued; or failed (issuing
@@ -14,12 +14,10 @@ export const ORDER_STATES = [
   'refunding',
   'refunded',
   'cancelled',
-] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
+] as const satisfies readonly OrderState[];
 
 /** The club's payment status of an order: 0 pending, 1 paid, -1 anything else (cancelled, refunded). */
-export const PAYMENT_STATUSES = [0, 1, -1] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_STATUSES = [0, 1, -1] as const satisfies readonly PaymentStatus[];
 
 /** Translation key suffix of each payment status. */
 export const PAYMENT_STATUS_KEYS = {

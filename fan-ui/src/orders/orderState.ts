@@ -1,4 +1,4 @@
-import type { Order } from '../../../api-types';
+import type { Order, OrderState } from '../../../api-types';
 
 /** Whether the order may be paid: every holder named and allowed a title by the check. */
 export function readyToPay(order: Order): boolean {
@@ -10,7 +10,7 @@ export function readyToPay(order: Order): boolean {
  * `pending` is not one there (a payment in flight is confirmed by the webhook), nor `paid` and
  * `issuing` (the worker is issuing), nor `refunding`.
  */
-const SETTLED: readonly string[] = ['issued', 'failed', 'refunded', 'cancelled'];
+const SETTLED: readonly OrderState[] = ['issued', 'failed', 'refunded', 'cancelled'];
 
 export function isSettled(order: Order): boolean {
   return SETTLED.includes(order.state);

@@ -14,10 +14,9 @@ import { formatCents, formatKickOff } from '../../fixtures/format';
 import { fareName, gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ticketPdfUrl } from '../../orders/api';
-import { isKnownTicketState, type TicketState } from '../../orders/types';
-import type { WalletTicket } from '../../../../api-types';
+import type { TitleState, WalletTicket } from '../../../../api-types';
 
-const STATE_COLOUR: Record<TicketState, 'success' | 'default' | 'error'> = {
+const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
   valid: 'success',
   used: 'default',
   cancelled: 'error',
@@ -28,8 +27,6 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
-  // A state the app has no words for yet (the API sends a plain string) shows as it is.
-  const state = isKnownTicketState(ticket.state) ? ticket.state : null;
   const seatId = useId();
   const sector = sectorName(t, ticket.sector_code, ticket.sector_name);
   // A standing place (a no-map block) has no row or seat to show.
@@ -62,8 +59,8 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
             </Typography>
           </Box>
           <Chip
-            label={state === null ? ticket.state : t(`wallet.state.${state}`)}
-            color={state === null ? 'default' : STATE_COLOUR[state]}
+            label={t(`wallet.state.${ticket.state}`)}
+            color={STATE_COLOUR[ticket.state]}
             size="small"
             data-testid={`ticket-state-${ticket.id}`}
           />

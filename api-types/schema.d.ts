@@ -3832,6 +3832,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
                 headers: {

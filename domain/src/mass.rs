@@ -396,7 +396,7 @@ pub async fn check_lines(
                     }
                 }
                 if let Some(h) = &c.holder
-                    && !h.qualifies(rule, match_day)
+                    && !h.qualifies(crate::orders::HolderRule::parse(rule), match_day)
                 {
                     c.refuse("reduction", "reduction_not_eligible");
                 }

@@ -271,6 +271,8 @@ pub struct Price {
     pub reduction_id: i32,
     pub reduction_code: String,
     pub reduction_name: String,
+    /// Who the reduction is for: the staff's sale form checks holders by it.
+    pub rule: crate::orders::HolderRule,
     pub price_cents: i32,
 }
 
@@ -281,7 +283,8 @@ pub async fn prices(
     sqlx::query_as!(
         Price,
         r#"select p.sector_code || ':' || p.reduction_id as "id!", p.sector_code, s.name as sector_name,
-                  p.reduction_id, r.code as reduction_code, r.name as reduction_name, p.price_cents
+                  p.reduction_id, r.code as reduction_code, r.name as reduction_name,
+                  r.rule as "rule: crate::orders::HolderRule", p.price_cents
              from default_price p join venue_sector s on s.code = p.sector_code
              join reduction r on r.id = p.reduction_id
             where $1::text is null or p.sector_code = $1

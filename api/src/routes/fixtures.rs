@@ -158,6 +158,8 @@ struct ReductionView {
     id: i32,
     code: String,
     name: String,
+    /// Who may have it on the match day: the holder form checks it before sending.
+    rule: domain::orders::HolderRule,
     /// Price in cents per sector code.
     prices: BTreeMap<String, i32>,
 }
@@ -260,6 +262,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult
                 .map(|p| (p.sector_code.clone(), p.price_cents))
                 .collect(),
             id: r.id,
+            rule: domain::orders::HolderRule::parse(&r.rule),
             code: r.code,
             name: r.name,
         })

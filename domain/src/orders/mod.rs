@@ -8,14 +8,16 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
-use crate::inventory::{self, Change, FULL_PRICE_CODE, Holder};
+use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
+mod holders;
 mod state;
+pub use holders::{DOCUMENT_TYPES, HolderDetails, HolderInput, HolderRule};
 pub use state::{OrderState, PaymentStatus, TitleState};
 
 /// Orders shown in the wallet were created after this instant (spec: 1753981200000 ms).
@@ -30,176 +32,6 @@ pub struct FixtureRef {
     pub starts_at: DateTime<Utc>,
     #[serde(skip)]
     pub planet_event_id: i32,
-}
-
-/// A named holder, as the ticketing system needs them for a named ticket.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
-pub struct HolderDetails {
-    pub first_name: String,
-    pub last_name: String,
-    pub birth_date: NaiveDate,
-    pub birth_place: String,
-    pub document_type: String,
-    pub document_number: String,
-    /// `M` or `F`, when given (the women's reduction needs it).
-    #[serde(default)]
-    pub sex: Option<String>,
-}
-
-/// What a fan types for a holder, before it is checked.
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-pub struct HolderInput {
-    #[serde(default)]
-    pub first_name: String,
-    #[serde(default)]
-    pub last_name: String,
-    #[serde(default)]
-    pub birth_date: Option<String>,
-    #[serde(default)]
-    pub birth_place: String,
-    #[serde(default)]
-    pub document_type: String,
-    #[serde(default)]
-    pub document_number: String,
-    #[serde(default)]
-    pub sex: Option<String>,
-}
-
-pub const DOCUMENT_TYPES: [&str; 3] = ["id_card", "passport", "driving_licence"];
-
-/// 1-60 letters (and the spaces, apostrophes, dots and hyphens of names), of one alphabet: a
-/// name mixing scripts ("Mаrio" with a Cyrillic "а") is a look-alike, not a person. The letters
-/// are those the ticket's font prints (Latin with its extensions, Greek, Cyrillic; see
-/// `integrations/fonts/README.md`).
-fn name_ok(s: &str) -> bool {
-    use unicode_security::MixedScript;
-    let printable = |c: char| {
-        matches!(c as u32, 0x41..=0x5A | 0x61..=0x7A | 0xC0..=0x24F | 0x300..=0x36F
-            | 0x370..=0x3FF | 0x400..=0x4FF | 0x1E00..=0x1EFF)
-            && c.is_alphabetic()
-            || matches!(c as u32, 0x300..=0x36F)
-    };
-    let n = s.chars().count();
-    (1..=60).contains(&n)
-        && s.chars()
-            .all(|c| printable(c) || matches!(c, ' ' | '\'' | '’' | '.' | '-'))
-        && s.chars().any(char::is_alphabetic)
-        && s.is_single_script()
-}
-
-impl HolderInput {
-    /// Checks every field; errors are keyed by field name.
-    pub fn parse(&self, today: NaiveDate) -> Result<HolderDetails, BTreeMap<String, String>> {
-        let mut errors = BTreeMap::new();
-        let first = self
-            .first_name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let last = self
-            .last_name
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        if !name_ok(&first) {
-            errors.insert("first_name".into(), "1-60 letters".into());
-        }
-        if !name_ok(&last) {
-            errors.insert("last_name".into(), "1-60 letters".into());
-        }
-        let birth = self
-            .birth_date
-            .as_deref()
-            .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok());
-        let earliest = NaiveDate::from_ymd_opt(1900, 1, 1).expect("a date");
-        match birth {
-            Some(d) if d >= earliest && d < today => {}
-            _ => {
-                errors.insert(
-                    "birth_date".into(),
-                    "a date in the past (yyyy-mm-dd)".into(),
-                );
-            }
-        }
-        let place = self.birth_place.trim();
-        if !(1..=80).contains(&place.chars().count()) {
-            errors.insert("birth_place".into(), "1-80 characters".into());
-        }
-        if !DOCUMENT_TYPES.contains(&self.document_type.as_str()) {
-            errors.insert(
-                "document_type".into(),
-                "id_card, passport or driving_licence".into(),
-            );
-        }
-        let doc: String = self
-            .document_number
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_uppercase();
-        if !(5..=20).contains(&doc.len()) || !doc.chars().all(|c| c.is_ascii_alphanumeric()) {
-            errors.insert("document_number".into(), "5-20 letters or digits".into());
-        }
-        let sex = match self.sex.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(s) if s.eq_ignore_ascii_case("m") || s.eq_ignore_ascii_case("f") => {
-                Some(s.to_uppercase())
-            }
-            Some(_) => {
-                errors.insert("sex".into(), "M or F".into());
-                None
-            }
-        };
-        match (errors.is_empty(), birth) {
-            (true, Some(birth_date)) => Ok(HolderDetails {
-                first_name: first,
-                last_name: last,
-                birth_date,
-                birth_place: place.to_owned(),
-                document_type: self.document_type.clone(),
-                document_number: doc,
-                sex,
-            }),
-            _ => Err(errors),
-        }
-    }
-}
-
-impl HolderDetails {
-    /// The key that keeps one seat per person per fixture (as the hold's lines).
-    pub fn key(&self) -> String {
-        Holder {
-            first_name: self.first_name.clone(),
-            last_name: self.last_name.clone(),
-            birth_date: self.birth_date,
-        }
-        .key()
-    }
-
-    pub fn full_name(&self) -> String {
-        format!("{} {}", self.first_name, self.last_name)
-    }
-
-    /// Age in whole years on `day`.
-    pub fn age_on(&self, day: NaiveDate) -> i32 {
-        use chrono::Datelike;
-        let mut age = day.year() - self.birth_date.year();
-        if (day.month(), day.day()) < (self.birth_date.month(), self.birth_date.day()) {
-            age -= 1;
-        }
-        age
-    }
-
-    /// Whether this person qualifies for a reduction's rule on the match day (the ticketing
-    /// system's rules: `under_14`, `over_65`, `women`; anything else admits everyone).
-    pub fn qualifies(&self, rule: &str, match_day: NaiveDate) -> bool {
-        match rule {
-            "under_14" => self.age_on(match_day) < 14,
-            "over_65" => self.age_on(match_day) >= 65,
-            "women" => self.sex.as_deref() == Some("F"),
-            _ => true,
-        }
-    }
 }
 
 /// An issued title, as the order and the wallet show it.
@@ -610,7 +442,9 @@ pub async fn name_holders(
         .iter()
         .filter(|n| {
             !n.holder.qualifies(
-                rules.get(&n.reduction_id).map_or("", String::as_str),
+                rules
+                    .get(&n.reduction_id)
+                    .map_or(HolderRule::Anyone, |r| HolderRule::parse(r)),
                 match_day,
             )
         })

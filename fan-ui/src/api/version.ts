@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client';
-
-/** `GET /api/version`: which build of Lario is answering. */
-export interface VersionInfo {
-  name: string;
-  version: string;
-  git_sha: string;
-}
+import type { Version } from '../../../api-types';
 
 export const versionQueryKey = ['version'] as const;
 
@@ -14,7 +8,7 @@ export const versionQueryKey = ['version'] as const;
 export function useAppVersion() {
   return useQuery({
     queryKey: versionQueryKey,
-    queryFn: () => apiGet<VersionInfo>('/api/version'),
+    queryFn: () => apiGet<Version>('/api/version'),
     staleTime: Infinity,
   });
 }

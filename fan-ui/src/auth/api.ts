@@ -1,17 +1,15 @@
-import { apiSend } from '../api/client';
+import { ApiError, apiSend } from '../api/client';
 import type { Language } from '../i18n';
-import type { Consents, MeView, ProfileUpdate } from '../../../api-types';
-
-/** Signing in answered with the signed-in user (the session cookie is set by the API). */
-export interface SignedIn {
-  message: string;
-  user: MeView;
-}
-
-/** The same for every address: whether it has an account is not told (the code makes it). */
-export interface CodeSent {
-  message: string;
-}
+import type {
+  CodeSent,
+  Consents,
+  Message,
+  MessageView,
+  PasswordSignInAnswer,
+  ProfileUpdate,
+  SignedIn,
+  Updated,
+} from '../../../api-types';
 
 /** Where a password sign-in happens: the API admits only the right people to each area. */
 export type SignInArea = 'fan' | 'admin' | 'corporate';
@@ -27,8 +25,8 @@ export function verifyCode(email: string, code: string): Promise<SignedIn> {
 }
 
 /** `POST /api/auth/link`: e-mails a single-use link to `/authorise/{token}`. */
-export function requestLink(email: string, language: Language, consent: Consents): Promise<{ message: string }> {
-  return apiSend<{ message: string }>('POST', '/api/auth/link', { email, language, consent });
+export function requestLink(email: string, language: Language, consent: Consents): Promise<MessageView> {
+  return apiSend<MessageView>('POST', '/api/auth/link', { email, language, consent });
 }
 
 /** `POST /api/auth/link/verify`: signs in with the token of an e-mailed link. */
@@ -37,18 +35,23 @@ export function verifyLink(token: string): Promise<SignedIn> {
 }
 
 /** `POST /api/auth/password`. */
-export function signInWithPassword(email: string, password: string, area: SignInArea = 'fan'): Promise<SignedIn> {
-  return apiSend<SignedIn>('POST', '/api/auth/password', { email, password, area });
+export async function signInWithPassword(email: string, password: string, area: SignInArea = 'fan'): Promise<SignedIn> {
+  const answer = await apiSend<PasswordSignInAnswer>('POST', '/api/auth/password', { email, password, area });
+  if ('user' in answer) {
+    return answer;
+  }
+  // The API asks a second factor of staff alone, and only in the admin area: never this app's.
+  throw new ApiError(403, 'staff_use_admin', 'Staff accounts sign in at /admin/login');
 }
 
 /** `POST /api/auth/password/forgot`: answers the same whether the account exists or not. */
-export function forgotPassword(email: string, language: Language): Promise<{ message: string }> {
-  return apiSend<{ message: string }>('POST', '/api/auth/password/forgot', { email, language });
+export function forgotPassword(email: string, language: Language): Promise<MessageView> {
+  return apiSend<MessageView>('POST', '/api/auth/password/forgot', { email, language });
 }
 
 /** `POST /api/auth/password/reset`: sets a new password with an e-mailed token, and signs in. */
-export function resetPassword(token: string, password: string): Promise<{ user: MeView }> {
-  return apiSend<{ user: MeView }>('POST', '/api/auth/password/reset', { token, password });
+export function resetPassword(token: string, password: string): Promise<SignedIn> {
+  return apiSend<SignedIn>('POST', '/api/auth/password/reset', { token, password });
 }
 
 /** `POST /api/auth/logout`. */
@@ -57,13 +60,13 @@ export function logout(): Promise<void> {
 }
 
 /** `PUT /api/me`. */
-export function updateProfile(update: ProfileUpdate): Promise<{ message: string; user: MeView }> {
-  return apiSend<{ message: string; user: MeView }>('PUT', '/api/me', update);
+export function updateProfile(update: ProfileUpdate): Promise<Updated> {
+  return apiSend<Updated>('PUT', '/api/me', update);
 }
 
 /** `PUT /api/me/password`: the current password is needed only when there is one. */
-export function updatePassword(newPassword: string, currentPassword?: string): Promise<{ message: string }> {
-  return apiSend<{ message: string }>('PUT', '/api/me/password', {
+export function updatePassword(newPassword: string, currentPassword?: string): Promise<Message> {
+  return apiSend<Message>('PUT', '/api/me/password', {
     new_password: newPassword,
     ...(currentPassword === undefined ? {} : { current_password: currentPassword }),
   });

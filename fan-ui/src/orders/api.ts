@@ -7,7 +7,7 @@ import type {
   Order,
   OutcomeView,
   PaymentView,
-  WalletTicket,
+  Wallet,
 } from '../../../api-types';
 
 /** Query keys of the checkout data; everything of one order sits under `orderKey(id)`. */
@@ -107,7 +107,7 @@ const EMPTY_WALLET_POLL_MS = 20_000;
 export function useWallet() {
   return useQuery({
     queryKey: walletKey,
-    queryFn: async () => (await apiGet<{ items: WalletTicket[] }>('/api/wallet')).items,
+    queryFn: async () => (await apiGet<Wallet>('/api/wallet')).items,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.length === 0 ? EMPTY_WALLET_POLL_MS : false),
   });

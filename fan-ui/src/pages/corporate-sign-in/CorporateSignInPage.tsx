@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate } from 'react-router';
-import type { SignedIn } from '../../auth/api';
+import type { SignedIn } from '../../../../api-types';
 import { useSession, useSetSessionUser } from '../../auth/useSession';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { PasswordSignIn } from '../sign-in/PasswordSignIn';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CodeSent, SignedIn } from '../../auth/api';
+import type { CodeSent, SignedIn } from '../../../../api-types';
 import { CodeForm } from './CodeForm';
 import { EmailForm } from './EmailForm';
 import { LinkSentNotice } from './LinkSentNotice';

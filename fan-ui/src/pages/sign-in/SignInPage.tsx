@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import type { SignedIn } from '../../auth/api';
+import type { SignedIn } from '../../../../api-types';
 import { RETURN_TO_PARAM, safeReturnTo } from '../../auth/returnTo';
 import { useSession, useSetSessionUser } from '../../auth/useSession';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';

@@ -7,6 +7,7 @@ pub mod error;
 pub mod extract;
 pub mod live;
 pub mod openapi;
+pub mod refusals;
 pub mod rest;
 pub mod routes;
 pub mod seed;

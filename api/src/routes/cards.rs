@@ -14,7 +14,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::NaiveDate;
-use domain::cards::{self, AddError, CardQuery, VerifiedCard};
+use domain::cards::{self, CardQuery, VerifiedCard};
 use integrations::ticketing::TicketingError;
 use serde::Deserialize;
 use std::{collections::BTreeMap, time::Duration};
@@ -172,21 +172,7 @@ async fn add(
             expires_on: card.expires_on,
         },
     )
-    .await
-    .map_err(|e| match e {
-        AddError::AlreadyYours => {
-            conflict("card_already_yours", "The card is already in your account")
-        }
-        AddError::HeldByAnother => {
-            conflict("card_taken", "Another account already holds this card")
-        }
-        AddError::TooMany => ApiError::new(
-            StatusCode::CONFLICT,
-            "too_many_cards",
-            "An account holds at most 10 supporter cards",
-        ),
-        AddError::Database(e) => e.into(),
-    })?;
+    .await?;
     domain::audit::record(
         &mut tx,
         Some(user),

@@ -13,7 +13,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use domain::{
-    corporate::{self, CorporateRequest, RequestForm, RequestQuery, SubmitError},
+    corporate::{self, CorporateRequest, RequestForm, RequestQuery},
     email::Email,
     language::Language,
 };
@@ -42,17 +42,8 @@ async fn submit(
     let user_email = Email::parse(&session.user.email).map_err(|_| ApiError::internal())?;
     let language = Language::from_code_or_default(&session.user.language);
     let mut tx = state.pool.begin().await?;
-    let request = corporate::submit(&mut tx, session.user.user_id, &user_email, language, &valid)
-        .await
-        .map_err(|e| match e {
-            SubmitError::Duplicate(field) => ApiError::new(
-                StatusCode::CONFLICT,
-                "duplicate_corporate_request",
-                "An open request already names this company, company e-mail or user",
-            )
-            .with_field(field, "duplicate"),
-            SubmitError::Database(e) => e.into(),
-        })?;
+    let request =
+        corporate::submit(&mut tx, session.user.user_id, &user_email, language, &valid).await?;
     workflows::corporate::tell_author(&mut tx, &request).await?;
     domain::audit::record(
         &mut tx,

@@ -19,8 +19,7 @@ use axum::{
 };
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
-    inventory::{self, HoldRefusal},
-    venue,
+    inventory, venue,
 };
 use futures::Stream;
 use serde::{Deserialize, Serialize};
@@ -476,41 +475,7 @@ async fn hold(
             tx.commit().await?;
             Ok(axum::Json(view).into_response())
         }
-        Err(refusal) => Err(refused(refusal)),
-    }
-}
-
-pub(crate) fn refused(r: HoldRefusal) -> ApiError {
-    let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
-    match r {
-        HoldRefusal::NotOnSale => conflict("fixture_not_on_sale", "This fixture is not on sale"),
-        HoldRefusal::SeatsUnavailable(seats) => conflict(
-            "seats_unavailable",
-            "Some of these seats have just been taken",
-        )
-        .with_detail("seat_ids", json!(seats)),
-        HoldRefusal::SectorFull => conflict("sector_full", "Not enough places left in this sector"),
-        HoldRefusal::BuyerLimit(limit) => conflict(
-            "buyer_limit",
-            "One buyer may not hold or buy more for this fixture",
-        )
-        .with_detail("limit", json!(limit)),
-        HoldRefusal::Unknown => invalid("seat_ids", "unknown seats or block"),
-        HoldRefusal::ReductionNotAllowed(seats) => ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "reduction_not_allowed",
-            "This reduction is not sold online for that sector",
-        )
-        .with_detail("seat_ids", json!(seats)),
-        HoldRefusal::NoAdjacentSeats => conflict(
-            "no_adjacent_seats",
-            "No row of this block has that many free seats side by side",
-        ),
-        HoldRefusal::HolderHasSeat(seats) => conflict(
-            "holder_has_seat",
-            "This person already has a seat for this fixture",
-        )
-        .with_detail("seat_ids", json!(seats)),
+        Err(refusal) => Err(refusal.into()),
     }
 }
 

@@ -18,8 +18,8 @@ use axum::{
 use domain::{
     fixtures,
     orders::{
-        self, CheckoutRefusal, HolderInput, NamedLine, NamingRefusal, Order, OrderState,
-        PaymentOutcome, PaymentStatus,
+        self, HolderInput, NamedLine, NamingRefusal, Order, OrderState, PaymentOutcome,
+        PaymentStatus,
     },
 };
 use integrations::{
@@ -189,15 +189,7 @@ async fn create_order(
         &language,
     )
     .await?;
-    let order_id = match created {
-        Ok(order_id) => order_id,
-        Err(CheckoutRefusal::NothingHeld) => {
-            return Err(conflict(
-                "nothing_held",
-                "You hold no seats for this fixture",
-            ));
-        }
-    };
+    let order_id = created?;
     let order = orders::load(&mut tx, order_id)
         .await?
         .ok_or_else(ApiError::internal)?;

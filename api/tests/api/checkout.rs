@@ -716,6 +716,30 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
             .await
             .unwrap();
     assert_eq!(audit, 1);
+    // Each transition of the order wrote its own audit row, in order (uuid v7 ids).
+    let trail: Vec<(String, Value)> = sqlx::query_as(
+        "select action, details from audit_entry
+          where subject_type = 'order' and subject_id = $1 and actor_user_id is null
+          order by audit_entry_id",
+    )
+    .bind(&order)
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    let steps: Vec<(&str, &Value, &Value)> = trail
+        .iter()
+        .map(|(a, d)| (a.as_str(), &d["from"], &d["to"]))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("order.paid", &json!("pending"), &json!("paid")),
+            ("order.failed", &json!("issuing"), &json!("failed")),
+            ("order.issuing", &json!("failed"), &json!("issuing")),
+            ("order.issued", &json!("issuing"), &json!("issued")),
+        ],
+        "{trail:?}"
+    );
 
     // A holder under a police ban is refused before paying: nothing is charged.
     let person = json!({"nome": "Marco", "cognome": "Verdi", "dataNascita": "1990-04-01"});

@@ -11,6 +11,7 @@
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
+use serde_json::json;
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
 use uuid::Uuid;
@@ -692,6 +693,14 @@ pub async fn confirm_payment(
             vec![],
         ));
     };
+    audited(
+        conn,
+        order_id,
+        Some(OrderState::Pending),
+        OrderState::Paid,
+        json!({"amount_cents": amount_cents, "payment_method": payment_method}),
+    )
+    .await?;
     let changes = take_seats(conn, order_id, paid.user_id, paid.fixture_id).await?;
     let kept = changes.is_some();
     if !kept {
@@ -702,6 +711,14 @@ pub async fn confirm_payment(
             OrderState::Refunding as OrderState
         )
         .execute(&mut *conn)
+        .await?;
+        audited(
+            conn,
+            order_id,
+            Some(OrderState::Paid),
+            OrderState::Refunding,
+            json!({"reason": "seat_lost"}),
+        )
         .await?;
         sqlx::query!(
             "update order_line set live = false where order_id = $1",
@@ -936,8 +953,18 @@ pub async fn mark_issued(conn: &mut PgConnection, order_id: Uuid) -> Result<bool
         OrderState::Issued as OrderState,
         OrderState::Issuing as OrderState
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if r.rows_affected() == 1 {
+        audited(
+            conn,
+            order_id,
+            Some(OrderState::Issuing),
+            OrderState::Issued,
+            json!({}),
+        )
+        .await?;
+    }
     Ok(r.rows_affected() == 1)
 }
 
@@ -947,12 +974,49 @@ pub async fn retry_failed(
     conn: &mut PgConnection,
     order_id: Uuid,
 ) -> Result<Option<i32>, sqlx::Error> {
-    sqlx::query_scalar!(
-        "update ticket_order set state = 'issuing', modified_at = now()
-          where order_id = $1 and state = 'failed' returning issue_attempts",
-        order_id
+    let round = sqlx::query_scalar!(
+        "update ticket_order set state = $2, modified_at = now()
+          where order_id = $1 and state = $3 returning issue_attempts",
+        order_id,
+        OrderState::Issuing as OrderState,
+        OrderState::Failed as OrderState
     )
-    .fetch_optional(conn)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if round.is_some() {
+        audited(
+            conn,
+            order_id,
+            Some(OrderState::Failed),
+            OrderState::Issuing,
+            json!({"retry": true}),
+        )
+        .await?;
+    }
+    Ok(round)
+}
+
+/// The audit row of an order's transition, in its transaction: what it was, what it became
+/// and why. The system's own; a staff action also records who asked.
+async fn audited(
+    conn: &mut PgConnection,
+    order_id: Uuid,
+    from: Option<OrderState>,
+    to: OrderState,
+    details: serde_json::Value,
+) -> Result<(), sqlx::Error> {
+    let mut entry = json!({"from": from, "to": to});
+    if let (Some(e), serde_json::Value::Object(d)) = (entry.as_object_mut(), details) {
+        e.extend(d);
+    }
+    crate::audit::record(
+        conn,
+        None,
+        &format!("order.{}", to.as_str()),
+        "order",
+        &order_id.to_string(),
+        entry,
+    )
     .await
 }
 
@@ -984,8 +1048,18 @@ pub async fn mark_failed(
         OrderState::Failed as OrderState,
         OrderState::Issuing as OrderState
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if r.rows_affected() == 1 {
+        audited(
+            conn,
+            order_id,
+            Some(OrderState::Issuing),
+            OrderState::Failed,
+            json!({"error": error, "attempts": attempts}),
+        )
+        .await?;
+    }
     Ok(r.rows_affected() == 1)
 }
 
@@ -1006,8 +1080,18 @@ pub async fn start_refund(
         OrderState::Failed as OrderState,
         OrderState::Paid as OrderState
     )
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    if r.rows_affected() == 1 {
+        audited(
+            conn,
+            order_id,
+            None,
+            OrderState::Refunding,
+            json!({"reason": reason}),
+        )
+        .await?;
+    }
     Ok(r.rows_affected() == 1)
 }
 
@@ -1034,6 +1118,14 @@ pub async fn mark_refunded(
     else {
         return Ok(None);
     };
+    audited(
+        conn,
+        order_id,
+        Some(OrderState::Refunding),
+        OrderState::Refunded,
+        json!({"refund_id": refund_id}),
+    )
+    .await?;
     let rows = sqlx::query!(
         r#"update seat_inventory i set state = 'free', holder_id = null, held_until = null,
                   reduction_id = null, holder_key = null, updated_at = now()
@@ -1084,6 +1176,14 @@ pub async fn cancel(conn: &mut PgConnection, order: &Order) -> Result<bool, sqlx
     if r.rows_affected() == 0 {
         return Ok(false);
     }
+    audited(
+        conn,
+        order.id,
+        Some(OrderState::Pending),
+        OrderState::Cancelled,
+        json!({}),
+    )
+    .await?;
     sqlx::query!(
         "update order_line set live = false where order_id = $1",
         order.id

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::box_office::{StaffSale, StaffSaleRefusal};
+use workflows::box_office::StaffSale;
 
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(list_issued))
@@ -370,42 +370,7 @@ async fn create_order(
         lines,
         mass_task: None,
     };
-    let order_id = match workflows::box_office::sell_at_box_office(&mut tx, &sale).await? {
-        Ok(id) => id,
-        Err(StaffSaleRefusal::Hold(r)) => return Err(crate::routes::fixtures::refused(r)),
-        Err(StaffSaleRefusal::NotOnSale) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "fixture_not_on_sale",
-                "This fixture is not on sale",
-            ));
-        }
-        Err(StaffSaleRefusal::Naming(orders::NamingRefusal::HolderHasSeat(_))) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "holder_has_seat",
-                "This person already has a seat for this fixture",
-            ));
-        }
-        Err(StaffSaleRefusal::Naming(orders::NamingRefusal::HolderNotEligible(_))) => {
-            return Err(ApiError::validation(
-                [(
-                    "lines".to_owned(),
-                    "a holder does not qualify for their reduction on the match day".to_owned(),
-                )]
-                .into(),
-            ));
-        }
-        Err(StaffSaleRefusal::Naming(_)) => {
-            return Err(ApiError::validation(
-                [(
-                    "lines".to_owned(),
-                    "a reduction not priced for its sector".to_owned(),
-                )]
-                .into(),
-            ));
-        }
-    };
+    let order_id = workflows::box_office::sell_at_box_office(&mut tx, &sale).await??;
     audit::record(
         &mut tx,
         Some(staff.user.user_id),

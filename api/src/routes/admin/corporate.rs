@@ -11,12 +11,11 @@ use crate::{
 };
 use axum::{
     extract::State,
-    http::StatusCode,
     response::{IntoResponse, Response},
 };
 use domain::{
     cards::{self, CardQuery},
-    corporate::{self, DecideError, RequestQuery, RequestStatus},
+    corporate::{self, RequestQuery, RequestStatus},
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -102,18 +101,7 @@ async fn decide(
         }
     };
     let mut tx = state.pool.begin().await?;
-    let request = corporate::decide(&mut tx, id, approve, staff.user.user_id)
-        .await
-        .map_err(|e| match e {
-            DecideError::NotFound => ApiError::not_found("No such corporate request"),
-            DecideError::AlreadyDecided(status) => ApiError::new(
-                StatusCode::CONFLICT,
-                "already_decided",
-                "The request was already decided",
-            )
-            .with_detail("status", serde_json::json!(status)),
-            DecideError::Database(e) => e.into(),
-        })?;
+    let request = corporate::decide(&mut tx, id, approve, staff.user.user_id).await?;
     workflows::corporate::tell_author(&mut tx, &request).await?;
     domain::audit::record(
         &mut tx,

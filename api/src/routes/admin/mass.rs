@@ -25,7 +25,7 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::mass::{Checked, FixtureRefusal, NewTask};
+use workflows::mass::{Checked, NewTask};
 
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(get_template))
@@ -155,21 +155,6 @@ fn read_lines(
     }
 }
 
-fn fixture_refused(r: FixtureRefusal) -> ApiError {
-    match r {
-        FixtureRefusal::NotFound => ApiError::new(
-            StatusCode::NOT_FOUND,
-            "fixture_not_found",
-            "No such fixture",
-        ),
-        FixtureRefusal::NotOnSale => ApiError::new(
-            StatusCode::CONFLICT,
-            "fixture_not_on_sale",
-            "This fixture is not on sale",
-        ),
-    }
-}
-
 async fn check(
     state: &AppState,
     fixture_id: i64,
@@ -177,7 +162,7 @@ async fn check(
 ) -> ApiResult<Checked> {
     workflows::mass::check(&state.pool, &state.ticketing, fixture_id, lines)
         .await?
-        .map_err(fixture_refused)
+        .map_err(ApiError::from)
 }
 
 fn required_fixture(id: Option<i64>) -> ApiResult<i64> {

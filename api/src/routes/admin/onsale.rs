@@ -15,7 +15,7 @@ use axum::{
 };
 use domain::{
     audit,
-    fixtures::{self, FixtureQuery, StatusRefusal},
+    fixtures::{self, FixtureQuery},
     inventory, venue,
 };
 use serde::{Deserialize, Serialize};
@@ -387,17 +387,7 @@ async fn update_fixture(
         ));
     }
     let mut tx = state.pool.begin().await?;
-    let needs_inventory = match fixtures::set_status(&mut tx, id, change.status).await? {
-        Ok(n) => n,
-        Err(StatusRefusal::NotFound) => return Err(ApiError::not_found("No such fixture")),
-        Err(StatusRefusal::Started) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "fixture_started",
-                "A fixture that has started cannot go on sale",
-            ));
-        }
-    };
+    let needs_inventory = fixtures::set_status(&mut tx, id, change.status).await??;
     if needs_inventory {
         workflows::enqueue(&mut tx, &LoadInventory { fixture_id: id }).await?;
     }

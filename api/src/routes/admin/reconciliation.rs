@@ -181,21 +181,6 @@ fn already_resolved() -> ApiError {
     )
 }
 
-fn take_refused(r: TakeRefusal) -> ApiError {
-    match r {
-        TakeRefusal::SeatConflict => ApiError::new(
-            StatusCode::CONFLICT,
-            "seat_conflict",
-            "The ticketing system's seat is taken here: free it first",
-        ),
-        TakeRefusal::HolderConflict => ApiError::new(
-            StatusCode::CONFLICT,
-            "holder_conflict",
-            "The ticketing system's holder already has another seat of this fixture here",
-        ),
-    }
-}
-
 /// `POST /api/admin/mismatches/{id}/reconcile`: ours agrees with the ticketing system (a
 /// stray title there is cancelled there, by a job: 202). Audited.
 #[utoipa::path(post, path = "/mismatches/{id}/reconcile", tag = "admin", params(("id" = i64, Path)), responses(
@@ -247,7 +232,7 @@ async fn reconcile(
                 birth,
             )
             .await?
-            .map_err(take_refused)?;
+            .map_err(ApiError::from)?;
             reconciliation::mark_resolved(&mut tx, id, Some(staff_id), "ours took their holder")
                 .await?;
             StatusCode::OK
@@ -255,10 +240,10 @@ async fn reconcile(
         Kind::DifferentSeat => {
             let seat = m
                 .there_seat
-                .ok_or_else(|| take_refused(TakeRefusal::SeatConflict))?;
+                .ok_or_else(|| ApiError::from(TakeRefusal::SeatConflict))?;
             reconciliation::take_their_seat(&mut tx, m.title_id, seat)
                 .await?
-                .map_err(take_refused)?;
+                .map_err(ApiError::from)?;
             reconciliation::mark_resolved(&mut tx, id, Some(staff_id), "ours took their seat")
                 .await?;
             StatusCode::OK

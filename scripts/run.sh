@@ -44,6 +44,7 @@ cat >&2 <<MSG
     Fan app           http://127.0.0.1:8080/
     Admin app         http://127.0.0.1:8080/admin
     API health        http://127.0.0.1:8080/api/health
+    API documentation http://127.0.0.1:8080/api/docs/
     Job board         http://127.0.0.1:8090/
     Mailbox (sim)     http://127.0.0.1:9090/mail
     Ticketing (sim)   http://127.0.0.1:9090/ticketing   (JSON under /_sim/ticketing)

@@ -1,14 +1,9 @@
 import { postJson } from './http';
-import type { OutboundEmailSummary } from '../../../api-types';
+import type { MailCheckRequest, OutboundEmailSummary } from '../../../api-types';
 
 export const MAIL_CHECK_LANGUAGES = ['it', 'en'] as const;
 export type MailCheckLanguage = (typeof MAIL_CHECK_LANGUAGES)[number];
 
-/** The fields of a mail check request, as the API names them in `errors`. */
-export interface MailCheckRequest {
-  to: string;
-  language: MailCheckLanguage;
-}
 
 /**
  * `POST /api/admin/mail-checks`: queues a test message through the real mail job and answers

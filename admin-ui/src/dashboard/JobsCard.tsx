@@ -52,7 +52,7 @@ export function JobsCard() {
             <NewTabButton href={data.job_board_url} icon={<ViewKanbanOutlinedIcon />}>
               {translate('pages.dashboard.jobs.open_board')}
             </NewTabButton>
-            {data.sim_mailbox_url !== null && (
+            {data.sim_mailbox_url && (
               <Box>
                 <NewTabButton href={data.sim_mailbox_url} icon={<MarkEmailReadOutlinedIcon />} variant="outlined">
                   {translate('pages.dashboard.jobs.open_mailbox')}

@@ -1,5 +1,5 @@
 import { ApiRequestError } from '../api/http';
-import type { MailCheckRequest } from '../api/mailChecks';
+import type { MailCheckRequest } from '../../../api-types';
 
 export type MailCheckField = keyof MailCheckRequest;
 

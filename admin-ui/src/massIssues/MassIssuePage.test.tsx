@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { StaffSeat } from '../api/seatLocks';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
 import { aFixture, aMassIssueTask } from '../test/fixtures';
-import type { Fixture, MassIssuePreview, MassIssueTask, PreviewLine, Price, SheetLine } from '../../../api-types';
+import type { Fixture, MassIssuePreview, MassIssueTask, PreviewLine, Price, SeatView, SheetLine } from '../../../api-types';
 
 const PAGE = '/tickets/massissue';
 const MASS = '/api/admin/mass-issues';
@@ -451,7 +450,7 @@ describe('the mass issuing page', () => {
   });
 });
 
-const mapSeats: StaffSeat[] = [
+const mapSeats: SeatView[] = [
   { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
   { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'free' },
   { id: 103, row: '1', number: 3, label: 'TC-A-1-3', state: 'free' },
@@ -466,8 +465,8 @@ function mapApi(extra: Routes = {}) {
   return massIssueApi({
     '/api/admin/fixtures': listRoute('fixtures', [lazio, inter, milan]),
     '/api/admin/blocks': listRoute('blocks', [blockA]),
-    '/api/admin/fixtures/7/blocks/3/seats': { body: { block: blockA, price_cents: 6000, seats: mapSeats } },
-    '/api/admin/fixtures/9/blocks/3/seats': { body: { block: blockA, price_cents: 6000, seats: mapSeats } },
+    '/api/admin/fixtures/7/blocks/3/seats': { body: mapSeats },
+    '/api/admin/fixtures/9/blocks/3/seats': { body: mapSeats },
     ...extra,
   });
 }

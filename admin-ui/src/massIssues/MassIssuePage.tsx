@@ -17,7 +17,6 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Title, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { createMassIssue, downloadMassIssueTemplate, previewMassIssue } from '../api/massIssues';
-import type { StaffSeat } from '../api/seatLocks';
 import { FixturePicker } from '../fixtures/FixturePicker';
 import { FIXTURE_STATUS } from '../fixtures/types';
 import { massIssueFailureKey } from './lineErrors';
@@ -35,7 +34,7 @@ import { PreviewTable } from './PreviewTable';
 import { SeatMapPicker } from './SeatMapPicker';
 import { isIssuable, isMassIssueLanguage, type MassIssueLanguage } from './types';
 import { SHRINKABLE } from '../layout/grid';
-import type { Fixture, MassIssuePreview, MassIssuePreviewRequest, MassIssueTask } from '../../../api-types';
+import type { Fixture, MassIssuePreview, MassIssuePreviewRequest, MassIssueTask, SeatView } from '../../../api-types';
 
 const PAGE = 'pages.mass_issue';
 const MASS = 'resources.mass-issues';
@@ -182,7 +181,7 @@ export function MassIssuePage() {
     setLines((current) => [...current, emptyManualLine(key)]);
   };
   // A seat clicked on the map: a line for it, or its line dropped if nothing was typed on it.
-  const toggleSeat = (seat: StaffSeat) => {
+  const toggleSeat = (seat: SeatView) => {
     if (busy) {
       return;
     }

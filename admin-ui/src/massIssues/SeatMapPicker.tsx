@@ -4,23 +4,23 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
-import type { StaffSeat } from '../api/seatLocks';
 import { BlockPicker } from '../seatMap/BlockPicker';
 import { BlockSeats } from '../seatMap/BlockSeats';
 import { normalLabel } from './mapPicks';
 import { SHRINKABLE } from '../layout/grid';
+import type { SeatView } from '../../../api-types';
 
 const MAP = 'pages.mass_issue.map';
 
 /** A mass issue takes free seats only: the others are drawn but cannot be picked. */
-const isFree = (seat: StaffSeat) => seat.state === 'free';
+const isFree = (seat: SeatView) => seat.state === 'free';
 
 interface SeatMapPickerProps {
   fixtureId: Identifier;
   /** The labels on the table's lines (normalised): their seats are drawn picked. */
   labels: ReadonlySet<string>;
   /** A seat clicked: picked when no line has its label, else dropped. */
-  onToggle: (seat: StaffSeat) => void;
+  onToggle: (seat: SeatView) => void;
   /** What the last click did not do, already translated (a line kept for its holder). */
   notice: string | null;
 }

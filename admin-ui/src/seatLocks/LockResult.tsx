@@ -3,14 +3,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import type { SeatLockResult } from '../api/seatLocks';
 import { SEAT_MAP } from '../seatMap/seatLook';
+import type { LockOutcome } from '../../../api-types';
 
 /**
  * What a lock or unlock did: how many seats changed, which were skipped and in what state (a
  * lock takes free seats only, an unlock frees locked seats only), and the labels nobody knows.
  */
-export function LockResult({ locked, result }: { locked: boolean; result: SeatLockResult }) {
+export function LockResult({ locked, result }: { locked: boolean; result: LockOutcome }) {
   const translate = useTranslate();
   const clean = result.skipped.length === 0 && result.unknown.length === 0;
   return (

@@ -1,29 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { SeatLockResult, StaffSeat } from '../api/seatLocks';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
 import { aFixture } from '../test/fixtures';
+import type { LockOutcome, SeatView } from '../../../api-types';
 
 const PAGE = '/mass/mass_lock_unlock_seats';
 const SEATS = '/api/admin/fixtures/7/blocks/3/seats';
 const LOCKS = '/api/admin/fixtures/7/locks';
 
 const lazio = aFixture();
-const seats: StaffSeat[] = [
+const seats: SeatView[] = [
   { id: 101, row: '1', number: 1, label: 'TC-A-1-1', state: 'free' },
   { id: 102, row: '1', number: 2, label: 'TC-A-1-2', state: 'sold' },
   { id: 103, row: '2', number: 1, label: 'TC-A-2-1', state: 'held', held_until: '2026-12-01T10:30:00Z' },
   { id: 104, row: '2', number: 2, label: 'TC-A-2-2', state: 'locked' },
 ];
 
-function locksApi(answer: SeatLockResult) {
+function locksApi(answer: LockOutcome) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
     '/api/admin/fixtures': listRoute('fixtures', [lazio]),
     '/api/admin/blocks': listRoute('blocks', [blockA]),
-    [SEATS]: { body: { block: blockA, price_cents: 6000, seats } },
+    [SEATS]: { body: seats },
     [`POST ${LOCKS}`]: { body: answer },
   });
 }

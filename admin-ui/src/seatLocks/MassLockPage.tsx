@@ -10,13 +10,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
-import { setSeatLocks, type SeatLockResult, type StaffSeat } from '../api/seatLocks';
+import { setSeatLocks } from '../api/seatLocks';
 import { FixturePicker } from '../fixtures/FixturePicker';
 import { BlockPicker } from '../seatMap/BlockPicker';
 import { BlockSeats } from '../seatMap/BlockSeats';
 import { blockSeatsKey } from '../seatMap/seatLook';
 import { LockResult } from './LockResult';
 import { lockRequest, parseSeatLabels } from './lockRequest';
+import type { LockOutcome, SeatView } from '../../../api-types';
 
 /**
  * Mass seat lock and unlock, at /admin/mass/mass_lock_unlock_seats: choose a fixture, pick seats
@@ -29,9 +30,9 @@ export function MassLockPage() {
   const queryClient = useQueryClient();
   const [fixtureId, setFixtureId] = useState<Identifier | ''>('');
   const [blockId, setBlockId] = useState<Identifier | ''>('');
-  const [picked, setPicked] = useState<ReadonlyMap<number, StaffSeat>>(new Map());
+  const [picked, setPicked] = useState<ReadonlyMap<number, SeatView>>(new Map());
   const [labelsText, setLabelsText] = useState('');
-  const [outcome, setOutcome] = useState<{ locked: boolean; result: SeatLockResult } | null>(null);
+  const [outcome, setOutcome] = useState<{ locked: boolean; result: LockOutcome } | null>(null);
 
   const labels = parseSeatLabels(labelsText);
   const canSend = fixtureId !== '' && (picked.size > 0 || labels.length > 0);
@@ -58,7 +59,7 @@ export function MassLockPage() {
     setBlockId(id);
     setPicked(new Map());
   };
-  const toggle = (seat: StaffSeat) =>
+  const toggle = (seat: SeatView) =>
     setPicked((current) => {
       const next = new Map(current);
       if (!next.delete(seat.id)) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffSeat } from '../api/seatLocks';
 import { lockRequest, parseSeatLabels } from './lockRequest';
+import type { SeatView } from '../../../api-types';
 
-const seat = (id: number, label: string): StaffSeat => ({ id, label, row: '1', number: id, state: 'free' });
+const seat = (id: number, label: string): SeatView => ({ id, label, row: '1', number: id, state: 'free' });
 
 describe('parseSeatLabels', () => {
   it('reads one label per line', () => {

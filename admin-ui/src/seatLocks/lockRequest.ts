@@ -1,4 +1,4 @@
-import type { SeatLockRequest, StaffSeat } from '../api/seatLocks';
+import type { LockRequest, SeatView } from '../../../api-types';
 
 /**
  * Seat labels pasted by staff (`TC-A-1-1`), one per line or separated by commas, semicolons or
@@ -18,7 +18,7 @@ export function parseSeatLabels(text: string): string[] {
  * pasted too, everything by label (the clicked seats' labels added), so one answer reports on
  * all of it.
  */
-export function lockRequest(picked: readonly StaffSeat[], labels: readonly string[], locked: boolean): SeatLockRequest {
+export function lockRequest(picked: readonly SeatView[], labels: readonly string[], locked: boolean): LockRequest {
   if (labels.length === 0) {
     return { seat_ids: picked.map((seat) => seat.id), locked };
   }

@@ -2,28 +2,29 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { SEAT_STATES, type StaffSeat } from '../api/seatLocks';
+import { SEAT_STATES, seatState } from '../api/seatLocks';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { SEAT_MAP, seatColours } from './seatLook';
+import type { SeatView } from '../../../api-types';
 
 const anySeat = () => true;
 
 export interface SeatGridProps {
-  seats: readonly StaffSeat[];
+  seats: readonly SeatView[];
   /** Whether the seat is picked (drawn outlined, `aria-pressed`). */
-  isPicked: (seat: StaffSeat) => boolean;
-  onToggle: (seat: StaffSeat) => void;
+  isPicked: (seat: SeatView) => boolean;
+  onToggle: (seat: SeatView) => void;
   /**
    * Whether the seat may be picked (every seat when absent). A seat that may not is still drawn,
    * with its state, but dimmed and `aria-disabled`, and a click does nothing; a picked seat can
    * always be dropped.
    */
-  canPick?: (seat: StaffSeat) => boolean;
+  canPick?: (seat: SeatView) => boolean;
 }
 
 /** Seats by row, each row in seat-number order; rows in their natural order (2 before 10). */
-function rowsOf(seats: readonly StaffSeat[]): [string, StaffSeat[]][] {
-  const rows = new Map<string, StaffSeat[]>();
+function rowsOf(seats: readonly SeatView[]): [string, SeatView[]][] {
+  const rows = new Map<string, SeatView[]>();
   for (const seat of seats) {
     rows.set(seat.row, [...(rows.get(seat.row) ?? []), seat]);
   }
@@ -79,7 +80,7 @@ export function SeatGrid({ seats, isPicked, onToggle, canPick = anySeat }: SeatG
                   title={[seat.label, state, heldUntil].filter((part) => part !== '').join(' · ')}
                   onClick={() => (disabled ? undefined : onToggle(seat))}
                   sx={(theme) => {
-                    const colours = seatColours(seat.state, theme);
+                    const colours = seatColours(seatState(seat.state), theme);
                     return {
                       width: 30,
                       height: 26,
@@ -109,7 +110,7 @@ export function SeatGrid({ seats, isPicked, onToggle, canPick = anySeat }: SeatG
 }
 
 /** What each colour means, with how many seats of the block are in that state. */
-function SeatLegend({ seats }: { seats: readonly StaffSeat[] }) {
+function SeatLegend({ seats }: { seats: readonly SeatView[] }) {
   const translate = useTranslate();
   return (
     <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', m: 0, p: 0 }}>

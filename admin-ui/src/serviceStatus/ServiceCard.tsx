@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Button, Link, LinkBase, useBasename, useLocaleState, useTranslate } from 'react-admin';
-import type { ServiceStatus } from '../api/serviceStatus';
+import type { ServiceStatus } from '../../../api-types';
 import { formatCount, formatMilliseconds } from '../fields/numbers';
 import { OkChip } from '../fields/OkChip';
 import { formatRomeDateTime } from '../fields/romeDateTime';
@@ -85,7 +85,7 @@ export function ServiceCard({ service }: { service: ServiceStatus }) {
                 )}
               </Fact>
               <Fact label={translate(`${PAGE}.average`)}>
-                {service.avg_ms_last_hour === null ? '—' : formatMilliseconds(service.avg_ms_last_hour, locale)}
+                {typeof service.avg_ms_last_hour === 'number' ? formatMilliseconds(service.avg_ms_last_hour, locale) : '—'}
               </Fact>
             </>
           )}
@@ -118,7 +118,7 @@ export function ServiceCard({ service }: { service: ServiceStatus }) {
 function LastError({ service }: { service: ServiceStatus }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  if (service.last_error === null) {
+  if (!service.last_error) {
     return (
       <Typography variant="body2" color="text.secondary">
         {translate(`${PAGE}.no_error`)}
@@ -128,9 +128,9 @@ function LastError({ service }: { service: ServiceStatus }) {
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
-        {service.last_error_at === null
-          ? translate(`${PAGE}.last_error`)
-          : translate(`${PAGE}.last_error_at`, { time: formatRomeDateTime(service.last_error_at, locale) })}
+        {service.last_error_at
+          ? translate(`${PAGE}.last_error_at`, { time: formatRomeDateTime(service.last_error_at, locale) })
+          : translate(`${PAGE}.last_error`)}
       </Typography>
       <Typography
         variant="body2"

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceStatus, ServiceStatusReport } from '../api/serviceStatus';
+import type { ServiceStatus, ServiceStatusReport } from '../../../api-types';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
 
 const PAGE = '/service-status';
@@ -46,6 +46,7 @@ const report: ServiceStatusReport = {
     { id: 'checkout::issue_order', pending: 0, running: 1, retrying: 0, dead: 2, done: 13400 },
     { id: 'mail', pending: 4, running: 0, retrying: 1, dead: 0, done: 310 },
   ],
+  breakers: [],
 };
 const allUp: ServiceStatusReport = {
   ...report,

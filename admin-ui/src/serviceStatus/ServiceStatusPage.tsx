@@ -6,7 +6,8 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ListContextProvider, ResourceContextProvider, Title, useList, useLocaleState, useTranslate } from 'react-admin';
-import { useServiceStatus, type ServiceStatusReport } from '../api/serviceStatus';
+import { useServiceStatus } from '../api/serviceStatus';
+import type { QueueCounts, ServiceStatusReport } from '../../../api-types';
 import { OkChip } from '../fields/OkChip';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { JobQueueTable } from '../jobQueues/JobQueueTable';
@@ -14,7 +15,6 @@ import { AutoRefreshSwitch } from '../layout/AutoRefreshSwitch';
 import { useAutoRefresh } from '../layout/useAutoRefresh';
 import { SERVICE_REFRESH_MS } from '../serviceCalls/types';
 import { ServiceCard } from './ServiceCard';
-import type { QueueCounts } from '../../../api-types';
 
 const PAGE = 'pages.service_status';
 const STORE_KEY = 'service-status';

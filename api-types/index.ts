@@ -57,6 +57,8 @@ export type HeldSeatView = Schemas['HeldSeatView'];
 export type Holder = Schemas['Holder'];
 export type HoldRequest = Schemas['HoldRequest'];
 export type HoldView = Schemas['HoldView'];
+/** Who a reduction is for: anyone, under 14, over 65, women. */
+export type HolderRule = Schemas['HolderRule'];
 export type Line = Schemas['Line'];
 export type ReductionView = Schemas['ReductionView'];
 export type SeatView = Schemas['SeatView'];

@@ -2057,6 +2057,13 @@ export interface components {
             reduction_id: number;
             holder: components["schemas"]["HolderInput"];
         };
+        /**
+         * @description Who a reduction is for (the ticketing system's rule, stored as its text; read back with
+         *     [`HolderRule::parse`], so a rule the ticketing system adds later admits everyone instead of
+         *     failing the read).
+         * @enum {string}
+         */
+        HolderRule: "anyone" | "under_14" | "over_65" | "women";
         HoldersRequest: {
             lines: components["schemas"]["HolderLineInput"][];
         };
@@ -2477,6 +2484,8 @@ export interface components {
             reduction_id: number;
             reduction_code: string;
             reduction_name: string;
+            /** @description Who the reduction is for: the staff's sale form checks holders by it. */
+            rule: components["schemas"]["HolderRule"];
             /** Format: int32 */
             price_cents: number;
         };
@@ -2524,6 +2533,8 @@ export interface components {
             id: number;
             code: string;
             name: string;
+            /** @description Who may have it on the match day: the holder form checks it before sending. */
+            rule: components["schemas"]["HolderRule"];
             /** @description Price in cents per sector code. */
             prices: {
                 [key: string]: number;

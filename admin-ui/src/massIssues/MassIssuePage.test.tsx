@@ -16,9 +16,9 @@ const lazio = aFixture();
 const inter: Fixture = { ...lazio, id: 8, title: 'Como - Inter', starts_at: '2026-12-13T19:45:00Z', status: 0 };
 
 const prices: Price[] = [
-  { id: 'TC:1', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', price_cents: 6000 },
-  { id: 'TC:2', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 2, reduction_code: 'U14', reduction_name: 'Under 14', price_cents: 3000 },
-  { id: 'CN:1', sector_code: 'CN', sector_name: 'Curva Nord', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', price_cents: 2500 },
+  { id: 'TC:1', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', rule: 'anyone', price_cents: 6000 },
+  { id: 'TC:2', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 2, reduction_code: 'U14', reduction_name: 'Under 14', rule: 'under_14', price_cents: 3000 },
+  { id: 'CN:1', sector_code: 'CN', sector_name: 'Curva Nord', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', rule: 'anyone', price_cents: 2500 },
 ];
 
 const holder = (label: string, first: string, last: string, email: string, reduction = 'INTERO'): SheetLine => ({

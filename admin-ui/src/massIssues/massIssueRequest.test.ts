@@ -70,6 +70,7 @@ describe('reductionCodeChoices', () => {
     reduction_id: id,
     reduction_code: code,
     reduction_name: name,
+    rule: code === 'DONNA' ? 'women' : code === 'U14' ? 'under_14' : code === 'O65' ? 'over_65' : 'anyone',
     price_cents: 1000,
   });
 

@@ -19,6 +19,7 @@ const price = (sector: string, id: number, code: string, name: string, cents: nu
   reduction_id: id,
   reduction_code: code,
   reduction_name: name,
+  rule: code === 'DONNA' ? 'women' : code === 'U14' ? 'under_14' : code === 'O65' ? 'over_65' : 'anyone',
   price_cents: cents,
 });
 const prices: Price[] = [

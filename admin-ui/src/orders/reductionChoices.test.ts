@@ -9,6 +9,7 @@ const price = (sector: string, id: number, code: string, cents: number): Price =
   reduction_id: id,
   reduction_code: code,
   reduction_name: code.charAt(0) + code.slice(1).toLowerCase(),
+  rule: code === 'DONNA' ? 'women' : code === 'U14' ? 'under_14' : code === 'O65' ? 'over_65' : 'anyone',
   price_cents: cents,
 });
 const prices = [price('TC', 1, 'INTERO', 6000), price('TC', 5, 'OMAGGIO', 0), price('CN', 1, 'INTERO', 2500)];

@@ -11,9 +11,10 @@ const intero: Price = {
   reduction_id: 1,
   reduction_code: 'INTERO',
   reduction_name: 'Intero',
+  rule: 'anyone',
   price_cents: 6000,
 };
-const ridotto: Price = { ...intero, id: 'TC:2', reduction_id: 2, reduction_code: 'U14', reduction_name: 'Under 14', price_cents: 2550 };
+const ridotto: Price = { ...intero, id: 'TC:2', reduction_id: 2, reduction_code: 'U14', reduction_name: 'Under 14', rule: 'under_14', price_cents: 2550 };
 const sectors: Sector[] = [
   { id: 'TC', code: 'TC', name: 'Tribuna Centrale', away: false, no_map: false, capacity: 1800, blocks: 6 },
   { id: 'CU', code: 'CU', name: 'Curva', away: false, no_map: true, capacity: 3000, blocks: 4 },

@@ -132,7 +132,7 @@ export function aFixtureDetail(overrides: Partial<FixtureDetail> = {}): FixtureD
         ],
       }),
     ],
-    reductions: [{ id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } }],
+    reductions: [{ id: 1, code: 'INTERO', name: 'Intero', rule: 'anyone', prices: { TC: 6000 } }],
     ...overrides,
   };
 }

@@ -13,19 +13,19 @@ vi.mock('../../orders/redirect', () => ({ leaveForUrl: vi.fn() }));
 
 const FIXTURE = aFixtureDetail({
   reductions: [
-    { id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } },
-    { id: 2, code: 'U18', name: 'Ridotto Under 18', prices: { TC: 3500 } },
-    { id: 3, code: 'OSP', name: 'Ospiti', prices: { OSP: 2500 } },
+    { id: 1, code: 'INTERO', name: 'Intero', rule: 'anyone', prices: { TC: 6000 } },
+    { id: 2, code: 'U18', name: 'Ridotto Under 18', rule: 'anyone', prices: { TC: 3500 } },
+    { id: 3, code: 'OSP', name: 'Ospiti', rule: 'anyone', prices: { OSP: 2500 } },
   ],
 });
 
 /** The fixture with the fares only some holders may have (by age or sex, on the match day). */
 const FIXTURE_WITH_RULES = aFixtureDetail({
   reductions: [
-    { id: 1, code: 'INTERO', name: 'Intero', prices: { TC: 6000 } },
-    { id: 4, code: 'DONNA', name: 'Donna', prices: { TC: 4000 } },
-    { id: 5, code: 'U14', name: 'Under 14', prices: { TC: 2000 } },
-    { id: 6, code: 'O65', name: 'Over 65', prices: { TC: 4500 } },
+    { id: 1, code: 'INTERO', name: 'Intero', rule: 'anyone', prices: { TC: 6000 } },
+    { id: 4, code: 'DONNA', name: 'Donna', rule: 'women', prices: { TC: 4000 } },
+    { id: 5, code: 'U14', name: 'Under 14', rule: 'under_14', prices: { TC: 2000 } },
+    { id: 6, code: 'O65', name: 'Over 65', rule: 'over_65', prices: { TC: 4500 } },
   ],
 });
 

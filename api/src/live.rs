@@ -3,6 +3,7 @@
 //! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
 //! people watching.
 
+use domain::ids::FixtureId;
 use domain::inventory::{CHANNEL, Notice};
 use sqlx::{PgPool, postgres::PgListener};
 use std::{collections::BTreeSet, sync::Arc, time::Duration};
@@ -16,21 +17,21 @@ pub const RECOUNT_EVERY: Duration = Duration::from_millis(400);
 pub enum LiveEvent {
     /// Seats of a block changed state.
     Seats {
-        fixture_id: i64,
+        fixture_id: FixtureId,
         block_id: i32,
         seats: Vec<(i64, String)>,
     },
     /// Free places of blocks.
     Blocks {
-        fixture_id: i64,
+        fixture_id: FixtureId,
         blocks: Vec<(i32, i64)>,
     },
     /// Refetch everything (`None`: every fixture, after a lost connection).
-    Refresh { fixture_id: Option<i64> },
+    Refresh { fixture_id: Option<FixtureId> },
 }
 
 impl LiveEvent {
-    pub fn concerns(&self, fixture: i64) -> bool {
+    pub fn concerns(&self, fixture: FixtureId) -> bool {
         match self {
             LiveEvent::Seats { fixture_id, .. } | LiveEvent::Blocks { fixture_id, .. } => {
                 *fixture_id == fixture
@@ -101,7 +102,7 @@ async fn listen_once(
 ) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(CHANNEL).await?;
-    let mut dirty: BTreeSet<(i64, i32)> = BTreeSet::new();
+    let mut dirty: BTreeSet<(FixtureId, i32)> = BTreeSet::new();
     let mut recount = tokio::time::interval(RECOUNT_EVERY);
     loop {
         tokio::select! {
@@ -136,10 +137,10 @@ async fn listen_once(
 async fn recount_blocks(
     pool: &PgPool,
     tx: &broadcast::Sender<Arc<LiveEvent>>,
-    blocks: BTreeSet<(i64, i32)>,
+    blocks: BTreeSet<(FixtureId, i32)>,
 ) -> Result<(), sqlx::Error> {
     let mut conn = pool.acquire().await?;
-    let mut by_fixture: std::collections::BTreeMap<i64, Vec<i32>> = Default::default();
+    let mut by_fixture: std::collections::BTreeMap<FixtureId, Vec<i32>> = Default::default();
     for (f, b) in blocks {
         by_fixture.entry(f).or_default().push(b);
     }

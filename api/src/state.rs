@@ -24,7 +24,7 @@ pub struct AppState {
     /// Live seat changes for the seat maps.
     pub live: Live,
     /// Fixtures' sale terms, read at most once a second per fixture by the hold path.
-    pub sale_terms: Arc<std::sync::Mutex<HashMap<i64, (Instant, SaleTerms)>>>,
+    pub sale_terms: Arc<std::sync::Mutex<HashMap<domain::ids::FixtureId, (Instant, SaleTerms)>>>,
     stop: Arc<watch::Sender<bool>>,
 }
 

@@ -4,6 +4,7 @@
 //! builds it row by row from these streams, and the file is kept for download until it
 //! expires.
 
+use crate::ids::FixtureId;
 use chrono::{DateTime, NaiveDate, Utc};
 use futures::{StreamExt, stream::BoxStream};
 use serde::Serialize;
@@ -78,7 +79,8 @@ impl Kind {
 pub struct Export {
     pub id: Uuid,
     pub kind: String,
-    pub fixture_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub fixture_id: Option<FixtureId>,
     pub fixture_title: Option<String>,
     pub state: BuildState,
     pub rows_total: Option<i64>,
@@ -97,7 +99,7 @@ pub struct Export {
 pub async fn create(
     conn: &mut PgConnection,
     kind: Kind,
-    fixture_id: Option<i64>,
+    fixture_id: Option<FixtureId>,
     staff: Uuid,
     keep: std::time::Duration,
 ) -> Result<Uuid, sqlx::Error> {
@@ -107,7 +109,7 @@ pub async fn create(
          values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))",
         id,
         kind.name(),
-        fixture_id,
+        fixture_id.map(|i| i.0),
         staff,
         kind.file_name(Utc::now().date_naive()),
         keep.as_secs_f64()
@@ -159,7 +161,7 @@ pub async fn list(
         .map(|r| Export {
             id: r.export_id,
             kind: r.kind,
-            fixture_id: r.fixture_id,
+            fixture_id: r.fixture_id.map(FixtureId),
             fixture_title: r.fixture_title,
             progress: match (r.state, r.rows_total) {
                 (BuildState::Done, _) => 100,
@@ -185,7 +187,7 @@ pub async fn list(
 #[derive(Debug, Clone)]
 pub struct Job {
     pub kind: Kind,
-    pub fixture_id: Option<i64>,
+    pub fixture_id: Option<FixtureId>,
     pub state: BuildState,
 }
 
@@ -200,7 +202,7 @@ pub async fn job(conn: &mut PgConnection, id: Uuid) -> Result<Option<Job>, sqlx:
     Ok(row.and_then(|r| {
         Kind::parse(&r.kind).map(|kind| Job {
             kind,
-            fixture_id: r.fixture_id,
+            fixture_id: r.fixture_id.map(FixtureId),
             state: r.state,
         })
     }))
@@ -303,19 +305,19 @@ pub async fn prune_expired(conn: &mut PgConnection) -> Result<u64, sqlx::Error> 
 pub async fn count(
     conn: &mut PgConnection,
     kind: Kind,
-    fixture_id: Option<i64>,
+    fixture_id: Option<FixtureId>,
 ) -> Result<i64, sqlx::Error> {
     let n = match kind {
         Kind::Tickets => sqlx::query_scalar!(
             r#"select count(*) as "n!" from order_line
                 where title_id is not null and ($1::bigint is null or fixture_id = $1)"#,
-            fixture_id
+            fixture_id.map(|i| i.0)
         )
         .fetch_one(conn)
         .await?,
         Kind::Fixture => sqlx::query_scalar!(
             r#"select count(*) as "n!" from seat_inventory where fixture_id = $1"#,
-            fixture_id
+            fixture_id.map(|i| i.0)
         )
         .fetch_one(conn)
         .await?,
@@ -326,7 +328,7 @@ pub async fn count(
         }
         Kind::LockedSeats => sqlx::query_scalar!(
             r#"select count(*) as "n!" from seat_inventory where fixture_id = $1 and state = 'locked'"#,
-            fixture_id
+            fixture_id.map(|i| i.0)
         )
         .fetch_one(conn)
         .await?,
@@ -361,7 +363,7 @@ pub struct TicketRow {
 /// The issued tickets, of one fixture or all, by fixture and seat.
 pub fn tickets(
     conn: &mut PgConnection,
-    fixture_id: Option<i64>,
+    fixture_id: Option<FixtureId>,
 ) -> BoxStream<'_, Result<TicketRow, sqlx::Error>> {
     sqlx::query_as!(
         TicketRow,
@@ -380,7 +382,7 @@ pub fn tickets(
              join reduction r on r.id = l.reduction_id
             where l.title_id is not null and ($1::bigint is null or l.fixture_id = $1)
             order by f.starts_at, l.fixture_id, s.id"#,
-        fixture_id
+        fixture_id.map(|i| i.0)
     )
     .fetch(conn)
     .boxed()
@@ -404,7 +406,7 @@ pub struct SeatRow {
 /// Every seat of a fixture (or only the locked ones) in venue order.
 pub fn seats(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     locked_only: bool,
 ) -> BoxStream<'_, Result<SeatRow, sqlx::Error>> {
     sqlx::query_as!(
@@ -420,7 +422,7 @@ pub fn seats(
              left join order_line l on l.fixture_id = i.fixture_id and l.seat_id = i.seat_id and l.live
             where i.fixture_id = $1 and (not $2 or i.state = 'locked')
             order by s.id"#,
-        fixture_id,
+        fixture_id.0,
         locked_only
     )
     .fetch(conn)

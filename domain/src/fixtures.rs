@@ -5,6 +5,8 @@ use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
 
+use crate::ids::FixtureId;
+
 /// Fans see fixtures below this status.
 pub const SHOWN_BELOW: i16 = 3;
 pub const SCHEDULED: i16 = 0;
@@ -19,7 +21,8 @@ pub fn match_length() -> Duration {
 /// A fixture with what a list shows: its "from" price and free places.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Fixture {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: FixtureId,
     pub planet_event_id: i32,
     pub spettacolo_id: i32,
     pub title: String,
@@ -135,7 +138,7 @@ pub async fn search(
     .await?;
     let rows = sqlx::query_as!(
         Fixture,
-        r#"select f.id, f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
+        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
                   f.starts_at, f.ends_at, f.status, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
@@ -164,10 +167,10 @@ pub async fn search(
     Ok((rows, total))
 }
 
-pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Fixture>, sqlx::Error> {
+pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixture>, sqlx::Error> {
     sqlx::query_as!(
         Fixture,
-        r#"select f.id, f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
+        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
                   f.starts_at, f.ends_at, f.status, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
@@ -177,7 +180,7 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Fixture>, s
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f where f.id = $1"#,
-        id
+        id.0
     )
     .fetch_optional(conn)
     .await
@@ -187,7 +190,7 @@ pub async fn find(conn: &mut PgConnection, id: i64) -> Result<Option<Fixture>, s
 /// every seat of the fixture: not for the hot path).
 #[derive(Debug, Clone, Copy)]
 pub struct SaleTerms {
-    pub id: i64,
+    pub id: FixtureId,
     pub status: i16,
     pub per_buyer_limit: i32,
     pub starts_at: DateTime<Utc>,
@@ -205,9 +208,9 @@ impl SaleTerms {
 pub async fn next_upcoming(
     conn: &mut PgConnection,
     kind: &str,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> Result<Option<FixtureId>, sqlx::Error> {
     sqlx::query_scalar!(
-        "select id from fixture where kind = $1 and starts_at > now() order by starts_at limit 1",
+        r#"select id as "id: FixtureId" from fixture where kind = $1 and starts_at > now() order by starts_at limit 1"#,
         kind
     )
     .fetch_optional(conn)
@@ -216,14 +219,14 @@ pub async fn next_upcoming(
 
 pub async fn sale_terms(
     conn: &mut PgConnection,
-    id: i64,
+    id: FixtureId,
 ) -> Result<Option<SaleTerms>, sqlx::Error> {
     sqlx::query_as!(
         SaleTerms,
-        r#"select id, status, per_buyer_limit, starts_at,
+        r#"select id as "id: FixtureId", status, per_buyer_limit, starts_at,
                   inventory_loaded_at is not null as "inventory_ready!"
              from fixture where id = $1"#,
-        id
+        id.0
     )
     .fetch_optional(conn)
     .await
@@ -241,14 +244,14 @@ pub enum StatusRefusal {
 /// the ticketing system (going on sale for the first time).
 pub async fn set_status(
     conn: &mut PgConnection,
-    id: i64,
+    id: FixtureId,
     status: i16,
 ) -> Result<Result<bool, StatusRefusal>, sqlx::Error> {
     let row = sqlx::query!(
         r#"update fixture set status = $2::smallint, updated_at = now()
             where id = $1 and ($2::smallint <> 1 or starts_at > now())
         returning inventory_loaded_at is null as "needs_inventory!""#,
-        id,
+        id.0,
         status
     )
     .fetch_optional(&mut *conn)
@@ -258,7 +261,7 @@ pub async fn set_status(
         None => {
             let exists = sqlx::query_scalar!(
                 r#"select exists(select 1 from fixture where id = $1) as "e!""#,
-                id
+                id.0
             )
             .fetch_one(conn)
             .await?;

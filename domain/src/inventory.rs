@@ -7,6 +7,7 @@
 //! when, and only when, it commits. Nothing here calls the ticketing system.
 
 use crate::fixtures::SaleTerms;
+use crate::ids::FixtureId;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
@@ -24,14 +25,14 @@ const SEATS_PER_NOTICE: usize = 300;
 /// A seat's new state, as a notification and the live seat map carry it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     pub block_id: i32,
     pub seat_id: i64,
     pub state: String,
 }
 
 impl Change {
-    pub(crate) fn new(fixture_id: i64, block_id: i32, seat_id: i64, state: &str) -> Change {
+    pub(crate) fn new(fixture_id: FixtureId, block_id: i32, seat_id: i64, state: &str) -> Change {
         Change {
             fixture_id,
             block_id,
@@ -45,7 +46,7 @@ impl Change {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Notice {
     #[serde(rename = "f")]
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     #[serde(rename = "b", default)]
     pub block_id: i32,
     /// (seat, state)
@@ -144,7 +145,7 @@ const ONE_SEAT_PER_HOLDER: &str = "seat_inventory_one_seat_per_holder";
 /// the hold's transaction; on a refusal the caller rolls back.
 async fn set_lines(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     user: Uuid,
     lines: &[Line],
 ) -> Result<Option<HoldRefusal>, sqlx::Error> {
@@ -188,7 +189,7 @@ async fn set_lines(
     sqlx::query!(
         "update seat_inventory set holder_key = null, reduction_id = null
           where fixture_id = $1 and holder_key = any($2) and state = 'held' and held_until <= now()",
-        fixture_id,
+        fixture_id.0,
         &named_keys
     )
     .execute(&mut *conn)
@@ -197,7 +198,7 @@ async fn set_lines(
         "update seat_inventory i set reduction_id = u.reduction_id, holder_key = u.holder_key
            from unnest($2::bigint[], $3::int[], $4::text[]) as u(seat_id, reduction_id, holder_key)
           where i.fixture_id = $1 and i.seat_id = u.seat_id and i.holder_id = $5 and i.state = 'held'",
-        fixture_id,
+        fixture_id.0,
         &seats,
         &reductions as &[Option<i32>],
         &keys as &[Option<String>],
@@ -216,7 +217,7 @@ async fn set_lines(
 
 /// Announces changes (in the caller's transaction: delivered on commit).
 pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), sqlx::Error> {
-    let mut by_block: BTreeMap<(i64, i32), Vec<(i64, String)>> = BTreeMap::new();
+    let mut by_block: BTreeMap<(FixtureId, i32), Vec<(i64, String)>> = BTreeMap::new();
     for c in changes {
         by_block
             .entry((c.fixture_id, c.block_id))
@@ -279,7 +280,7 @@ async fn over_limit(
              select l.seat_id from order_line l join ticket_order o on o.order_id = l.order_id
               where l.fixture_id = $1 and o.user_id = $2 and l.live and o.state = 'pending'
            ) counted"#,
-        fixture.id,
+        fixture.id.0,
         user
     )
     .fetch_one(&mut *conn)
@@ -332,7 +333,7 @@ pub async fn hold_seats(
             where i.fixture_id = $1 and i.seat_id = any($2) and not exists (select 1 from taken)
               and (b.no_map or not (i.state = 'free'
                    or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3))))"#,
-        fixture.id,
+        fixture.id.0,
         seat_ids,
         user,
         f64::from(HOLD_SECONDS)
@@ -370,7 +371,7 @@ pub async fn hold_seats(
 /// Which of the requested seats are not available (or not the fixture's).
 async fn lost_seats(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     user: Uuid,
     seat_ids: &[i64],
 ) -> Result<HoldRefusal, sqlx::Error> {
@@ -380,7 +381,7 @@ async fn lost_seats(
                      and (i.held_until <= now() or i.holder_id = $3))) as "available!"
              from seat_inventory i join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.seat_id = any($2)"#,
-        fixture_id,
+        fixture_id.0,
         seat_ids,
         user
     )
@@ -436,7 +437,7 @@ pub async fn hold_standing(
             where s.fixture_id = $1 and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = $3
         returning s.seat_id"#,
-        fixture.id,
+        fixture.id.0,
         block_id,
         quantity,
         user,
@@ -526,7 +527,7 @@ pub async fn hold_best_available(
                 where s.fixture_id = $1 and s.seat_id = wanted.seat_id
                   and (select count(*) from wanted) = $3
             returning s.seat_id, (select count(*) from runs) as "runs!""#,
-            fixture.id,
+            fixture.id.0,
             block_id,
             quantity,
             user,
@@ -546,7 +547,7 @@ pub async fn hold_best_available(
                   where i.fixture_id = $1 and i.block_id = $2
                     and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
                ) f group by row_label, run having count(*) >= $3"#,
-            fixture.id,
+            fixture.id.0,
             block_id,
             quantity
         )
@@ -564,7 +565,7 @@ pub async fn hold_best_available(
 /// a fan could free them, hold others and pay both orders past the per-buyer limit.
 pub async fn release(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     user: Uuid,
 ) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
@@ -575,7 +576,7 @@ pub async fn release(
                  where l.fixture_id = i.fixture_id and l.seat_id = i.seat_id and l.live
                    and o.state = 'pending' and o.user_id = $2)
         returning i.seat_id, i.block_id",
-        fixture_id,
+        fixture_id.0,
         user
     )
     .fetch_all(&mut *conn)
@@ -590,9 +591,9 @@ pub async fn release(
 /// Frees every expired hold (the scheduled job); returns what changed.
 pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
-        "update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
+        r#"update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
           where state = 'held' and held_until <= now()
-        returning fixture_id, seat_id, block_id"
+        returning fixture_id as "fixture_id: FixtureId", seat_id, block_id"#
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -624,7 +625,7 @@ pub struct HeldSeat {
 /// What `user` holds on a fixture now.
 pub async fn held_by(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     user: Uuid,
 ) -> Result<Vec<HeldSeat>, sqlx::Error> {
     sqlx::query_as!(
@@ -639,7 +640,7 @@ pub async fn held_by(
              join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held' and i.held_until > now()
             order by b.id, s.id"#,
-        fixture_id,
+        fixture_id.0,
         user,
         FULL_PRICE_CODE
     )
@@ -661,7 +662,7 @@ pub struct SeatView {
 
 pub async fn block_seats(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     block_id: i32,
     viewer: Option<Uuid>,
 ) -> Result<Vec<SeatView>, sqlx::Error> {
@@ -675,7 +676,7 @@ pub async fn block_seats(
              from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = $1
             where s.block_id = $2
             order by length(s.row_label), s.row_label, s.number"#,
-        fixture_id,
+        fixture_id.0,
         block_id,
         viewer
     )
@@ -686,13 +687,13 @@ pub async fn block_seats(
 /// Free places per block of a fixture.
 pub async fn free_by_block(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
 ) -> Result<BTreeMap<i32, i64>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select block_id, count(*) filter (where state = 'free'
                     or (state = 'held' and held_until <= now())) as "free!"
              from seat_inventory where fixture_id = $1 group by block_id"#,
-        fixture_id
+        fixture_id.0
     )
     .fetch_all(conn)
     .await?;
@@ -702,14 +703,14 @@ pub async fn free_by_block(
 /// Free places of some blocks (the live map's block counts).
 pub async fn free_in_blocks(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     blocks: &[i32],
 ) -> Result<Vec<(i32, i64)>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select block_id, count(*) filter (where state = 'free'
                     or (state = 'held' and held_until <= now())) as "free!"
              from seat_inventory where fixture_id = $1 and block_id = any($2) group by block_id"#,
-        fixture_id,
+        fixture_id.0,
         blocks
     )
     .fetch_all(conn)
@@ -743,7 +744,7 @@ pub struct Skipped {
 /// Returns (changed, skipped).
 pub async fn set_locked(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     seat_ids: &[i64],
     locked: bool,
 ) -> Result<(Vec<Change>, Vec<Skipped>), sqlx::Error> {
@@ -753,7 +754,7 @@ pub async fn set_locked(
               where fixture_id = $1 and seat_id = any($2)
                 and (state = 'free' or (state = 'held' and held_until <= now()))
             returning seat_id, block_id",
-            fixture_id,
+            fixture_id.0,
             seat_ids
         )
         .fetch_all(&mut *conn)
@@ -766,7 +767,7 @@ pub async fn set_locked(
             "update seat_inventory set state = 'free', updated_at = now()
               where fixture_id = $1 and seat_id = any($2) and state = 'locked'
             returning seat_id, block_id",
-            fixture_id,
+            fixture_id.0,
             seat_ids
         )
         .fetch_all(&mut *conn)
@@ -789,7 +790,7 @@ pub async fn set_locked(
              from seat_inventory i join venue_seat s on s.id = i.seat_id
             where i.fixture_id = $1 and i.seat_id = any($2) and not (i.seat_id = any($3))
             order by s.id"#,
-        fixture_id,
+        fixture_id.0,
         seat_ids,
         &changed
     )
@@ -812,7 +813,7 @@ pub struct Taken {
 /// nothing.
 pub async fn load(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     taken: &Taken,
 ) -> Result<u64, sqlx::Error> {
     let inserted = sqlx::query!(
@@ -822,7 +823,7 @@ pub async fn load(
                 coalesce(s.planet_seat_id = any($2), false)
            from venue_seat s
          on conflict do nothing",
-        fixture_id,
+        fixture_id.0,
         &taken.planet_seat_ids
     )
     .execute(&mut *conn)
@@ -835,7 +836,7 @@ pub async fn load(
                   where fixture_id = $1 and seat_id in (
                     select seat_id from seat_inventory where fixture_id = $1 and block_id = $2
                        and state = 'free' order by seat_id limit $3)",
-                fixture_id,
+                fixture_id.0,
                 block,
                 sold
             )
@@ -846,7 +847,7 @@ pub async fn load(
     sqlx::query!(
         "update fixture set inventory_loaded_at = coalesce(inventory_loaded_at, now()), updated_at = now()
           where id = $1",
-        fixture_id
+        fixture_id.0
     )
     .execute(&mut *conn)
     .await?;
@@ -868,7 +869,7 @@ pub async fn load(
 /// free. Our own sales are left alone. Returns the changes.
 pub async fn reconcile(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     taken_planet_seat_ids: &[i32],
 ) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
@@ -881,7 +882,7 @@ pub async fn reconcile(
               and ((s.planet_seat_id = any($2) and i.state in ('free', 'held'))
                 or (not s.planet_seat_id = any($2) and i.state = 'sold' and i.sold_elsewhere))
         returning i.seat_id, i.block_id, i.state::text as "state!""#,
-        fixture_id,
+        fixture_id.0,
         taken_planet_seat_ids
     )
     .fetch_all(&mut *conn)

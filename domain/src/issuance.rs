@@ -1,6 +1,7 @@
 //! What staff see of issuing: the issued titles (spec: /admin/tickets/issuedtickets), the
 //! orders whose issuing gave up (spec: /admin/tickets/issuefailed), and every order.
 
+use crate::ids::FixtureId;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -11,7 +12,7 @@ use crate::orders::{OrderState, PaymentStatus, TitleState};
 /// A filter and page of a staff list.
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {
-    pub fixture_id: Option<i64>,
+    pub fixture_id: Option<FixtureId>,
     /// The buyer's account.
     pub user_id: Option<Uuid>,
     /// Issued titles: valid, used, cancelled. Failed issues and orders: the order's state.
@@ -37,7 +38,8 @@ impl ListQuery {
 pub struct IssuedTicket {
     pub id: i64,
     pub order_id: Uuid,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub starts_at: DateTime<Utc>,
     pub label: String,
@@ -103,7 +105,7 @@ pub async fn issued_tickets(
                             when 'fixture_title' then f.title when 'seal' then l.seal end end desc,
                      l.issued_at desc, l.order_line_id desc
             offset $6 limit $8"#,
-        q.fixture_id,
+        q.fixture_id.map(|i| i.0),
         q.state,
         q.pattern(),
         sort,
@@ -121,7 +123,7 @@ pub async fn issued_tickets(
             .map(|r| IssuedTicket {
                 id: r.id,
                 order_id: r.order_id,
-                fixture_id: r.fixture_id,
+                fixture_id: FixtureId(r.fixture_id),
                 fixture_title: r.fixture_title,
                 starts_at: r.starts_at,
                 label: r.label,
@@ -150,7 +152,8 @@ pub struct OrderRow {
     pub id: Uuid,
     /// The buyer's account.
     pub user_id: Uuid,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub buyer_email: String,
     pub payment_status: PaymentStatus,
@@ -213,7 +216,7 @@ pub async fn orders(
                      coalesce(o.failed_at, o.created_at) desc, o.order_id
             offset $7 limit $8"#,
         failed_only,
-        q.fixture_id,
+        q.fixture_id.map(|i| i.0),
         q.state,
         q.payment_status,
         q.pattern(),
@@ -238,7 +241,7 @@ pub async fn orders(
                 OrderRow {
                     id: r.order_id,
                     user_id: r.user_id,
-                    fixture_id: r.fixture_id,
+                    fixture_id: FixtureId(r.fixture_id),
                     fixture_title: r.title,
                     buyer_email: r.buyer_email,
                     payment_status: r.payment_status,

@@ -4,6 +4,7 @@
 //! valid line as a one-seat staff order (so the seat and holder rules of every order hold)
 //! and records what became of it: finalised (issued) or unfinalised, with its reason.
 
+use crate::ids::FixtureId;
 use crate::{
     email::Email,
     orders::{HolderDetails, HolderInput},
@@ -306,7 +307,7 @@ impl CheckedLine {
 /// the e-mail not banned. Reads only; changes nothing.
 pub async fn check_lines(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     match_day: NaiveDate,
     lines: &[(i32, SheetLine)],
 ) -> Result<Vec<CheckedLine>, sqlx::Error> {
@@ -321,7 +322,7 @@ pub async fn check_lines(
              join venue_sector sec on sec.code = b.sector_code
              join seat_inventory i on i.fixture_id = $1 and i.seat_id = s.id
             where s.label = any($2) and not b.no_map"#,
-        fixture_id,
+        fixture_id.0,
         &labels
     )
     .fetch_all(&mut *conn)
@@ -431,7 +432,7 @@ pub async fn check_lines(
            union
            select holder_key as "k!" from order_line
             where fixture_id = $1 and live and holder_key = any($2)"#,
-        fixture_id,
+        fixture_id.0,
         &keys
     )
     .fetch_all(&mut *conn)
@@ -489,7 +490,7 @@ pub struct NewLine<'a> {
 /// Creates a task and its lines.
 pub async fn create_task(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     staff: Uuid,
     source: &str,
     file_name: Option<&str>,
@@ -501,7 +502,7 @@ pub async fn create_task(
         "insert into mass_issue_task (task_id, fixture_id, created_by, source, file_name, language)
          values ($1, $2, $3, $4, $5, $6)",
         task_id,
-        fixture_id,
+        fixture_id.0,
         staff,
         source,
         file_name,
@@ -551,7 +552,8 @@ pub async fn create_task(
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Task {
     pub id: Uuid,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub file_name: Option<String>,
     pub source: String,
@@ -572,7 +574,7 @@ pub struct Task {
 /// Filters of the task list.
 #[derive(Debug, Clone, Default)]
 pub struct TaskQuery {
-    pub fixture_id: Option<i64>,
+    pub fixture_id: Option<FixtureId>,
     /// `running` or `done`
     pub state: Option<String>,
     pub ascending: bool,
@@ -618,7 +620,7 @@ pub async fn tasks(
             order by case when $4 then created_at end asc, created_at desc
            offset $5 limit $6"#,
         id,
-        q.fixture_id,
+        q.fixture_id.map(|i| i.0),
         q.state,
         q.ascending,
         q.offset,
@@ -633,7 +635,7 @@ pub async fn tasks(
             let settled = r.finalized + r.unfinalized;
             Task {
                 id: r.task_id,
-                fixture_id: r.fixture_id,
+                fixture_id: FixtureId(r.fixture_id),
                 fixture_title: r.fixture_title,
                 file_name: r.file_name,
                 source: r.source,
@@ -669,7 +671,8 @@ pub struct LineRow {
     pub id: i64,
     pub task_id: Uuid,
     pub row: i32,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub label: String,
     pub sector_name: Option<String>,
@@ -757,7 +760,7 @@ pub async fn lines(
                 id: r.line_id,
                 task_id: r.task_id,
                 row: r.row_number,
-                fixture_id: r.fixture_id,
+                fixture_id: FixtureId(r.fixture_id),
                 fixture_title: r.fixture_title,
                 label: r.label,
                 sector_name: r.sector_name,
@@ -1054,7 +1057,7 @@ pub async fn reissue_line(conn: &mut PgConnection, order_id: Uuid) -> Result<(),
 
 /// The task's fixture, language and creator.
 pub struct TaskHead {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     pub language: String,
     pub created_by: Uuid,
 }

@@ -4,6 +4,7 @@
 //! ticketing system, which holds the fiscal record.
 
 use crate::build_state::BuildState;
+use crate::ids::FixtureId;
 use crate::inventory::{self, Change};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -54,14 +55,14 @@ impl Kind {
 /// Asks for a report of `fixture_id`.
 pub async fn create_report(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     staff: Uuid,
 ) -> Result<Uuid, sqlx::Error> {
     let id = Uuid::now_v7();
     sqlx::query!(
         "insert into mismatch_report (report_id, fixture_id, requested_by) values ($1, $2, $3)",
         id,
-        fixture_id,
+        fixture_id.0,
         staff
     )
     .execute(conn)
@@ -73,7 +74,8 @@ pub async fn create_report(
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Report {
     pub id: Uuid,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub state: BuildState,
     pub titles_here: Option<i32>,
@@ -89,13 +91,13 @@ pub struct Report {
 /// Reports, newest first (of one fixture), with the total; or the one `id`.
 pub async fn reports(
     conn: &mut PgConnection,
-    fixture_id: Option<i64>,
+    fixture_id: Option<FixtureId>,
     id: Option<Uuid>,
     offset: i64,
     limit: i64,
 ) -> Result<(Vec<Report>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select r.report_id, r.fixture_id, f.title, r.state as "state: BuildState", r.titles_here, r.titles_there,
+        r#"select r.report_id, r.fixture_id as "fixture_id: FixtureId", f.title, r.state as "state: BuildState", r.titles_here, r.titles_there,
                   r.error, u.email, r.created_at, r.finished_at,
                   (select count(*) from ticket_mismatch m where m.report_id = r.report_id) as "divergences!",
                   (select count(*) from ticket_mismatch m where m.report_id = r.report_id
@@ -108,7 +110,7 @@ pub async fn reports(
             order by r.created_at desc
            offset $3 limit $4"#,
         id,
-        fixture_id,
+        fixture_id.map(|i| i.0),
         if id.is_some() { 0 } else { offset },
         if id.is_some() { 1 } else { limit }
     )
@@ -140,9 +142,9 @@ pub async fn reports(
 pub async fn report_job(
     conn: &mut PgConnection,
     id: Uuid,
-) -> Result<Option<(i64, i32, BuildState)>, sqlx::Error> {
+) -> Result<Option<(FixtureId, i32, BuildState)>, sqlx::Error> {
     Ok(sqlx::query!(
-        r#"select r.fixture_id, f.planet_event_id, r.state as "state: BuildState"
+        r#"select r.fixture_id as "fixture_id: FixtureId", f.planet_event_id, r.state as "state: BuildState"
            from mismatch_report r join fixture f on f.id = r.fixture_id where r.report_id = $1"#,
         id
     )
@@ -173,7 +175,7 @@ impl Ours {
 /// Every title of ours for a fixture.
 pub async fn titles_here(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
 ) -> Result<Vec<Ours>, sqlx::Error> {
     sqlx::query_as!(
         Ours,
@@ -184,7 +186,7 @@ pub async fn titles_here(
              from order_line l join venue_seat s on s.id = l.seat_id
             where l.fixture_id = $1 and l.title_id is not null
             order by l.title_id"#,
-        fixture_id
+        fixture_id.0
     )
     .fetch_all(conn)
     .await
@@ -282,7 +284,8 @@ pub async fn fail(conn: &mut PgConnection, id: Uuid, error: &str) -> Result<(), 
 pub struct Mismatch {
     pub id: i64,
     pub report_id: Uuid,
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub kind: String,
     pub title_id: i64,
     pub seal: Option<String>,
@@ -306,7 +309,7 @@ pub async fn mismatches(
     limit: i64,
 ) -> Result<(Vec<Mismatch>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select m.mismatch_id, m.report_id, r.fixture_id, m.kind, m.title_id, m.seal, m.here,
+        r#"select m.mismatch_id, m.report_id, r.fixture_id as "fixture_id: FixtureId", m.kind, m.title_id, m.seal, m.here,
                   m.there, m.resolved_at, m.resolution, m.there_seat, m.there_holder,
                   count(*) over () as "full_count!"
              from ticket_mismatch m join mismatch_report r on r.report_id = m.report_id
@@ -382,8 +385,8 @@ pub async fn lock(
 /// holds the seat, and the seat is free again (announced to the seat maps).
 pub async fn cancel_ours(conn: &mut PgConnection, title_id: i64) -> Result<(), sqlx::Error> {
     let Some(line) = sqlx::query!(
-        "update order_line set title_state = 'cancelled', live = false
-          where title_id = $1 returning fixture_id, seat_id, block_id",
+        r#"update order_line set title_state = 'cancelled', live = false
+          where title_id = $1 returning fixture_id as "fixture_id: FixtureId", seat_id, block_id"#,
         title_id
     )
     .fetch_optional(&mut *conn)
@@ -395,7 +398,7 @@ pub async fn cancel_ours(conn: &mut PgConnection, title_id: i64) -> Result<(), s
         "update seat_inventory set state = 'free', holder_id = null, held_until = null,
                 reduction_id = null, holder_key = null, updated_at = now()
           where fixture_id = $1 and seat_id = $2 and state = 'sold'",
-        line.fixture_id,
+        line.fixture_id.0,
         line.seat_id
     )
     .execute(&mut *conn)
@@ -474,9 +477,9 @@ pub async fn take_their_seat(
     planet_seat_id: i64,
 ) -> Result<Result<(), TakeRefusal>, sqlx::Error> {
     let Some(line) = sqlx::query!(
-        "select l.order_line_id, l.fixture_id, l.seat_id, l.block_id, o.user_id
+        r#"select l.order_line_id, l.fixture_id as "fixture_id: FixtureId", l.seat_id, l.block_id, o.user_id
            from order_line l join ticket_order o on o.order_id = l.order_id
-          where l.title_id = $1 for update of l",
+          where l.title_id = $1 for update of l"#,
         title_id
     )
     .fetch_optional(&mut *conn)
@@ -492,7 +495,7 @@ pub async fn take_their_seat(
             and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
             and not exists (select 1 from order_line l where l.fixture_id = $1 and l.seat_id = s.id and l.live)
         returning i.seat_id, i.block_id",
-        line.fixture_id,
+        line.fixture_id.0,
         planet_seat_id as i32,
         line.user_id
     )
@@ -513,7 +516,7 @@ pub async fn take_their_seat(
         "update seat_inventory set state = 'free', holder_id = null, held_until = null,
                 reduction_id = null, holder_key = null, updated_at = now()
           where fixture_id = $1 and seat_id = $2 and state = 'sold'",
-        line.fixture_id,
+        line.fixture_id.0,
         line.seat_id
     )
     .execute(&mut *conn)

@@ -2,13 +2,14 @@
 //! transfer or given; issued by the same steps as an online order.
 
 use crate::checkout::settle_payment;
+use domain::ids::FixtureId;
 use domain::orders;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// What staff sell at the box office: seats of a fixture, each with its holder and reduction.
 pub struct StaffSale<'a> {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     pub buyer: Uuid,
     pub buyer_email: &'a str,
     pub staff: Uuid,

@@ -4,6 +4,7 @@
 
 use crate::runtime::{Job, JobContext, JobError};
 use domain::exports::{self, Kind};
+use domain::ids::FixtureId;
 use domain::{cards, corporate};
 use futures::StreamExt;
 use integrations::sheets::{Cell, Column, SheetWriter, WriteError};
@@ -179,7 +180,7 @@ pub async fn build(pool: &PgPool, export_id: Uuid) -> Result<i64, JobError> {
             yes_no(r.by_staff),
         ]),
         Kind::Fixture | Kind::LockedSeats => {
-            let fixture = job.fixture_id.unwrap_or_default();
+            let fixture = job.fixture_id.unwrap_or(FixtureId(0));
             each!(
                 exports::seats(&mut conn, fixture, job.kind == Kind::LockedSeats),
                 |r| [

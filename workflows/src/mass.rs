@@ -12,6 +12,7 @@ use crate::{
     issuing::mass_line::report_mail,
     runtime::{Job, JobContext, JobError, enqueue},
 };
+use domain::ids::FixtureId;
 use domain::{
     accounts,
     email::Email,
@@ -40,7 +41,8 @@ pub enum FixtureRefusal {
 /// A checked sheet: every line with its errors.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Checked {
-    pub fixture_id: i64,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub total: usize,
     pub valid: usize,
@@ -54,7 +56,7 @@ pub struct Checked {
 pub async fn check(
     pool: &PgPool,
     ticketing: &TicketingClient,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     lines: &[(i32, SheetLine)],
 ) -> Result<Result<Checked, FixtureRefusal>, sqlx::Error> {
     let mut conn = pool.acquire().await?;
@@ -147,7 +149,7 @@ pub async fn check(
 
 /// What staff ask for when they start a task.
 pub struct NewTask<'a> {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     pub staff: Uuid,
     /// `sheet` or `manual`
     pub source: &'a str,

@@ -4,6 +4,7 @@
 
 use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
+use domain::ids::FixtureId;
 use domain::{fixtures, inventory, venue};
 use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
@@ -133,7 +134,7 @@ async fn venue_seats_by_block(
 /// Copies a fixture's seat inventory from the ticketing system when it goes on sale.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LoadInventory {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
 }
 
 impl Job for LoadInventory {
@@ -154,7 +155,7 @@ impl Job for LoadInventory {
 pub async fn next_league_fixture_on_sale(
     pool: &sqlx::PgPool,
     client: &TicketingClient,
-) -> anyhow::Result<i64> {
+) -> anyhow::Result<FixtureId> {
     let mut conn = pool.acquire().await?;
     import_catalogue(&mut conn, client).await?;
     let fixture = fixtures::next_upcoming(&mut conn, "league")
@@ -172,7 +173,7 @@ pub async fn next_league_fixture_on_sale(
 pub async fn load_inventory(
     pool: &sqlx::PgPool,
     client: &TicketingClient,
-    fixture_id: i64,
+    fixture_id: FixtureId,
 ) -> Result<(), JobError> {
     let mut conn = pool.acquire().await?;
     let fixture = fixtures::find(&mut conn, fixture_id)
@@ -183,7 +184,7 @@ pub async fn load_inventory(
     let inserted = inventory::load(&mut tx, fixture.id, &taken).await?;
     tx.commit().await?;
     tracing::info!(
-        fixture = fixture.id,
+        fixture = fixture.id.0,
         inserted,
         taken = taken.planet_seat_ids.len(),
         "inventory loaded"
@@ -196,7 +197,8 @@ pub async fn load_inventory(
 pub async fn reconcile_on_sale(ctx: &JobContext) -> Result<usize, JobError> {
     let mut conn = ctx.pool.acquire().await?;
     let ids = sqlx::query_scalar!(
-        "select id from fixture where status = 1 and inventory_loaded_at is not null and starts_at > now()"
+        r#"select id as "id: FixtureId" from fixture
+            where status = 1 and inventory_loaded_at is not null and starts_at > now()"#
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -213,7 +215,7 @@ pub async fn reconcile_on_sale(ctx: &JobContext) -> Result<usize, JobError> {
 pub async fn reconcile_fixture(
     pool: &sqlx::PgPool,
     client: &TicketingClient,
-    fixture_id: i64,
+    fixture_id: FixtureId,
 ) -> Result<usize, JobError> {
     let mut conn = pool.acquire().await?;
     let Some(fixture) = fixtures::find(&mut conn, fixture_id).await? else {
@@ -233,7 +235,7 @@ pub async fn reconcile_fixture(
 /// [`LOCK_KEY`] until the match starts.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MirrorLocks {
-    pub fixture_id: i64,
+    pub fixture_id: FixtureId,
     pub seat_ids: Vec<i64>,
     pub locked: bool,
     /// Unique per staff action (the audit entry), so the same action is mirrored once.

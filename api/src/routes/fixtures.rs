@@ -17,6 +17,7 @@ use axum::{
         sse::{Event, KeepAlive, Sse},
     },
 };
+use domain::ids::FixtureId;
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
     inventory, venue,
@@ -59,7 +60,7 @@ fn fixture_not_found() -> ApiError {
 }
 
 /// A fixture fans may see, with its counts (a page).
-async fn shown(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<Fixture> {
+async fn shown(conn: &mut sqlx::PgConnection, id: FixtureId) -> ApiResult<Fixture> {
     fixtures::find(conn, id)
         .await?
         .filter(|f| f.status < fixtures::SHOWN_BELOW)
@@ -74,7 +75,7 @@ const TERMS_FRESH_FOR: Duration = Duration::from_secs(1);
 async fn cached_terms(
     state: &AppState,
     conn: &mut sqlx::PgConnection,
-    id: i64,
+    id: FixtureId,
 ) -> ApiResult<fixtures::SaleTerms> {
     let cached = state
         .sale_terms
@@ -96,7 +97,10 @@ async fn cached_terms(
 }
 
 /// A fixture fans may see, without counts (holds, and reads of one block).
-async fn shown_terms(conn: &mut sqlx::PgConnection, id: i64) -> ApiResult<fixtures::SaleTerms> {
+async fn shown_terms(
+    conn: &mut sqlx::PgConnection,
+    id: FixtureId,
+) -> ApiResult<fixtures::SaleTerms> {
     fixtures::sale_terms(conn, id)
         .await?
         .filter(|f| f.status < fixtures::SHOWN_BELOW)
@@ -220,7 +224,7 @@ struct HoldView {
     (status = 200, body = FixtureDetail),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
 ))]
-async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let fixture = shown(&mut conn, id).await?;
     let free = inventory::free_by_block(&mut conn, id).await?;
@@ -283,7 +287,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult
 async fn block(
     State(state): State<AppState>,
     session: Option<axum::Extension<Session>>,
-    Path((id, block_id)): Path<(i64, i32)>,
+    Path((id, block_id)): Path<(FixtureId, i32)>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     shown_terms(&mut conn, id).await?;
@@ -316,7 +320,7 @@ async fn block(
 /// The caller's hold on a fixture, in the contract's shape.
 async fn hold_view(
     conn: &mut sqlx::PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     session: &Session,
 ) -> ApiResult<HoldView> {
     let held = inventory::held_by(conn, fixture_id, session.user.user_id).await?;
@@ -372,7 +376,7 @@ async fn hold_view(
 async fn current_hold(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     shown_terms(&mut conn, id).await?;
@@ -405,11 +409,11 @@ fn invalid(field: &str, message: &str) -> ApiError {
     (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`, `reduction_not_allowed`"),
 ))]
-#[tracing::instrument(skip_all, fields(fixture = id))]
+#[tracing::instrument(skip_all, fields(fixture = id.0))]
 async fn hold(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
     Json(req): Json<HoldRequest>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
@@ -488,7 +492,7 @@ async fn hold(
 async fn release(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     shown_terms(&mut tx, id).await?;
@@ -504,7 +508,7 @@ async fn release(
 ))]
 async fn live(
     State(state): State<AppState>,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let mut conn = state.pool.acquire().await?;
     shown_terms(&mut conn, id).await?;

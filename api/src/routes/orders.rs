@@ -15,6 +15,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use domain::ids::FixtureId;
 use domain::{
     fixtures,
     orders::{
@@ -144,11 +145,11 @@ struct CreateOrder {
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`"),
 ))]
-#[tracing::instrument(skip_all, fields(fixture = id))]
+#[tracing::instrument(skip_all, fields(fixture = id.0))]
 async fn create_order(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
     body: Bytes,
 ) -> ApiResult<Response> {
     // The body is optional: `{"language": "en"}`, or nothing.

@@ -276,7 +276,7 @@ async fn wait_until_emailed(
 /// An order of `seats` for a new fan, its holders named and a payment intent attached.
 async fn named_order(
     pool: &PgPool,
-    fixture: i64,
+    fixture: domain::ids::FixtureId,
     i: usize,
     seats: &[i64],
 ) -> anyhow::Result<Waiting> {

@@ -125,12 +125,14 @@ async fn run(
         }),
     )
     .await?;
-    let big: i64 = sqlx::query_scalar("select id from fixture where planet_event_id = 900001")
-        .fetch_one(&mut *conn)
-        .await?;
-    let small: i64 = sqlx::query_scalar("select id from fixture where planet_event_id = 900002")
-        .fetch_one(&mut *conn)
-        .await?;
+    let big: domain::ids::FixtureId =
+        sqlx::query_scalar("select id from fixture where planet_event_id = 900001")
+            .fetch_one(&mut *conn)
+            .await?;
+    let small: domain::ids::FixtureId =
+        sqlx::query_scalar("select id from fixture where planet_event_id = 900002")
+            .fetch_one(&mut *conn)
+            .await?;
     for (fixture, last_block) in [(big, 10_074), (small, 10_000)] {
         sqlx::query(
             "insert into seat_inventory (fixture_id, seat_id, block_id)
@@ -235,7 +237,7 @@ async fn run(
 async fn race(
     http: &reqwest::Client,
     api: &str,
-    fixture: i64,
+    fixture: domain::ids::FixtureId,
     seats: &[i64],
     hot: i64,
     tokens: &Arc<Vec<String>>,

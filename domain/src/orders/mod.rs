@@ -8,6 +8,7 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
+use crate::ids::FixtureId;
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -27,7 +28,8 @@ pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
 /// The match an order is for.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FixtureRef {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: FixtureId,
     pub title: String,
     pub competition: String,
     pub starts_at: DateTime<Utc>,
@@ -126,7 +128,7 @@ pub enum CheckoutRefusal {
 /// the seats could not be held now). Run in a transaction.
 pub async fn create_from_hold(
     conn: &mut PgConnection,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     user: Uuid,
     buyer_email: &str,
     language: &str,
@@ -145,7 +147,7 @@ pub async fn create_from_hold(
                       where l.order_id = o.order_id and l.live and l.seat_id = any($3)))
           returning o.order_id)
            update order_line set live = false where order_id in (select order_id from stale)"#,
-        fixture_id,
+        fixture_id.0,
         user,
         &seat_ids,
         OrderState::Cancelled as OrderState,
@@ -161,7 +163,7 @@ pub async fn create_from_hold(
         "insert into ticket_order (order_id, fixture_id, user_id, buyer_email, total_cents, hold_expires_at, language)
          values ($1, $2, $3, $4, 0, $5, $6)",
         order_id,
-        fixture_id,
+        fixture_id.0,
         user,
         buyer_email,
         expires,
@@ -183,7 +185,7 @@ pub async fn create_from_hold(
                    order by (p.reduction_id = i.reduction_id) desc nulls last limit 1) p on true
             where i.fixture_id = $2 and i.holder_id = $3 and i.state = 'held' and i.seat_id = any($5)"#,
         order_id,
-        fixture_id,
+        fixture_id.0,
         user,
         FULL_PRICE_CODE,
         &seat_ids
@@ -213,7 +215,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
                   o.state as "state: OrderState", o.total_cents, o.buyer_email,
                   o.hold_expires_at, o.created_at, o.client_secret, o.payment_intent_id,
                   o.payment_method, o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
-                  f.id as fixture_id, f.title, f.competition, f.starts_at, f.planet_event_id
+                  f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at, f.planet_event_id
              from ticket_order o join fixture f on f.id = o.fixture_id
             where o.order_id = $1"#,
         order_id
@@ -647,11 +649,11 @@ pub async fn confirm_payment(
     payment_method: &str,
 ) -> Result<(PaymentOutcome, Vec<Change>), sqlx::Error> {
     let paid = sqlx::query!(
-        "update ticket_order set payment_status = $7, state = $5, paid_at = now(), modified_at = now(),
+        r#"update ticket_order set payment_status = $7, state = $5, paid_at = now(), modified_at = now(),
                 payment_method = $3
           where order_id = $1 and payment_status = $8 and state = $6 and client_secret = $2
             and total_cents = $4
-        returning user_id, fixture_id",
+        returning user_id, fixture_id as "fixture_id: FixtureId""#,
         order_id,
         client_secret,
         payment_method,
@@ -740,7 +742,7 @@ async fn take_seats(
     conn: &mut PgConnection,
     order_id: Uuid,
     user: Uuid,
-    fixture_id: i64,
+    fixture_id: FixtureId,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
     // One buyer's payments one at a time: two orders paid at once each see the other's seats
     // as not sold yet, and the limit below would let both through.
@@ -775,7 +777,7 @@ async fn take_seats(
         returning s.seat_id, s.block_id"#,
         order_id,
         user,
-        fixture_id
+        fixture_id.0
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -1103,10 +1105,10 @@ pub async fn mark_refunded(
     refund_id: Option<&str>,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
     let Some(o) = sqlx::query!(
-        "update ticket_order set state = $3, payment_status = $5, refund_id = $2, refunded_at = now(),
+        r#"update ticket_order set state = $3, payment_status = $5, refund_id = $2, refunded_at = now(),
                 modified_at = now()
           where order_id = $1 and state = $4
-        returning user_id, fixture_id",
+        returning user_id, fixture_id as "fixture_id: FixtureId""#,
         order_id,
         refund_id,
         OrderState::Refunded as OrderState,
@@ -1230,7 +1232,7 @@ pub async fn wallet(
     line: Option<i64>,
 ) -> Result<Vec<WalletTicket>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select l.order_line_id, l.order_id, f.id as fixture_id, f.title, f.competition, f.starts_at,
+        r#"select l.order_line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at,
                   f.planet_event_id, s.label, b.sector_code, sec.name as sector_name, b.code as block_code,
                   s.row_label, s.number, b.gate, l.holder_first_name, l.holder_last_name, l.price_cents,
                   r.code as reduction_code, r.name as reduction_name, b.no_map,

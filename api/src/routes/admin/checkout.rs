@@ -13,6 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use domain::ids::FixtureId;
 use domain::{accounts, audit, email::Email, inventory, issuance, moderation, orders};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -35,7 +36,7 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
 
 /// The list filters every checkout list understands.
 fn query(params: &ListParams) -> ApiResult<issuance::ListQuery> {
-    let fixture_id = params.filter_i64("fixture_id")?;
+    let fixture_id = params.filter_i64("fixture_id")?.map(FixtureId);
     let payment_status = match params.filter.get("payment_status") {
         None | Some(Value::Null) => None,
         Some(v) => match v
@@ -270,7 +271,8 @@ struct SaleLine {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SaleRequest {
-    fixture_id: i64,
+    #[schema(value_type = i64)]
+    fixture_id: FixtureId,
     buyer_email: String,
     payment_method: String,
     #[serde(default)]

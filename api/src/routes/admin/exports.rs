@@ -13,6 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use domain::ids::FixtureId;
 use domain::{
     audit,
     exports::{self, Kind},
@@ -39,7 +40,8 @@ struct ExportRequest {
     #[serde(default)]
     kind: String,
     #[serde(default)]
-    fixture_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    fixture_id: Option<FixtureId>,
 }
 
 /// `POST /api/admin/exports`: a new export, built by a job. Audited.

@@ -15,6 +15,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use base64::Engine;
+use domain::ids::FixtureId;
 use domain::{
     audit,
     mass::{self, SheetLine},
@@ -111,7 +112,8 @@ async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PreviewRequest {
-    fixture_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    fixture_id: Option<FixtureId>,
     /// Sent by admin-ui with the sheet; the check does not need it.
     #[serde(default, rename = "file_name")]
     _file_name: Option<String>,
@@ -157,7 +159,7 @@ fn read_lines(
 
 async fn check(
     state: &AppState,
-    fixture_id: i64,
+    fixture_id: FixtureId,
     lines: &[(i32, SheetLine)],
 ) -> ApiResult<Checked> {
     workflows::mass::check(&state.pool, &state.ticketing, fixture_id, lines)
@@ -165,7 +167,7 @@ async fn check(
         .map_err(ApiError::from)
 }
 
-fn required_fixture(id: Option<i64>) -> ApiResult<i64> {
+fn required_fixture(id: Option<FixtureId>) -> ApiResult<FixtureId> {
     id.ok_or_else(|| {
         ApiError::validation([("fixture_id".to_owned(), "required".to_owned())].into())
     })
@@ -193,7 +195,8 @@ async fn preview(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateRequest {
-    fixture_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    fixture_id: Option<FixtureId>,
     #[serde(default)]
     file_name: Option<String>,
     #[serde(default)]
@@ -309,7 +312,7 @@ async fn list_tasks(
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
     let q = mass::TaskQuery {
-        fixture_id: params.filter_i64("fixture_id")?,
+        fixture_id: params.filter_i64("fixture_id")?.map(FixtureId),
         state: params
             .filter_str("state")
             .filter(|s| s == "running" || s == "done"),

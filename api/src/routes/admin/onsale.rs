@@ -13,6 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use domain::ids::FixtureId;
 use domain::{
     audit,
     fixtures::{self, FixtureQuery},
@@ -354,7 +355,10 @@ async fn list_fixtures(
     (status = 200, body = fixtures::Fixture),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
 ))]
-async fn get_fixture(State(state): State<AppState>, Path(id): Path<i64>) -> ApiResult<Response> {
+async fn get_fixture(
+    State(state): State<AppState>,
+    Path(id): Path<FixtureId>,
+) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let fixture = fixtures::find(&mut conn, id)
         .await?
@@ -378,7 +382,7 @@ struct FixtureChange {
 async fn update_fixture(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
     Json(change): Json<FixtureChange>,
 ) -> ApiResult<Response> {
     if !(0..=4).contains(&change.status) {
@@ -421,7 +425,7 @@ async fn update_fixture(
 ))]
 async fn block_seats(
     State(state): State<AppState>,
-    Path((id, block_id)): Path<(i64, i32)>,
+    Path((id, block_id)): Path<(FixtureId, i32)>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     fixtures::find(&mut conn, id)
@@ -454,7 +458,7 @@ const MAX_LOCK: usize = 5000;
 async fn lock_seats(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
-    Path(id): Path<i64>,
+    Path(id): Path<FixtureId>,
     Json(req): Json<LockRequest>,
 ) -> ApiResult<Response> {
     let labels: Vec<String> = req

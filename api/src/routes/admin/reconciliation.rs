@@ -14,6 +14,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
+use domain::ids::FixtureId;
 use domain::{
     audit, fixtures,
     reconciliation::{self, Kind, TakeRefusal},
@@ -37,7 +38,8 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
 #[serde(deny_unknown_fields)]
 struct ReportRequest {
     #[serde(default)]
-    fixture_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    fixture_id: Option<FixtureId>,
 }
 
 /// `POST /api/admin/mismatch-reports`: compares a fixture's titles, by a job. Audited.
@@ -104,7 +106,7 @@ async fn list_reports(
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
-    let fixture = params.filter_i64("fixture_id")?;
+    let fixture = params.filter_i64("fixture_id")?.map(FixtureId);
     let mut conn = state.pool.acquire().await?;
     let (items, total) =
         reconciliation::reports(&mut conn, fixture, None, params.offset, params.limit).await?;

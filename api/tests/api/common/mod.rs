@@ -382,7 +382,7 @@ pub struct OnSale {
     pub app: TestApp,
     pub sim: Sim,
     pub client: TicketingClient,
-    pub fixture: i64,
+    pub fixture: domain::ids::FixtureId,
 }
 
 /// The demo stadium and season imported from the simulator (on real time, so the matches are

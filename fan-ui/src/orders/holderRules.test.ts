@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aHolder, anOrder, anOrderLine } from '../test/fixtures';
+import type { HolderRule } from '../../../api-types';
 import {
   ageOn,
   draftOf,
@@ -83,20 +84,20 @@ describe('parseHolder', () => {
 
   it('gives the women, under 14 and over 65 fares only to holders who qualify on the match day', () => {
     const MATCH_DAY = '2026-12-06';
-    const onFare = (reductionCode: string, overrides: Partial<HolderDraft>) => {
-      const result = parseHolder(draft(overrides), [1], TODAY, { reductionCode, matchDay: MATCH_DAY });
+    const onFare = (rule: HolderRule, overrides: Partial<HolderDraft>) => {
+      const result = parseHolder(draft(overrides), [1], TODAY, { rule, matchDay: MATCH_DAY });
       return result.ok ? {} : result.problems;
     };
-    expect(onFare('DONNA', { sex: 'F' })).toEqual({});
-    expect(onFare('DONNA', { sex: 'M' })).toEqual({ reduction_id: 'reduction_women_only' });
-    expect(onFare('DONNA', { sex: '' })).toEqual({ reduction_id: 'reduction_women_only' });
-    expect(onFare('U14', { birth_date: '2012-12-07' })).toEqual({});
-    expect(onFare('U14', { birth_date: '2012-12-06' })).toEqual({ reduction_id: 'reduction_under_14' });
-    expect(onFare('O65', { birth_date: '1961-12-06' })).toEqual({});
-    expect(onFare('O65', { birth_date: '1961-12-07' })).toEqual({ reduction_id: 'reduction_over_65' });
-    expect(onFare('INTERO', { sex: '' })).toEqual({});
+    expect(onFare('women', { sex: 'F' })).toEqual({});
+    expect(onFare('women', { sex: 'M' })).toEqual({ reduction_id: 'reduction_women_only' });
+    expect(onFare('women', { sex: '' })).toEqual({ reduction_id: 'reduction_women_only' });
+    expect(onFare('under_14', { birth_date: '2012-12-07' })).toEqual({});
+    expect(onFare('under_14', { birth_date: '2012-12-06' })).toEqual({ reduction_id: 'reduction_under_14' });
+    expect(onFare('over_65', { birth_date: '1961-12-06' })).toEqual({});
+    expect(onFare('over_65', { birth_date: '1961-12-07' })).toEqual({ reduction_id: 'reduction_over_65' });
+    expect(onFare('anyone', { sex: '' })).toEqual({});
     // Without a usable birth date, that field's own message is the one to fix first.
-    expect(onFare('U14', { birth_date: '' })).toEqual({ birth_date: 'birth_date_required' });
+    expect(onFare('under_14', { birth_date: '' })).toEqual({ birth_date: 'birth_date_required' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { VENUE_TIME_ZONE } from '../fixtures/format';
 import { DOCUMENT_TYPES, SEXES, type DocumentType, type Sex } from './types';
-import type { HolderDetails, HoldersRequest, Order, OrderLine } from '../../../api-types';
+import type { HolderDetails, HolderRule, HoldersRequest, Order, OrderLine } from '../../../api-types';
 
 /**
  * The holder form's rules, as the API applies them (docs/api/checkout.md, `PUT .../holders`), so
@@ -99,18 +99,12 @@ export function normalised(draft: HolderDraft): HolderDraft {
 }
 
 /**
- * Who a reduction is for, by its code, as the ticketing system rules on the match day (the API
- * refuses the others with `lines.{i}.reduction_id`); a code not here admits everyone.
+ * Whom the chosen reduction is for (the API's rule, as the ticketing system checks it on the
+ * match day: it refuses the others with `lines.{i}.reduction_id`; unknown admits everyone here,
+ * the API having the last word) and the match's day (YYYY-MM-DD in Europe/Rome).
  */
-export const REDUCTION_RULES: Readonly<Record<string, 'under_14' | 'over_65' | 'women'>> = {
-  U14: 'under_14',
-  O65: 'over_65',
-  DONNA: 'women',
-};
-
-/** The chosen reduction's code and the match's day (YYYY-MM-DD in Europe/Rome), for its rule. */
 export interface MatchDayFare {
-  reductionCode: string | undefined;
+  rule: HolderRule | undefined;
   matchDay: string;
 }
 
@@ -233,8 +227,7 @@ export function isCalendarDate(value: string): boolean {
  * when it is not (yet) a valid date, and then only the women's rule is checked.
  */
 function fareProblem(fare: MatchDayFare, birthDate: string | null, sex: Sex | ''): HolderProblem | null {
-  const rule = fare.reductionCode === undefined ? undefined : REDUCTION_RULES[fare.reductionCode];
-  switch (rule) {
+  switch (fare.rule) {
     case 'women':
       return sex === 'F' ? null : 'reduction_women_only';
     case 'under_14':

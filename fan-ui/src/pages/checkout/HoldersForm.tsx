@@ -101,7 +101,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
     save.reset();
     const parsed = drafts.map((draft, index) =>
       parseHolder(draft, fares[index]?.allowed ?? [], today, {
-        reductionCode: fares[index]?.shown.find((fare) => fare.id === draft.reduction_id)?.code,
+        rule: fares[index]?.shown.find((fare) => fare.id === draft.reduction_id)?.rule,
         matchDay,
       }),
     );

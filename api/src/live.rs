@@ -3,7 +3,7 @@
 //! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
 //! people watching.
 
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::inventory::{CHANNEL, Notice};
 use sqlx::{PgPool, postgres::PgListener};
 use std::{collections::BTreeSet, sync::Arc, time::Duration};
@@ -19,7 +19,7 @@ pub enum LiveEvent {
     Seats {
         fixture_id: FixtureId,
         block_id: i32,
-        seats: Vec<(i64, String)>,
+        seats: Vec<(SeatId, String)>,
     },
     /// Free places of blocks.
     Blocks {

@@ -7,7 +7,7 @@
 //! when, and only when, it commits. Nothing here calls the ticketing system.
 
 use crate::fixtures::SaleTerms;
-use crate::ids::FixtureId;
+use crate::ids::{FixtureId, SeatId};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
@@ -27,12 +27,17 @@ const SEATS_PER_NOTICE: usize = 300;
 pub struct Change {
     pub fixture_id: FixtureId,
     pub block_id: i32,
-    pub seat_id: i64,
+    pub seat_id: SeatId,
     pub state: String,
 }
 
 impl Change {
-    pub(crate) fn new(fixture_id: FixtureId, block_id: i32, seat_id: i64, state: &str) -> Change {
+    pub(crate) fn new(
+        fixture_id: FixtureId,
+        block_id: i32,
+        seat_id: SeatId,
+        state: &str,
+    ) -> Change {
         Change {
             fixture_id,
             block_id,
@@ -51,7 +56,7 @@ pub struct Notice {
     pub block_id: i32,
     /// (seat, state)
     #[serde(rename = "s", default)]
-    pub seats: Vec<(i64, String)>,
+    pub seats: Vec<(SeatId, String)>,
     #[serde(rename = "r", default)]
     pub refresh: bool,
 }
@@ -61,7 +66,7 @@ pub struct Notice {
 pub enum HoldRefusal {
     NotOnSale,
     /// These seats are taken (held, sold or locked).
-    SeatsUnavailable(Vec<i64>),
+    SeatsUnavailable(Vec<SeatId>),
     /// A no-map block has fewer places left than asked.
     SectorFull,
     /// Held and bought would exceed the per-buyer limit.
@@ -69,9 +74,9 @@ pub enum HoldRefusal {
     /// Seats that are not the fixture's, or a block that is not a no-map block.
     Unknown,
     /// These seats asked for a reduction not sold online for their sector.
-    ReductionNotAllowed(Vec<i64>),
+    ReductionNotAllowed(Vec<SeatId>),
     /// These seats name a holder who already has a seat for the fixture (or twice here).
-    HolderHasSeat(Vec<i64>),
+    HolderHasSeat(Vec<SeatId>),
     /// No row of the block has that many free seats side by side.
     NoAdjacentSeats,
 }
@@ -130,7 +135,8 @@ pub fn person_key(name: &str) -> String {
 /// What a hold may say of one seat: the reduction asked for and the named holder.
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 pub struct Line {
-    pub seat_id: i64,
+    #[schema(value_type = i64)]
+    pub seat_id: SeatId,
     #[serde(default)]
     pub reduction_id: Option<i32>,
     #[serde(default)]
@@ -149,21 +155,21 @@ async fn set_lines(
     user: Uuid,
     lines: &[Line],
 ) -> Result<Option<HoldRefusal>, sqlx::Error> {
-    let seats: Vec<i64> = lines.iter().map(|l| l.seat_id).collect();
+    let seats: Vec<SeatId> = lines.iter().map(|l| l.seat_id).collect();
     let reductions: Vec<Option<i32>> = lines.iter().map(|l| l.reduction_id).collect();
     let keys: Vec<Option<String>> = lines
         .iter()
         .map(|l| l.holder.as_ref().map(Holder::key))
         .collect();
     let refused = sqlx::query_scalar!(
-        r#"select u.seat_id as "seat_id!" from unnest($1::bigint[], $2::int[]) as u(seat_id, reduction_id)
+        r#"select u.seat_id as "seat_id!: SeatId" from unnest($1::bigint[], $2::int[]) as u(seat_id, reduction_id)
              join venue_seat s on s.id = u.seat_id join venue_block b on b.id = s.block_id
             where u.reduction_id is not null and not exists (
                   select 1 from default_price p join reduction r on r.id = p.reduction_id
                    where p.sector_code = b.sector_code and p.reduction_id = u.reduction_id
                      and r.visibility >= 1)
             order by 1"#,
-        &seats,
+        &seats as &[SeatId],
         &reductions as &[Option<i32>]
     )
     .fetch_all(&mut *conn)
@@ -171,12 +177,12 @@ async fn set_lines(
     if !refused.is_empty() {
         return Ok(Some(HoldRefusal::ReductionNotAllowed(refused)));
     }
-    let named: Vec<(i64, &String)> = seats
+    let named: Vec<(SeatId, &String)> = seats
         .iter()
         .zip(&keys)
         .filter_map(|(s, k)| k.as_ref().map(|k| (*s, k)))
         .collect();
-    let twice: Vec<i64> = named
+    let twice: Vec<SeatId> = named
         .iter()
         .filter(|(_, k)| named.iter().filter(|(_, o)| o == k).count() > 1)
         .map(|(s, _)| *s)
@@ -199,7 +205,7 @@ async fn set_lines(
            from unnest($2::bigint[], $3::int[], $4::text[]) as u(seat_id, reduction_id, holder_key)
           where i.fixture_id = $1 and i.seat_id = u.seat_id and i.holder_id = $5 and i.state = 'held'",
         fixture_id.0,
-        &seats,
+        &seats as &[SeatId],
         &reductions as &[Option<i32>],
         &keys as &[Option<String>],
         user
@@ -217,7 +223,7 @@ async fn set_lines(
 
 /// Announces changes (in the caller's transaction: delivered on commit).
 pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), sqlx::Error> {
-    let mut by_block: BTreeMap<(FixtureId, i32), Vec<(i64, String)>> = BTreeMap::new();
+    let mut by_block: BTreeMap<(FixtureId, i32), Vec<(SeatId, String)>> = BTreeMap::new();
     for c in changes {
         by_block
             .entry((c.fixture_id, c.block_id))
@@ -295,7 +301,7 @@ pub async fn hold_seats(
     conn: &mut PgConnection,
     fixture: &SaleTerms,
     user: Uuid,
-    seat_ids: &[i64],
+    seat_ids: &[SeatId],
     lines: &[Line],
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !fixture.on_sale(chrono::Utc::now()) {
@@ -325,7 +331,7 @@ pub async fn hold_seats(
                 and (select count(*) from wanted) = cardinality($2)
           returning s.seat_id, s.block_id
            )
-           select seat_id as "seat_id!", block_id as "block_id!", true as "taken!", false as "no_map!"
+           select seat_id as "seat_id!: SeatId", block_id as "block_id!", true as "taken!", false as "no_map!"
              from taken
            union all
            select i.seat_id, i.block_id, false, b.no_map
@@ -334,7 +340,7 @@ pub async fn hold_seats(
               and (b.no_map or not (i.state = 'free'
                    or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3))))"#,
         fixture.id.0,
-        seat_ids,
+        seat_ids as &[SeatId],
         user,
         f64::from(HOLD_SECONDS)
     )
@@ -349,7 +355,7 @@ pub async fn hold_seats(
             // Unknown seats, or seats a concurrent buyer took after this statement began.
             return Ok(Err(lost_seats(conn, fixture.id, user, seat_ids).await?));
         }
-        let mut lost: Vec<i64> = unavailable.iter().map(|r| r.seat_id).collect();
+        let mut lost: Vec<SeatId> = unavailable.iter().map(|r| r.seat_id).collect();
         lost.sort_unstable();
         return Ok(Err(HoldRefusal::SeatsUnavailable(lost)));
     }
@@ -373,7 +379,7 @@ async fn lost_seats(
     conn: &mut PgConnection,
     fixture_id: FixtureId,
     user: Uuid,
-    seat_ids: &[i64],
+    seat_ids: &[SeatId],
 ) -> Result<HoldRefusal, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select i.seat_id, b.no_map,
@@ -382,7 +388,7 @@ async fn lost_seats(
              from seat_inventory i join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.seat_id = any($2)"#,
         fixture_id.0,
-        seat_ids,
+        seat_ids as &[SeatId],
         user
     )
     .fetch_all(conn)
@@ -390,10 +396,10 @@ async fn lost_seats(
     if rows.len() != seat_ids.len() || rows.iter().any(|r| r.no_map) {
         return Ok(HoldRefusal::Unknown);
     }
-    let mut lost: Vec<i64> = rows
+    let mut lost: Vec<SeatId> = rows
         .iter()
         .filter(|r| !r.available)
-        .map(|r| r.seat_id)
+        .map(|r| SeatId(r.seat_id))
         .collect();
     if lost.is_empty() {
         // Taken by a buyer whose transaction then failed: all of them were contended.
@@ -448,7 +454,7 @@ pub async fn hold_standing(
     if taken.len() as i64 != quantity {
         return Ok(Err(HoldRefusal::SectorFull));
     }
-    let seats: Vec<i64> = taken.into_iter().map(|r| r.seat_id).collect();
+    let seats: Vec<SeatId> = taken.into_iter().map(|r| SeatId(r.seat_id)).collect();
     held_in_block(conn, fixture, user, block_id, seats).await
 }
 
@@ -458,7 +464,7 @@ async fn held_in_block(
     fixture: &SaleTerms,
     user: Uuid,
     block_id: i32,
-    seats: Vec<i64>,
+    seats: Vec<SeatId>,
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if let Some(r) = over_limit(conn, fixture, user).await? {
         return Ok(Err(r));
@@ -536,7 +542,7 @@ pub async fn hold_best_available(
         .fetch_all(&mut *conn)
         .await?;
         if taken.len() as i64 == quantity {
-            let seats = taken.into_iter().map(|r| r.seat_id).collect();
+            let seats = taken.into_iter().map(|r| SeatId(r.seat_id)).collect();
             return held_in_block(conn, fixture, user, block_id, seats).await;
         }
         // Nothing taken: either no run at all, or another buyer took the best one meanwhile.
@@ -583,7 +589,7 @@ pub async fn release(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, r.block_id, r.seat_id, "free"))
+        .map(|r| Change::new(fixture_id, r.block_id, SeatId(r.seat_id), "free"))
         .collect();
     announced(conn, changes).await
 }
@@ -599,7 +605,7 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(r.fixture_id, r.block_id, r.seat_id, "free"))
+        .map(|r| Change::new(r.fixture_id, r.block_id, SeatId(r.seat_id), "free"))
         .collect();
     announced(conn, changes).await
 }
@@ -607,7 +613,7 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
 /// A seat (or place) the fan holds, with where it is and its full price.
 #[derive(Debug, Clone, Serialize)]
 pub struct HeldSeat {
-    pub id: i64,
+    pub id: SeatId,
     pub label: String,
     pub block_id: i32,
     pub sector_code: String,
@@ -630,7 +636,7 @@ pub async fn held_by(
 ) -> Result<Vec<HeldSeat>, sqlx::Error> {
     sqlx::query_as!(
         HeldSeat,
-        r#"select s.id, s.label, b.id as block_id, b.sector_code, s.row_label as row, s.number, b.gate,
+        r#"select s.id as "id: SeatId", s.label, b.id as block_id, b.sector_code, s.row_label as row, s.number, b.gate,
                   (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
                     where p.sector_code = b.sector_code
                       and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as price_cents,
@@ -651,7 +657,8 @@ pub async fn held_by(
 /// A seat of a block with its state as `viewer` sees it (`mine` for their own holds).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SeatView {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SeatId,
     pub row: String,
     pub number: i32,
     pub label: String,
@@ -668,7 +675,7 @@ pub async fn block_seats(
 ) -> Result<Vec<SeatView>, sqlx::Error> {
     sqlx::query_as!(
         SeatView,
-        r#"select s.id, s.row_label as row, s.number, s.label,
+        r#"select s.id as "id: SeatId", s.row_label as row, s.number, s.label,
                   case when i.state = 'held' and i.held_until <= now() then 'free'
                        when i.state = 'held' and i.holder_id = $3 then 'mine'
                        else i.state::text end as "state!",
@@ -722,9 +729,9 @@ pub async fn free_in_blocks(
 pub async fn seats_by_label(
     conn: &mut PgConnection,
     labels: &[String],
-) -> Result<Vec<(i64, String)>, sqlx::Error> {
+) -> Result<Vec<(SeatId, String)>, sqlx::Error> {
     let rows = sqlx::query!(
-        "select id, label from venue_seat where label = any($1)",
+        r#"select id as "id: SeatId", label from venue_seat where label = any($1)"#,
         labels
     )
     .fetch_all(conn)
@@ -735,7 +742,8 @@ pub async fn seats_by_label(
 /// A seat a lock or unlock left alone, and why (its state).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Skipped {
-    pub id: i64,
+    #[schema(value_type = i64)]
+    pub id: SeatId,
     pub label: String,
     pub state: String,
 }
@@ -745,7 +753,7 @@ pub struct Skipped {
 pub async fn set_locked(
     conn: &mut PgConnection,
     fixture_id: FixtureId,
-    seat_ids: &[i64],
+    seat_ids: &[SeatId],
     locked: bool,
 ) -> Result<(Vec<Change>, Vec<Skipped>), sqlx::Error> {
     let rows = if locked {
@@ -755,7 +763,7 @@ pub async fn set_locked(
                 and (state = 'free' or (state = 'held' and held_until <= now()))
             returning seat_id, block_id",
             fixture_id.0,
-            seat_ids
+            seat_ids as &[SeatId]
         )
         .fetch_all(&mut *conn)
         .await?
@@ -768,7 +776,7 @@ pub async fn set_locked(
               where fixture_id = $1 and seat_id = any($2) and state = 'locked'
             returning seat_id, block_id",
             fixture_id.0,
-            seat_ids
+            seat_ids as &[SeatId]
         )
         .fetch_all(&mut *conn)
         .await?
@@ -779,20 +787,20 @@ pub async fn set_locked(
     let state = if locked { "locked" } else { "free" };
     let changes: Vec<Change> = rows
         .iter()
-        .map(|(seat_id, block_id)| Change::new(fixture_id, *block_id, *seat_id, state))
+        .map(|(seat_id, block_id)| Change::new(fixture_id, *block_id, SeatId(*seat_id), state))
         .collect();
-    let changed: Vec<i64> = rows.iter().map(|(s, _)| *s).collect();
+    let changed: Vec<SeatId> = rows.iter().map(|(s, _)| SeatId(*s)).collect();
     let skipped = sqlx::query_as!(
         Skipped,
-        r#"select s.id, s.label,
+        r#"select s.id as "id: SeatId", s.label,
                   case when i.state = 'held' and i.held_until <= now() then 'free'
                        else i.state::text end as "state!"
              from seat_inventory i join venue_seat s on s.id = i.seat_id
             where i.fixture_id = $1 and i.seat_id = any($2) and not (i.seat_id = any($3))
             order by s.id"#,
         fixture_id.0,
-        seat_ids,
-        &changed
+        seat_ids as &[SeatId],
+        &changed as &[SeatId]
     )
     .fetch_all(&mut *conn)
     .await?;
@@ -889,7 +897,7 @@ pub async fn reconcile(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, r.block_id, r.seat_id, &r.state))
+        .map(|r| Change::new(fixture_id, r.block_id, SeatId(r.seat_id), &r.state))
         .collect();
     announced(conn, changes).await
 }
@@ -897,11 +905,11 @@ pub async fn reconcile(
 /// Planet seat ids of seats, for mirroring locks to the ticketing system.
 pub async fn planet_seat_ids(
     conn: &mut PgConnection,
-    seat_ids: &[i64],
+    seat_ids: &[SeatId],
 ) -> Result<Vec<i32>, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select planet_seat_id as "id!" from venue_seat where id = any($1) and planet_seat_id is not null"#,
-        seat_ids
+        seat_ids as &[SeatId]
     )
     .fetch_all(conn)
     .await

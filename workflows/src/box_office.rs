@@ -2,7 +2,7 @@
 //! transfer or given; issued by the same steps as an online order.
 
 use crate::checkout::settle_payment;
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::orders;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -17,7 +17,7 @@ pub struct StaffSale<'a> {
     pub payment_method: &'a str,
     pub language: &'a str,
     /// (seat id, reduction id, holder)
-    pub lines: Vec<(i64, i32, orders::HolderDetails)>,
+    pub lines: Vec<(SeatId, i32, orders::HolderDetails)>,
     /// Sold by this mass-issue task: the club's own issue, so no per-buyer limit, and issued
     /// on the mass queue.
     pub mass_task: Option<Uuid>,
@@ -44,7 +44,7 @@ pub async fn sell_at_box_office(
     if sale.mass_task.is_some() {
         terms.per_buyer_limit = i32::MAX;
     }
-    let seats: Vec<i64> = sale.lines.iter().map(|l| l.0).collect();
+    let seats: Vec<SeatId> = sale.lines.iter().map(|l| l.0).collect();
     if let Err(r) = domain::inventory::hold_seats(conn, &terms, sale.buyer, &seats, &[]).await? {
         return Ok(Err(StaffSaleRefusal::Hold(r)));
     }
@@ -70,7 +70,7 @@ pub async fn sell_at_box_office(
             order
                 .lines
                 .iter()
-                .find(|l| l.seat_id == *seat)
+                .find(|l| l.seat_id == seat.0)
                 .map(|l| orders::NamedLine {
                     line_id: l.id,
                     reduction_id: *reduction,

@@ -12,7 +12,7 @@ use crate::{
     issuing::mass_line::report_mail,
     runtime::{Job, JobContext, JobError, enqueue},
 };
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::{
     accounts,
     email::Email,
@@ -333,7 +333,7 @@ async fn sell(
     task_id: Uuid,
     head: &mass::TaskHead,
     email: &Email,
-    seat: i64,
+    seat: SeatId,
     reduction: i32,
     holder: orders::HolderDetails,
 ) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {

@@ -4,7 +4,7 @@
 
 use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::{fixtures, inventory, venue};
 use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
@@ -236,7 +236,7 @@ pub async fn reconcile_fixture(
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MirrorLocks {
     pub fixture_id: FixtureId,
-    pub seat_ids: Vec<i64>,
+    pub seat_ids: Vec<SeatId>,
     pub locked: bool,
     /// Unique per staff action (the audit entry), so the same action is mirrored once.
     pub action_id: String,

@@ -17,7 +17,7 @@ use axum::{
         sse::{Event, KeepAlive, Sse},
     },
 };
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
     inventory, venue,
@@ -188,7 +188,8 @@ struct BlockSeats {
 /// A seat the caller holds.
 #[derive(Serialize, ToSchema)]
 struct HeldSeatView {
-    id: i64,
+    #[schema(value_type = i64)]
+    id: SeatId,
     label: String,
     block_id: i32,
     sector_code: String,
@@ -387,7 +388,8 @@ async fn current_hold(
 #[serde(deny_unknown_fields)]
 struct HoldRequest {
     #[serde(default)]
-    seat_ids: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    seat_ids: Option<Vec<SeatId>>,
     /// Instead of `seat_ids`: each seat with a reduction and a named holder (optional).
     #[serde(default)]
     lines: Option<Vec<inventory::Line>>,

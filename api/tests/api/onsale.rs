@@ -107,7 +107,10 @@ async fn an_expired_hold_is_taken_by_the_next_fan_and_freed_by_the_schedule(pool
     let mut tx = s.app.pool.begin().await.unwrap();
     let freed = domain::inventory::expire_holds(&mut tx).await.unwrap();
     tx.commit().await.unwrap();
-    assert_eq!(freed.iter().map(|c| c.seat_id).collect::<Vec<_>>(), vec![b]);
+    assert_eq!(
+        freed.iter().map(|c| c.seat_id.0).collect::<Vec<_>>(),
+        vec![b]
+    );
     assert_eq!(s.state(b).await, "free");
     let holder: uuid::Uuid = sqlx::query_scalar(
         "select holder_id from seat_inventory where seat_id = $1 and fixture_id = $2",

@@ -84,7 +84,7 @@ async fn run(
     let (sim, client) = bench::simulators().await?;
     let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client).await?;
     let mut conn = pool.acquire().await?;
-    let seats: Vec<i64> = sqlx::query_scalar(
+    let seats: Vec<domain::ids::SeatId> = sqlx::query_scalar(
         "select i.seat_id from seat_inventory i join venue_seat s on s.id = i.seat_id
           where i.fixture_id = $1 and i.state = 'free' and s.planet_seat_id is not null
           order by i.seat_id",
@@ -278,7 +278,7 @@ async fn named_order(
     pool: &PgPool,
     fixture: domain::ids::FixtureId,
     i: usize,
-    seats: &[i64],
+    seats: &[domain::ids::SeatId],
 ) -> anyhow::Result<Waiting> {
     let mut tx = pool.begin().await?;
     let email = Email::parse(&format!("bench{i}@example.it"))?;

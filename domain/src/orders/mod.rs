@@ -8,7 +8,7 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
-use crate::ids::FixtureId;
+use crate::ids::{FixtureId, SeatId};
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -137,7 +137,7 @@ pub async fn create_from_hold(
     if held.is_empty() {
         return Ok(Err(CheckoutRefusal::NothingHeld));
     }
-    let seat_ids: Vec<i64> = held.iter().map(|h| h.id).collect();
+    let seat_ids: Vec<SeatId> = held.iter().map(|h| h.id).collect();
     sqlx::query!(
         r#"with stale as (
              update ticket_order o set state = $4, payment_status = $6, modified_at = now()
@@ -149,7 +149,7 @@ pub async fn create_from_hold(
            update order_line set live = false where order_id in (select order_id from stale)"#,
         fixture_id.0,
         user,
-        &seat_ids,
+        &seat_ids as &[SeatId],
         OrderState::Cancelled as OrderState,
         OrderState::Pending as OrderState,
         PaymentStatus::Closed as PaymentStatus,
@@ -188,7 +188,7 @@ pub async fn create_from_hold(
         fixture_id.0,
         user,
         FULL_PRICE_CODE,
-        &seat_ids
+        &seat_ids as &[SeatId]
     )
     .execute(&mut *conn)
     .await?;
@@ -795,7 +795,7 @@ async fn take_seats(
         .map(|r| Change {
             fixture_id,
             block_id: r.block_id,
-            seat_id: r.seat_id,
+            seat_id: SeatId(r.seat_id),
             state: "sold".into(),
         })
         .collect();
@@ -1153,7 +1153,7 @@ pub async fn mark_refunded(
         .map(|r| Change {
             fixture_id: o.fixture_id,
             block_id: r.block_id,
-            seat_id: r.seat_id,
+            seat_id: SeatId(r.seat_id),
             state: "free".into(),
         })
         .collect();

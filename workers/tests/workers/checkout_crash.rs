@@ -55,7 +55,7 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
     let (user, _) = accounts::create_or_get(&mut conn, &email, None, None, Default::default())
         .await
         .unwrap();
-    let seats: Vec<i64> =
+    let seats: Vec<domain::ids::SeatId> =
         sqlx::query_scalar("select id from venue_seat where label = any($1) order by id")
             .bind(["TC-TC1-10-1", "TC-TC1-10-2", "TC-TC1-10-3", "TC-TC1-10-4"])
             .fetch_all(&mut *conn)

@@ -13,7 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::{accounts, audit, email::Email, inventory, issuance, moderation, orders};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -260,7 +260,8 @@ const BOX_OFFICE_METHODS: [&str; 4] = ["cash", "pos", "bank_transfer", "complime
 #[serde(deny_unknown_fields)]
 struct SaleLine {
     #[serde(default)]
-    seat_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    seat_id: Option<SeatId>,
     /// Instead of `seat_id`: the seat's label (`TC-TC1-1-1`).
     #[serde(default)]
     label: Option<String>,
@@ -335,7 +336,7 @@ async fn create_order(
     };
     let mut tx = state.pool.begin().await?;
     let labels: Vec<String> = req.lines.iter().filter_map(|l| l.label.clone()).collect();
-    let by_label: BTreeMap<String, i64> = inventory::seats_by_label(&mut tx, &labels)
+    let by_label: BTreeMap<String, SeatId> = inventory::seats_by_label(&mut tx, &labels)
         .await?
         .into_iter()
         .map(|(id, label)| (label, id))

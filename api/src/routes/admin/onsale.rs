@@ -13,7 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeatId};
 use domain::{
     audit,
     fixtures::{self, FixtureQuery},
@@ -51,7 +51,8 @@ struct Imported {
 /// that name no seat.
 #[derive(Serialize, ToSchema)]
 struct LockOutcome {
-    changed: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    changed: Vec<SeatId>,
     skipped: Vec<inventory::Skipped>,
     unknown: Vec<String>,
 }
@@ -439,7 +440,8 @@ async fn block_seats(
 #[serde(deny_unknown_fields)]
 struct LockRequest {
     #[serde(default)]
-    seat_ids: Vec<i64>,
+    #[schema(value_type = Vec<i64>)]
+    seat_ids: Vec<SeatId>,
     #[serde(default)]
     labels: Vec<String>,
     locked: bool,
@@ -490,12 +492,12 @@ async fn lock_seats(
         .iter()
         .filter(|l| !found.iter().any(|(_, f)| f == *l))
         .collect();
-    let mut seats: Vec<i64> = req.seat_ids.clone();
+    let mut seats: Vec<SeatId> = req.seat_ids.clone();
     seats.extend(found.iter().map(|(s, _)| *s));
     seats.sort_unstable();
     seats.dedup();
     let (changed, skipped) = inventory::set_locked(&mut tx, id, &seats, req.locked).await?;
-    let changed_ids: Vec<i64> = changed.iter().map(|c| c.seat_id).collect();
+    let changed_ids: Vec<SeatId> = changed.iter().map(|c| c.seat_id).collect();
     if !changed_ids.is_empty() {
         let action_id = uuid::Uuid::now_v7().to_string();
         workflows::enqueue(

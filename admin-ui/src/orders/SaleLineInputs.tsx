@@ -142,8 +142,8 @@ function ReductionInput() {
   const matchDay = fixture === undefined ? undefined : romeDateOf(fixture.starts_at);
 
   const qualifies: Validator = (value: unknown, values: SaleFormValues) => {
-    const code = prices.find((price) => price.reduction_id === Number(value))?.reduction_code;
-    return holderRefusal(code, values.lines?.[index]?.holder, matchDay);
+    const rule = prices.find((price) => price.reduction_id === Number(value))?.rule;
+    return holderRefusal(rule, values.lines?.[index]?.holder, matchDay);
   };
   useRecheckWhenHolderChanges(getSource('reduction_id'), matchDay);
 

@@ -26,30 +26,30 @@ describe("a holder's age on the match day", () => {
 
 describe('who may have a reduction', () => {
   it('keeps the women’s reduction (DONNA) for sex F, given or not the match', () => {
-    expect(holderRefusal('DONNA', { sex: 'F' }, MATCH_DAY)).toBeUndefined();
-    expect(holderRefusal('DONNA', { sex: 'M' }, MATCH_DAY)).toBe(`${ERRORS}.holder_women`);
-    expect(holderRefusal('DONNA', { sex: '' }, undefined)).toBe(`${ERRORS}.holder_women`);
-    expect(holderRefusal('DONNA', null, undefined)).toBe(`${ERRORS}.holder_women`);
+    expect(holderRefusal('women', { sex: 'F' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('women', { sex: 'M' }, MATCH_DAY)).toBe(`${ERRORS}.holder_women`);
+    expect(holderRefusal('women', { sex: '' }, undefined)).toBe(`${ERRORS}.holder_women`);
+    expect(holderRefusal('women', null, undefined)).toBe(`${ERRORS}.holder_women`);
   });
 
   it('keeps Under 14 for those not yet 14 on the match day', () => {
-    expect(holderRefusal('U14', { birth_date: '2012-12-07' }, MATCH_DAY)).toBeUndefined();
-    expect(holderRefusal('U14', { birth_date: '2012-12-06' }, MATCH_DAY)).toBe(`${ERRORS}.holder_under_14`);
+    expect(holderRefusal('under_14', { birth_date: '2012-12-07' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('under_14', { birth_date: '2012-12-06' }, MATCH_DAY)).toBe(`${ERRORS}.holder_under_14`);
   });
 
   it('keeps Over 65 for those 65 or older on the match day', () => {
-    expect(holderRefusal('O65', { birth_date: '1961-12-06' }, MATCH_DAY)).toBeUndefined();
-    expect(holderRefusal('O65', { birth_date: '1961-12-07' }, MATCH_DAY)).toBe(`${ERRORS}.holder_over_65`);
+    expect(holderRefusal('over_65', { birth_date: '1961-12-06' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('over_65', { birth_date: '1961-12-07' }, MATCH_DAY)).toBe(`${ERRORS}.holder_over_65`);
   });
 
   it('leaves the age to the API until the birth date and the match are known', () => {
-    expect(holderRefusal('U14', { birth_date: '1990-04-01' }, undefined)).toBeUndefined();
-    expect(holderRefusal('O65', { birth_date: null }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('under_14', { birth_date: '1990-04-01' }, undefined)).toBeUndefined();
+    expect(holderRefusal('over_65', { birth_date: null }, MATCH_DAY)).toBeUndefined();
   });
 
   it('admits everyone to the other reductions, and to none chosen yet', () => {
-    expect(holderRefusal('INTERO', { sex: 'M', birth_date: '2020-01-01' }, MATCH_DAY)).toBeUndefined();
-    expect(holderRefusal('OMAGGIO', null, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('anyone', { sex: 'M', birth_date: '2020-01-01' }, MATCH_DAY)).toBeUndefined();
+    expect(holderRefusal('anyone', null, MATCH_DAY)).toBeUndefined();
     expect(holderRefusal(undefined, null, MATCH_DAY)).toBeUndefined();
   });
 });

@@ -1,16 +1,7 @@
+import type { HolderRule } from '../../../api-types';
+
 const ERRORS = 'resources.orders.sale.errors';
 
-/**
- * Who may have a reduction, as the ticketing system checks it on the match day (and the API
- * before a sale): under 14, 65 or older, women. The prices the form reads name reductions by
- * code, not by rule, so the rules go by the catalogue's codes; any other reduction admits
- * everyone.
- */
-const RULES: Readonly<Record<string, 'under_14' | 'over_65' | 'women'>> = {
-  U14: 'under_14',
-  O65: 'over_65',
-  DONNA: 'women',
-};
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -37,18 +28,18 @@ export interface HolderFacts {
 }
 
 /**
- * Why the holder may not have the reduction `code` on `matchDay` (`yyyy-mm-dd`, the match's day
- * in Italy), as a translation key; undefined when they may, or when it cannot be told yet: the
+ * Why the holder may not have a reduction whose rule (the API's: whom it is for, as the
+ * ticketing system checks it on the match day) is `rule`, on `matchDay` (`yyyy-mm-dd`, the match's
+ * day in Italy), as a translation key; undefined when they may, or when it cannot be told yet: the
  * women's reduction needs sex F, always; the age reductions are checked once the birth date and
  * the match are known (the API checks everything again).
  */
 export function holderRefusal(
-  code: string | undefined,
+  rule: HolderRule | undefined,
   holder: HolderFacts | null | undefined,
   matchDay: string | undefined,
 ): string | undefined {
-  const rule = code === undefined ? undefined : RULES[code];
-  if (rule === undefined) {
+  if (rule === undefined || rule === 'anyone') {
     return undefined;
   }
   if (rule === 'women') {

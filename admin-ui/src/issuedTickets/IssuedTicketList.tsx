@@ -132,7 +132,11 @@ function IssuedTicketSimpleList() {
       rowClick={openOrder}
       primaryText={(ticket) => `${ticket.label} · ${ticket.holder_name}`}
       secondaryText={(ticket) =>
-        [ticket.fixture_title, formatEuros(ticket.price_cents, locale), ticket.issued_at ? formatRomeDateTime(ticket.issued_at, locale) : null]
+        [
+          ticket.fixture_title,
+          formatEuros(ticket.price_cents, locale),
+          ticket.issued_at ? formatRomeDateTime(ticket.issued_at, locale) : null,
+        ]
           .filter((part) => part !== null)
           .join(' · ')
       }

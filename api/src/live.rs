@@ -3,7 +3,7 @@
 //! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
 //! people watching.
 
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, SeatId};
 use domain::inventory::{CHANNEL, Notice};
 use sqlx::{PgPool, postgres::PgListener};
 use std::{collections::BTreeSet, sync::Arc, time::Duration};
@@ -18,13 +18,13 @@ pub enum LiveEvent {
     /// Seats of a block changed state.
     Seats {
         fixture_id: FixtureId,
-        block_id: i32,
+        block_id: BlockId,
         seats: Vec<(SeatId, String)>,
     },
     /// Free places of blocks.
     Blocks {
         fixture_id: FixtureId,
-        blocks: Vec<(i32, i64)>,
+        blocks: Vec<(BlockId, i64)>,
     },
     /// Refetch everything (`None`: every fixture, after a lost connection).
     Refresh { fixture_id: Option<FixtureId> },
@@ -102,7 +102,7 @@ async fn listen_once(
 ) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener.listen(CHANNEL).await?;
-    let mut dirty: BTreeSet<(FixtureId, i32)> = BTreeSet::new();
+    let mut dirty: BTreeSet<(FixtureId, BlockId)> = BTreeSet::new();
     let mut recount = tokio::time::interval(RECOUNT_EVERY);
     loop {
         tokio::select! {
@@ -137,10 +137,10 @@ async fn listen_once(
 async fn recount_blocks(
     pool: &PgPool,
     tx: &broadcast::Sender<Arc<LiveEvent>>,
-    blocks: BTreeSet<(FixtureId, i32)>,
+    blocks: BTreeSet<(FixtureId, BlockId)>,
 ) -> Result<(), sqlx::Error> {
     let mut conn = pool.acquire().await?;
-    let mut by_fixture: std::collections::BTreeMap<FixtureId, Vec<i32>> = Default::default();
+    let mut by_fixture: std::collections::BTreeMap<FixtureId, Vec<BlockId>> = Default::default();
     for (f, b) in blocks {
         by_fixture.entry(f).or_default().push(b);
     }

@@ -7,7 +7,7 @@
 //! when, and only when, it commits. Nothing here calls the ticketing system.
 
 use crate::fixtures::SaleTerms;
-use crate::ids::{FixtureId, SeatId};
+use crate::ids::{BlockId, FixtureId, SeatId};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ const SEATS_PER_NOTICE: usize = 300;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
     pub fixture_id: FixtureId,
-    pub block_id: i32,
+    pub block_id: BlockId,
     pub seat_id: SeatId,
     pub state: String,
 }
@@ -34,7 +34,7 @@ pub struct Change {
 impl Change {
     pub(crate) fn new(
         fixture_id: FixtureId,
-        block_id: i32,
+        block_id: BlockId,
         seat_id: SeatId,
         state: &str,
     ) -> Change {
@@ -52,13 +52,18 @@ impl Change {
 pub struct Notice {
     #[serde(rename = "f")]
     pub fixture_id: FixtureId,
-    #[serde(rename = "b", default)]
-    pub block_id: i32,
+    #[serde(rename = "b", default = "no_block")]
+    pub block_id: BlockId,
     /// (seat, state)
     #[serde(rename = "s", default)]
     pub seats: Vec<(SeatId, String)>,
     #[serde(rename = "r", default)]
     pub refresh: bool,
+}
+
+/// A notice's block when it names none (a refresh).
+fn no_block() -> BlockId {
+    BlockId(0)
 }
 
 /// Why a hold was refused. Nothing changed.
@@ -223,7 +228,7 @@ async fn set_lines(
 
 /// Announces changes (in the caller's transaction: delivered on commit).
 pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), sqlx::Error> {
-    let mut by_block: BTreeMap<(FixtureId, i32), Vec<(SeatId, String)>> = BTreeMap::new();
+    let mut by_block: BTreeMap<(FixtureId, BlockId), Vec<(SeatId, String)>> = BTreeMap::new();
     for c in changes {
         by_block
             .entry((c.fixture_id, c.block_id))
@@ -369,7 +374,7 @@ pub async fn hold_seats(
     }
     let changes = taken
         .into_iter()
-        .map(|r| Change::new(fixture.id, r.block_id, r.seat_id, "held"))
+        .map(|r| Change::new(fixture.id, BlockId(r.block_id), r.seat_id, "held"))
         .collect();
     Ok(Ok(announced(conn, changes).await?))
 }
@@ -415,13 +420,13 @@ pub async fn hold_standing(
     conn: &mut PgConnection,
     fixture: &SaleTerms,
     user: Uuid,
-    block_id: i32,
+    block_id: BlockId,
     quantity: i64,
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !fixture.on_sale(chrono::Utc::now()) {
         return Ok(Err(HoldRefusal::NotOnSale));
     }
-    let no_map = sqlx::query_scalar!("select no_map from venue_block where id = $1", block_id)
+    let no_map = sqlx::query_scalar!("select no_map from venue_block where id = $1", block_id.0)
         .fetch_optional(&mut *conn)
         .await?;
     if no_map != Some(true) {
@@ -444,7 +449,7 @@ pub async fn hold_standing(
               and (select count(*) from wanted) = $3
         returning s.seat_id"#,
         fixture.id.0,
-        block_id,
+        block_id.0,
         quantity,
         user,
         f64::from(HOLD_SECONDS)
@@ -463,7 +468,7 @@ async fn held_in_block(
     conn: &mut PgConnection,
     fixture: &SaleTerms,
     user: Uuid,
-    block_id: i32,
+    block_id: BlockId,
     seats: Vec<SeatId>,
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if let Some(r) = over_limit(conn, fixture, user).await? {
@@ -485,7 +490,7 @@ pub async fn hold_best_available(
     conn: &mut PgConnection,
     fixture: &SaleTerms,
     user: Uuid,
-    block_id: i32,
+    block_id: BlockId,
     quantity: i64,
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !fixture.on_sale(chrono::Utc::now()) {
@@ -534,7 +539,7 @@ pub async fn hold_best_available(
                   and (select count(*) from wanted) = $3
             returning s.seat_id, (select count(*) from runs) as "runs!""#,
             fixture.id.0,
-            block_id,
+            block_id.0,
             quantity,
             user,
             f64::from(HOLD_SECONDS)
@@ -554,7 +559,7 @@ pub async fn hold_best_available(
                     and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
                ) f group by row_label, run having count(*) >= $3"#,
             fixture.id.0,
-            block_id,
+            block_id.0,
             quantity
         )
         .fetch_all(&mut *conn)
@@ -589,7 +594,7 @@ pub async fn release(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, r.block_id, SeatId(r.seat_id), "free"))
+        .map(|r| Change::new(fixture_id, BlockId(r.block_id), SeatId(r.seat_id), "free"))
         .collect();
     announced(conn, changes).await
 }
@@ -605,7 +610,7 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(r.fixture_id, r.block_id, SeatId(r.seat_id), "free"))
+        .map(|r| Change::new(r.fixture_id, BlockId(r.block_id), SeatId(r.seat_id), "free"))
         .collect();
     announced(conn, changes).await
 }
@@ -615,7 +620,7 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
 pub struct HeldSeat {
     pub id: SeatId,
     pub label: String,
-    pub block_id: i32,
+    pub block_id: BlockId,
     pub sector_code: String,
     pub row: String,
     pub number: i32,
@@ -636,7 +641,7 @@ pub async fn held_by(
 ) -> Result<Vec<HeldSeat>, sqlx::Error> {
     sqlx::query_as!(
         HeldSeat,
-        r#"select s.id as "id: SeatId", s.label, b.id as block_id, b.sector_code, s.row_label as row, s.number, b.gate,
+        r#"select s.id as "id: SeatId", s.label, b.id as "block_id: BlockId", b.sector_code, s.row_label as row, s.number, b.gate,
                   (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
                     where p.sector_code = b.sector_code
                       and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as price_cents,
@@ -670,7 +675,7 @@ pub struct SeatView {
 pub async fn block_seats(
     conn: &mut PgConnection,
     fixture_id: FixtureId,
-    block_id: i32,
+    block_id: BlockId,
     viewer: Option<Uuid>,
 ) -> Result<Vec<SeatView>, sqlx::Error> {
     sqlx::query_as!(
@@ -684,7 +689,7 @@ pub async fn block_seats(
             where s.block_id = $2
             order by length(s.row_label), s.row_label, s.number"#,
         fixture_id.0,
-        block_id,
+        block_id.0,
         viewer
     )
     .fetch_all(conn)
@@ -695,7 +700,7 @@ pub async fn block_seats(
 pub async fn free_by_block(
     conn: &mut PgConnection,
     fixture_id: FixtureId,
-) -> Result<BTreeMap<i32, i64>, sqlx::Error> {
+) -> Result<BTreeMap<BlockId, i64>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select block_id, count(*) filter (where state = 'free'
                     or (state = 'held' and held_until <= now())) as "free!"
@@ -704,25 +709,31 @@ pub async fn free_by_block(
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| (r.block_id, r.free)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (BlockId(r.block_id), r.free))
+        .collect())
 }
 
 /// Free places of some blocks (the live map's block counts).
 pub async fn free_in_blocks(
     conn: &mut PgConnection,
     fixture_id: FixtureId,
-    blocks: &[i32],
-) -> Result<Vec<(i32, i64)>, sqlx::Error> {
+    blocks: &[BlockId],
+) -> Result<Vec<(BlockId, i64)>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select block_id, count(*) filter (where state = 'free'
                     or (state = 'held' and held_until <= now())) as "free!"
              from seat_inventory where fixture_id = $1 and block_id = any($2) group by block_id"#,
         fixture_id.0,
-        blocks
+        blocks as &[BlockId]
     )
     .fetch_all(conn)
     .await?;
-    Ok(rows.into_iter().map(|r| (r.block_id, r.free)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| (BlockId(r.block_id), r.free))
+        .collect())
 }
 
 /// Seat ids by their labels (`TC-TC1-1-1`); unknown labels are left out.
@@ -787,7 +798,9 @@ pub async fn set_locked(
     let state = if locked { "locked" } else { "free" };
     let changes: Vec<Change> = rows
         .iter()
-        .map(|(seat_id, block_id)| Change::new(fixture_id, *block_id, SeatId(*seat_id), state))
+        .map(|(seat_id, block_id)| {
+            Change::new(fixture_id, BlockId(*block_id), SeatId(*seat_id), state)
+        })
         .collect();
     let changed: Vec<SeatId> = rows.iter().map(|(s, _)| SeatId(*s)).collect();
     let skipped = sqlx::query_as!(
@@ -813,7 +826,7 @@ pub async fn set_locked(
 #[derive(Debug, Clone, Default)]
 pub struct Taken {
     pub planet_seat_ids: Vec<i32>,
-    pub standing_sold: Vec<(i32, i64)>,
+    pub standing_sold: Vec<(BlockId, i64)>,
 }
 
 /// Copies a fixture's seat inventory: every seat and place of the venue, taken ones as sold
@@ -845,7 +858,7 @@ pub async fn load(
                     select seat_id from seat_inventory where fixture_id = $1 and block_id = $2
                        and state = 'free' order by seat_id limit $3)",
                 fixture_id.0,
-                block,
+                block.0,
                 sold
             )
             .execute(&mut *conn)
@@ -863,7 +876,7 @@ pub async fn load(
         conn,
         &Notice {
             fixture_id,
-            block_id: 0,
+            block_id: no_block(),
             seats: vec![],
             refresh: true,
         },
@@ -897,7 +910,7 @@ pub async fn reconcile(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, r.block_id, SeatId(r.seat_id), &r.state))
+        .map(|r| Change::new(fixture_id, BlockId(r.block_id), SeatId(r.seat_id), &r.state))
         .collect();
     announced(conn, changes).await
 }

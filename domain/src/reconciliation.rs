@@ -4,7 +4,7 @@
 //! ticketing system, which holds the fiscal record.
 
 use crate::build_state::BuildState;
-use crate::ids::{FixtureId, SeatId};
+use crate::ids::{BlockId, FixtureId, SeatId};
 use crate::inventory::{self, Change};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -409,7 +409,7 @@ pub async fn cancel_ours(conn: &mut PgConnection, title_id: i64) -> Result<(), s
             conn,
             &[Change::new(
                 line.fixture_id,
-                line.block_id,
+                BlockId(line.block_id),
                 SeatId(line.seat_id),
                 "free",
             )],
@@ -524,8 +524,18 @@ pub async fn take_their_seat(
     inventory::notify(
         conn,
         &[
-            Change::new(line.fixture_id, line.block_id, SeatId(line.seat_id), "free"),
-            Change::new(line.fixture_id, new.block_id, SeatId(new.seat_id), "sold"),
+            Change::new(
+                line.fixture_id,
+                BlockId(line.block_id),
+                SeatId(line.seat_id),
+                "free",
+            ),
+            Change::new(
+                line.fixture_id,
+                BlockId(new.block_id),
+                SeatId(new.seat_id),
+                "sold",
+            ),
         ],
     )
     .await?;

@@ -4,7 +4,7 @@
 
 use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, SeatId};
 use domain::{fixtures, inventory, venue};
 use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
@@ -95,9 +95,10 @@ async fn taken(
     let mut taken = inventory::Taken::default();
     for b in client.blocks(event).await.map_err(ticketing_error)? {
         if b.no_map {
-            taken
-                .standing_sold
-                .push((b.id as i32, i64::from(b.capacity.saturating_sub(b.free))));
+            taken.standing_sold.push((
+                BlockId(b.id as i32),
+                i64::from(b.capacity.saturating_sub(b.free)),
+            ));
             continue;
         }
         let free: HashSet<i32> = client

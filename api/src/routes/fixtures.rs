@@ -17,7 +17,7 @@ use axum::{
         sse::{Event, KeepAlive, Sse},
     },
 };
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, SeatId};
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
     inventory, venue,
@@ -191,7 +191,8 @@ struct HeldSeatView {
     #[schema(value_type = i64)]
     id: SeatId,
     label: String,
-    block_id: i32,
+    #[schema(value_type = i32)]
+    block_id: BlockId,
     sector_code: String,
     row: String,
     number: i32,
@@ -204,7 +205,8 @@ struct HeldSeatView {
 /// Places the caller holds in a standing block.
 #[derive(Serialize, ToSchema)]
 struct StandingView {
-    block_id: i32,
+    #[schema(value_type = i32)]
+    block_id: BlockId,
     sector_code: String,
     gate: String,
     price_cents: Option<i32>,
@@ -252,7 +254,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> Api
         .collect();
     for b in venue::blocks(&mut conn, None).await? {
         if let Some(s) = sectors.iter_mut().find(|s| s.code == b.sector_code) {
-            let f = free.get(&b.id).copied().unwrap_or(0);
+            let f = free.get(&BlockId(b.id)).copied().unwrap_or(0);
             s.free += f;
             s.blocks.push(BlockView { block: b, free: f });
         }
@@ -288,11 +290,11 @@ async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> Api
 async fn block(
     State(state): State<AppState>,
     session: Option<axum::Extension<Session>>,
-    Path((id, block_id)): Path<(FixtureId, i32)>,
+    Path((id, block_id)): Path<(FixtureId, BlockId)>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     shown_terms(&mut conn, id).await?;
-    let block = venue::block(&mut conn, block_id)
+    let block = venue::block(&mut conn, block_id.0)
         .await?
         .ok_or_else(|| ApiError::not_found("No such block"))?;
     let viewer = session.map(|axum::Extension(s)| s.user.user_id);
@@ -327,7 +329,7 @@ async fn hold_view(
     let held = inventory::held_by(conn, fixture_id, session.user.user_id).await?;
     let expires_at = held.iter().map(|h| h.held_until).min();
     let (standing, seats): (Vec<_>, Vec<_>) = held.into_iter().partition(|h| h.no_map);
-    let mut by_block: BTreeMap<i32, (String, String, Option<i32>, i64)> = BTreeMap::new();
+    let mut by_block: BTreeMap<BlockId, (String, String, Option<i32>, i64)> = BTreeMap::new();
     for p in standing {
         let e = by_block
             .entry(p.block_id)
@@ -394,7 +396,8 @@ struct HoldRequest {
     #[serde(default)]
     lines: Option<Vec<inventory::Line>>,
     #[serde(default)]
-    block_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    block_id: Option<BlockId>,
     #[serde(default)]
     quantity: Option<i64>,
 }
@@ -458,9 +461,10 @@ async fn hold(
             if !(1..=limit).contains(&quantity) {
                 return Err(invalid("quantity", "between 1 and the per-buyer limit"));
             }
-            let no_map = sqlx::query_scalar!("select no_map from venue_block where id = $1", block)
-                .fetch_optional(&mut *tx)
-                .await?;
+            let no_map =
+                sqlx::query_scalar!("select no_map from venue_block where id = $1", block.0)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             match no_map {
                 Some(false) => {
                     inventory::hold_best_available(&mut tx, &fixture, user, block, quantity).await?

@@ -8,7 +8,7 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
-use crate::ids::{FixtureId, SeatId};
+use crate::ids::{BlockId, FixtureId, SeatId};
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -794,7 +794,7 @@ async fn take_seats(
         .into_iter()
         .map(|r| Change {
             fixture_id,
-            block_id: r.block_id,
+            block_id: BlockId(r.block_id),
             seat_id: SeatId(r.seat_id),
             state: "sold".into(),
         })
@@ -1152,7 +1152,7 @@ pub async fn mark_refunded(
         .into_iter()
         .map(|r| Change {
             fixture_id: o.fixture_id,
-            block_id: r.block_id,
+            block_id: BlockId(r.block_id),
             seat_id: SeatId(r.seat_id),
             state: "free".into(),
         })

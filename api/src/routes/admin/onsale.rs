@@ -13,7 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, SeatId};
 use domain::{
     audit,
     fixtures::{self, FixtureQuery},
@@ -426,7 +426,7 @@ async fn update_fixture(
 ))]
 async fn block_seats(
     State(state): State<AppState>,
-    Path((id, block_id)): Path<(FixtureId, i32)>,
+    Path((id, block_id)): Path<(FixtureId, BlockId)>,
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     fixtures::find(&mut conn, id)

@@ -21,7 +21,7 @@ export default defineConfig({
     },
     fs: {
       // The shared theme and the API's types live beside this package.
-      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../api-types')],
+      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../ui-shared'), path.resolve(here, '../api-types')],
     },
   },
   build: {

@@ -24,7 +24,7 @@ export default defineConfig({
     },
     fs: {
       // The shared theme and the API's types live beside this package.
-      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../api-types')],
+      allow: [searchForWorkspaceRoot(here), path.resolve(here, '../ui-theme'), path.resolve(here, '../ui-shared'), path.resolve(here, '../api-types')],
     },
   },
   preview: {
@@ -35,7 +35,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '../ui-shared/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render in jsdom: give them room on a busy 2-core machine.

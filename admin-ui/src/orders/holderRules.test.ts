@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, holderRefusal } from './holderRules';
+import { holderRefusal } from './holderRules';
 
 const ERRORS = 'resources.orders.sale.errors';
 // Como - Lazio, 6 December 2026 in Italy.
 const MATCH_DAY = '2026-12-06';
 
-describe("a holder's age on the match day", () => {
-  it('counts whole years, one fewer before the birthday', () => {
-    expect(ageOn('2012-12-06', MATCH_DAY)).toBe(14);
-    expect(ageOn('2012-12-07', MATCH_DAY)).toBe(13);
-    expect(ageOn('1961-12-06', MATCH_DAY)).toBe(65);
-    expect(ageOn('1961-12-07', MATCH_DAY)).toBe(64);
-  });
-
-  it('takes a 29 February birthday as reached on 1 March of a common year, as the API', () => {
-    expect(ageOn('2012-02-29', '2026-02-28')).toBe(13);
-    expect(ageOn('2012-02-29', '2026-03-01')).toBe(14);
-  });
-
-  it('cannot tell without two readable dates', () => {
-    expect(ageOn('', MATCH_DAY)).toBeUndefined();
-    expect(ageOn('06/12/2012', MATCH_DAY)).toBeUndefined();
-  });
-});
+// The age count itself is tested with the shared module (ui-shared/holderRules.test.ts).
 
 describe('who may have a reduction', () => {
   it('keeps the women’s reduction (DONNA) for sex F, given or not the match', () => {

@@ -1,31 +1,16 @@
 import type { HolderRule } from '../../../api-types';
+// The age count and who qualifies for a rule are shared with fan-ui (ui-shared/), as the API decides.
+import { ageOn, qualifies, type HolderFacts } from '../../../ui-shared/holderRules';
 
 const ERRORS = 'resources.orders.sale.errors';
 
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Whole years from a birth date to a day, both `yyyy-mm-dd`, counted as the API counts them (a
- * birthday not yet reached that year takes one off). Undefined when either cannot be read.
- */
-export function ageOn(birthDate: string, day: string): number | undefined {
-  const born = DATE.exec(birthDate.trim());
-  const on = DATE.exec(day);
-  if (born === null || on === null) {
-    return undefined;
-  }
-  const [, by, bm, bd] = born.map(Number) as [number, number, number, number];
-  const [, dy, dm, dd] = on.map(Number) as [number, number, number, number];
-  const beforeBirthday = dm < bm || (dm === bm && dd < bd);
-  return dy - by - (beforeBirthday ? 1 : 0);
-}
-
-/** The holder as the sale form has them so far (sex `M`, `F`, or empty when not given). */
-export interface HolderFacts {
-  birth_date?: string | null;
-  sex?: string | null;
-}
+/** The translation key for a holder a reduction is not for, by the reduction's rule. */
+const REFUSALS: Record<HolderRule, string | undefined> = {
+  anyone: undefined,
+  under_14: `${ERRORS}.holder_under_14`,
+  over_65: `${ERRORS}.holder_over_65`,
+  women: `${ERRORS}.holder_women`,
+};
 
 /**
  * Why the holder may not have a reduction whose rule (the API's: whom it is for, as the
@@ -42,15 +27,9 @@ export function holderRefusal(
   if (rule === undefined || rule === 'anyone') {
     return undefined;
   }
-  if (rule === 'women') {
-    return holder?.sex === 'F' ? undefined : `${ERRORS}.holder_women`;
-  }
-  const age = matchDay === undefined ? undefined : ageOn(holder?.birth_date ?? '', matchDay);
-  if (age === undefined) {
+  // The age rules wait for a readable birth date and the match's day.
+  if (rule !== 'women' && (matchDay === undefined || ageOn(holder?.birth_date ?? '', matchDay) === undefined)) {
     return undefined;
   }
-  if (rule === 'under_14') {
-    return age < 14 ? undefined : `${ERRORS}.holder_under_14`;
-  }
-  return age >= 65 ? undefined : `${ERRORS}.holder_over_65`;
+  return qualifies(rule, holder ?? {}, matchDay ?? '') ? undefined : REFUSALS[rule];
 }

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { aHolder, anOrder, anOrderLine } from '../test/fixtures';
 import type { HolderRule } from '../../../api-types';
 import {
-  ageOn,
   draftOf,
   holdersRequest,
   localToday,
-  matchDayOf,
   parseHolder,
   serverHolderErrors,
   type HolderDraft,
@@ -101,23 +99,7 @@ describe('parseHolder', () => {
   });
 });
 
-describe('ageOn', () => {
-  it('counts whole years, the birthday included, 29 February coming on 1 March', () => {
-    expect(ageOn('2012-12-06', '2026-12-06')).toBe(14);
-    expect(ageOn('2012-12-07', '2026-12-06')).toBe(13);
-    expect(ageOn('2012-02-29', '2026-02-28')).toBe(13);
-    expect(ageOn('2012-02-29', '2026-03-01')).toBe(14);
-  });
-});
-
-describe('matchDayOf', () => {
-  it('is the kick-off\'s day on the stadium\'s clock', () => {
-    expect(matchDayOf('2026-12-06T19:45:00Z')).toBe('2026-12-06');
-    // 23:30 UTC is already the next day in Como, in winter and in summer.
-    expect(matchDayOf('2026-12-06T23:30:00Z')).toBe('2026-12-07');
-    expect(matchDayOf('2026-08-29T22:15:00Z')).toBe('2026-08-30');
-  });
-});
+// ageOn and matchDayOf are tested with the shared module (ui-shared/holderRules.test.ts).
 
 describe('holdersRequest', () => {
   it('sends every line by id, in the order of the order', () => {

@@ -1,6 +1,9 @@
-import { VENUE_TIME_ZONE } from '../fixtures/format';
+import { qualifies } from '../../../ui-shared/holderRules';
 import { DOCUMENT_TYPES, SEXES, type DocumentType, type Sex } from './types';
 import type { HolderDetails, HolderRule, HoldersRequest, Order, OrderLine } from '../../../api-types';
+
+// Who qualifies for a reduction's rule and the match's day are shared with admin-ui (ui-shared/).
+export { matchDayOf } from '../../../ui-shared/holderRules';
 
 /**
  * The holder form's rules, as the API applies them (docs/api/checkout.md, `PUT .../holders`), so
@@ -222,39 +225,24 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The message for a holder a reduction is not for, by the reduction's rule. */
+const RULE_PROBLEMS: Record<HolderRule, HolderProblem | null> = {
+  anyone: null,
+  under_14: 'reduction_under_14',
+  over_65: 'reduction_over_65',
+  women: 'reduction_women_only',
+};
+
 /**
  * Whether the holder qualifies for the chosen reduction on the match day; `birthDate` is null
  * when it is not (yet) a valid date, and then only the women's rule is checked.
  */
 function fareProblem(fare: MatchDayFare, birthDate: string | null, sex: Sex | ''): HolderProblem | null {
-  switch (fare.rule) {
-    case 'women':
-      return sex === 'F' ? null : 'reduction_women_only';
-    case 'under_14':
-      return birthDate === null || ageOn(birthDate, fare.matchDay) < 14 ? null : 'reduction_under_14';
-    case 'over_65':
-      return birthDate === null || ageOn(birthDate, fare.matchDay) >= 65 ? null : 'reduction_over_65';
-    default:
-      return null;
+  const rule = fare.rule;
+  if (rule === undefined || (birthDate === null && rule !== 'women')) {
+    return null;
   }
-}
-
-/** Age in whole years on `day`, both YYYY-MM-DD (a birthday on 29 February comes on 1 March). */
-export function ageOn(birthDate: string, day: string): number {
-  const years = Number(day.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  return day.slice(5) < birthDate.slice(5) ? years - 1 : years;
-}
-
-/** The match's day, YYYY-MM-DD, as the stadium's clock reads its kick-off (ISO 8601 UTC). */
-export function matchDayOf(startsAt: string): string {
-  const parts = new Intl.DateTimeFormat('en', {
-    timeZone: VENUE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(startsAt));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return qualifies(rule, { birth_date: birthDate, sex: sex === '' ? null : sex }, fare.matchDay) ? null : RULE_PROBLEMS[rule];
 }
 
 /** Today as YYYY-MM-DD on the fan's clock (a birth date has no time zone). */

@@ -5,6 +5,8 @@
 use serde::Serialize;
 use sqlx::PgConnection;
 
+use crate::ids::BlockId;
+
 /// A block of the ticketing system's plan, as imported.
 #[derive(Debug, Clone)]
 pub struct PlanBlock {
@@ -201,7 +203,8 @@ pub async fn sectors(conn: &mut PgConnection) -> Result<Vec<Sector>, sqlx::Error
 /// A block of the venue.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Block {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: BlockId,
     pub code: String,
     pub sector_code: String,
     pub gate: String,
@@ -219,23 +222,23 @@ pub async fn blocks(
 ) -> Result<Vec<Block>, sqlx::Error> {
     sqlx::query_as!(
         Block,
-        "select b.id, b.code, b.sector_code, b.gate, b.capacity, b.rows, b.seats_per_row, b.no_map,
+        r#"select b.id as "id: BlockId", b.code, b.sector_code, b.gate, b.capacity, b.rows, b.seats_per_row, b.no_map,
                 b.away, b.season_sellable
            from venue_block b join venue_sector s on s.code = b.sector_code
           where $1::text is null or b.sector_code = $1
-          order by s.sort_order, b.id",
+          order by s.sort_order, b.id"#,
         sector
     )
     .fetch_all(conn)
     .await
 }
 
-pub async fn block(conn: &mut PgConnection, id: i32) -> Result<Option<Block>, sqlx::Error> {
+pub async fn block(conn: &mut PgConnection, id: BlockId) -> Result<Option<Block>, sqlx::Error> {
     sqlx::query_as!(
         Block,
-        "select id, code, sector_code, gate, capacity, rows, seats_per_row, no_map, away, season_sellable
-           from venue_block where id = $1",
-        id
+        r#"select id as "id: BlockId", code, sector_code, gate, capacity, rows, seats_per_row, no_map, away, season_sellable
+           from venue_block where id = $1"#,
+        id.0
     )
     .fetch_optional(conn)
     .await
@@ -244,16 +247,16 @@ pub async fn block(conn: &mut PgConnection, id: i32) -> Result<Option<Block>, sq
 /// Staff's changes to a block: its gate and whether it sells season tickets.
 pub async fn update_block(
     conn: &mut PgConnection,
-    id: i32,
+    id: BlockId,
     gate: Option<&str>,
     season_sellable: Option<bool>,
 ) -> Result<Option<Block>, sqlx::Error> {
     sqlx::query_as!(
         Block,
-        "update venue_block set gate = coalesce($2, gate), season_sellable = coalesce($3, season_sellable)
+        r#"update venue_block set gate = coalesce($2, gate), season_sellable = coalesce($3, season_sellable)
           where id = $1
-         returning id, code, sector_code, gate, capacity, rows, seats_per_row, no_map, away, season_sellable",
-        id,
+         returning id as "id: BlockId", code, sector_code, gate, capacity, rows, seats_per_row, no_map, away, season_sellable"#,
+        id.0,
         gate,
         season_sellable
     )

@@ -254,7 +254,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> Api
         .collect();
     for b in venue::blocks(&mut conn, None).await? {
         if let Some(s) = sectors.iter_mut().find(|s| s.code == b.sector_code) {
-            let f = free.get(&BlockId(b.id)).copied().unwrap_or(0);
+            let f = free.get(&b.id).copied().unwrap_or(0);
             s.free += f;
             s.blocks.push(BlockView { block: b, free: f });
         }
@@ -294,7 +294,7 @@ async fn block(
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     shown_terms(&mut conn, id).await?;
-    let block = venue::block(&mut conn, block_id.0)
+    let block = venue::block(&mut conn, block_id)
         .await?
         .ok_or_else(|| ApiError::not_found("No such block"))?;
     let viewer = session.map(|axum::Extension(s)| s.user.user_id);

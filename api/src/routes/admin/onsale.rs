@@ -117,7 +117,7 @@ async fn list_blocks(
     (status = 200, body = venue::Block),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
 ))]
-async fn get_block(State(state): State<AppState>, Path(id): Path<i32>) -> ApiResult<Response> {
+async fn get_block(State(state): State<AppState>, Path(id): Path<BlockId>) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let block = venue::block(&mut conn, id)
         .await?
@@ -141,7 +141,7 @@ struct BlockChange {
 async fn update_block(
     State(state): State<AppState>,
     CurrentUser(staff): CurrentUser,
-    Path(id): Path<i32>,
+    Path(id): Path<BlockId>,
     Json(change): Json<BlockChange>,
 ) -> ApiResult<Response> {
     let gate = change.gate.as_deref().map(str::trim);

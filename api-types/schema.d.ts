@@ -933,8 +933,9 @@ export interface paths {
         };
         get: operations["admin_get_fixture"];
         /**
-         * On sale (1) copies the seat inventory from the
-         *     ticketing system by a job the first time; off sale (2); audited.
+         * On sale (1) copies the seat
+         *     inventory from the ticketing system by a job the first time; off sale (2); when fans may
+         *     start buying; audited.
          */
         put: operations["admin_update_fixture"];
         post?: never;
@@ -1943,6 +1944,11 @@ export interface components {
             ends_at: string;
             /** Format: int16 */
             status: number;
+            /**
+             * Format: date-time
+             * @description When fans may start buying, if later than going on sale (status 1).
+             */
+            sale_opens_at?: string | null;
             high_risk: boolean;
             /** Format: int32 */
             per_buyer_limit: number;
@@ -1955,6 +1961,12 @@ export interface components {
         FixtureChange: {
             /** Format: int16 */
             status: number;
+            /**
+             * Format: date-time
+             * @description When fans may start buying: absent leaves it as it is, null opens the sale as soon as
+             *     the fixture is on sale. Before the match starts.
+             */
+            sale_opens_at?: string | null;
         };
         /** @description A fixture with its sectors, blocks and free places, and the reductions sold online. */
         FixtureDetail: components["schemas"]["Fixture"] & {
@@ -6954,7 +6966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: a status from 0 to 4, an opening before the match starts; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 //! Demo data for development (`api seed`, run by `make run`): idempotent, so a second run
 //! adds nothing.
 
+use chrono::DurationRound;
 use domain::{
     accounts::second_factor,
     email::Email,
@@ -127,11 +128,23 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
         &mut tx,
         &domain::fixtures::FixtureQuery {
             upcoming: Some(true),
-            limit: DEMO_ON_SALE as i64,
+            limit: DEMO_ON_SALE as i64 + 1,
             ..Default::default()
         },
     )
     .await?;
+    // The one after them opens to fans in a week (they see the date), unless staff said when.
+    let (upcoming, announced) = match upcoming.split_at_checked(DEMO_ON_SALE) {
+        Some((on_sale, [next, ..])) => (on_sale.to_vec(), Some(next.clone())),
+        _ => (upcoming, None),
+    };
+    if let Some(next) = announced.filter(|f| f.sale_opens_at.is_none()) {
+        let in_a_week = (chrono::Utc::now() + chrono::Duration::days(7))
+            .duration_trunc(chrono::Duration::hours(1))?;
+        if in_a_week < next.starts_at {
+            domain::fixtures::set_sale_opens_at(&mut tx, next.id, Some(in_a_week)).await?;
+        }
+    }
     tx.commit().await?;
     for f in &upcoming {
         {

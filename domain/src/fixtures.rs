@@ -31,6 +31,8 @@ pub struct Fixture {
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
     pub status: i16,
+    /// When fans may start buying, if later than going on sale (status 1).
+    pub sale_opens_at: Option<DateTime<Utc>>,
     pub high_risk: bool,
     pub per_buyer_limit: i32,
     pub inventory_ready: bool,
@@ -139,7 +141,7 @@ pub async fn search(
     let rows = sqlx::query_as!(
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
-                  f.starts_at, f.ends_at, f.status, f.high_risk, f.per_buyer_limit,
+                  f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
@@ -171,7 +173,7 @@ pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixtu
     sqlx::query_as!(
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
-                  f.starts_at, f.ends_at, f.status, f.high_risk, f.per_buyer_limit,
+                  f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
@@ -195,12 +197,25 @@ pub struct SaleTerms {
     pub per_buyer_limit: i32,
     pub starts_at: DateTime<Utc>,
     pub inventory_ready: bool,
+    /// Fans wait for this; staff sales clear it ([`SaleTerms::for_staff`]).
+    pub opens_at: Option<DateTime<Utc>>,
 }
 
 impl SaleTerms {
-    /// Whether fans may hold seats now.
+    /// Whether seats may be held now: on sale, its seats loaded, not started, and open.
     pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
-        self.status == ON_SALE && self.inventory_ready && self.starts_at > now
+        self.status == ON_SALE
+            && self.inventory_ready
+            && self.starts_at > now
+            && self.opens_at.is_none_or(|at| at <= now)
+    }
+
+    /// The terms for a staff sale (box office, mass issue): on sale before fans' opening.
+    pub fn for_staff(self) -> Self {
+        Self {
+            opens_at: None,
+            ..self
+        }
     }
 }
 
@@ -224,7 +239,7 @@ pub async fn sale_terms(
     sqlx::query_as!(
         SaleTerms,
         r#"select id as "id: FixtureId", status, per_buyer_limit, starts_at,
-                  inventory_loaded_at is not null as "inventory_ready!"
+                  inventory_loaded_at is not null as "inventory_ready!", sale_opens_at as opens_at
              from fixture where id = $1"#,
         id.0
     )
@@ -238,6 +253,23 @@ pub enum StatusRefusal {
     NotFound,
     /// A fixture cannot go on sale once it has started.
     Started,
+}
+
+/// Sets when a fixture's sale opens to fans (`None`: as soon as it is on sale). Returns
+/// whether the fixture exists.
+pub async fn set_sale_opens_at(
+    conn: &mut PgConnection,
+    id: FixtureId,
+    opens_at: Option<DateTime<Utc>>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update fixture set sale_opens_at = $2, updated_at = now() where id = $1",
+        id.0,
+        opens_at
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Sets a fixture's status. Returns whether its seat inventory still has to be copied from

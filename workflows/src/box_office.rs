@@ -38,9 +38,10 @@ pub async fn sell_at_box_office(
     conn: &mut PgConnection,
     sale: &StaffSale<'_>,
 ) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
-    let Some(mut terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
+    let Some(terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
         return Ok(Err(StaffSaleRefusal::NotOnSale));
     };
+    let mut terms = terms.for_staff();
     if sale.mass_task.is_some() {
         terms.per_buyer_limit = i32::MAX;
     }

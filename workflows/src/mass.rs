@@ -65,7 +65,7 @@ pub async fn check(
     };
     let on_sale = fixtures::sale_terms(&mut conn, fixture_id)
         .await?
-        .is_some_and(|t| t.on_sale(chrono::Utc::now()));
+        .is_some_and(|t| t.for_staff().on_sale(chrono::Utc::now()));
     if !on_sale {
         return Ok(Err(FixtureRefusal::NotOnSale));
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatRomeDateTime, romeDateOf } from './romeDateTime';
+import { formatCalendarDate, formatRomeDateTime, instantToRomeLocal, romeDateOf, romeLocalToInstant } from './romeDateTime';
 
 describe('formatRomeDateTime', () => {
   it('shows summer instants in Italian summer time (UTC+2)', () => {
@@ -36,5 +36,26 @@ describe('formatCalendarDate', () => {
   it('gives back what it cannot read', () => {
     expect(formatCalendarDate('01/04/1990', 'it')).toBe('01/04/1990');
     expect(formatCalendarDate('1990-02-31', 'it')).toBe('1990-02-31');
+  });
+});
+
+describe('romeLocalToInstant and instantToRomeLocal', () => {
+  it('read a wall-clock time in Rome, in winter and in summer', () => {
+    expect(romeLocalToInstant('2026-12-01T10:00')).toBe('2026-12-01T09:00:00.000Z');
+    expect(romeLocalToInstant('2026-07-30T10:00')).toBe('2026-07-30T08:00:00.000Z');
+    expect(instantToRomeLocal('2026-12-01T09:00:00Z')).toBe('2026-12-01T10:00');
+    expect(instantToRomeLocal('2026-07-30T08:00:00.000Z')).toBe('2026-07-30T10:00');
+  });
+
+  it('take a skipped spring time an hour later and a repeated autumn time the first time', () => {
+    expect(romeLocalToInstant('2026-03-29T02:30')).toBe('2026-03-29T01:30:00.000Z');
+    expect(romeLocalToInstant('2026-10-25T02:30')).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('give nothing for what cannot be read', () => {
+    expect(romeLocalToInstant('')).toBeUndefined();
+    expect(romeLocalToInstant('2026-02-30T10:00')).toBeUndefined();
+    expect(romeLocalToInstant('domani')).toBeUndefined();
+    expect(instantToRomeLocal('not a date')).toBe('');
   });
 });

@@ -421,6 +421,7 @@ export const englishAppMessages: TranslationMessages = {
         high_risk: 'High risk',
         per_buyer_limit: 'Tickets per buyer',
         planet_event_id: 'Event in the ticketing system',
+        sale_opens_at: 'Sale opens to fans',
         q: 'Search',
       },
       kinds: {
@@ -462,6 +463,18 @@ export const englishAppMessages: TranslationMessages = {
       errors: {
         fixture_started: 'The match has already started: its sale can no longer be changed.',
         fixture_not_found: 'Match not found.',
+      },
+      opening: {
+        action: 'Sale opening',
+        title: 'When does the sale of %{title} open?',
+        help: 'Before then fans see the date and cannot buy; the box office and mass issues already sell.',
+        time_zone: 'Italian time',
+        none: 'As soon as it is on sale',
+        clear: 'Open as soon as on sale',
+        saved: 'Sale opening saved',
+        cleared: 'The sale opens as soon as the match is on sale',
+        invalid: 'Enter a date and a time',
+        before_start: 'The opening must be before the match starts',
       },
       show: {
         orders: "The match's orders",

@@ -422,6 +422,7 @@ export const italianMessages: TranslationMessages = {
         high_risk: 'Ad alto rischio',
         per_buyer_limit: 'Biglietti per acquirente',
         planet_event_id: 'Evento nel sistema di biglietteria',
+        sale_opens_at: 'Apertura della vendita ai tifosi',
         q: 'Cerca',
       },
       kinds: {
@@ -463,6 +464,18 @@ export const italianMessages: TranslationMessages = {
       errors: {
         fixture_started: 'La partita è già iniziata: non si può più cambiarne la vendita.',
         fixture_not_found: 'Partita non trovata.',
+      },
+      opening: {
+        action: 'Apertura vendita',
+        title: 'Quando apre la vendita di %{title}?',
+        help: 'Prima di questo momento i tifosi vedono la data e non possono comprare; la biglietteria e le emissioni massive vendono già.',
+        time_zone: 'Ora italiana',
+        none: 'Appena messa in vendita',
+        clear: 'Apri appena in vendita',
+        saved: 'Apertura della vendita salvata',
+        cleared: 'La vendita apre appena la partita è in vendita',
+        invalid: 'Scrivi una data e un\'ora',
+        before_start: 'L\'apertura deve essere prima dell\'inizio della partita',
       },
       show: {
         orders: 'Ordini della partita',

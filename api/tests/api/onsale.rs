@@ -683,3 +683,109 @@ async fn a_named_holder_has_one_seat_per_fixture_and_a_reduction_must_be_sold_on
         .await;
     assert_eq!(status, 200);
 }
+
+#[sqlx::test(migrations = false)]
+async fn fans_wait_for_the_sale_to_open_while_staff_sell_before_it(pool: PgPool) {
+    use chrono::SubsecRound;
+    let s = on_sale(pool, &[]).await;
+    let staff = s.app.staff().await;
+    let seat = s.seat("TC-TC1-3-1").await;
+    let (_, fan) = s.app.fan_with_session("anna@example.it").await;
+    let fixture = format!("/api/admin/fixtures/{}", s.fixture);
+    let starts_at: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("select starts_at from fixture where id = $1")
+            .bind(s.fixture)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    // An opening at or after the kick-off is refused and changes nothing.
+    let r = staff
+        .put(&fixture)
+        .json(&json!({"status": 1, "sale_opens_at": starts_at}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    assert!(r.json::<Value>().await.unwrap()["errors"]["sale_opens_at"].is_string());
+    // An opening an hour ahead: fans see it and cannot hold.
+    let opens = chrono::Utc::now() + chrono::Duration::hours(1);
+    let r: Value = staff
+        .put(&fixture)
+        .json(&json!({"status": 1, "sale_opens_at": opens}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        r["sale_opens_at"]
+            .as_str()
+            .map(|t| t.parse::<chrono::DateTime<chrono::Utc>>().unwrap()),
+        Some(opens.trunc_subsecs(6))
+    );
+    // Another change of status leaves the opening as it is.
+    let r: Value = staff
+        .put(&fixture)
+        .json(&json!({"status": 1}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(r["sale_opens_at"].is_string());
+    let shown = fan
+        .get(&format!("/api/fixtures/{}", s.fixture))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert!(shown["sale_opens_at"].is_string(), "{shown}");
+    // The hold path caches a fixture's terms for a second.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let (status, body) = s.hold(&fan, json!({"seat_ids": [seat]})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("fixture_not_on_sale"))
+    );
+    assert_eq!(s.state(seat).await, "free");
+    // The box office sells before fans' opening.
+    let reduction: i32 = sqlx::query_scalar("select id from reduction where code = 'INTERO'")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    let r = staff
+        .post("/api/admin/orders")
+        .json(&json!({"fixture_id": s.fixture, "buyer_email": "cliente@example.it",
+                      "payment_method": "cash", "lines": [
+                          {"label": "TC-TC1-3-2", "reduction_id": reduction, "holder": {
+                              "first_name": "Elena", "last_name": "Sportello", "birth_date": "1975-03-03",
+                              "birth_place": "Lecco", "document_type": "passport", "document_number": "YB7654321"}}]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    // Null opens it at once.
+    let r: Value = staff
+        .put(&fixture)
+        .json(&json!({"status": 1, "sale_opens_at": null}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(r["sale_opens_at"].is_null());
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(s.hold(&fan, json!({"seat_ids": [seat]})).await.0, 200);
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where action = 'fixture.status_changed' and details ? 'sale_opens_at'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 2);
+}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatKickOff } from '../fixtures/format';
-import { saleState } from '../fixtures/saleState';
+import { saleOpensAt, saleState } from '../fixtures/saleState';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import type { Fixture } from '../../../api-types';
 
@@ -22,6 +22,7 @@ export function FixtureHeader({ fixture, back }: FixtureHeaderProps) {
   const language = useUiLanguage();
   const state = saleState(fixture);
   const notice = state === 'onSale' ? null : saleNotice(fixture);
+  const opensAt = saleOpensAt(fixture);
   return (
     <Box component="header" sx={{ display: 'grid', gap: 1 }}>
       <Link
@@ -47,7 +48,17 @@ export function FixtureHeader({ fixture, back }: FixtureHeaderProps) {
         </Typography>
       </Box>
       {fixture.high_risk && <Alert severity="warning">{t('fixture.highRiskNote')}</Alert>}
-      {notice !== null && <Alert severity="info">{t(notice)}</Alert>}
+      {notice !== null && (
+        <Alert severity="info">
+          {opensAt === null ? (
+            t(notice)
+          ) : (
+            <>
+              {t('fixture.opensAt')} <time dateTime={opensAt}>{formatKickOff(opensAt, language)}</time>
+            </>
+          )}
+        </Alert>
+      )}
     </Box>
   );
 }

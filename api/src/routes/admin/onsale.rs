@@ -370,15 +370,30 @@ async fn get_fixture(
 #[derive(Deserialize, ToSchema)]
 struct FixtureChange {
     status: i16,
+    /// When fans may start buying: absent leaves it as it is, null opens the sale as soon as
+    /// the fixture is on sale. Before the match starts.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<chrono::DateTime<chrono::Utc>>, required = false)]
+    sale_opens_at: Option<Option<chrono::DateTime<chrono::Utc>>>,
 }
 
-/// `PUT /api/admin/fixtures/{id}` `{status}`: on sale (1) copies the seat inventory from the
-/// ticketing system by a job the first time; off sale (2); audited.
+/// A field that is present (its value, null included), as against absent (`None`).
+fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// `PUT /api/admin/fixtures/{id}` `{status, sale_opens_at?}`: on sale (1) copies the seat
+/// inventory from the ticketing system by a job the first time; off sale (2); when fans may
+/// start buying; audited.
 #[utoipa::path(put, path = "/fixtures/{id}", tag = "admin", params(("id" = i64, Path, description = "The fixture")), request_body = FixtureChange, responses(
     (status = 200, body = fixtures::Fixture),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_started`"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 4, an opening before the match starts"),
 ))]
 async fn update_fixture(
     State(state): State<AppState>,
@@ -391,10 +406,32 @@ async fn update_fixture(
             [("status".to_owned(), "0 to 4".to_owned())].into(),
         ));
     }
+    if let Some(Some(opens_at)) = change.sale_opens_at {
+        let mut conn = state.pool.acquire().await?;
+        let fixture = fixtures::find(&mut conn, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+        if opens_at >= fixture.starts_at {
+            return Err(ApiError::validation(
+                [(
+                    "sale_opens_at".to_owned(),
+                    "before the match starts".to_owned(),
+                )]
+                .into(),
+            ));
+        }
+    }
     let mut tx = state.pool.begin().await?;
     let needs_inventory = fixtures::set_status(&mut tx, id, change.status).await??;
     if needs_inventory {
         workflows::enqueue(&mut tx, &LoadInventory { fixture_id: id }).await?;
+    }
+    if let Some(opens_at) = change.sale_opens_at {
+        fixtures::set_sale_opens_at(&mut tx, id, opens_at).await?;
+    }
+    let mut details = json!({"status": change.status});
+    if let Some(opens_at) = change.sale_opens_at {
+        details["sale_opens_at"] = json!(opens_at);
     }
     audit::record(
         &mut tx,
@@ -402,7 +439,7 @@ async fn update_fixture(
         "fixture.status_changed",
         "fixture",
         &id.to_string(),
-        json!({"status": change.status}),
+        details,
     )
     .await?;
     tx.commit().await?;

@@ -115,6 +115,15 @@ describe('/selectedfixture/{id}', () => {
     expect(screen.queryByTestId('sector-TC')).not.toBeInTheDocument();
   });
 
+  it('says when the sale opens, in Rome\'s time, and shows no map before it', async () => {
+    openFixture(aFixtureDetail({ status: 1, sale_opens_at: '2099-01-15T09:00:00Z' }));
+
+    const opening = await screen.findByText(/15 gennaio 2099.*10:00/);
+    expect(opening).toHaveAttribute('datetime', '2099-01-15T09:00:00Z');
+    expect(opening.closest('[role="alert"]')).toHaveTextContent(/^La vendita per questa partita apre il .*15 gennaio 2099.*10:00$/);
+    expect(screen.queryByTestId('sector-TC')).not.toBeInTheDocument();
+  });
+
   it('says "match not found" for a fixture fans are not shown', async () => {
     stubApi({
       'GET /api/fixtures/99': { status: 404, body: { code: 'fixture_not_found', message: 'No such fixture' } },

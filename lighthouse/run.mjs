@@ -10,7 +10,9 @@
 //
 // Usage: node run.mjs <baseUrl> [--runs N]   (N runs per page, the median performance kept)
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), LH_FAN_EMAIL, LH_FAN_PASSWORD,
-// LH_MIN_SCORE (default 90: the exit code is 1 when a page scores under it).
+// LH_MIN_SCORE (default 90: the exit code is 1 when a page scores under it), LH_PAGES (some of
+// home,fixture,seatmap,checkout, comma-separated: only those are measured; default all four),
+// LH_EACH_RUN (set: one line per run as well, not only the median's).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,6 +36,7 @@ const base = (args.find((arg) => !arg.startsWith('--') && !/^\d+$/.test(arg)) ??
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Math.max(1, Number(args[runsAt + 1] ?? 1)) : 1;
 const minScore = Number(process.env.LH_MIN_SCORE ?? 90);
+const wanted = new Set((process.env.LH_PAGES ?? 'home,fixture,seatmap,checkout').split(',').map((name) => name.trim()));
 if (base === '') {
   console.error('usage: node run.mjs <baseUrl> [--runs N]   e.g. node run.mjs http://127.0.0.1:8080');
   process.exit(2);
@@ -152,6 +155,18 @@ async function audit(port, name, url, cookies) {
       throw new Error(`Lighthouse gave no result for ${url}`);
     }
     results.push(result);
+    if (process.env.LH_ARTIFACTS !== undefined) {
+      const { Trace, DevtoolsLog } = result.artifacts;
+      await writeFile(path.join(process.env.LH_ARTIFACTS, `${name}-${i + 1}.trace.json`), JSON.stringify(Trace));
+      await writeFile(path.join(process.env.LH_ARTIFACTS, `${name}-${i + 1}.devtoolslog.json`), JSON.stringify(DevtoolsLog));
+    }
+    if (process.env.LH_EACH_RUN !== undefined) {
+      const { audits, categories } = result.lhr;
+      console.log(
+        `  ${name} run ${i + 1}: ${Math.round((categories.performance.score ?? 0) * 100)} (FCP ${audits['first-contentful-paint'].displayValue}, ` +
+          `LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue})`,
+      );
+    }
   }
   const perf = median(results.map((r) => r.lhr.categories.performance.score ?? 0));
   const chosen = results.find((r) => (r.lhr.categories.performance.score ?? 0) === perf) ?? results[0];
@@ -198,13 +213,15 @@ const chrome = await chromeLauncher.launch({
 });
 const lines = [];
 try {
-  lines.push(await audit(chrome.port, 'home', `${base}/`));
+  if (wanted.has('home')) lines.push(await audit(chrome.port, 'home', `${base}/`));
   if (sale !== null) {
     const { fixtureId, blockId } = sale;
-    lines.push(await audit(chrome.port, 'fixture', `${base}/selectedfixture/${fixtureId}`));
-    lines.push(await audit(chrome.port, 'seatmap', `${base}/selectedfixturetickets/${fixtureId}?block=${blockId}`));
+    if (wanted.has('fixture')) lines.push(await audit(chrome.port, 'fixture', `${base}/selectedfixture/${fixtureId}`));
+    if (wanted.has('seatmap')) {
+      lines.push(await audit(chrome.port, 'seatmap', `${base}/selectedfixturetickets/${fixtureId}?block=${blockId}`));
+    }
   }
-  if (orderId !== null) {
+  if (orderId !== null && wanted.has('checkout')) {
     lines.push(await audit(chrome.port, 'checkout', `${base}/checkout/${orderId}`, [...session.cookies]));
   }
 } finally {

@@ -1,40 +1,25 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
+import type { SuccessToastProps } from './SuccessToastSnackbar';
 
-interface SuccessToastProps {
-  message: string | null;
-  onClose: () => void;
-  /**
-   * Where it shows: at the bottom unless the fan's next step is down there (a form to fill in
-   * below it, which on a phone it would cover while it lasts).
-   */
-  placement?: 'top' | 'bottom';
-}
+/**
+ * MUI's Snackbar, its transition and its Alert come with the first toast, not with the page: a
+ * page that only may confirm something (a hold, saved holders) no longer waits for their code.
+ */
+const SuccessToastSnackbar = lazy(() => import('./SuccessToastSnackbar'));
 
 /** A green confirmation that goes away by itself. */
-export function SuccessToast({ message, onClose, placement = 'bottom' }: SuccessToastProps) {
-  const { t } = useTranslation();
+export function SuccessToast(props: SuccessToastProps) {
+  // Once shown, it stays mounted, so that it can close with its transition.
+  const [shown, setShown] = useState(false);
+  if (props.message !== null && !shown) {
+    setShown(true);
+  }
+  if (props.message === null && !shown) {
+    return null;
+  }
   return (
-    <Snackbar
-      open={message !== null}
-      autoHideDuration={4000}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') {
-          onClose();
-        }
-      }}
-      anchorOrigin={{ vertical: placement, horizontal: 'center' }}
-    >
-      <Alert
-        severity="success"
-        variant="filled"
-        onClose={onClose}
-        closeText={t('app.close')}
-        sx={{ width: '100%', fontWeight: 600 }}
-      >
-        {message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <SuccessToastSnackbar {...props} />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -25,9 +25,11 @@ import { BestAvailable } from './BestAvailable';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { SeatSelection } from './SeatSelection';
-import { StandingPicker } from './StandingPicker';
 import { gateName, sectorName } from '../../i18n/serverLabels';
 import type { BlockSeats, FixtureDetail, HoldView, SeatView } from '../../../../api-types';
+
+/** Only standing blocks need it (and MUI's select with it): not loaded with every seat map. */
+const StandingPicker = lazy(() => import('./StandingPicker'));
 
 interface BlockTicketsProps {
   fixture: FixtureDetail;
@@ -223,17 +225,19 @@ function BlockView(props: BlockViewProps) {
       )}
       {holdTickets.isError && <Alert severity="error">{onSaleErrorText(t, holdTickets.error, seatName)}</Alert>}
       {block.no_map ? (
-        <StandingPicker
-          free={block.free}
-          priceCents={priceCents}
-          max={Math.min(limitLeft, block.free)}
-          quantity={quantity}
-          signedIn={signedIn}
-          holding={holdTickets.isPending}
-          interactive={interactive}
-          onQuantity={setQuantity}
-          onHold={holdPlaces}
-        />
+        <Suspense fallback={<Loading />}>
+          <StandingPicker
+            free={block.free}
+            priceCents={priceCents}
+            max={Math.min(limitLeft, block.free)}
+            quantity={quantity}
+            signedIn={signedIn}
+            holding={holdTickets.isPending}
+            interactive={interactive}
+            onQuantity={setQuantity}
+            onHold={holdPlaces}
+          />
+        </Suspense>
       ) : (
         <>
           {interactive && <BestAvailable max={limitLeft} holding={holdTickets.isPending} onHold={holdBest} />}

@@ -1,14 +1,6 @@
 import { SEAT_LOOK, SEAT_RADIUS } from './seatLook';
 import type { DisplayedSeatState } from '../../fixtures/types';
 
-interface SeatGlyphProps {
-  state: DisplayedSeatState;
-  cx: number;
-  cy: number;
-  /** Drawn on the seat when its state has no mark of its own (the legend draws none). */
-  number?: number;
-}
-
 /** The seat number's colour on each fill, for contrast. */
 const NUMBER_COLOUR: Partial<Record<DisplayedSeatState, string>> = {
   free: '#0f4a26',
@@ -16,13 +8,17 @@ const NUMBER_COLOUR: Partial<Record<DisplayedSeatState, string>> = {
   sold: '#ffffff',
 };
 
-/** One seat as drawn on the map and in the legend. */
-export function SeatGlyph({ state, cx, cy, number }: SeatGlyphProps) {
+/**
+ * One seat as drawn on the map and in the legend (`number` drawn on it when its state has no mark
+ * of its own; the legend draws none). Plain elements, not a component: the map draws ~600 seats
+ * at once, and a component for each would only add React's work to the phone's.
+ */
+export function seatGlyph(state: DisplayedSeatState, cx: number, cy: number, number?: number) {
   const { fill, stroke } = SEAT_LOOK[state];
-  const r = SEAT_RADIUS;
+  const numberColour = NUMBER_COLOUR[state];
   return (
     <>
-      <circle className="seat-circle" cx={cx} cy={cy} r={r} fill={fill} stroke={stroke} strokeWidth={2} />
+      <circle className="seat-circle" cx={cx} cy={cy} r={SEAT_RADIUS} fill={fill} stroke={stroke} strokeWidth={2} />
       {state === 'selected' && (
         <path
           d={`M ${cx - 5} ${cy} l 3.5 3.5 l 6.5 -7`}
@@ -34,17 +30,15 @@ export function SeatGlyph({ state, cx, cy, number }: SeatGlyphProps) {
         />
       )}
       {state === 'mine' && <circle cx={cx} cy={cy} r={4} fill="#4d2e00" />}
-      {number !== undefined && NUMBER_COLOUR[state] !== undefined && (
+      {number !== undefined && numberColour !== undefined && (
         <text
+          className="seat-number"
           x={cx}
           y={cy + 3.5}
-          textAnchor="middle"
           fontSize={number > 99 ? 8 : 10}
-          fontWeight={700}
-          fill={NUMBER_COLOUR[state]}
+          fill={numberColour}
           aria-hidden="true"
           data-testid="seat-number"
-          style={{ pointerEvents: 'none' }}
         >
           {number}
         </text>

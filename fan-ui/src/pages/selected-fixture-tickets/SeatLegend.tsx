@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SeatGlyph } from './SeatGlyph';
+import { seatGlyph } from './SeatGlyph';
 import { SEAT_RADIUS, SEAT_STATES } from './seatLook';
 
 /** What each seat colour and mark means. */
@@ -17,7 +17,7 @@ export function SeatLegend() {
       {SEAT_STATES.map((state) => (
         <Box component="li" key={state} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <svg width={size * 0.8} height={size * 0.8} viewBox={`0 0 ${size} ${size}`} aria-hidden="true">
-            <SeatGlyph state={state} cx={size / 2} cy={size / 2} />
+            {seatGlyph(state, size / 2, size / 2)}
           </svg>
           <Typography variant="body2">{t(`tickets.state.${state}`)}</Typography>
         </Box>

@@ -17,9 +17,10 @@ import {
   type MouseEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { CELL, MAX_ZOOM, MIN_ZOOM, ROW_LABEL, fitZoom, neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
 import type { DisplayedSeatState } from '../../fixtures/types';
-import { SeatGlyph } from './SeatGlyph';
+import { seatGlyph } from './SeatGlyph';
 import type { SeatView } from '../../../../api-types';
 
 /** Room for the pitch side on top. */
@@ -80,10 +81,9 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
     (focusId !== null && seatsById.has(focusId) ? focusId : null) ??
     allSeats.find((seat) => stateOf(seat) === 'free')?.id ??
     allSeats[0]?.id;
-  // Each state's words, once: every seat's name is "Fila 3, posto 12, libero".
-  const stateWords = Object.fromEntries(
-    SEAT_STATES.map((state) => [state, t(`tickets.state.${state}`)]),
-  ) as Record<DisplayedSeatState, string>;
+  // Every seat's name is "Fila 3, posto 12, libero": the sentence and each state's words are
+  // translated once, not ~600 times on each drawing of the map.
+  const seatLabel = useMemo(() => seatLabeller(t), [t]);
   const pickable = (state: DisplayedSeatState) => interactive && (state === 'free' || state === 'selected');
 
   // One listener per kind on the map, not three per seat: the seat is the element it came from.
@@ -178,6 +178,8 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
             '& .seat:focus-visible .seat-focus': { opacity: 1 },
             '& .seat[aria-disabled="false"]:hover .seat-circle': { strokeWidth: 3.5 },
             '& .seat-focus': { stroke: theme.palette.primary.main },
+            // What every seat shares is said once here rather than on ~600 elements.
+            '& .seat-number': { textAnchor: 'middle', fontWeight: 700, pointerEvents: 'none' },
           }}
         >
           <PitchSide width={width} />
@@ -192,7 +194,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
                       key={seat.id}
                       seat={seat}
                       state={state}
-                      label={t('tickets.seatLabel', { row: seat.row, number: seat.number, state: stateWords[state] })}
+                      label={seatLabel(seat, state)}
                       x={(seat.number - 1) * CELL + CELL / 2}
                       y={y}
                       pickable={pickable(state)}
@@ -266,7 +268,11 @@ interface SeatButtonProps {
   tabbable: boolean;
 }
 
-/** One seat: a button in the map's keyboard order, drawn again only when one of its props changes. */
+/**
+ * One seat: a button in the map's keyboard order, drawn again only when one of its props changes.
+ * Only the seat in the tab order (the one focused, else the first free one) carries the focus
+ * ring, shown while it has the keyboard's focus: one ring, not one per seat.
+ */
 const SeatButton = memo(function SeatButton({ seat, state, label, x, y, pickable, tabbable }: SeatButtonProps) {
   return (
     <g
@@ -280,18 +286,38 @@ const SeatButton = memo(function SeatButton({ seat, state, label, x, y, pickable
       data-state={state}
       className="seat"
     >
-      <rect
-        className="seat-focus"
-        x={x - CELL / 2 + 1}
-        y={y - CELL / 2 + 1}
-        width={CELL - 2}
-        height={CELL - 2}
-        rx={6}
-        fill="none"
-        strokeWidth={2.5}
-        opacity={0}
-      />
-      <SeatGlyph state={state} cx={x} cy={y} number={seat.number} />
+      {tabbable && (
+        <rect
+          className="seat-focus"
+          x={x - CELL / 2 + 1}
+          y={y - CELL / 2 + 1}
+          width={CELL - 2}
+          height={CELL - 2}
+          rx={6}
+          fill="none"
+          strokeWidth={2.5}
+          opacity={0}
+        />
+      )}
+      {seatGlyph(state, x, y, seat.number)}
     </g>
   );
 });
+
+/**
+ * "Fila 3, posto 12, libero" for any seat: the sentence is translated once with markers in place
+ * of the row, the number and the state, which are then put in by hand for each seat.
+ */
+function seatLabeller(t: TFunction): (seat: SeatView, state: DisplayedSeatState) => string {
+  const words = Object.fromEntries(SEAT_STATES.map((state) => [state, t(`tickets.state.${state}`)])) as Record<
+    DisplayedSeatState,
+    string
+  >;
+  const sentence = t('tickets.seatLabel', { row: ROW_MARK, number: NUMBER_MARK, state: STATE_MARK });
+  return (seat, state) =>
+    sentence.replace(ROW_MARK, seat.row).replace(NUMBER_MARK, String(seat.number)).replace(STATE_MARK, words[state]);
+}
+
+const ROW_MARK = '\u0001row\u0001';
+const NUMBER_MARK = '\u0001number\u0001';
+const STATE_MARK = '\u0001state\u0001';

@@ -24,7 +24,7 @@ interface StandingPickerProps {
 }
 
 /** A block with no seat map (standing): how many places, their price, and the hold button. */
-export function StandingPicker(props: StandingPickerProps) {
+export default function StandingPicker(props: StandingPickerProps) {
   const { free, priceCents, max, quantity, signedIn, holding, interactive, onQuantity, onHold } = props;
   const { t } = useTranslation();
   const language = useUiLanguage();

@@ -55,8 +55,18 @@ const ROUTES: [string, Preload][] = [
   ['/accedi', () => pages.signIn()],
 ];
 
+/**
+ * The order, then its fixture (the fares each ticket may have): the checkout draws its form once
+ * with both, rather than once with the order and again when the fixture follows.
+ */
 function preloadOrder(client: QueryClient, id: string | undefined) {
-  return id !== undefined && client.prefetchQuery(orderQuery(id));
+  if (id === undefined) {
+    return false;
+  }
+  return client.prefetchQuery(orderQuery(id)).then(() => {
+    const fixtureId = client.getQueryData(orderQuery(id).queryKey)?.fixture.id;
+    return fixtureId === undefined ? undefined : client.prefetchQuery(fixtureQuery(fixtureId));
+  });
 }
 
 /**

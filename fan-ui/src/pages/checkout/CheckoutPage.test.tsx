@@ -195,8 +195,8 @@ describe('/checkout/{id}', () => {
     expect(timer).toHaveStyle({ position: 'sticky' });
     // 19:45 UTC is 20:45 in Como.
     expect(screen.getByText(/6 dicembre 2026.*20:45/)).toBeInTheDocument();
-    // Nothing to check or pay before the holders are named.
-    expect(screen.getByTestId('verify-holders')).toBeDisabled();
+    // Nothing to check or pay before the holders are named (the steps are drawn just after the summary).
+    expect(await screen.findByTestId('verify-holders')).toBeDisabled();
     expect(screen.getByText('Il pagamento si apre quando tutti i titolari sono stati verificati.')).toBeInTheDocument();
   });
 

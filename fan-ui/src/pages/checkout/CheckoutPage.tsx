@@ -5,7 +5,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
@@ -90,6 +90,9 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
   const verify = useVerifyHolders(order.id);
   const [expired, setExpired] = useState(false);
   const expiresAt = order.expires_at ?? null;
+  // The holders' form is a score of MUI fields: drawn in a transition right after the order's
+  // summary, in slices that let a phone's browser breathe, not in one long task with the page.
+  const steps = useDeferredValue(true, false);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <MatchTitle
@@ -136,12 +139,15 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
         >
           {t('errors.hold_expired')}
         </Alert>
-      ) : (
+      ) : steps ? (
         <>
           <HoldersForm order={order} fixture={fixture.data} onSaved={() => verify.mutate()} />
           <EligibilityCheck order={order} verify={verify} focused={focus === 'check'} />
           <PaymentStep order={order} />
         </>
+      ) : (
+        // Room for the steps while they are drawn, so that the footer does not jump.
+        <Box sx={{ minHeight: '100vh' }} aria-busy="true" />
       )}
     </Container>
   );

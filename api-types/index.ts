@@ -52,6 +52,7 @@ export type BlockSeats = Schemas['BlockSeats'];
 export type BlockView = Schemas['BlockView'];
 export type Fixture = Schemas['Fixture'];
 export type FixtureDetail = Schemas['FixtureDetail'];
+export type FixtureKind = Schemas['FixtureKind'];
 export type FixtureList = Schemas['FixtureList'];
 export type HeldSeatView = Schemas['HeldSeatView'];
 export type Holder = Schemas['Holder'];
@@ -62,6 +63,8 @@ export type HolderRule = Schemas['HolderRule'];
 export type Line = Schemas['Line'];
 export type ReductionView = Schemas['ReductionView'];
 export type SeatView = Schemas['SeatView'];
+export type SeatShown = Schemas['SeatShown'];
+export type SeatState = Schemas['SeatState'];
 export type SectorView = Schemas['SectorView'];
 export type StandingView = Schemas['StandingView'];
 
@@ -81,6 +84,7 @@ export type OrderState = Schemas['OrderState'];
 export type OutcomeView = Schemas['OutcomeView'];
 /** The spec's payment status: 0 pending, 1 paid, -1 anything else. */
 export type PaymentStatus = Schemas['PaymentStatus'];
+export type PaymentMethod = Schemas['PaymentMethod'];
 export type PaymentView = Schemas['PaymentView'];
 export type Received = Schemas['Received'];
 export type TitleView = Schemas['TitleView'];
@@ -137,17 +141,21 @@ export type MassIssuePreview = Schemas['Checked'];
 export type MassIssuePreviewRequest = Schemas['PreviewRequest'];
 /** A mass issuing task (`GET /api/admin/mass-issues`). */
 export type MassIssueTask = Schemas['Task'];
+export type MassIssueTaskState = Schemas['TaskState'];
+export type MassIssueLineState = Schemas['LineState'];
 /** A line of the preview. */
 export type PreviewLine = Schemas['CheckedLine'];
 export type SheetLine = Schemas['SheetLine'];
 
 // Staff: jobs, exports, reconciliation, the payment report.
 export type Export = Schemas['Export'];
+export type ExportKind = Schemas['ExportKind'];
 /** An export's or a mismatch report's build: queued, running, done or failed. */
 export type BuildState = Schemas['BuildState'];
 export type ExportRequest = Schemas['ExportRequest'];
 export type JobRow = Schemas['JobRow'];
 export type Mismatch = Schemas['Mismatch'];
+export type MismatchKind = Schemas['MismatchKind'];
 /** A tickets mismatch report (`GET /api/admin/mismatch-reports`). */
 export type MismatchReport = Schemas['Report'];
 export type MismatchReportRequest = Schemas['ReportRequest'];
@@ -162,6 +170,7 @@ export type MailCheckRequest = Schemas['MailCheckRequest'];
 export type OutboundEmailSummary = Schemas['OutboundEmailSummary'];
 /** A call to an outside system (`GET /api/admin/service-calls`). */
 export type ServiceCall = Schemas['Call'];
+export type CallOutcome = Schemas['CallOutcome'];
 export type ServiceStatus = Schemas['ServiceStatus'];
 /** `GET /api/admin/service-status`: every service, queue and circuit breaker. */
 export type ServiceStatusReport = Schemas['Status'];

@@ -1772,11 +1772,16 @@ export interface components {
             started_at: string;
             /** Format: int32 */
             duration_ms: number;
-            outcome: string;
+            outcome: components["schemas"]["CallOutcome"];
             /** Format: int32 */
             status?: number | null;
             error?: string | null;
         };
+        /**
+         * @description How a call ended (text with a CHECK of the same values).
+         * @enum {string}
+         */
+        CallOutcome: "ok" | "error";
         Check: {
             ok: boolean;
             error?: string | null;
@@ -1899,7 +1904,7 @@ export interface components {
         Export: {
             /** Format: uuid */
             id: string;
-            kind: string;
+            kind: components["schemas"]["ExportKind"];
             /** Format: int64 */
             fixture_id?: number | null;
             fixture_title?: string | null;
@@ -1922,6 +1927,11 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
+        /**
+         * @description What can be exported (text with a CHECK of the same values).
+         * @enum {string}
+         */
+        ExportKind: "tickets" | "fixture" | "customer_consent" | "locked_seats" | "company_requests" | "fidelity_cards";
         ExportRequest: {
             kind?: string;
             /** Format: int64 */
@@ -1937,7 +1947,7 @@ export interface components {
             spettacolo_id: number;
             title: string;
             competition: string;
-            kind: string;
+            kind: components["schemas"]["FixtureKind"];
             /** Format: date-time */
             starts_at: string;
             /** Format: date-time */
@@ -1973,6 +1983,11 @@ export interface components {
             sectors: components["schemas"]["SectorView"][];
             reductions: components["schemas"]["ReductionView"][];
         };
+        /**
+         * @description League or cup (text with a CHECK of the same values).
+         * @enum {string}
+         */
+        FixtureKind: "league" | "cup";
         /** @description Upcoming fixtures shown to fans, soonest first. */
         FixtureList: {
             items: components["schemas"]["Fixture"][];
@@ -2122,7 +2137,7 @@ export interface components {
             /** Format: date-time */
             issued_at?: string | null;
             is_order_by_admin: boolean;
-            payment_method: string;
+            payment_method: components["schemas"]["PaymentMethod"];
         };
         /** @description One job as staff see it. */
         JobRow: {
@@ -2206,7 +2221,7 @@ export interface components {
             reduction: string;
             /** Format: int32 */
             price_cents?: number | null;
-            state: string;
+            state: components["schemas"]["LineState"];
             reason?: string | null;
             seal?: string | null;
             /** Format: date-time */
@@ -2216,6 +2231,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description Where a line of a mass issue is (text with a CHECK of the same values).
+         * @enum {string}
+         */
+        LineState: "queued" | "issuing" | "finalized" | "unfinalized";
         LinkVerification: {
             token: string;
         };
@@ -2257,7 +2277,7 @@ export interface components {
             report_id: string;
             /** Format: int64 */
             fixture_id: number;
-            kind: string;
+            kind: components["schemas"]["MismatchKind"];
             /** Format: int64 */
             title_id: number;
             seal?: string | null;
@@ -2267,6 +2287,11 @@ export interface components {
             resolved_at?: string | null;
             resolution?: string | null;
         };
+        /**
+         * @description What a divergence is (text with a CHECK of the same values).
+         * @enum {string}
+         */
+        MismatchKind: "unknown_here" | "cancelled_there" | "missing_there" | "different_seat" | "different_holder";
         NewCard: {
             /** @default  */
             card_number: string;
@@ -2308,7 +2333,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             holders_complete: boolean;
-            payment_method: string;
+            payment_method: components["schemas"]["PaymentMethod"];
             is_order_by_admin: boolean;
             lines: components["schemas"]["OrderLine"][];
         };
@@ -2345,7 +2370,7 @@ export interface components {
             id: string;
             template: string;
             subject: string;
-            status: string;
+            status: components["schemas"]["EmailStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2416,7 +2441,7 @@ export interface components {
             /** Format: date-time */
             failed_at?: string | null;
             is_order_by_admin: boolean;
-            payment_method: string;
+            payment_method: components["schemas"]["PaymentMethod"];
             /** Format: date-time */
             created_at: string;
         };
@@ -2459,6 +2484,12 @@ export interface components {
         };
         /** @description A sign-in: a session, or (staff) the second factor to give next. */
         PasswordSignInAnswer: components["schemas"]["SignedIn"] | components["schemas"]["SecondFactorNeeded"];
+        /**
+         * @description How an order was paid: a card online, nothing (a free order), or what staff took at the
+         *     box office (the spec's payment_method of orders by admin).
+         * @enum {string}
+         */
+        PaymentMethod: "card" | "free" | "cash" | "pos" | "bank_transfer" | "complimentary";
         /**
          * @description The spec's payment_status: 0 pending, 1 paid, -1 anything else (cancelled, refunded).
          *     Serialised as its number, as the spec and the old app's data have it.
@@ -2652,6 +2683,16 @@ export interface components {
             language?: string | null;
             lines: components["schemas"]["SaleLine"][];
         };
+        /**
+         * @description A seat as one viewer sees it: its state, an expired hold as free, and their own hold as `mine`.
+         * @enum {string}
+         */
+        SeatShown: "free" | "held" | "sold" | "locked" | "mine";
+        /**
+         * @description A place in a fixture's inventory (the database's `seat_state` enum).
+         * @enum {string}
+         */
+        SeatState: "free" | "held" | "sold" | "locked";
         /** @description A seat of a block with its state as `viewer` sees it (`mine` for their own holds). */
         SeatView: {
             /** Format: int64 */
@@ -2660,7 +2701,7 @@ export interface components {
             /** Format: int32 */
             number: number;
             label: string;
-            state: string;
+            state: components["schemas"]["SeatShown"];
             /** Format: date-time */
             held_until?: string | null;
         };
@@ -2745,7 +2786,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             label: string;
-            state: string;
+            state: components["schemas"]["SeatState"];
         };
         /** @description Places the caller holds in a standing block. */
         StandingView: {
@@ -2823,10 +2864,15 @@ export interface components {
             unfinalized: number;
             /** Format: int64 */
             progress: number;
-            state: string;
+            state: components["schemas"]["TaskState"];
             /** Format: date-time */
             finished_at?: string | null;
         };
+        /**
+         * @description A task is running while any of its lines is queued or issuing.
+         * @enum {string}
+         */
+        TaskState: "running" | "done";
         /**
          * @description A title's state in the ticketing system, as we last knew it.
          * @enum {string}

@@ -19,7 +19,7 @@ pub enum LiveEvent {
     Seats {
         fixture_id: FixtureId,
         block_id: BlockId,
-        seats: Vec<(SeatId, String)>,
+        seats: Vec<(SeatId, domain::inventory::SeatState)>,
     },
     /// Free places of blocks.
     Blocks {

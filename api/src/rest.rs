@@ -111,6 +111,20 @@ impl ListParams {
         }
     }
 
+    /// A filter naming one value of an enum (its JSON spelling); empty counts as absent, any
+    /// other value is 400 `invalid_query`.
+    pub fn filter_enum<T: serde::de::DeserializeOwned>(
+        &self,
+        key: &str,
+    ) -> Result<Option<T>, ApiError> {
+        match self.filter_str(key) {
+            None => Ok(None),
+            Some(s) => serde_json::from_value(Value::String(s))
+                .map(Some)
+                .map_err(|_| bad_filter(key)),
+        }
+    }
+
     /// A text filter value, trimmed; empty counts as absent.
     pub fn filter_str(&self, key: &str) -> Option<String> {
         match self.filter.get(key) {

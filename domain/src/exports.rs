@@ -12,10 +12,15 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::build_state::BuildState;
+use crate::orders::PaymentMethod;
 
-/// What can be exported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What can be exported (text with a CHECK of the same values).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
+#[schema(as = ExportKind)]
 pub enum Kind {
     /// The issued tickets, of one fixture or all.
     Tickets,
@@ -78,7 +83,7 @@ impl Kind {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Export {
     pub id: Uuid,
-    pub kind: String,
+    pub kind: Kind,
     #[schema(value_type = Option<i64>)]
     pub fixture_id: Option<FixtureId>,
     pub fixture_title: Option<String>,
@@ -108,7 +113,7 @@ pub async fn create(
         "insert into export_file (export_id, kind, fixture_id, requested_by, file_name, expires_at)
          values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))",
         id,
-        kind.name(),
+        kind as Kind,
         fixture_id.map(|i| i.0),
         staff,
         kind.file_name(Utc::now().date_naive()),
@@ -122,7 +127,7 @@ pub async fn create(
 /// Filters of the export list.
 #[derive(Debug, Clone, Default)]
 pub struct ExportQuery {
-    pub kind: Option<String>,
+    pub kind: Option<Kind>,
     pub state: Option<BuildState>,
     pub offset: i64,
     pub limit: i64,
@@ -135,7 +140,7 @@ pub async fn list(
     id: Option<Uuid>,
 ) -> Result<(Vec<Export>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select e.export_id, e.kind, e.fixture_id, f.title as "fixture_title?", e.state as "state: BuildState",
+        r#"select e.export_id, e.kind as "kind: Kind", e.fixture_id, f.title as "fixture_title?", e.state as "state: BuildState",
                   e.rows_total, e.rows_done, e.file_name, length(e.content)::bigint as size_bytes,
                   e.error, u.email as requested_by, e.created_at, e.finished_at, e.expires_at,
                   count(*) over () as "full_count!"
@@ -148,7 +153,7 @@ pub async fn list(
             order by e.created_at desc
            offset $4 limit $5"#,
         id,
-        q.kind,
+        q.kind as Option<Kind>,
         q.state as Option<BuildState>,
         if id.is_some() { 0 } else { q.offset },
         if id.is_some() { 1 } else { q.limit }
@@ -194,17 +199,15 @@ pub struct Job {
 /// The export's kind, fixture and state.
 pub async fn job(conn: &mut PgConnection, id: Uuid) -> Result<Option<Job>, sqlx::Error> {
     let row = sqlx::query!(
-        r#"select kind, fixture_id, state as "state: BuildState" from export_file where export_id = $1"#,
+        r#"select kind as "kind: Kind", fixture_id, state as "state: BuildState" from export_file where export_id = $1"#,
         id
     )
     .fetch_optional(conn)
     .await?;
-    Ok(row.and_then(|r| {
-        Kind::parse(&r.kind).map(|kind| Job {
-            kind,
-            fixture_id: r.fixture_id.map(FixtureId),
-            state: r.state,
-        })
+    Ok(row.map(|r| Job {
+        kind: r.kind,
+        fixture_id: r.fixture_id.map(FixtureId),
+        state: r.state,
     }))
 }
 
@@ -356,7 +359,7 @@ pub struct TicketRow {
     pub price_cents: i32,
     pub state: String,
     pub issued_at: Option<DateTime<Utc>>,
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     pub by_staff: bool,
 }
 
@@ -372,7 +375,7 @@ pub fn tickets(
                   coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder!",
                   l.holder_birth_date as birth_date, o.buyer_email, r.code as reduction,
                   l.price_cents, coalesce(l.title_state, 'valid') as "state!", l.issued_at,
-                  o.payment_method, o.is_order_by_admin as by_staff
+                  o.payment_method as "payment_method: PaymentMethod", o.is_order_by_admin as by_staff
              from order_line l
              join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = l.fixture_id

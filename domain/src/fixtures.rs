@@ -18,6 +18,17 @@ pub fn match_length() -> Duration {
     Duration::minutes(120)
 }
 
+/// League or cup (text with a CHECK of the same values).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum FixtureKind {
+    League,
+    Cup,
+}
+
 /// A fixture with what a list shows: its "from" price and free places.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Fixture {
@@ -27,7 +38,7 @@ pub struct Fixture {
     pub spettacolo_id: i32,
     pub title: String,
     pub competition: String,
-    pub kind: String,
+    pub kind: FixtureKind,
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
     pub status: i16,
@@ -54,12 +65,12 @@ pub struct NewFixture {
 
 impl NewFixture {
     /// League or cup, from the competition's name.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> FixtureKind {
         let c = self.competition.to_lowercase();
         if c.contains("coppa") || c.contains("cup") {
-            "cup"
+            FixtureKind::Cup
         } else {
-            "league"
+            FixtureKind::League
         }
     }
 }
@@ -86,7 +97,7 @@ pub async fn import(
             e.spettacolo_id,
             e.title,
             e.competition,
-            e.kind(),
+            e.kind() as FixtureKind,
             e.starts_at,
             e.starts_at + match_length(),
             e.high_risk,
@@ -108,7 +119,7 @@ pub async fn import(
 pub struct FixtureQuery {
     /// `Some(true)`: not yet ended; `Some(false)`: ended.
     pub upcoming: Option<bool>,
-    pub kind: Option<String>,
+    pub kind: Option<FixtureKind>,
     pub search: Option<String>,
     /// Fans' view: only statuses below 3.
     pub shown_to_fans: bool,
@@ -132,7 +143,7 @@ pub async fn search(
               and ($3::text is null or lower(f.title) like $3 or lower(f.competition) like $3)
               and (not $4 or f.status < 3)"#,
         q.upcoming,
-        q.kind,
+        q.kind as Option<FixtureKind>,
         search,
         q.shown_to_fans
     )
@@ -140,7 +151,7 @@ pub async fn search(
     .await?;
     let rows = sqlx::query_as!(
         Fixture,
-        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
+        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
@@ -158,7 +169,7 @@ pub async fn search(
                           else extract(epoch from f.starts_at) end, f.id
             offset $5 limit $6"#,
         q.upcoming,
-        q.kind,
+        q.kind as Option<FixtureKind>,
         search,
         q.shown_to_fans,
         q.offset,
@@ -172,7 +183,7 @@ pub async fn search(
 pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixture>, sqlx::Error> {
     sqlx::query_as!(
         Fixture,
-        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind,
+        r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
                   f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
@@ -222,11 +233,11 @@ impl SaleTerms {
 /// The next fixture of `kind` (`league` or `cup`) that has not started.
 pub async fn next_upcoming(
     conn: &mut PgConnection,
-    kind: &str,
+    kind: FixtureKind,
 ) -> Result<Option<FixtureId>, sqlx::Error> {
     sqlx::query_scalar!(
         r#"select id as "id: FixtureId" from fixture where kind = $1 and starts_at > now() order by starts_at limit 1"#,
-        kind
+        kind as FixtureKind
     )
     .fetch_optional(conn)
     .await

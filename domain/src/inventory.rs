@@ -22,13 +22,42 @@ pub const FULL_PRICE_CODE: &str = "INTERO";
 /// Seats per notification (a NOTIFY payload holds at most 8000 bytes).
 const SEATS_PER_NOTICE: usize = 300;
 
+/// A place in a fixture's inventory (the database's `seat_state` enum).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "seat_state", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum SeatState {
+    Free,
+    /// Held for a buyer until `held_until` (free again after it).
+    Held,
+    Sold,
+    /// Kept off sale by staff.
+    Locked,
+}
+
+/// A seat as one viewer sees it: its state, an expired hold as free, and their own hold as `mine`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum SeatShown {
+    Free,
+    Held,
+    Sold,
+    Locked,
+    Mine,
+}
+
 /// A seat's new state, as a notification and the live seat map carry it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Change {
     pub fixture_id: FixtureId,
     pub block_id: BlockId,
     pub seat_id: SeatId,
-    pub state: String,
+    pub state: SeatState,
 }
 
 impl Change {
@@ -36,13 +65,13 @@ impl Change {
         fixture_id: FixtureId,
         block_id: BlockId,
         seat_id: SeatId,
-        state: &str,
+        state: SeatState,
     ) -> Change {
         Change {
             fixture_id,
             block_id,
             seat_id,
-            state: state.to_owned(),
+            state,
         }
     }
 }
@@ -56,7 +85,7 @@ pub struct Notice {
     pub block_id: BlockId,
     /// (seat, state)
     #[serde(rename = "s", default)]
-    pub seats: Vec<(SeatId, String)>,
+    pub seats: Vec<(SeatId, SeatState)>,
     #[serde(rename = "r", default)]
     pub refresh: bool,
 }
@@ -228,12 +257,12 @@ async fn set_lines(
 
 /// Announces changes (in the caller's transaction: delivered on commit).
 pub async fn notify(conn: &mut PgConnection, changes: &[Change]) -> Result<(), sqlx::Error> {
-    let mut by_block: BTreeMap<(FixtureId, BlockId), Vec<(SeatId, String)>> = BTreeMap::new();
+    let mut by_block: BTreeMap<(FixtureId, BlockId), Vec<(SeatId, SeatState)>> = BTreeMap::new();
     for c in changes {
         by_block
             .entry((c.fixture_id, c.block_id))
             .or_default()
-            .push((c.seat_id, c.state.clone()));
+            .push((c.seat_id, c.state));
     }
     for ((fixture_id, block_id), seats) in by_block {
         for chunk in seats.chunks(SEATS_PER_NOTICE) {
@@ -374,7 +403,7 @@ pub async fn hold_seats(
     }
     let changes = taken
         .into_iter()
-        .map(|r| Change::new(fixture.id, BlockId(r.block_id), r.seat_id, "held"))
+        .map(|r| Change::new(fixture.id, BlockId(r.block_id), r.seat_id, SeatState::Held))
         .collect();
     Ok(Ok(announced(conn, changes).await?))
 }
@@ -476,7 +505,7 @@ async fn held_in_block(
     }
     let changes = seats
         .into_iter()
-        .map(|seat| Change::new(fixture.id, block_id, seat, "held"))
+        .map(|seat| Change::new(fixture.id, block_id, seat, SeatState::Held))
         .collect();
     Ok(Ok(announced(conn, changes).await?))
 }
@@ -594,7 +623,14 @@ pub async fn release(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, BlockId(r.block_id), SeatId(r.seat_id), "free"))
+        .map(|r| {
+            Change::new(
+                fixture_id,
+                BlockId(r.block_id),
+                SeatId(r.seat_id),
+                SeatState::Free,
+            )
+        })
         .collect();
     announced(conn, changes).await
 }
@@ -610,7 +646,14 @@ pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(r.fixture_id, BlockId(r.block_id), SeatId(r.seat_id), "free"))
+        .map(|r| {
+            Change::new(
+                r.fixture_id,
+                BlockId(r.block_id),
+                SeatId(r.seat_id),
+                SeatState::Free,
+            )
+        })
         .collect();
     announced(conn, changes).await
 }
@@ -667,7 +710,7 @@ pub struct SeatView {
     pub row: String,
     pub number: i32,
     pub label: String,
-    pub state: String,
+    pub state: SeatShown,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub held_until: Option<chrono::DateTime<chrono::Utc>>,
 }
@@ -683,7 +726,7 @@ pub async fn block_seats(
         r#"select s.id as "id: SeatId", s.row_label as row, s.number, s.label,
                   case when i.state = 'held' and i.held_until <= now() then 'free'
                        when i.state = 'held' and i.holder_id = $3 then 'mine'
-                       else i.state::text end as "state!",
+                       else i.state::text end as "state!: SeatShown",
                   case when i.state = 'held' and i.held_until > now() then i.held_until end as held_until
              from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = $1
             where s.block_id = $2
@@ -756,7 +799,7 @@ pub struct Skipped {
     #[schema(value_type = i64)]
     pub id: SeatId,
     pub label: String,
-    pub state: String,
+    pub state: SeatState,
 }
 
 /// Locks free seats (or unlocks locked ones) of a fixture; held and sold seats are skipped.
@@ -795,7 +838,11 @@ pub async fn set_locked(
         .map(|r| (r.seat_id, r.block_id))
         .collect()
     };
-    let state = if locked { "locked" } else { "free" };
+    let state = if locked {
+        SeatState::Locked
+    } else {
+        SeatState::Free
+    };
     let changes: Vec<Change> = rows
         .iter()
         .map(|(seat_id, block_id)| {
@@ -806,8 +853,8 @@ pub async fn set_locked(
     let skipped = sqlx::query_as!(
         Skipped,
         r#"select s.id as "id: SeatId", s.label,
-                  case when i.state = 'held' and i.held_until <= now() then 'free'
-                       else i.state::text end as "state!"
+                  case when i.state = 'held' and i.held_until <= now() then 'free'::seat_state
+                       else i.state end as "state!: SeatState"
              from seat_inventory i join venue_seat s on s.id = i.seat_id
             where i.fixture_id = $1 and i.seat_id = any($2) and not (i.seat_id = any($3))
             order by s.id"#,
@@ -902,7 +949,7 @@ pub async fn reconcile(
             where i.fixture_id = $1 and s.id = i.seat_id and s.planet_seat_id is not null
               and ((s.planet_seat_id = any($2) and i.state in ('free', 'held'))
                 or (not s.planet_seat_id = any($2) and i.state = 'sold' and i.sold_elsewhere))
-        returning i.seat_id, i.block_id, i.state::text as "state!""#,
+        returning i.seat_id, i.block_id, i.state as "state!: SeatState""#,
         fixture_id.0,
         taken_planet_seat_ids
     )
@@ -910,7 +957,7 @@ pub async fn reconcile(
     .await?;
     let changes = rows
         .into_iter()
-        .map(|r| Change::new(fixture_id, BlockId(r.block_id), SeatId(r.seat_id), &r.state))
+        .map(|r| Change::new(fixture_id, BlockId(r.block_id), SeatId(r.seat_id), r.state))
         .collect();
     announced(conn, changes).await
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::orders::{OrderState, PaymentStatus, TitleState};
+use crate::orders::{OrderState, PaymentMethod, PaymentStatus, TitleState};
 
 /// A filter and page of a staff list.
 #[derive(Debug, Clone, Default)]
@@ -55,7 +55,7 @@ pub struct IssuedTicket {
     pub state: TitleState,
     pub issued_at: Option<DateTime<Utc>>,
     pub is_order_by_admin: bool,
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
 }
 
 /// Issued titles, filtered, with the total.
@@ -85,7 +85,7 @@ pub async fn issued_tickets(
                   coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder_name!",
                   o.buyer_email, l.price_cents, l.seal as "seal!", coalesce(l.barcode, '') as "barcode!",
                   coalesce(l.title_state, 'valid') as "state!: TitleState", l.issued_at, o.is_order_by_admin,
-                  o.payment_method, count(*) over () as "total!"
+                  o.payment_method as "payment_method: PaymentMethod", count(*) over () as "total!"
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id
@@ -170,7 +170,7 @@ pub struct OrderRow {
     pub attempts: i32,
     pub failed_at: Option<DateTime<Utc>>,
     pub is_order_by_admin: bool,
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     pub created_at: DateTime<Utc>,
 }
 
@@ -191,7 +191,7 @@ pub async fn orders(
         r#"select o.order_id, o.user_id, o.fixture_id, f.title, o.buyer_email,
                   o.payment_status as "payment_status: PaymentStatus", o.state as "state: OrderState",
                   o.total_cents, o.issue_error, o.issue_attempts, o.failed_at, o.is_order_by_admin,
-                  o.payment_method, o.created_at,
+                  o.payment_method as "payment_method: PaymentMethod", o.created_at,
                   (select count(*) from order_line l where l.order_id = o.order_id) as "lines!",
                   (select count(*) from order_line l where l.order_id = o.order_id and l.title_id is not null) as "issued!",
                   count(*) over () as "total!"
@@ -309,7 +309,7 @@ pub struct OrderEmail {
     pub id: Uuid,
     pub template: String,
     pub subject: String,
-    pub status: String,
+    pub status: crate::notifications::outbound::EmailStatus,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
 }
@@ -371,7 +371,7 @@ pub async fn order_detail(
     // The e-mails to the buyer that name this order (every order e-mail carries its number).
     let emails = sqlx::query_as!(
         OrderEmail,
-        r#"select outbound_email_id as id, template, subject, status, created_at, sent_at
+        r#"select outbound_email_id as id, template, subject, status as "status: crate::notifications::outbound::EmailStatus", created_at, sent_at
              from outbound_email
             where to_address = $1 and created_at >= $2 and body_text like $3
             order by created_at"#,

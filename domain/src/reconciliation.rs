@@ -5,16 +5,20 @@
 
 use crate::build_state::BuildState;
 use crate::ids::{BlockId, FixtureId, SeatId};
-use crate::inventory::{self, Change};
+use crate::inventory::{self, Change, SeatState};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-/// What a divergence is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What a divergence is (text with a CHECK of the same values).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
 #[serde(rename_all = "snake_case")]
+#[schema(as = MismatchKind)]
 pub enum Kind {
     /// Valid there, and no valid title of ours (a stray issue).
     UnknownHere,
@@ -240,7 +244,7 @@ pub async fn finish(
             "insert into ticket_mismatch (report_id, kind, title_id, seal, here, there, there_seat, there_holder)
              values ($1, $2, $3, $4, $5, $6, $7, $8)",
             id,
-            m.kind.name(),
+            m.kind as Kind,
             m.title_id,
             m.seal,
             m.here,
@@ -286,7 +290,7 @@ pub struct Mismatch {
     pub report_id: Uuid,
     #[schema(value_type = i64)]
     pub fixture_id: FixtureId,
-    pub kind: String,
+    pub kind: Kind,
     pub title_id: i64,
     pub seal: Option<String>,
     pub here: Option<Value>,
@@ -309,7 +313,7 @@ pub async fn mismatches(
     limit: i64,
 ) -> Result<(Vec<Mismatch>, i64), sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select m.mismatch_id, m.report_id, r.fixture_id as "fixture_id: FixtureId", m.kind, m.title_id, m.seal, m.here,
+        r#"select m.mismatch_id, m.report_id, r.fixture_id as "fixture_id: FixtureId", m.kind as "kind: Kind", m.title_id, m.seal, m.here,
                   m.there, m.resolved_at, m.resolution, m.there_seat, m.there_holder,
                   count(*) over () as "full_count!"
              from ticket_mismatch m join mismatch_report r on r.report_id = m.report_id
@@ -411,7 +415,7 @@ pub async fn cancel_ours(conn: &mut PgConnection, title_id: i64) -> Result<(), s
                 line.fixture_id,
                 BlockId(line.block_id),
                 SeatId(line.seat_id),
-                "free",
+                SeatState::Free,
             )],
         )
         .await?;
@@ -528,13 +532,13 @@ pub async fn take_their_seat(
                 line.fixture_id,
                 BlockId(line.block_id),
                 SeatId(line.seat_id),
-                "free",
+                SeatState::Free,
             ),
             Change::new(
                 line.fixture_id,
                 BlockId(new.block_id),
                 SeatId(new.seat_id),
-                "sold",
+                SeatState::Sold,
             ),
         ],
     )

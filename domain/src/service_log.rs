@@ -49,6 +49,17 @@ pub async fn insert(conn: &mut PgConnection, calls: &[NewCall]) -> Result<(), sq
     Ok(())
 }
 
+/// How a call ended (text with a CHECK of the same values).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum CallOutcome {
+    Ok,
+    Error,
+}
+
 /// A logged call.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Call {
@@ -57,7 +68,7 @@ pub struct Call {
     pub operation: String,
     pub started_at: DateTime<Utc>,
     pub duration_ms: i32,
-    pub outcome: String,
+    pub outcome: CallOutcome,
     pub status: Option<i32>,
     pub error: Option<String>,
 }
@@ -66,8 +77,7 @@ pub struct Call {
 #[derive(Debug, Clone, Default)]
 pub struct CallQuery {
     pub service: Option<String>,
-    /// `ok` or `error`
-    pub outcome: Option<String>,
+    pub outcome: Option<CallOutcome>,
     /// Part of the operation or of the error.
     pub search: Option<String>,
     /// `started_at` (default, newest first) or `duration_ms`.
@@ -82,10 +92,10 @@ pub async fn list(conn: &mut PgConnection, q: &CallQuery) -> Result<(Vec<Call>, 
     let pattern = q.search.as_deref().map(crate::db::contains_pattern);
     let by_duration = q.sort.as_deref() == Some("duration_ms");
     let rows = sqlx::query!(
-        r#"select call_id, service, operation, started_at, duration_ms, outcome, status, error,
+        r#"select call_id, service, operation, started_at, duration_ms, outcome as "outcome: CallOutcome", status, error,
                   count(*) over () as "full_count!"
              from service_call
-            where ($1::text is null or service = $1) and ($2::text is null or outcome = $2)
+            where ($1::text is null or service = $1) and ($2::text is null or outcome = $2::text)
               and ($3::text is null or lower(operation) like $3 or lower(coalesce(error, '')) like $3)
             order by
               case when $4 and $5 then duration_ms end asc,
@@ -95,7 +105,7 @@ pub async fn list(conn: &mut PgConnection, q: &CallQuery) -> Result<(Vec<Call>, 
               call_id desc
            offset $6 limit $7"#,
         q.service,
-        q.outcome,
+        q.outcome as Option<CallOutcome>,
         pattern,
         by_duration,
         q.ascending,

@@ -14,7 +14,7 @@ pub struct StaffSale<'a> {
     pub buyer_email: &'a str,
     pub staff: Uuid,
     /// cash, pos, bank_transfer or complimentary
-    pub payment_method: &'a str,
+    pub payment_method: orders::PaymentMethod,
     pub language: &'a str,
     /// (seat id, reduction id, holder)
     pub lines: Vec<(SeatId, i32, orders::HolderDetails)>,

@@ -19,7 +19,7 @@ pub async fn settle_payment(
     order_id: Uuid,
     client_secret: &str,
     amount_cents: i64,
-    payment_method: &str,
+    payment_method: orders::PaymentMethod,
 ) -> Result<PaymentOutcome, sqlx::Error> {
     let (outcome, _) =
         orders::confirm_payment(conn, order_id, client_secret, amount_cents, payment_method)

@@ -176,7 +176,7 @@ pub async fn build(pool: &PgPool, export_id: Uuid) -> Result<i64, JobError> {
             Cell::Cents(i64::from(r.price_cents)),
             r.state.into(),
             r.issued_at.map_or(Cell::Empty, Cell::Time),
-            r.payment_method.into(),
+            r.payment_method.as_str().into(),
             yes_no(r.by_staff),
         ]),
         Kind::Fixture | Kind::LockedSeats => {

@@ -318,7 +318,7 @@ async fn sell_line(
     tracing::info!(line = line.id, reason, "mass-issue line refused");
     let mut tx = ctx.pool.begin().await?;
     mass::lock_task(&mut tx, task_id).await?;
-    if mass::mark_unfinalized(&mut tx, line.id, "queued", &reason).await?
+    if mass::mark_unfinalized(&mut tx, line.id, mass::LineState::Queued, &reason).await?
         && let Some(report) = mass::settle(&mut tx, task_id).await?
     {
         report_mail(&mut tx, &ctx.public_base_url, &report).await?;
@@ -345,7 +345,7 @@ async fn sell(
         buyer: buyer.user_id,
         buyer_email: email.as_str(),
         staff: head.created_by,
-        payment_method: "complimentary",
+        payment_method: domain::orders::PaymentMethod::Complimentary,
         language: language.code(),
         lines: vec![(seat, reduction, holder)],
         mass_task: Some(task_id),

@@ -159,7 +159,7 @@ pub async fn next_league_fixture_on_sale(
 ) -> anyhow::Result<FixtureId> {
     let mut conn = pool.acquire().await?;
     import_catalogue(&mut conn, client).await?;
-    let fixture = fixtures::next_upcoming(&mut conn, "league")
+    let fixture = fixtures::next_upcoming(&mut conn, fixtures::FixtureKind::League)
         .await?
         .ok_or_else(|| anyhow::anyhow!("no league fixture ahead"))?;
     fixtures::set_status(&mut conn, fixture, fixtures::ON_SALE)

@@ -65,7 +65,7 @@ impl Job for RefundOrder {
             }
         }
         let refund_id = match &order.payment_intent_id {
-            Some(intent) if order.payment_method == "card" => Some(
+            Some(intent) if order.payment_method == domain::orders::PaymentMethod::Card => Some(
                 ctx.payments
                     .refund(intent, &format!("{}-refund", order.id))
                     .await

@@ -114,7 +114,8 @@ async fn shown_terms(
 async fn list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> ApiResult<Response> {
     let kind = match q.kind.as_deref() {
         None | Some("") | Some("all") => None,
-        Some(k @ ("league" | "cup")) => Some(k.to_owned()),
+        Some("league") => Some(fixtures::FixtureKind::League),
+        Some("cup") => Some(fixtures::FixtureKind::Cup),
         Some(_) => {
             return Err(
                 ApiError::bad_request("invalid_query", "kind must be league, cup or all")

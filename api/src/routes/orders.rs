@@ -586,7 +586,7 @@ async fn confirm_payment(
         order_id,
         &req.client_secret,
         intent.amount_cents,
-        "card",
+        orders::PaymentMethod::Card,
     )
     .await?;
     tx.commit().await?;
@@ -616,7 +616,9 @@ async fn confirm_free(
     let secret = format!("free_{}", order.id);
     let mut tx = state.pool.begin().await?;
     orders::attach_intent(&mut tx, order.id, &secret, &secret).await?;
-    let outcome = checkout::settle_payment(&mut tx, order.id, &secret, 0, "free").await?;
+    let outcome =
+        checkout::settle_payment(&mut tx, order.id, &secret, 0, orders::PaymentMethod::Free)
+            .await?;
     tx.commit().await?;
     outcome_response(&state, order.id, outcome).await
 }
@@ -669,8 +671,14 @@ async fn payment_webhook(
         return Ok(axum::Json(json!({"received": true})).into_response());
     };
     let mut tx = state.pool.begin().await?;
-    let outcome =
-        checkout::settle_payment(&mut tx, order_id, secret, intent.amount_cents, "card").await?;
+    let outcome = checkout::settle_payment(
+        &mut tx,
+        order_id,
+        secret,
+        intent.amount_cents,
+        orders::PaymentMethod::Card,
+    )
+    .await?;
     tx.commit().await?;
     if outcome == PaymentOutcome::UnknownOrNoDocument {
         tracing::warn!(order_id = %order_id, intent = %intent.id, "a payment that matches no order");

@@ -167,6 +167,41 @@ async fn unknown_routes_and_methods_answer_in_the_error_shape(pool: PgPool) {
 }
 
 #[sqlx::test(migrations = false)]
+async fn a_state_or_kind_filter_outside_its_enum_is_refused_naming_the_filter(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let staff = app.staff().await;
+    for (list, key, good) in [
+        ("mass-issue-lines", "state", "unfinalized"),
+        ("mass-issues", "state", "running"),
+        ("exports", "kind", "tickets"),
+        ("exports", "state", "done"),
+        ("service-calls", "outcome", "error"),
+        ("fixtures", "kind", "cup"),
+    ] {
+        let filter = |value: &str| {
+            let f = serde_json::json!({ key: value }).to_string();
+            format!("/api/admin/{list}?filter={}", urlencoding(&f))
+        };
+        let resp = staff.get(&filter(good)).send().await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK, "{list} {key}={good}");
+        let resp = staff.get(&filter("bogus")).send().await.unwrap();
+        assert_eq!(resp.status(), StatusCode::BAD_REQUEST, "{list} {key}=bogus");
+        let b = body(resp).await;
+        assert_eq!(b["code"], "invalid_query");
+        assert_eq!(b["errors"][key], "invalid_filter", "{list}: {b}");
+    }
+}
+
+fn urlencoding(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[sqlx::test(migrations = false)]
 async fn a_panicking_handler_is_caught_and_answers_500_in_the_error_shape(pool: PgPool) {
     async fn boom() -> &'static str {
         panic!("boom")

@@ -229,7 +229,7 @@ async fn pay(pool: &PgPool, orders: &[Waiting]) -> anyhow::Result<()> {
             o.order_id,
             &o.secret,
             o.total_cents,
-            "card",
+            domain::orders::PaymentMethod::Card,
         )
         .await?;
         anyhow::ensure!(

@@ -54,14 +54,14 @@ pub async fn mark_sold(
 pub async fn mark_unfinalized(
     conn: &mut PgConnection,
     line_id: i64,
-    from: &str,
+    from: LineState,
     reason: &str,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update mass_issue_line set state = 'unfinalized', reason = $3, updated_at = now()
           where line_id = $1 and state = $2",
         line_id,
-        from,
+        from as LineState,
         reason
     )
     .execute(conn)

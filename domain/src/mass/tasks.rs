@@ -92,16 +92,63 @@ pub struct Task {
     pub finalized: i64,
     pub unfinalized: i64,
     pub progress: i64,
-    pub state: String,
+    pub state: TaskState,
     pub finished_at: Option<DateTime<Utc>>,
+}
+
+/// Where a line of a mass issue is (text with a CHECK of the same values).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    sqlx::Type,
+    utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum LineState {
+    /// Waiting to be sold.
+    Queued,
+    /// Sold: its order is being issued.
+    Issuing,
+    /// Issued: it has its title.
+    Finalized,
+    /// Refused by the checks or by the ticketing system (`reason` says why).
+    Unfinalized,
+}
+
+impl LineState {
+    /// The database's spelling (the CHECK's values), also the staff sheet's.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineState::Queued => "queued",
+            LineState::Issuing => "issuing",
+            LineState::Finalized => "finalized",
+            LineState::Unfinalized => "unfinalized",
+        }
+    }
+}
+
+/// A task is running while any of its lines is queued or issuing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskState {
+    Running,
+    Done,
 }
 
 /// Filters of the task list.
 #[derive(Debug, Clone, Default)]
 pub struct TaskQuery {
     pub fixture_id: Option<FixtureId>,
-    /// `running` or `done`
-    pub state: Option<String>,
+    pub state: Option<TaskState>,
     pub ascending: bool,
     pub offset: i64,
     pub limit: i64,
@@ -146,7 +193,10 @@ pub async fn tasks(
            offset $5 limit $6"#,
         id,
         q.fixture_id.map(|i| i.0),
-        q.state,
+        q.state.map(|s| match s {
+            TaskState::Running => "running",
+            TaskState::Done => "done",
+        }),
         q.ascending,
         q.offset,
         q.limit
@@ -179,9 +229,9 @@ pub async fn tasks(
                     settled * 100 / r.total
                 },
                 state: if r.queued + r.issuing == 0 {
-                    "done".into()
+                    TaskState::Done
                 } else {
-                    "running".into()
+                    TaskState::Running
                 },
                 finished_at: r.finished_at,
             }
@@ -206,7 +256,7 @@ pub struct LineRow {
     pub email: String,
     pub reduction: String,
     pub price_cents: Option<i32>,
-    pub state: String,
+    pub state: LineState,
     pub reason: Option<String>,
     pub seal: Option<String>,
     pub issued_at: Option<DateTime<Utc>>,
@@ -218,7 +268,7 @@ pub struct LineRow {
 #[derive(Debug, Clone, Default)]
 pub struct LineQuery {
     pub task_id: Option<Uuid>,
-    pub state: Option<String>,
+    pub state: Option<LineState>,
     /// Holder, e-mail or seat label.
     pub search: Option<String>,
     /// `row` (default), `updated_at` or `state`.
@@ -243,7 +293,7 @@ pub async fn lines(
     let rows = sqlx::query!(
         r#"select l.line_id, l.task_id, l.row_number, t.fixture_id, f.title as fixture_title,
                   l.label, sec.name as "sector_name?", l.holder_name, l.input->>'birth_date' as birth_date,
-                  l.email, l.reduction, l.price_cents, l.state, l.reason,
+                  l.email, l.reduction, l.price_cents, l.state as "state: LineState", l.reason,
                   ol.seal as "seal?", ol.issued_at as "issued_at?", l.order_id, l.updated_at,
                   count(*) over () as "full_count!"
              from mass_issue_line l
@@ -255,7 +305,7 @@ pub async fn lines(
              left join order_line ol on ol.order_id = l.order_id
             where ($1::bigint is null or l.line_id = $1)
               and ($2::uuid is null or l.task_id = $2)
-              and ($3::text is null or l.state = $3)
+              and ($3::text is null or l.state = $3::text)
               and ($4::text is null or lower(l.holder_name) like $4 or l.email like $4
                    or lower(l.label) like $4)
             order by
@@ -269,7 +319,7 @@ pub async fn lines(
            offset $7 limit $8"#,
         id,
         q.task_id,
-        q.state,
+        q.state as Option<LineState>,
         pattern,
         sort,
         q.descending,
@@ -330,9 +380,9 @@ pub async fn task_head(
 pub async fn line_states(
     conn: &mut PgConnection,
     task_id: Uuid,
-) -> Result<BTreeMap<String, i64>, sqlx::Error> {
+) -> Result<BTreeMap<LineState, i64>, sqlx::Error> {
     Ok(sqlx::query!(
-        r#"select state, count(*) as "n!" from mass_issue_line where task_id = $1 group by state"#,
+        r#"select state as "state: LineState", count(*) as "n!" from mass_issue_line where task_id = $1 group by state"#,
         task_id
     )
     .fetch_all(conn)

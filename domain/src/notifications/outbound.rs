@@ -8,7 +8,8 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 /// Delivery state of an outbound e-mail.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::Type, utoipa::ToSchema)]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum EmailStatus {
     /// Waiting for (or between) delivery attempts.

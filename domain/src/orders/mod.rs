@@ -32,7 +32,7 @@ pub use naming::*;
 pub use notifications::*;
 pub use payment::*;
 pub use refunds::*;
-pub use state::{OrderState, PaymentStatus, TitleState};
+pub use state::{OrderState, PaymentMethod, PaymentStatus, TitleState};
 pub use wallet::*;
 
 /// The match an order is for.
@@ -108,7 +108,7 @@ pub struct Order {
     pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub holders_complete: bool,
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     pub is_order_by_admin: bool,
     pub lines: Vec<OrderLine>,
     #[serde(skip)]
@@ -224,7 +224,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
         r#"select o.order_id, o.user_id, o.payment_status as "payment_status: PaymentStatus",
                   o.state as "state: OrderState", o.total_cents, o.buyer_email,
                   o.hold_expires_at, o.created_at, o.client_secret, o.payment_intent_id,
-                  o.payment_method, o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
+                  o.payment_method as "payment_method: PaymentMethod", o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
                   f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at, f.planet_event_id
              from ticket_order o join fixture f on f.id = o.fixture_id
             where o.order_id = $1"#,
@@ -362,14 +362,14 @@ pub async fn mark_by_staff(
     conn: &mut PgConnection,
     order_id: Uuid,
     staff: Uuid,
-    payment_method: &str,
+    payment_method: PaymentMethod,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update ticket_order set is_order_by_admin = true, created_by = $2, payment_method = $3
           where order_id = $1",
         order_id,
         staff,
-        payment_method
+        payment_method as PaymentMethod
     )
     .execute(conn)
     .await?;

@@ -61,7 +61,7 @@ pub async fn confirm_payment(
     order_id: Uuid,
     client_secret: &str,
     amount_cents: i64,
-    payment_method: &str,
+    payment_method: PaymentMethod,
 ) -> Result<(PaymentOutcome, Vec<Change>), sqlx::Error> {
     let paid = sqlx::query!(
         r#"update ticket_order set payment_status = $7, state = $5, paid_at = now(), modified_at = now(),
@@ -71,7 +71,7 @@ pub async fn confirm_payment(
         returning user_id, fixture_id as "fixture_id: FixtureId""#,
         order_id,
         client_secret,
-        payment_method,
+        payment_method as PaymentMethod,
         amount_cents,
         OrderState::Paid as OrderState,
         OrderState::Pending as OrderState,
@@ -211,7 +211,7 @@ async fn take_seats(
             fixture_id,
             block_id: BlockId(r.block_id),
             seat_id: SeatId(r.seat_id),
-            state: "sold".into(),
+            state: inventory::SeatState::Sold,
         })
         .collect();
     inventory::notify(conn, &changes).await?;

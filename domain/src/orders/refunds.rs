@@ -102,7 +102,7 @@ pub async fn mark_refunded(
             fixture_id: o.fixture_id,
             block_id: BlockId(r.block_id),
             seat_id: SeatId(r.seat_id),
-            state: "free".into(),
+            state: inventory::SeatState::Free,
         })
         .collect();
     inventory::notify(conn, &changes).await?;

@@ -103,9 +103,65 @@ pub enum TitleState {
     Cancelled,
 }
 
+/// How an order was paid: a card online, nothing (a free order), or what staff took at the
+/// box office (the spec's payment_method of orders by admin).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    Card,
+    Free,
+    Cash,
+    Pos,
+    BankTransfer,
+    /// Given by the club (a mass issue's complimentary tickets, a box-office gift).
+    Complimentary,
+}
+
+impl PaymentMethod {
+    /// What staff may take at the box office.
+    pub const BOX_OFFICE: [PaymentMethod; 4] = [
+        PaymentMethod::Cash,
+        PaymentMethod::Pos,
+        PaymentMethod::BankTransfer,
+        PaymentMethod::Complimentary,
+    ];
+
+    /// The database's spelling (the CHECK's values).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Card => "card",
+            PaymentMethod::Free => "free",
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::Pos => "pos",
+            PaymentMethod::BankTransfer => "bank_transfer",
+            PaymentMethod::Complimentary => "complimentary",
+        }
+    }
+
+    /// A box-office method by its name; `None` for any other.
+    pub fn at_box_office(name: &str) -> Option<PaymentMethod> {
+        PaymentMethod::BOX_OFFICE
+            .into_iter()
+            .find(|m| m.as_str() == name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn payment_methods_are_spelt_as_the_database_checks() {
+        for m in PaymentMethod::BOX_OFFICE {
+            assert_eq!(PaymentMethod::at_box_office(m.as_str()), Some(m));
+            assert_eq!(serde_json::to_value(m).unwrap(), m.as_str());
+        }
+        assert_eq!(PaymentMethod::at_box_office("card"), None);
+        assert_eq!(PaymentMethod::BankTransfer.as_str(), "bank_transfer");
+    }
 
     #[test]
     fn states_read_back_as_written() {

@@ -106,7 +106,7 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         order_id,
         "pi_crash_secret",
         order.total_cents,
-        "card",
+        domain::orders::PaymentMethod::Card,
     )
     .await
     .unwrap();

@@ -4,6 +4,7 @@
 //! the simulator's journal shows.
 
 use crate::common::{WorkerProcess, eventually, worker_vars};
+use domain::mass::LineState;
 use domain::mass::SheetLine;
 use integrations::ticketing::TicketingClient;
 use serde_json::json;
@@ -18,8 +19,8 @@ async fn states(pool: &PgPool, task: uuid::Uuid) -> (i64, i64) {
     let mut conn = pool.acquire().await.unwrap();
     let s = domain::mass::line_states(&mut conn, task).await.unwrap();
     (
-        s.get("finalized").copied().unwrap_or(0),
-        s.get("unfinalized").copied().unwrap_or(0),
+        s.get(&LineState::Finalized).copied().unwrap_or(0),
+        s.get(&LineState::Unfinalized).copied().unwrap_or(0),
     )
 }
 
@@ -140,10 +141,17 @@ async fn a_thousand_lines_survive_a_killed_worker_and_failing_calls_each_issued_
         done + failed == LINES as i64
     })
     .await;
+    let refused: Vec<(i32, Option<String>)> = sqlx::query_as(
+        "select row_number, reason from mass_issue_line where task_id = $1 and state = 'unfinalized'",
+    )
+    .bind(task)
+    .fetch_all(&pool)
+    .await
+    .unwrap();
     assert_eq!(
         states(&pool, task).await,
         (LINES as i64, 0),
-        "every line finalised"
+        "every line finalised; unfinalised (row, reason): {refused:?}"
     );
     let (issued, cancelled, in_journal) = sim.ticketing.with_world(|w| {
         let valid = w

@@ -165,7 +165,7 @@ pub async fn fail_line(
     };
     mass::lock_task(tx, task_id).await?;
     orders::mark_failed(tx, order_id, error, attempt as i32).await?;
-    if mass::mark_unfinalized(tx, line_id, "issuing", error).await? {
+    if mass::mark_unfinalized(tx, line_id, mass::LineState::Issuing, error).await? {
         return mass::settle(tx, task_id).await;
     }
     Ok(None)

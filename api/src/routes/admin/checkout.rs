@@ -253,9 +253,6 @@ async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> Api
     Ok(axum::Json(detail).into_response())
 }
 
-/// The payment methods of a box-office sale.
-const BOX_OFFICE_METHODS: [&str; 4] = ["cash", "pos", "bank_transfer", "complimentary"];
-
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct SaleLine {
@@ -299,7 +296,8 @@ async fn create_order(
     let buyer_email = Email::parse(&req.buyer_email)
         .map_err(|_| errors.insert("buyer_email".into(), "invalid_email".into()))
         .ok();
-    if !BOX_OFFICE_METHODS.contains(&req.payment_method.as_str()) {
+    let payment_method = domain::orders::PaymentMethod::at_box_office(&req.payment_method);
+    if payment_method.is_none() {
         errors.insert(
             "payment_method".into(),
             "cash, pos, bank_transfer or complimentary".into(),
@@ -331,7 +329,9 @@ async fn create_order(
             errors.insert(format!("lines.{i}.seat_id"), "a seat id or a label".into());
         }
     }
-    let Some(buyer_email) = buyer_email.filter(|_| errors.is_empty()) else {
+    let (Some(buyer_email), Some(payment_method), true) =
+        (buyer_email, payment_method, errors.is_empty())
+    else {
         return Err(ApiError::validation(errors));
     };
     let mut tx = state.pool.begin().await?;
@@ -368,7 +368,7 @@ async fn create_order(
         buyer: buyer.user_id,
         buyer_email: buyer_email.as_str(),
         staff: staff.user.user_id,
-        payment_method: &req.payment_method,
+        payment_method,
         language,
         lines,
         mass_task: None,

@@ -122,11 +122,8 @@ async fn list_exports(
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
     let q = exports::ExportQuery {
-        kind: params.filter_str("kind"),
-        state: match params.filter_str("state") {
-            None => None,
-            Some(s) => Some(BuildState::parse(&s).ok_or_else(|| rest::bad_filter("state"))?),
-        },
+        kind: params.filter_enum("kind")?,
+        state: params.filter_enum("state")?,
         offset: params.offset,
         limit: params.limit,
     };

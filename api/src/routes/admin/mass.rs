@@ -313,9 +313,7 @@ async fn list_tasks(
     let params = ListParams::try_from(raw)?;
     let q = mass::TaskQuery {
         fixture_id: params.filter_i64("fixture_id")?.map(FixtureId),
-        state: params
-            .filter_str("state")
-            .filter(|s| s == "running" || s == "done"),
+        state: params.filter_enum("state")?,
         ascending: params.sort_field.is_some() && !params.descending,
         offset: params.offset,
         limit: params.limit,
@@ -414,7 +412,7 @@ async fn get_results(State(state): State<AppState>, Path(id): Path<String>) -> A
             l.reduction.into(),
             l.price_cents
                 .map_or(Cell::Empty, |c| Cell::Cents(i64::from(c))),
-            l.state.into(),
+            l.state.as_str().into(),
             l.reason.into(),
             l.seal.into(),
             l.issued_at.map_or(Cell::Empty, Cell::Time),
@@ -441,7 +439,7 @@ async fn list_lines(
     };
     let q = mass::LineQuery {
         task_id: task,
-        state: params.filter_str("state"),
+        state: params.filter_enum("state")?,
         search: params.filter_str("q"),
         sort: params.sort_field.clone(),
         descending: params.descending,

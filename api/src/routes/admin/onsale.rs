@@ -329,13 +329,7 @@ async fn list_fixtures(
             );
         }
     };
-    let kind = params.filter_str("kind");
-    if kind.as_deref().is_some_and(|k| k != "league" && k != "cup") {
-        return Err(
-            ApiError::bad_request("invalid_query", "kind must be league or cup")
-                .with_field("kind", "unknown value"),
-        );
-    }
+    let kind = params.filter_enum("kind")?;
     let mut conn = state.pool.acquire().await?;
     let (items, total) = fixtures::search(
         &mut conn,

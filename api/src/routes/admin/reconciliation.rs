@@ -204,7 +204,7 @@ async fn reconcile(
         Some(Some(_)) => return Err(already_resolved()),
         Some(None) => {}
     }
-    let kind = Kind::parse(&m.kind).ok_or_else(ApiError::internal)?;
+    let kind = m.kind;
     let staff_id = staff.user.user_id;
     let status = match kind {
         Kind::UnknownHere => {

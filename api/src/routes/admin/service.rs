@@ -43,13 +43,7 @@ async fn list_calls(
     if service.as_deref().is_some_and(|s| !SERVICES.contains(&s)) {
         return Err(rest::bad_filter("service"));
     }
-    let outcome = params.filter_str("outcome");
-    if outcome
-        .as_deref()
-        .is_some_and(|o| o != "ok" && o != "error")
-    {
-        return Err(rest::bad_filter("outcome"));
-    }
+    let outcome = params.filter_enum("outcome")?;
     let q = service_log::CallQuery {
         service,
         outcome,

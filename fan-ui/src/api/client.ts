@@ -118,7 +118,7 @@ async function request<T>(method: string, path: string, body?: unknown, csrf?: s
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await (takeEarly(method, path) ?? fetch(path, init));
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new ApiError(0, NETWORK_ERROR, message);
@@ -135,6 +135,26 @@ async function request<T>(method: string, path: string, body?: unknown, csrf?: s
   } catch {
     throw new ApiError(response.status, UNEXPECTED_RESPONSE, 'The response is not JSON');
   }
+}
+
+declare global {
+  interface Window {
+    /** The reads public/early-data.js started before the app's code arrived, by path. */
+    __larioEarlyData?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/**
+ * The answer public/early-data.js asked for while the app's code was downloading, for the app's
+ * first GET of that path; each is taken once (a later read asks the API again).
+ */
+function takeEarly(method: string, path: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__larioEarlyData;
+  const response = method === 'GET' ? early?.[path] : undefined;
+  if (early !== undefined && response !== undefined) {
+    early[path] = undefined;
+  }
+  return response;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {

@@ -16,6 +16,8 @@ cargo clippy --workspace --all-targets --quiet -- -D warnings
 step "Rust tests (a database per test, simulators on random ports)"
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
+  # nextest runs no doctests: the domain's (the ids' compile_fail examples among them) here.
+  cargo test --doc -p domain --quiet
 else
   cargo test --workspace --no-fail-fast
 fi

@@ -24,6 +24,16 @@
 //! }
 //! seat_of(FixtureId(7));
 //! ```
+//!
+//! Nor does an account's uuid where an order's is expected:
+//!
+//! ```compile_fail
+//! use domain::ids::OrderId;
+//! fn order(id: OrderId) -> uuid::Uuid {
+//!     id.0
+//! }
+//! order(uuid::Uuid::nil());
+//! ```
 
 use uuid::Uuid;
 
@@ -86,7 +96,7 @@ id!(
     ReductionId(i32)
 );
 id!(
-    /// An order's id (`ticket_order.id`).
+    /// An order's id (`ticket_order.order_id`).
     OrderId(Uuid)
 );
 id!(

@@ -1,7 +1,7 @@
 //! What staff see of issuing: the issued titles (spec: /admin/tickets/issuedtickets), the
 //! orders whose issuing gave up (spec: /admin/tickets/issuefailed), and every order.
 
-use crate::ids::FixtureId;
+use crate::ids::{FixtureId, OrderId};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -37,7 +37,8 @@ impl ListQuery {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct IssuedTicket {
     pub id: i64,
-    pub order_id: Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub order_id: OrderId,
     #[schema(value_type = i64)]
     pub fixture_id: FixtureId,
     pub fixture_title: String,
@@ -122,7 +123,7 @@ pub async fn issued_tickets(
         rows.into_iter()
             .map(|r| IssuedTicket {
                 id: r.id,
-                order_id: r.order_id,
+                order_id: OrderId(r.order_id),
                 fixture_id: FixtureId(r.fixture_id),
                 fixture_title: r.fixture_title,
                 starts_at: r.starts_at,
@@ -149,7 +150,8 @@ pub async fn issued_tickets(
 /// An order as staff lists show it (failed issues and all orders).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderRow {
-    pub id: Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub id: OrderId,
     /// The buyer's account.
     pub user_id: Uuid,
     #[schema(value_type = i64)]
@@ -239,7 +241,7 @@ pub async fn orders(
                     .and_then(refusal_code)
                     .map(str::to_owned);
                 OrderRow {
-                    id: r.order_id,
+                    id: OrderId(r.order_id),
                     user_id: r.user_id,
                     fixture_id: FixtureId(r.fixture_id),
                     fixture_title: r.title,
@@ -358,7 +360,7 @@ pub async fn order_detail(
     else {
         return Ok(None);
     };
-    let Some(order) = crate::orders::load(conn, id).await? else {
+    let Some(order) = crate::orders::load(conn, OrderId(id)).await? else {
         return Ok(None);
     };
     let pay = sqlx::query!(
@@ -431,7 +433,7 @@ pub async fn order_detail(
 /// A card payment of ours, for the payment report: paid and perhaps refunded.
 #[derive(Debug, Clone)]
 pub struct CardPayment {
-    pub order_id: Uuid,
+    pub order_id: OrderId,
     pub intent_id: String,
     pub total_cents: i64,
     pub paid_at: Option<DateTime<Utc>>,

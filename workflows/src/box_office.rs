@@ -2,7 +2,7 @@
 //! transfer or given; issued by the same steps as an online order.
 
 use crate::checkout::settle_payment;
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{FixtureId, OrderId, SeatId};
 use domain::orders;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -37,7 +37,7 @@ pub enum StaffSaleRefusal {
 pub async fn sell_at_box_office(
     conn: &mut PgConnection,
     sale: &StaffSale<'_>,
-) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
+) -> Result<Result<OrderId, StaffSaleRefusal>, sqlx::Error> {
     let Some(terms) = domain::fixtures::sale_terms(conn, sale.fixture_id).await? else {
         return Ok(Err(StaffSaleRefusal::NotOnSale));
     };

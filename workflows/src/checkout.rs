@@ -5,9 +5,9 @@
 //! refund of a failed issue.
 
 use crate::{issuing::enqueue_issue, refunds::RefundOrder, runtime::enqueue};
+use domain::ids::OrderId;
 use domain::orders::{self, PaymentOutcome};
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Applies a payment confirmation (the spec's transition) and enqueues what follows, on
 /// `conn`, the caller's transaction: issuing when the seats are kept, a refund when a seat
@@ -16,7 +16,7 @@ use uuid::Uuid;
 /// `paymentAlreadyProcessed`.
 pub async fn settle_payment(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     client_secret: &str,
     amount_cents: i64,
     payment_method: orders::PaymentMethod,
@@ -42,7 +42,7 @@ pub async fn settle_payment(
 }
 
 /// Staff retry a failed issue: it issues what is still missing. False when not failed.
-pub async fn retry_issue(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
+pub async fn retry_issue(conn: &mut PgConnection, order_id: OrderId) -> Result<bool, sqlx::Error> {
     let Some(round) = orders::retry_failed(conn, order_id).await? else {
         return Ok(false);
     };
@@ -53,7 +53,7 @@ pub async fn retry_issue(conn: &mut PgConnection, order_id: Uuid) -> Result<bool
 /// Staff refund a failed issue (or a paid order). False when it cannot be refunded now.
 pub async fn refund(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     reason: &str,
 ) -> Result<bool, sqlx::Error> {
     if !orders::start_refund(conn, order_id, reason).await? {

@@ -336,7 +336,7 @@ async fn sell(
     seat: SeatId,
     reduction: i32,
     holder: orders::HolderDetails,
-) -> Result<Result<Uuid, StaffSaleRefusal>, sqlx::Error> {
+) -> Result<Result<domain::ids::OrderId, StaffSaleRefusal>, sqlx::Error> {
     let language = Language::from_code_or_default(&head.language);
     let (buyer, _) =
         accounts::create_or_get(tx, email, Some(language), None, Default::default()).await?;

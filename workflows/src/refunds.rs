@@ -6,6 +6,7 @@ use crate::{
     mail::{mail_to, order_language},
     runtime::{Job, JobContext, JobError, ticketing_error},
 };
+use domain::ids::OrderId;
 use domain::{
     notifications::MailTemplate,
     orders::{self, OrderState, TitleState},
@@ -13,7 +14,6 @@ use domain::{
 use integrations::{documents, payments::PaymentsError, ticketing::TicketingError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use uuid::Uuid;
 
 fn payments_error(e: PaymentsError) -> JobError {
     if e.is_retryable() {
@@ -27,7 +27,7 @@ fn payments_error(e: PaymentsError) -> JobError {
 /// cancels any title issued for it, frees its seats, e-mails the buyer and tells the fan.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct RefundOrder {
-    pub order_id: Uuid,
+    pub order_id: OrderId,
 }
 
 impl Job for RefundOrder {

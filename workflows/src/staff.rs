@@ -8,6 +8,7 @@ use crate::{
     },
     runtime::Job,
 };
+use domain::ids::OrderId;
 use domain::{jobs, mass, orders};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -24,7 +25,8 @@ pub async fn retry_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx::
         let order = payload
             .get("order_id")
             .and_then(|v| v.as_str())
-            .and_then(|s| Uuid::parse_str(s).ok());
+            .and_then(|s| Uuid::parse_str(s).ok())
+            .map(OrderId);
         if let Some(order_id) = order {
             orders::retry_failed(conn, order_id).await?;
             mass::reissue_line(conn, order_id).await?;
@@ -53,7 +55,8 @@ pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx
         let order = payload
             .get("order_id")
             .and_then(|v| v.as_str())
-            .and_then(|s| Uuid::parse_str(s).ok());
+            .and_then(|s| Uuid::parse_str(s).ok())
+            .map(OrderId);
         if let Some(order_id) = order {
             // Failed (a mass line unfinalised and its task settled) without the e-mails of a
             // give-up: staff discarded it themselves.

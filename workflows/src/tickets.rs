@@ -5,6 +5,7 @@ use crate::{
     mail::{mail_to, order_language},
     runtime::{Job, JobContext, JobError},
 };
+use domain::ids::OrderId;
 use domain::{
     notifications::{Attachment, MailTemplate},
     orders::{self, Order, OrderLine},
@@ -13,14 +14,13 @@ use integrations::documents;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Sends an issued order's tickets: one PDF per title, attached to the e-mail to the buyer
 /// (spec: send-ticket-purchase-email). Enqueued with the order's issue; once per order, however
 /// often it runs (the order records that its tickets were sent, in the e-mail's transaction).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SendTickets {
-    pub order_id: Uuid,
+    pub order_id: OrderId,
 }
 
 impl Job for SendTickets {

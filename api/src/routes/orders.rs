@@ -15,7 +15,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, OrderId};
 use domain::{
     fixtures,
     orders::{
@@ -116,8 +116,10 @@ fn not_pending() -> ApiError {
     )
 }
 
-fn parse_id(raw: &str) -> ApiResult<Uuid> {
-    Uuid::parse_str(raw).map_err(|_| order_not_found())
+fn parse_id(raw: &str) -> ApiResult<OrderId> {
+    Uuid::parse_str(raw)
+        .map(OrderId)
+        .map_err(|_| order_not_found())
 }
 
 async fn owned(state: &AppState, session: &Session, id: &str) -> ApiResult<Order> {
@@ -511,7 +513,7 @@ struct ConfirmRequest {
 
 async fn outcome_response(
     state: &AppState,
-    order_id: Uuid,
+    order_id: OrderId,
     outcome: PaymentOutcome,
 ) -> ApiResult<Response> {
     let order = match outcome {
@@ -544,8 +546,13 @@ async fn confirm_payment(
     Path(id): Path<String>,
     Json(req): Json<ConfirmRequest>,
 ) -> ApiResult<Response> {
-    let Ok(order_id) = Uuid::parse_str(&id) else {
-        return outcome_response(&state, Uuid::nil(), PaymentOutcome::UnknownOrNoDocument).await;
+    let Ok(order_id) = Uuid::parse_str(&id).map(OrderId) else {
+        return outcome_response(
+            &state,
+            OrderId(Uuid::nil()),
+            PaymentOutcome::UnknownOrNoDocument,
+        )
+        .await;
     };
     let mut conn = state.pool.acquire().await?;
     let order = orders::load_owned(&mut conn, order_id, session.user.user_id).await?;
@@ -664,7 +671,8 @@ async fn payment_webhook(
         intent
             .order_id
             .as_deref()
-            .and_then(|o| Uuid::parse_str(o).ok()),
+            .and_then(|o| Uuid::parse_str(o).ok())
+            .map(OrderId),
         intent.client_secret.as_deref(),
     ) else {
         tracing::warn!(intent = %intent.id, "a payment of no order of ours");

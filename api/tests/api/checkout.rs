@@ -1191,7 +1191,7 @@ async fn a_refusal_after_payment_refunds_the_order_once_and_tells_the_fan_and_st
         workflows::enqueue(
             &mut tx,
             &workflows::issuing::fan_order::IssueOrder {
-                order_id: Uuid::parse_str(&order).unwrap(),
+                order_id: domain::ids::OrderId(Uuid::parse_str(&order).unwrap()),
                 round: 1,
             },
         )

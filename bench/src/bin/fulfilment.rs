@@ -215,7 +215,7 @@ fn round(x: f64) -> f64 {
 
 /// An order waiting for its payment: its id, the intent's client secret and its total.
 struct Waiting {
-    order_id: uuid::Uuid,
+    order_id: domain::ids::OrderId,
     secret: String,
     total_cents: i64,
 }

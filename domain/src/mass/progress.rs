@@ -35,13 +35,13 @@ pub async fn queued_lines(
 pub async fn mark_sold(
     conn: &mut PgConnection,
     line_id: i64,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update mass_issue_line set state = 'issuing', order_id = $2, reason = null, updated_at = now()
           where line_id = $1 and state = 'queued'",
         line_id,
-        order_id
+        order_id.0
     )
     .execute(conn)
     .await?;
@@ -72,11 +72,11 @@ pub async fn mark_unfinalized(
 /// The line and task of an order, when the order was sold by a mass task.
 pub async fn line_of_order(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<Option<(i64, Uuid)>, sqlx::Error> {
     Ok(sqlx::query!(
         "select line_id, task_id from mass_issue_line where order_id = $1",
-        order_id
+        order_id.0
     )
     .fetch_optional(conn)
     .await?
@@ -96,11 +96,14 @@ pub async fn lock_task(conn: &mut PgConnection, task_id: Uuid) -> Result<(), sql
 }
 
 /// The order's line is issued. Returns whether it moved. Take [`lock_task`] first.
-pub async fn mark_finalized(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
+pub async fn mark_finalized(
+    conn: &mut PgConnection,
+    order_id: OrderId,
+) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update mass_issue_line set state = 'finalized', reason = null, updated_at = now()
           where order_id = $1 and state = 'issuing'",
-        order_id
+        order_id.0
     )
     .execute(conn)
     .await?;
@@ -113,7 +116,7 @@ pub enum RetryStep {
     /// Sell it again (never sold, or its order was refunded or cancelled).
     Sell,
     /// Its order only needs issuing again.
-    Issue(Uuid),
+    Issue(OrderId),
 }
 
 /// Starts a new round of a task: its unfinalised lines go back to queued or issuing. Returns
@@ -154,7 +157,8 @@ pub async fn start_retry(
             .map(|r| {
                 (
                     r.line_id,
-                    r.order_id.map_or(RetryStep::Sell, RetryStep::Issue),
+                    r.order_id
+                        .map_or(RetryStep::Sell, |o| RetryStep::Issue(OrderId(o))),
                 )
             })
             .collect(),
@@ -252,7 +256,7 @@ pub struct ReportLine {
 
 /// An order's issuing runs again (staff retried its job): its line, if a mass task sold it,
 /// goes back from unfinalised to issuing, in a new round of the task.
-pub async fn reissue_line(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sqlx::Error> {
+pub async fn reissue_line(conn: &mut PgConnection, order_id: OrderId) -> Result<(), sqlx::Error> {
     let Some((line_id, task_id)) = line_of_order(conn, order_id).await? else {
         return Ok(());
     };

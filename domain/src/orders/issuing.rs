@@ -7,7 +7,7 @@ use super::*;
 /// together or not at all.
 pub async fn begin_issuing(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     from_paid: bool,
     fresh: &[i64],
 ) -> Result<(), sqlx::Error> {
@@ -17,7 +17,7 @@ pub async fn begin_issuing(
               where order_id = $1 and $2 and state in ($5, $6))
          update order_line set issue_requested_at = now(), issue_unanswered = true
           where order_line_id = any($3) and order_id = $1",
-        order_id,
+        order_id.0,
         from_paid,
         fresh,
         OrderState::Issuing as OrderState,
@@ -145,12 +145,12 @@ pub async fn buyer_identity(
 }
 
 /// Every line has its title: the order is issued (once). Returns whether this call did it.
-pub async fn mark_issued(conn: &mut PgConnection, order_id: Uuid) -> Result<bool, sqlx::Error> {
+pub async fn mark_issued(conn: &mut PgConnection, order_id: OrderId) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set state = $2, issued_at = now(), modified_at = now()
           where order_id = $1 and state = $3
             and not exists (select 1 from order_line where order_id = $1 and title_id is null)",
-        order_id,
+        order_id.0,
         OrderState::Issued as OrderState,
         OrderState::Issuing as OrderState
     )
@@ -173,12 +173,12 @@ pub async fn mark_issued(conn: &mut PgConnection, order_id: Uuid) -> Result<bool
 /// key), or `None` when the order is not failed.
 pub async fn retry_failed(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<Option<i32>, sqlx::Error> {
     let round = sqlx::query_scalar!(
         "update ticket_order set state = $2, modified_at = now()
           where order_id = $1 and state = $3 returning issue_attempts",
-        order_id,
+        order_id.0,
         OrderState::Issuing as OrderState,
         OrderState::Failed as OrderState
     )
@@ -200,7 +200,7 @@ pub async fn retry_failed(
 /// Issuing gave up: the order is listed in the failed issues.
 pub async fn mark_failed(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     error: &str,
     attempts: i32,
 ) -> Result<bool, sqlx::Error> {
@@ -208,7 +208,7 @@ pub async fn mark_failed(
         "update ticket_order set state = $4, failed_at = now(), issue_error = $2,
                 issue_attempts = issue_attempts + $3, modified_at = now()
           where order_id = $1 and state = $5",
-        order_id,
+        order_id.0,
         error,
         attempts,
         OrderState::Failed as OrderState,
@@ -233,12 +233,12 @@ pub async fn mark_failed(
 /// already was.
 pub async fn mark_tickets_sent(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set tickets_sent_at = now()
           where order_id = $1 and state = $2 and tickets_sent_at is null",
-        order_id,
+        order_id.0,
         OrderState::Issued as OrderState
     )
     .execute(conn)
@@ -250,12 +250,12 @@ pub async fn mark_tickets_sent(
 /// when the order is no longer waiting for its titles.
 pub async fn mark_delay_notified(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set delay_notified_at = now()
           where order_id = $1 and state in ($2, $3) and delay_notified_at is null",
-        order_id,
+        order_id.0,
         OrderState::Paid as OrderState,
         OrderState::Issuing as OrderState
     )

@@ -8,7 +8,7 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
-use crate::ids::{BlockId, FixtureId, SeatId};
+use crate::ids::{BlockId, FixtureId, OrderId, SeatId};
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
@@ -99,7 +99,8 @@ pub struct OrderLine {
 /// An order with its lines.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Order {
-    pub id: Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub id: OrderId,
     pub fixture: FixtureRef,
     pub payment_status: PaymentStatus,
     pub state: OrderState,
@@ -142,7 +143,7 @@ pub async fn create_from_hold(
     user: Uuid,
     buyer_email: &str,
     language: &str,
-) -> Result<Result<Uuid, CheckoutRefusal>, sqlx::Error> {
+) -> Result<Result<OrderId, CheckoutRefusal>, sqlx::Error> {
     let held = inventory::held_by(conn, fixture_id, user).await?;
     if held.is_empty() {
         return Ok(Err(CheckoutRefusal::NothingHeld));
@@ -167,12 +168,12 @@ pub async fn create_from_hold(
     )
     .execute(&mut *conn)
     .await?;
-    let order_id = Uuid::now_v7();
+    let order_id = OrderId(Uuid::now_v7());
     let expires = held.iter().map(|h| h.held_until).min();
     sqlx::query!(
         "insert into ticket_order (order_id, fixture_id, user_id, buyer_email, total_cents, hold_expires_at, language)
          values ($1, $2, $3, $4, 0, $5, $6)",
-        order_id,
+        order_id.0,
         fixture_id.0,
         user,
         buyer_email,
@@ -194,7 +195,7 @@ pub async fn create_from_hold(
                      and (p.reduction_id = i.reduction_id or r.code = $4)
                    order by (p.reduction_id = i.reduction_id) desc nulls last limit 1) p on true
             where i.fixture_id = $2 and i.holder_id = $3 and i.state = 'held' and i.seat_id = any($5)"#,
-        order_id,
+        order_id.0,
         fixture_id.0,
         user,
         FULL_PRICE_CODE,
@@ -206,12 +207,12 @@ pub async fn create_from_hold(
     Ok(Ok(order_id))
 }
 
-async fn refresh_total(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sqlx::Error> {
+async fn refresh_total(conn: &mut PgConnection, order_id: OrderId) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update ticket_order set total_cents = coalesce((select sum(price_cents) from order_line where order_id = $1), 0),
                 modified_at = now()
           where order_id = $1",
-        order_id
+        order_id.0
     )
     .execute(conn)
     .await?;
@@ -219,7 +220,10 @@ async fn refresh_total(conn: &mut PgConnection, order_id: Uuid) -> Result<(), sq
 }
 
 /// An order by id, with its lines.
-pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Order>, sqlx::Error> {
+pub async fn load(
+    conn: &mut PgConnection,
+    order_id: OrderId,
+) -> Result<Option<Order>, sqlx::Error> {
     let Some(o) = sqlx::query!(
         r#"select o.order_id, o.user_id, o.payment_status as "payment_status: PaymentStatus",
                   o.state as "state: OrderState", o.total_cents, o.buyer_email,
@@ -228,7 +232,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
                   f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at, f.planet_event_id
              from ticket_order o join fixture f on f.id = o.fixture_id
             where o.order_id = $1"#,
-        order_id
+        order_id.0
     )
     .fetch_optional(&mut *conn)
     .await?
@@ -237,7 +241,7 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
     };
     let lines = lines(conn, order_id).await?;
     Ok(Some(Order {
-        id: o.order_id,
+        id: OrderId(o.order_id),
         fixture: FixtureRef {
             id: o.fixture_id,
             title: o.title,
@@ -269,13 +273,13 @@ pub async fn load(conn: &mut PgConnection, order_id: Uuid) -> Result<Option<Orde
 /// An order of `user` (someone else's is `None`, as an unknown one).
 pub async fn load_owned(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     user: Uuid,
 ) -> Result<Option<Order>, sqlx::Error> {
     Ok(load(conn, order_id).await?.filter(|o| o.user_id == user))
 }
 
-async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>, sqlx::Error> {
+async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLine>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"select l.order_line_id, l.seat_id, s.label, b.sector_code, sec.name as sector_name,
                   b.code as block_code, s.row_label, s.number, b.gate, l.reduction_id,
@@ -289,7 +293,7 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
              join reduction r on r.id = l.reduction_id
             where l.order_id = $1
             order by b.id, length(s.row_label), s.row_label, s.number"#,
-        order_id
+        order_id.0
     )
     .fetch_all(conn)
     .await?;
@@ -345,9 +349,9 @@ async fn lines(conn: &mut PgConnection, order_id: Uuid) -> Result<Vec<OrderLine>
 }
 
 /// The ids of `user`'s orders, newest first.
-pub async fn ids_of_user(conn: &mut PgConnection, user: Uuid) -> Result<Vec<Uuid>, sqlx::Error> {
+pub async fn ids_of_user(conn: &mut PgConnection, user: Uuid) -> Result<Vec<OrderId>, sqlx::Error> {
     sqlx::query_scalar!(
-        "select order_id from ticket_order where user_id = $1 order by created_at desc limit 50",
+        r#"select order_id as "order_id: OrderId" from ticket_order where user_id = $1 order by created_at desc limit 50"#,
         user
     )
     .fetch_all(conn)
@@ -360,14 +364,14 @@ const ONE_SEAT_PER_HOLDER: &str = "order_line_live_holder";
 /// `payment_method` at the box office.
 pub async fn mark_by_staff(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     staff: Uuid,
     payment_method: PaymentMethod,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update ticket_order set is_order_by_admin = true, created_by = $2, payment_method = $3
           where order_id = $1",
-        order_id,
+        order_id.0,
         staff,
         payment_method as PaymentMethod
     )
@@ -379,12 +383,12 @@ pub async fn mark_by_staff(
 /// Marks an order as sold by a mass-issue task.
 pub async fn mark_mass(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     task_id: Uuid,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update ticket_order set mass_task_id = $2 where order_id = $1",
-        order_id,
+        order_id.0,
         task_id
     )
     .execute(conn)
@@ -396,7 +400,7 @@ pub async fn mark_mass(
 /// and why. The system's own; a staff action also records who asked.
 async fn audited(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     from: Option<OrderState>,
     to: OrderState,
     details: serde_json::Value,

@@ -115,7 +115,7 @@ pub async fn name_holders(
     // Clear first, so that swapping two holders between lines is not a conflict.
     sqlx::query!(
         "update order_line set holder_key = null where order_id = $1",
-        order.id
+        order.id.0
     )
     .execute(&mut *conn)
     .await?;

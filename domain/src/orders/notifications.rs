@@ -8,7 +8,7 @@ pub async fn notify_fan(
     user: Uuid,
     kind: &str,
     params: serde_json::Value,
-    order_id: Uuid,
+    order_id: OrderId,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "insert into notification (notification_id, user_id, kind, params, order_id)
@@ -17,7 +17,7 @@ pub async fn notify_fan(
         user,
         kind,
         params,
-        order_id
+        order_id.0
     )
     .execute(conn)
     .await?;

@@ -5,14 +5,14 @@ use super::*;
 /// Stores the order's PaymentIntent (once: a second intent never replaces the first).
 pub async fn attach_intent(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     intent_id: &str,
     client_secret: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query!(
         "update ticket_order set payment_intent_id = $2, client_secret = $3, modified_at = now()
           where order_id = $1 and payment_intent_id is null",
-        order_id,
+        order_id.0,
         intent_id,
         client_secret
     )
@@ -58,7 +58,7 @@ impl PaymentOutcome {
 /// the job the outcome needs in it.
 pub async fn confirm_payment(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     client_secret: &str,
     amount_cents: i64,
     payment_method: PaymentMethod,
@@ -69,7 +69,7 @@ pub async fn confirm_payment(
           where order_id = $1 and payment_status = $8 and state = $6 and client_secret = $2
             and total_cents = $4
         returning user_id, fixture_id as "fixture_id: FixtureId""#,
-        order_id,
+        order_id.0,
         client_secret,
         payment_method as PaymentMethod,
         amount_cents,
@@ -85,7 +85,7 @@ pub async fn confirm_payment(
             r#"select payment_status as "payment_status: PaymentStatus", state as "state: OrderState",
                       client_secret
                  from ticket_order where order_id = $1"#,
-            order_id
+            order_id.0
         )
         .fetch_optional(&mut *conn)
         .await?;
@@ -124,7 +124,7 @@ pub async fn confirm_payment(
         sqlx::query!(
             "update ticket_order set state = $2, refund_reason = 'seat_lost', modified_at = now()
               where order_id = $1",
-            order_id,
+            order_id.0,
             OrderState::Refunding as OrderState
         )
         .execute(&mut *conn)
@@ -139,7 +139,7 @@ pub async fn confirm_payment(
         .await?;
         sqlx::query!(
             "update order_line set live = false where order_id = $1",
-            order_id
+            order_id.0
         )
         .execute(&mut *conn)
         .await?;
@@ -155,7 +155,7 @@ pub async fn confirm_payment(
 /// buyer would pass the fixture's per-buyer limit with them.
 async fn take_seats(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     user: Uuid,
     fixture_id: FixtureId,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
@@ -190,7 +190,7 @@ async fn take_seats(
                    or (select n from sold) + (select n from lines)
                       <= (select per_buyer_limit from fixture where id = $3))
         returning s.seat_id, s.block_id"#,
-        order_id,
+        order_id.0,
         user,
         fixture_id.0
     )
@@ -198,7 +198,7 @@ async fn take_seats(
     .await?;
     let count = sqlx::query_scalar!(
         r#"select count(*) as "n!" from order_line where order_id = $1"#,
-        order_id
+        order_id.0
     )
     .fetch_one(&mut *conn)
     .await?;

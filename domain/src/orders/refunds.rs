@@ -3,10 +3,13 @@
 use super::*;
 
 /// The reason recorded when a refund began (`seat_lost`, `cancelled`, staff's words).
-pub async fn refund_reason(conn: &mut PgConnection, order_id: Uuid) -> Result<String, sqlx::Error> {
+pub async fn refund_reason(
+    conn: &mut PgConnection,
+    order_id: OrderId,
+) -> Result<String, sqlx::Error> {
     Ok(sqlx::query_scalar!(
         "select refund_reason from ticket_order where order_id = $1",
-        order_id
+        order_id.0
     )
     .fetch_one(conn)
     .await?
@@ -17,13 +20,13 @@ pub async fn refund_reason(conn: &mut PgConnection, order_id: Uuid) -> Result<St
 /// this call moved it.
 pub async fn start_refund(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     reason: &str,
 ) -> Result<bool, sqlx::Error> {
     let r = sqlx::query!(
         "update ticket_order set state = $3, refund_reason = coalesce(refund_reason, $2), modified_at = now()
           where order_id = $1 and (state in ($5, $6) or (state = $4 and payment_intent_id is not null))",
-        order_id,
+        order_id.0,
         reason,
         OrderState::Refunding as OrderState,
         OrderState::Cancelled as OrderState,
@@ -49,7 +52,7 @@ pub async fn start_refund(
 /// marked cancelled. Returns the seat changes to announce (none if it was already done).
 pub async fn mark_refunded(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     refund_id: Option<&str>,
 ) -> Result<Option<Vec<Change>>, sqlx::Error> {
     let Some(o) = sqlx::query!(
@@ -57,7 +60,7 @@ pub async fn mark_refunded(
                 modified_at = now()
           where order_id = $1 and state = $4
         returning user_id, fixture_id as "fixture_id: FixtureId""#,
-        order_id,
+        order_id.0,
         refund_id,
         OrderState::Refunded as OrderState,
         OrderState::Refunding as OrderState,
@@ -83,7 +86,7 @@ pub async fn mark_refunded(
             where l.order_id = $1 and l.live and i.fixture_id = l.fixture_id and i.seat_id = l.seat_id
               and i.state = 'sold' and i.holder_id = $2
         returning i.seat_id, i.block_id"#,
-        order_id,
+        order_id.0,
         o.user_id
     )
     .fetch_all(&mut *conn)
@@ -92,7 +95,7 @@ pub async fn mark_refunded(
         "update order_line set live = false,
                 title_state = case when title_id is not null then 'cancelled' end
           where order_id = $1",
-        order_id
+        order_id.0
     )
     .execute(&mut *conn)
     .await?;
@@ -115,7 +118,7 @@ pub async fn cancel(conn: &mut PgConnection, order: &Order) -> Result<bool, sqlx
     let r = sqlx::query!(
         "update ticket_order set state = $2, payment_status = $4, modified_at = now()
           where order_id = $1 and state = $3 and payment_status = $5",
-        order.id,
+        order.id.0,
         OrderState::Cancelled as OrderState,
         OrderState::Pending as OrderState,
         PaymentStatus::Closed as PaymentStatus,
@@ -136,7 +139,7 @@ pub async fn cancel(conn: &mut PgConnection, order: &Order) -> Result<bool, sqlx
     .await?;
     sqlx::query!(
         "update order_line set live = false where order_id = $1",
-        order.id
+        order.id.0
     )
     .execute(&mut *conn)
     .await?;

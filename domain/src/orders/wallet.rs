@@ -9,7 +9,8 @@ pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct WalletTicket {
     pub id: i64,
-    pub order_id: Uuid,
+    #[schema(value_type = String, format = Uuid)]
+    pub order_id: OrderId,
     pub fixture: FixtureRef,
     pub label: String,
     pub sector_code: String,
@@ -64,7 +65,7 @@ pub async fn wallet(
         .into_iter()
         .map(|r| WalletTicket {
             id: r.order_line_id,
-            order_id: r.order_id,
+            order_id: OrderId(r.order_id),
             fixture: FixtureRef {
                 id: r.fixture_id,
                 title: r.title,

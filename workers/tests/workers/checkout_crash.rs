@@ -156,7 +156,7 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         .with_world(|w| w.titles_of_transactions(&order_key))
         .0;
     assert!(at_kill < 4, "killed half-way ({at_kill} of 4 issued)");
-    assert_eq!(stored_titles(&pool, order_id).await, 0, "none stored yet");
+    assert_eq!(stored_titles(&pool, order_id.0).await, 0, "none stored yet");
 
     http.delete(format!("{}/_sim/ticketing/faults", sim.http_url()))
         .send()
@@ -173,7 +173,7 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
         state == "issued"
     })
     .await;
-    assert_eq!(stored_titles(&pool, order_id).await, 4);
+    assert_eq!(stored_titles(&pool, order_id.0).await, 4);
     assert_eq!(
         sim.ticketing
             .with_world(|w| w.titles_of_transactions(&order_key)),

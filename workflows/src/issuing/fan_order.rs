@@ -11,6 +11,7 @@ use crate::{
     runtime::{Job, JobContext, JobError, enqueue},
     tickets::SendTickets,
 };
+use domain::ids::OrderId;
 use domain::{
     language::Language,
     notifications::MailTemplate,
@@ -19,7 +20,6 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 /// Issues the titles of a paid order, then renders its PDF tickets, e-mails them to the
 /// buyer and tells the fan, in the transaction that marks the order issued (so once).
@@ -29,7 +29,7 @@ use uuid::Uuid;
 /// round of this job) or refund.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct IssueOrder {
-    pub order_id: Uuid,
+    pub order_id: OrderId,
     /// 0 for the payment's job; staff retries get the next round.
     #[serde(default)]
     pub round: i32,
@@ -88,7 +88,7 @@ impl IssueHook for FanOrder {
         &self,
         ctx: &JobContext,
         tx: &mut PgConnection,
-        order_id: Uuid,
+        order_id: OrderId,
         attempt: u32,
         error: &str,
     ) -> Result<(), sqlx::Error> {

@@ -8,6 +8,7 @@ use crate::{
     runtime::{Job, JobContext, JobError},
     tickets::ticket_document,
 };
+use domain::ids::OrderId;
 use domain::{
     language::Language,
     mass::{self, Report},
@@ -25,7 +26,7 @@ use uuid::Uuid;
 /// never delays fans' tickets. Out of attempts, or refused, the line is unfinalised.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct IssueMassOrder {
-    pub order_id: Uuid,
+    pub order_id: OrderId,
     #[serde(default)]
     pub round: i32,
 }
@@ -75,7 +76,7 @@ impl IssueHook for MassLine {
         &self,
         ctx: &JobContext,
         tx: &mut PgConnection,
-        order_id: Uuid,
+        order_id: OrderId,
         attempt: u32,
         error: &str,
     ) -> Result<(), sqlx::Error> {
@@ -154,7 +155,7 @@ async fn finish_line(
 /// with the reason; the task settled. Returns the task's report when this settled it.
 pub async fn fail_line(
     tx: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     attempt: u32,
     error: &str,
 ) -> Result<Option<Report>, sqlx::Error> {

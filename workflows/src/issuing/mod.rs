@@ -18,6 +18,7 @@ use crate::{
     mail::{mail_to, order_language},
     runtime::{JobContext, JobError, enqueue, ticketing_down, ticketing_error},
 };
+use domain::ids::OrderId;
 use domain::{
     breaker::{self, Gate},
     notifications::MailTemplate,
@@ -28,7 +29,6 @@ use integrations::ticketing::{IssueTicket, Person, TicketingError, TitleInfo};
 use serde_json::json;
 use sqlx::PgConnection;
 use std::future::Future;
-use uuid::Uuid;
 
 /// Lines of one order issued at once.
 pub const LINES_AT_ONCE: usize = 4;
@@ -53,7 +53,7 @@ pub trait IssueHook: Sync {
         &self,
         ctx: &JobContext,
         tx: &mut PgConnection,
-        order_id: Uuid,
+        order_id: OrderId,
         attempt: u32,
         error: &str,
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send;
@@ -64,12 +64,12 @@ pub trait IssueHook: Sync {
 /// thousand-line task never delays a fan's tickets. The one place that tells the two apart.
 pub async fn enqueue_issue(
     conn: &mut PgConnection,
-    order_id: Uuid,
+    order_id: OrderId,
     round: i32,
 ) -> Result<(), sqlx::Error> {
     let mass = sqlx::query_scalar!(
         "select mass_task_id from ticket_order where order_id = $1",
-        order_id
+        order_id.0
     )
     .fetch_one(&mut *conn)
     .await?;
@@ -85,7 +85,7 @@ pub async fn enqueue_issue(
 /// issued.
 pub(crate) async fn issue<H: IssueHook>(
     ctx: &JobContext,
-    order_id: Uuid,
+    order_id: OrderId,
     hook: &H,
 ) -> Result<(), JobError> {
     let started = std::time::Instant::now();
@@ -226,7 +226,7 @@ pub(crate) async fn issue<H: IssueHook>(
 /// Issuing gave up: the hook's state, in one transaction.
 pub(crate) async fn give_up<H: IssueHook>(
     ctx: &JobContext,
-    order_id: Uuid,
+    order_id: OrderId,
     attempt: u32,
     error: &str,
     hook: &H,

@@ -14,6 +14,9 @@ type Schemas = components['schemas'];
 /** The body of every refusal: a stable `code` (the apps translate it), a `message`, `errors` by field. */
 export type ApiError = Schemas['Error'];
 
+/** Every amount of money: euro cents, an integer (2550 is 25,50 €). */
+export type Cents = Schemas['Cents'];
+
 // Health and version.
 export type Check = Schemas['Check'];
 export type Health = Schemas['Health'];

@@ -1736,11 +1736,7 @@ export interface components {
         /** @description A block's seats as the caller sees them (none for a standing block). */
         BlockSeats: {
             block: components["schemas"]["BlockView"];
-            /**
-             * Format: int32
-             * @description The full price in this block's sector.
-             */
-            price_cents?: number | null;
+            price_cents?: components["schemas"]["Cents"] | null;
             seats: components["schemas"]["SeatView"][];
         };
         BlockView: components["schemas"]["Block"] & {
@@ -1782,6 +1778,11 @@ export interface components {
          * @enum {string}
          */
         CallOutcome: "ok" | "error";
+        /**
+         * Format: int64
+         * @description An amount in euro cents (2550 is 25,50 €).
+         */
+        Cents: number;
         Check: {
             ok: boolean;
             error?: string | null;
@@ -1807,8 +1808,7 @@ export interface components {
             /** Format: int64 */
             seat_id?: number | null;
             sector_name?: string | null;
-            /** Format: int32 */
-            price_cents?: number | null;
+            price_cents?: components["schemas"]["Cents"] | null;
             valid: boolean;
             errors: components["schemas"]["LineError"][];
         };
@@ -1963,8 +1963,7 @@ export interface components {
             /** Format: int32 */
             per_buyer_limit: number;
             inventory_ready: boolean;
-            /** Format: int32 */
-            from_price_cents?: number | null;
+            from_price_cents?: components["schemas"]["Cents"] | null;
             /** Format: int64 */
             free: number;
         };
@@ -2026,8 +2025,7 @@ export interface components {
             /** Format: int32 */
             number: number;
             gate: string;
-            /** Format: int32 */
-            price_cents?: number | null;
+            price_cents?: components["schemas"]["Cents"] | null;
             /** Format: int32 */
             reduction_id?: number | null;
             named: boolean;
@@ -2129,8 +2127,7 @@ export interface components {
             gate: string;
             holder_name: string;
             buyer_email: string;
-            /** Format: int32 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
             seal: string;
             barcode: string;
             state: components["schemas"]["TitleState"];
@@ -2186,8 +2183,7 @@ export interface components {
             gate: string;
             reduction_code: string;
             reduction_name: string;
-            /** Format: int32 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
             holder_name?: string | null;
             /** Format: date */
             holder_birth_date?: string | null;
@@ -2219,8 +2215,7 @@ export interface components {
             birth_date?: string | null;
             email: string;
             reduction: string;
-            /** Format: int32 */
-            price_cents?: number | null;
+            price_cents?: components["schemas"]["Cents"] | null;
             state: components["schemas"]["LineState"];
             reason?: string | null;
             seal?: string | null;
@@ -2325,8 +2320,7 @@ export interface components {
             fixture: components["schemas"]["FixtureRef"];
             payment_status: components["schemas"]["PaymentStatus"];
             state: components["schemas"]["OrderState"];
-            /** Format: int64 */
-            total_cents: number;
+            total_cents: components["schemas"]["Cents"];
             buyer_email: string;
             /** Format: date-time */
             expires_at?: string | null;
@@ -2394,8 +2388,7 @@ export interface components {
             reduction_id: number;
             reduction_code: string;
             reduction_name: string;
-            /** Format: int32 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
             holder?: components["schemas"]["HolderDetails"] | null;
             eligible?: boolean | null;
             ineligible_reason?: string | null;
@@ -2422,8 +2415,7 @@ export interface components {
             buyer_email: string;
             payment_status: components["schemas"]["PaymentStatus"];
             state: components["schemas"]["OrderState"];
-            /** Format: int64 */
-            total_cents: number;
+            total_cents: components["schemas"]["Cents"];
             /** Format: int64 */
             lines: number;
             /** Format: int64 */
@@ -2500,8 +2492,7 @@ export interface components {
         PaymentView: {
             payment_intent_id: string;
             client_secret: string;
-            /** Format: int64 */
-            amount_cents: number;
+            amount_cents: components["schemas"]["Cents"];
             currency: string;
             publishable_key: string;
             /** @description `stripe`, or `simulator` in development and tests. */
@@ -2529,12 +2520,10 @@ export interface components {
             reduction_name: string;
             /** @description Who the reduction is for: the staff's sale form checks holders by it. */
             rule: components["schemas"]["HolderRule"];
-            /** Format: int32 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
         };
         PriceChange: {
-            /** Format: int64 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
         };
         /** @description A change to one's own profile; absent fields stay as they are. */
         ProfileUpdate: {
@@ -2580,7 +2569,7 @@ export interface components {
             rule: components["schemas"]["HolderRule"];
             /** @description Price in cents per sector code. */
             prices: {
-                [key: string]: number;
+                [key: string]: components["schemas"]["Cents"];
             };
         };
         /** @description A report as staff see it. */
@@ -2620,12 +2609,10 @@ export interface components {
             kind: string;
             /** Format: int64 */
             count: number;
-            /** Format: int64 */
-            total_cents: number;
+            total_cents: components["schemas"]["Cents"];
             /** Format: int64 */
             provider_count: number;
-            /** Format: int64 */
-            provider_total_cents: number;
+            provider_total_cents: components["schemas"]["Cents"];
             matched: boolean;
             /** @description Ours, unknown to the provider (intent or refund ids). */
             only_here: string[];
@@ -2737,8 +2724,7 @@ export interface components {
             capacity: number;
             /** Format: int64 */
             free: number;
-            /** Format: int32 */
-            from_price_cents?: number | null;
+            from_price_cents?: components["schemas"]["Cents"] | null;
             blocks: components["schemas"]["BlockView"][];
         };
         /** @description One service as the status page shows it. */
@@ -2794,8 +2780,7 @@ export interface components {
             block_id: number;
             sector_code: string;
             gate: string;
-            /** Format: int32 */
-            price_cents?: number | null;
+            price_cents?: components["schemas"]["Cents"] | null;
             /** Format: int64 */
             quantity: number;
         };
@@ -2960,8 +2945,7 @@ export interface components {
             number: number;
             gate: string;
             holder_name: string;
-            /** Format: int32 */
-            price_cents: number;
+            price_cents: components["schemas"]["Cents"];
             reduction_code: string;
             reduction_name: string;
             /** @description A standing place (no row, no number to show). */

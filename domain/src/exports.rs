@@ -5,6 +5,7 @@
 //! expires.
 
 use crate::ids::FixtureId;
+use crate::money::Cents;
 use chrono::{DateTime, NaiveDate, Utc};
 use futures::{StreamExt, stream::BoxStream};
 use serde::Serialize;
@@ -356,7 +357,7 @@ pub struct TicketRow {
     pub birth_date: Option<NaiveDate>,
     pub buyer_email: String,
     pub reduction: String,
-    pub price_cents: i32,
+    pub price_cents: Cents,
     pub state: String,
     pub issued_at: Option<DateTime<Utc>>,
     pub payment_method: PaymentMethod,
@@ -374,7 +375,7 @@ pub fn tickets(
                   b.code as block, s.row_label as row, s.number, b.gate,
                   coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder!",
                   l.holder_birth_date as birth_date, o.buyer_email, r.code as reduction,
-                  l.price_cents, coalesce(l.title_state, 'valid') as "state!", l.issued_at,
+                  l.price_cents as "price_cents: Cents", coalesce(l.title_state, 'valid') as "state!", l.issued_at,
                   o.payment_method as "payment_method: PaymentMethod", o.is_order_by_admin as by_staff
              from order_line l
              join ticket_order o on o.order_id = l.order_id
@@ -403,7 +404,7 @@ pub struct SeatRow {
     pub state: String,
     pub holder: Option<String>,
     pub seal: Option<String>,
-    pub price_cents: Option<i32>,
+    pub price_cents: Option<Cents>,
 }
 
 /// Every seat of a fixture (or only the locked ones) in venue order.
@@ -417,7 +418,7 @@ pub fn seats(
         r#"select s.label, sec.name as sector, b.code as block, s.row_label as row, s.number,
                   b.gate, i.state::text as "state!",
                   l.holder_first_name || ' ' || l.holder_last_name as holder,
-                  l.seal as "seal?", l.price_cents as "price_cents?"
+                  l.seal as "seal?", l.price_cents as "price_cents?: Cents"
              from seat_inventory i
              join venue_seat s on s.id = i.seat_id
              join venue_block b on b.id = i.block_id

@@ -1,6 +1,7 @@
 //! Football fixtures (the spec's fixtures collection): imported from the ticketing system's
 //! events with their planet_ref, put on sale and off sale by staff.
 
+use crate::money::Cents;
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -47,7 +48,7 @@ pub struct Fixture {
     pub high_risk: bool,
     pub per_buyer_limit: i32,
     pub inventory_ready: bool,
-    pub from_price_cents: Option<i32>,
+    pub from_price_cents: Option<Cents>,
     pub free: i64,
 }
 
@@ -157,7 +158,7 @@ pub async fn search(
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
-                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as from_price_cents,
+                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as "from_price_cents: Cents",
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f
@@ -189,7 +190,7 @@ pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixtu
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
-                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as from_price_cents,
+                    where r.visibility >= 1 and not s.away and r.rule in ('', 'none')) as "from_price_cents: Cents",
                   (select count(*) from seat_inventory i where i.fixture_id = f.id
                       and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))) as "free!"
              from fixture f where f.id = $1"#,

@@ -8,6 +8,7 @@
 
 use crate::fixtures::SaleTerms;
 use crate::ids::{BlockId, FixtureId, SeatId};
+use crate::money::Cents;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use std::collections::BTreeMap;
@@ -668,7 +669,7 @@ pub struct HeldSeat {
     pub row: String,
     pub number: i32,
     pub gate: String,
-    pub price_cents: Option<i32>,
+    pub price_cents: Option<Cents>,
     pub no_map: bool,
     pub held_until: chrono::DateTime<chrono::Utc>,
     /// The reduction asked for (the full price's when none).
@@ -687,7 +688,7 @@ pub async fn held_by(
         r#"select s.id as "id: SeatId", s.label, b.id as "block_id: BlockId", b.sector_code, s.row_label as row, s.number, b.gate,
                   (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
                     where p.sector_code = b.sector_code
-                      and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as price_cents,
+                      and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as "price_cents: Cents",
                   b.no_map, i.held_until as "held_until!", i.reduction_id,
                   i.holder_key is not null as "named!"
              from seat_inventory i join venue_seat s on s.id = i.seat_id

@@ -2,6 +2,7 @@
 //! orders whose issuing gave up (spec: /admin/tickets/issuefailed), and every order.
 
 use crate::ids::{FixtureId, OrderId};
+use crate::money::Cents;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -50,7 +51,7 @@ pub struct IssuedTicket {
     pub gate: String,
     pub holder_name: String,
     pub buyer_email: String,
-    pub price_cents: i32,
+    pub price_cents: Cents,
     pub seal: String,
     pub barcode: String,
     pub state: TitleState,
@@ -134,7 +135,7 @@ pub async fn issued_tickets(
                 gate: r.gate,
                 holder_name: r.holder_name,
                 buyer_email: r.buyer_email,
-                price_cents: r.price_cents,
+                price_cents: Cents(r.price_cents),
                 seal: r.seal,
                 barcode: r.barcode,
                 state: r.state,
@@ -160,7 +161,7 @@ pub struct OrderRow {
     pub buyer_email: String,
     pub payment_status: PaymentStatus,
     pub state: OrderState,
-    pub total_cents: i64,
+    pub total_cents: Cents,
     pub lines: i64,
     pub issued_lines: i64,
     pub error: Option<String>,
@@ -250,7 +251,7 @@ pub async fn orders(
                     retryable: r.state == OrderState::Failed && error_code.is_none(),
                     error_code,
                     state: r.state,
-                    total_cents: r.total_cents,
+                    total_cents: Cents(r.total_cents),
                     lines: r.lines,
                     issued_lines: r.issued,
                     error: r.issue_error,
@@ -296,7 +297,7 @@ pub struct LineDetail {
     pub gate: String,
     pub reduction_code: String,
     pub reduction_name: String,
-    pub price_cents: i32,
+    pub price_cents: Cents,
     pub holder_name: Option<String>,
     pub holder_birth_date: Option<chrono::NaiveDate>,
     pub seal: Option<String>,
@@ -435,7 +436,7 @@ pub async fn order_detail(
 pub struct CardPayment {
     pub order_id: OrderId,
     pub intent_id: String,
-    pub total_cents: i64,
+    pub total_cents: Cents,
     pub paid_at: Option<DateTime<Utc>>,
     pub refund_id: Option<String>,
     pub refunded_at: Option<DateTime<Utc>>,

@@ -22,6 +22,7 @@ pub mod jobs;
 pub mod language;
 pub mod mass;
 pub mod moderation;
+pub mod money;
 pub mod notifications;
 pub mod orders;
 pub mod rate_limit;

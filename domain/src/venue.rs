@@ -2,6 +2,7 @@
 //! default prices in integer cents. Imported from the ticketing system's plan; staff edit
 //! gates, the season flag and prices.
 
+use crate::money::Cents;
 use serde::Serialize;
 use sqlx::PgConnection;
 
@@ -145,7 +146,7 @@ pub async fn import_plan(
 pub async fn import_prices(
     conn: &mut PgConnection,
     reductions: &[Reduction],
-    prices: &[(String, i32, i32)],
+    prices: &[(String, i32, Cents)],
 ) -> Result<(), sqlx::Error> {
     for r in reductions {
         sqlx::query!(
@@ -168,7 +169,7 @@ pub async fn import_prices(
              on conflict do nothing",
             sector,
             reduction,
-            cents
+            cents.0
         )
         .execute(&mut *conn)
         .await?;
@@ -276,7 +277,7 @@ pub struct Price {
     pub reduction_name: String,
     /// Who the reduction is for: the staff's sale form checks holders by it.
     pub rule: crate::orders::HolderRule,
-    pub price_cents: i32,
+    pub price_cents: Cents,
 }
 
 pub async fn prices(
@@ -287,7 +288,7 @@ pub async fn prices(
         Price,
         r#"select p.sector_code || ':' || p.reduction_id as "id!", p.sector_code, s.name as sector_name,
                   p.reduction_id, r.code as reduction_code, r.name as reduction_name,
-                  r.rule as "rule: crate::orders::HolderRule", p.price_cents
+                  r.rule as "rule: crate::orders::HolderRule", p.price_cents as "price_cents: Cents"
              from default_price p join venue_sector s on s.code = p.sector_code
              join reduction r on r.id = p.reduction_id
             where $1::text is null or p.sector_code = $1
@@ -302,13 +303,13 @@ pub async fn set_price(
     conn: &mut PgConnection,
     sector: &str,
     reduction: i32,
-    cents: i32,
+    cents: Cents,
 ) -> Result<Option<Price>, sqlx::Error> {
     let updated = sqlx::query!(
         "update default_price set price_cents = $3 where sector_code = $1 and reduction_id = $2",
         sector,
         reduction,
-        cents
+        cents.0
     )
     .execute(&mut *conn)
     .await?

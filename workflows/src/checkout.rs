@@ -6,6 +6,7 @@
 
 use crate::{issuing::enqueue_issue, refunds::RefundOrder, runtime::enqueue};
 use domain::ids::OrderId;
+use domain::money::Cents;
 use domain::orders::{self, PaymentOutcome};
 use sqlx::PgConnection;
 
@@ -18,7 +19,7 @@ pub async fn settle_payment(
     conn: &mut PgConnection,
     order_id: OrderId,
     client_secret: &str,
-    amount_cents: i64,
+    amount_cents: Cents,
     payment_method: orders::PaymentMethod,
 ) -> Result<PaymentOutcome, sqlx::Error> {
     let (outcome, _) =

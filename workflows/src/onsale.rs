@@ -5,6 +5,7 @@
 use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
 use domain::ids::{BlockId, FixtureId, SeatId};
+use domain::money::Cents;
 use domain::{fixtures, inventory, venue};
 use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
@@ -58,12 +59,12 @@ pub async fn import_catalogue(
                 rule: r.rule.clone(),
             })
             .collect();
-        let prices: Vec<(String, i32, i32)> = reductions
+        let prices: Vec<(String, i32, Cents)> = reductions
             .iter()
             .flat_map(|r| {
-                r.prices
-                    .iter()
-                    .map(move |(sector, cents)| (sector.clone(), r.id as i32, *cents as i32))
+                r.prices.iter().map(move |(sector, cents)| {
+                    (sector.clone(), r.id as i32, Cents(i64::from(*cents)))
+                })
             })
             .collect();
         venue::import_prices(conn, &codes, &prices).await?;

@@ -86,7 +86,7 @@ impl Job for RefundOrder {
                 .map_or("", eligibility::Ineligible::code);
             let context = json!({
                 "fixture": order.fixture.title, "order_id": order.id,
-                "total": documents::euros(order.total_cents), "reason": reason,
+                "total": documents::euros(order.total_cents.0), "reason": reason,
                 "refusal": refusal,
             });
             mail_to(

@@ -85,7 +85,7 @@ async fn tickets_mail(
     let base = ctx.public_base_url.trim_end_matches('/');
     let context = json!({
         "fixture": order.fixture.title, "starts_at": when, "order_id": order.id,
-        "total": documents::euros(order.total_cents), "wallet_url": format!("{base}/wallet/"),
+        "total": documents::euros(order.total_cents.0), "wallet_url": format!("{base}/wallet/"),
         "tickets": tickets,
     });
     mail_to(
@@ -117,7 +117,7 @@ pub fn ticket_document(
         gate: line.gate.clone(),
         holder: holder.full_name(),
         reduction: line.reduction_name.clone(),
-        price_cents: i64::from(line.price_cents),
+        price_cents: line.price_cents.0,
         seal: title.seal.clone(),
         barcode: title.barcode.clone(),
         order_ref: order.id.to_string(),

@@ -18,6 +18,7 @@ use axum::{
     },
 };
 use domain::ids::{BlockId, FixtureId, SeatId};
+use domain::money::Cents;
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
     inventory, venue,
@@ -153,7 +154,7 @@ struct SectorView {
     no_map: bool,
     capacity: i64,
     free: i64,
-    from_price_cents: Option<i32>,
+    from_price_cents: Option<Cents>,
     blocks: Vec<BlockView>,
 }
 
@@ -165,7 +166,7 @@ struct ReductionView {
     /// Who may have it on the match day: the holder form checks it before sending.
     rule: domain::orders::HolderRule,
     /// Price in cents per sector code.
-    prices: BTreeMap<String, i32>,
+    prices: BTreeMap<String, Cents>,
 }
 
 /// A fixture with its sectors, blocks and free places, and the reductions sold online.
@@ -182,7 +183,7 @@ struct FixtureDetail {
 struct BlockSeats {
     block: BlockView,
     /// The full price in this block's sector.
-    price_cents: Option<i32>,
+    price_cents: Option<Cents>,
     seats: Vec<inventory::SeatView>,
 }
 
@@ -198,7 +199,7 @@ struct HeldSeatView {
     row: String,
     number: i32,
     gate: String,
-    price_cents: Option<i32>,
+    price_cents: Option<Cents>,
     reduction_id: Option<i32>,
     named: bool,
 }
@@ -210,7 +211,7 @@ struct StandingView {
     block_id: BlockId,
     sector_code: String,
     gate: String,
-    price_cents: Option<i32>,
+    price_cents: Option<Cents>,
     quantity: i64,
 }
 
@@ -330,7 +331,7 @@ async fn hold_view(
     let held = inventory::held_by(conn, fixture_id, session.user.user_id).await?;
     let expires_at = held.iter().map(|h| h.held_until).min();
     let (standing, seats): (Vec<_>, Vec<_>) = held.into_iter().partition(|h| h.no_map);
-    let mut by_block: BTreeMap<BlockId, (String, String, Option<i32>, i64)> = BTreeMap::new();
+    let mut by_block: BTreeMap<BlockId, (String, String, Option<Cents>, i64)> = BTreeMap::new();
     for p in standing {
         let e = by_block
             .entry(p.block_id)

@@ -16,6 +16,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use domain::ids::{FixtureId, OrderId};
+use domain::money::Cents;
 use domain::{
     fixtures,
     orders::{
@@ -71,7 +72,7 @@ struct OrderList {
 struct PaymentView {
     payment_intent_id: String,
     client_secret: String,
-    amount_cents: i64,
+    amount_cents: Cents,
     currency: &'static str,
     publishable_key: String,
     /// `stripe`, or `simulator` in development and tests.
@@ -457,7 +458,7 @@ async fn create_payment(
 ) -> ApiResult<Response> {
     let order = owned(&state, &session, &id).await?;
     payable(&order)?;
-    if order.total_cents == 0 {
+    if order.total_cents.is_zero() {
         return Err(conflict(
             "free_order",
             "This order is free: confirm it instead",
@@ -471,7 +472,7 @@ async fn create_payment(
                 .payments
                 .create_intent(
                     &order.id.to_string(),
-                    order.total_cents,
+                    order.total_cents.0,
                     &format!("{} ({} seats)", order.fixture.title, order.lines.len()),
                     &format!("{}-intent", order.id),
                 )
@@ -592,7 +593,7 @@ async fn confirm_payment(
         &mut tx,
         order_id,
         &req.client_secret,
-        intent.amount_cents,
+        Cents(intent.amount_cents),
         orders::PaymentMethod::Card,
     )
     .await?;
@@ -612,7 +613,7 @@ async fn confirm_free(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let order = owned(&state, &session, &id).await?;
-    if order.total_cents != 0 {
+    if !order.total_cents.is_zero() {
         return Err(conflict("not_free", "This order is not free"));
     }
     if order.payment_status == PaymentStatus::Paid {
@@ -623,9 +624,14 @@ async fn confirm_free(
     let secret = format!("free_{}", order.id);
     let mut tx = state.pool.begin().await?;
     orders::attach_intent(&mut tx, order.id, &secret, &secret).await?;
-    let outcome =
-        checkout::settle_payment(&mut tx, order.id, &secret, 0, orders::PaymentMethod::Free)
-            .await?;
+    let outcome = checkout::settle_payment(
+        &mut tx,
+        order.id,
+        &secret,
+        Cents::ZERO,
+        orders::PaymentMethod::Free,
+    )
+    .await?;
     tx.commit().await?;
     outcome_response(&state, order.id, outcome).await
 }
@@ -683,7 +689,7 @@ async fn payment_webhook(
         &mut tx,
         order_id,
         secret,
-        intent.amount_cents,
+        Cents(intent.amount_cents),
         orders::PaymentMethod::Card,
     )
     .await?;

@@ -67,12 +67,12 @@ async fn each_export_holds_what_the_database_holds(pool: PgPool) {
     assert_eq!(first[9], "1990-04-01", "a date cell");
     assert_eq!(first[10], "cassa@example.it");
     let price: f64 = first[12].parse().unwrap();
-    let cents: i32 =
+    let cents: i64 =
         sqlx::query_scalar("select price_cents from order_line order by seat_id limit 1")
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!((price * 100.0).round() as i32, cents, "euros, as a number");
+    assert_eq!((price * 100.0).round() as i64, cents, "euros, as a number");
     assert_eq!(
         (first[13].as_str(), first[15].as_str(), first[16].as_str()),
         ("valid", "cash", "sì")

@@ -228,7 +228,7 @@ async fn pay(pool: &PgPool, orders: &[Waiting]) -> anyhow::Result<()> {
             &mut tx,
             o.order_id,
             &o.secret,
-            o.total_cents,
+            domain::money::Cents(o.total_cents),
             domain::orders::PaymentMethod::Card,
         )
         .await?;
@@ -326,7 +326,7 @@ async fn named_order(
     Ok(Waiting {
         order_id,
         secret,
-        total_cents: order.total_cents,
+        total_cents: order.total_cents.0,
     })
 }
 

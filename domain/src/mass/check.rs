@@ -1,6 +1,7 @@
 //! Every line checked before anything is issued: the seat, the reduction and its price, the holder, one seat per person, the task's own duplicates.
 
 use super::*;
+use crate::money::Cents;
 
 /// What is wrong with a line: a column (or `holder`) and a stable code.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -26,7 +27,7 @@ pub struct CheckedLine {
     pub line: SheetLine,
     pub seat_id: Option<i64>,
     pub sector_name: Option<String>,
-    pub price_cents: Option<i32>,
+    pub price_cents: Option<Cents>,
     #[serde(skip)]
     pub reduction_id: Option<i32>,
     #[serde(skip)]
@@ -92,12 +93,12 @@ pub async fn check_lines(
             .into_iter()
             .map(|r| (r.code, (r.id, r.rule)))
             .collect();
-    let prices: HashMap<(String, i32), i32> =
+    let prices: HashMap<(String, i32), Cents> =
         sqlx::query!("select sector_code, reduction_id, price_cents from default_price")
             .fetch_all(&mut *conn)
             .await?
             .into_iter()
-            .map(|r| ((r.sector_code, r.reduction_id), r.price_cents))
+            .map(|r| ((r.sector_code, r.reduction_id), Cents(r.price_cents)))
             .collect();
 
     let mut checked: Vec<CheckedLine> = lines

@@ -1,13 +1,14 @@
 //! Tasks and their lines as staff list them, and a task created from checked lines.
 
 use super::*;
+use crate::money::Cents;
 
 /// A line as stored with its task.
 pub struct NewLine<'a> {
     pub row: i32,
     pub line: &'a SheetLine,
     pub seat_id: Option<i64>,
-    pub price_cents: Option<i32>,
+    pub price_cents: Option<Cents>,
     /// `None`: queued; `Some(code)`: unfinalised from the start.
     pub refused: Option<&'a str>,
 }
@@ -45,7 +46,7 @@ pub async fn create_task(
     let names: Vec<String> = lines.iter().map(|l| l.line.holder_name()).collect();
     let emails: Vec<String> = lines.iter().map(|l| l.line.email.clone()).collect();
     let reductions: Vec<String> = lines.iter().map(|l| l.line.reduction.clone()).collect();
-    let prices: Vec<Option<i32>> = lines.iter().map(|l| l.price_cents).collect();
+    let prices: Vec<Option<i64>> = lines.iter().map(|l| l.price_cents.map(|c| c.0)).collect();
     let reasons: Vec<Option<String>> = lines.iter().map(|l| l.refused.map(str::to_owned)).collect();
     sqlx::query!(
         r#"insert into mass_issue_line (task_id, row_number, input, label, seat_id, holder_name,
@@ -54,7 +55,7 @@ pub async fn create_task(
                   u.reduction, u.price_cents,
                   case when u.reason is null then 'queued' else 'unfinalized' end, u.reason
              from unnest($2::int[], $3::jsonb[], $4::text[], $5::bigint[], $6::text[], $7::text[],
-                         $8::text[], $9::int[], $10::text[])
+                         $8::text[], $9::bigint[], $10::text[])
                   as u(row_number, input, label, seat_id, holder_name, email, reduction,
                        price_cents, reason)"#,
         task_id,
@@ -65,7 +66,7 @@ pub async fn create_task(
         &names,
         &emails,
         &reductions,
-        &prices as &[Option<i32>],
+        &prices as &[Option<i64>],
         &reasons as &[Option<String>]
     )
     .execute(&mut *conn)
@@ -255,7 +256,7 @@ pub struct LineRow {
     pub birth_date: Option<String>,
     pub email: String,
     pub reduction: String,
-    pub price_cents: Option<i32>,
+    pub price_cents: Option<Cents>,
     pub state: LineState,
     pub reason: Option<String>,
     pub seal: Option<String>,
@@ -343,7 +344,7 @@ pub async fn lines(
                 birth_date: r.birth_date,
                 email: r.email,
                 reduction: r.reduction,
-                price_cents: r.price_cents,
+                price_cents: r.price_cents.map(Cents),
                 state: r.state,
                 reason: r.reason,
                 seal: r.seal,

@@ -10,6 +10,7 @@
 
 use crate::ids::{BlockId, FixtureId, OrderId, SeatId};
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
+use crate::money::Cents;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use serde_json::json;
@@ -73,7 +74,7 @@ pub struct OrderLine {
     pub reduction_id: i32,
     pub reduction_code: String,
     pub reduction_name: String,
-    pub price_cents: i32,
+    pub price_cents: Cents,
     pub holder: Option<HolderDetails>,
     pub eligible: Option<bool>,
     pub ineligible_reason: Option<String>,
@@ -104,7 +105,7 @@ pub struct Order {
     pub fixture: FixtureRef,
     pub payment_status: PaymentStatus,
     pub state: OrderState,
-    pub total_cents: i64,
+    pub total_cents: Cents,
     pub buyer_email: String,
     pub expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
@@ -254,7 +255,7 @@ pub async fn load(
             .then_some(o.hold_expires_at)
             .flatten(),
         state: o.state,
-        total_cents: o.total_cents,
+        total_cents: Cents(o.total_cents),
         buyer_email: o.buyer_email,
         created_at: o.created_at,
         holders_complete: !lines.is_empty() && lines.iter().all(|l| l.holder.is_some()),
@@ -312,7 +313,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
             reduction_id: r.reduction_id,
             reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
-            price_cents: r.price_cents,
+            price_cents: Cents(r.price_cents),
             holder: match (r.holder_first_name, r.holder_last_name, r.holder_birth_date) {
                 (Some(first_name), Some(last_name), Some(birth_date)) => Some(HolderDetails {
                     first_name,

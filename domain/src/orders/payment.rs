@@ -1,6 +1,7 @@
 //! Paying an order: the provider's intent attached, the spec's transition pending -> paid when the client secret and the amount match, the seats sold in the same transaction.
 
 use super::*;
+use crate::money::Cents;
 
 /// Stores the order's PaymentIntent (once: a second intent never replaces the first).
 pub async fn attach_intent(
@@ -60,7 +61,7 @@ pub async fn confirm_payment(
     conn: &mut PgConnection,
     order_id: OrderId,
     client_secret: &str,
-    amount_cents: i64,
+    amount_cents: Cents,
     payment_method: PaymentMethod,
 ) -> Result<(PaymentOutcome, Vec<Change>), sqlx::Error> {
     let paid = sqlx::query!(
@@ -72,7 +73,7 @@ pub async fn confirm_payment(
         order_id.0,
         client_secret,
         payment_method as PaymentMethod,
-        amount_cents,
+        amount_cents.0,
         OrderState::Paid as OrderState,
         OrderState::Pending as OrderState,
         PaymentStatus::Paid as PaymentStatus,

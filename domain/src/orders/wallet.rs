@@ -1,6 +1,7 @@
 //! A fan's wallet: their issued titles, soonest match first.
 
 use super::*;
+use crate::money::Cents;
 
 /// Orders shown in the wallet were created after this instant (spec: 1753981200000 ms).
 pub const WALLET_SINCE_MS: i64 = 1_753_981_200_000;
@@ -20,7 +21,7 @@ pub struct WalletTicket {
     pub number: i32,
     pub gate: String,
     pub holder_name: String,
-    pub price_cents: i32,
+    pub price_cents: Cents,
     pub reduction_code: String,
     pub reduction_name: String,
     /// A standing place (no row, no number to show).
@@ -87,7 +88,7 @@ pub async fn wallet(
             )
             .trim()
             .to_owned(),
-            price_cents: r.price_cents,
+            price_cents: Cents(r.price_cents),
             reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
             no_map: r.no_map,

@@ -14,6 +14,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use domain::ids::{BlockId, FixtureId, SeatId};
+use domain::money::Cents;
 use domain::{
     audit,
     fixtures::{self, FixtureQuery},
@@ -206,7 +207,7 @@ async fn get_price(State(state): State<AppState>, Path(id): Path<String>) -> Api
 
 #[derive(Deserialize, ToSchema)]
 struct PriceChange {
-    price_cents: i64,
+    price_cents: Cents,
 }
 
 /// `PUT /api/admin/prices/{id}` `{price_cents}`: 0 to 1,000,000 cents; audited.
@@ -222,7 +223,7 @@ async fn update_price(
     Json(change): Json<PriceChange>,
 ) -> ApiResult<Response> {
     let (sector, reduction) = price_id(&id)?;
-    if !(0..=1_000_000).contains(&change.price_cents) {
+    if !(0..=1_000_000).contains(&change.price_cents.0) {
         return Err(ApiError::validation(
             [(
                 "price_cents".to_owned(),
@@ -232,7 +233,7 @@ async fn update_price(
         ));
     }
     let mut tx = state.pool.begin().await?;
-    let price = venue::set_price(&mut tx, &sector, reduction, change.price_cents as i32)
+    let price = venue::set_price(&mut tx, &sector, reduction, change.price_cents)
         .await?
         .ok_or_else(|| ApiError::not_found("No such price"))?;
     audit::record(

@@ -13,6 +13,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Utc};
+use domain::money::Cents;
 use domain::{issuance, jobs, service_log};
 use integrations::{payments::PaymentsError, ticketing::TicketingError};
 use serde::Serialize;
@@ -183,9 +184,9 @@ struct ReportRow {
     /// `paid` or `refunded`
     kind: &'static str,
     count: i64,
-    total_cents: i64,
+    total_cents: Cents,
     provider_count: i64,
-    provider_total_cents: i64,
+    provider_total_cents: Cents,
     matched: bool,
     /// Ours, unknown to the provider (intent or refund ids).
     only_here: Vec<String>,
@@ -299,7 +300,7 @@ async fn get_payment_report(
     for x in payments.iter().filter(|x| x.status == "succeeded") {
         let r = entry(&mut rows, (rome_day(at(x.created)), "paid"));
         r.provider_count += 1;
-        r.provider_total_cents += x.amount_cents;
+        r.provider_total_cents += Cents(x.amount_cents);
         if !paid_here.contains(&x.id) {
             r.only_there.push(x.id.clone());
         }
@@ -307,7 +308,7 @@ async fn get_payment_report(
     for x in refunds.iter().filter(|x| x.status == "succeeded") {
         let r = entry(&mut rows, (rome_day(at(x.created)), "refunded"));
         r.provider_count += 1;
-        r.provider_total_cents += x.amount_cents;
+        r.provider_total_cents += Cents(x.amount_cents);
         if !refunded_here.contains(&x.id) {
             r.only_there.push(x.id.clone());
         }

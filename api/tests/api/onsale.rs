@@ -304,12 +304,28 @@ async fn the_live_feed_tells_other_fans_within_a_second(pool: PgPool) {
     let s = on_sale(pool, &[]).await;
     let seat = s.seat("TC-TC2-1-5").await;
     let watcher = s.app.anonymous().await;
+    // As a browser asks: gzip welcome. The API's JSON is compressed, the event stream is not
+    // (a compressor would hold events back until its buffer fills).
     let resp = watcher
         .get(&format!("/api/fixtures/{}/live", s.fixture))
+        .header("accept-encoding", "gzip")
         .send()
         .await
         .unwrap();
     assert_eq!(resp.headers()["content-type"], "text/event-stream");
+    assert!(resp.headers().get("content-encoding").is_none());
+    let block: i32 = sqlx::query_scalar("select block_id from venue_seat where id = $1")
+        .bind(seat)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    let seats = watcher
+        .get(&format!("/api/fixtures/{}/blocks/{block}", s.fixture))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(seats.headers()["content-encoding"], "gzip");
     let mut resp = resp;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (_, anna) = s.app.fan_with_session("anna@example.it").await;

@@ -123,6 +123,23 @@ async fn the_fan_app_and_the_admin_app_are_served_with_client_side_routes(pool: 
         page.headers().get("cache-control").is_none(),
         "the page is never cached for good"
     );
+    // The API's JSON is compressed too; nobody who does not ask gets gzip.
+    let doc = client
+        .get(app.url("/api/openapi.json"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(doc.headers()["content-encoding"], "gzip");
+    let zipped = doc.bytes().await.unwrap().len();
+    let plain = client
+        .get(app.url("/api/openapi.json"))
+        .send()
+        .await
+        .unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let unzipped = plain.bytes().await.unwrap().len();
+    assert!(zipped < unzipped / 5, "{zipped} of {unzipped} bytes");
 }
 
 #[sqlx::test(migrations = false)]

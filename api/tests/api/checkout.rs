@@ -1190,10 +1190,10 @@ async fn a_refusal_after_payment_refunds_the_order_once_and_tells_the_fan_and_st
         let mut tx = s.app.pool.begin().await.unwrap();
         workflows::enqueue(
             &mut tx,
-            &workflows::issuing::fan_order::IssueOrder {
-                order_id: domain::ids::OrderId(Uuid::parse_str(&order).unwrap()),
-                round: 1,
-            },
+            &workflows::issuing::fan_order::IssueOrder::new(
+                domain::ids::OrderId(Uuid::parse_str(&order).unwrap()),
+                1,
+            ),
         )
         .await
         .unwrap();

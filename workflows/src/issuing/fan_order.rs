@@ -3,12 +3,12 @@
 //! is listed in the failed issues for staff, or refunded at once when the ticketing system
 //! refused for good.
 
-use super::{IssueHook, give_up, issue};
+use super::IssueHook;
 use crate::{
     eligibility,
     mail::{mail_to, order_language},
     refunds::RefundOrder,
-    runtime::{Job, JobContext, JobError, enqueue},
+    runtime::{JobContext, enqueue},
     tickets::SendTickets,
 };
 use domain::ids::OrderId;
@@ -17,51 +17,21 @@ use domain::{
     notifications::MailTemplate,
     orders::{self, Order},
 };
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
 
-/// Issues the titles of a paid order, then renders its PDF tickets, e-mails them to the
-/// buyer and tells the fan, in the transaction that marks the order issued (so once).
-///
-/// Out of attempts, or refused for good by the ticketing system: the order is listed in the
-/// failed issues, the buyer and staff are e-mailed, the fan notified; staff retry (a new
-/// round of this job) or refund.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct IssueOrder {
-    pub order_id: OrderId,
-    /// 0 for the payment's job; staff retries get the next round.
-    #[serde(default)]
-    pub round: i32,
-}
-
-impl Job for IssueOrder {
-    const QUEUE: &'static str = "checkout::issue_order";
-    const MAX_ATTEMPTS: u32 = 8;
-
-    fn idempotency_key(&self) -> Option<String> {
-        Some(format!("{}-{}", self.order_id, self.round))
-    }
-
-    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
-    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        issue(ctx, self.order_id, &FanOrder).await
-    }
-
-    async fn on_give_up(
-        &self,
-        ctx: &JobContext,
-        attempt: u32,
-        error: &str,
-    ) -> Result<(), sqlx::Error> {
-        give_up(ctx, self.order_id, attempt, error, &FanOrder).await
-    }
-}
+/// Issues a fan's order on the fans' queue: once issued, its PDF tickets are e-mailed
+/// ([`SendTickets`]) and the fan told; out of attempts, or refused for good, the order is listed
+/// in the failed issues (buyer and staff e-mailed, the fan notified) for staff to retry or
+/// refund, or refunded at once when the refusal cannot change.
+pub type IssueOrder = super::Issue<FanOrder>;
 
 /// The hook of a fan's order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct FanOrder;
 
 impl IssueHook for FanOrder {
+    const QUEUE: &'static str = "checkout::issue_order";
     const TELLS_DELAYS: bool = true;
 
     async fn issued(

@@ -2,10 +2,10 @@
 //! holder is e-mailed the PDF ticket and the line finalised; when issuing gives up, the line
 //! is unfinalised with the reason and the staff member who ran the task gets the report.
 
-use super::{IssueHook, give_up, issue};
+use super::IssueHook;
 use crate::{
     mail::{mail_to, order_language},
-    runtime::{Job, JobContext, JobError},
+    runtime::JobContext,
     tickets::ticket_document,
 };
 use domain::ids::OrderId;
@@ -16,48 +16,21 @@ use domain::{
     orders::{self, Order},
 };
 use integrations::documents;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-/// Issues an order a mass task sold: the steps of a fan's order ([`super::fan_order::IssueOrder`]),
-/// on a queue of its own with its own concurrency (`JOBS_MASS_CONCURRENCY`), so a large task
-/// never delays fans' tickets. Out of attempts, or refused, the line is unfinalised.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct IssueMassOrder {
-    pub order_id: OrderId,
-    #[serde(default)]
-    pub round: i32,
-}
-
-impl Job for IssueMassOrder {
-    const QUEUE: &'static str = "mass::issue_order";
-    const MAX_ATTEMPTS: u32 = 8;
-
-    fn idempotency_key(&self) -> Option<String> {
-        Some(format!("{}-{}", self.order_id, self.round))
-    }
-
-    #[tracing::instrument(skip_all, fields(order_id = %self.order_id))]
-    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        issue(ctx, self.order_id, &MassLine).await
-    }
-
-    async fn on_give_up(
-        &self,
-        ctx: &JobContext,
-        attempt: u32,
-        error: &str,
-    ) -> Result<(), sqlx::Error> {
-        give_up(ctx, self.order_id, attempt, error, &MassLine).await
-    }
-}
+/// Issues an order a mass task sold: the steps of a fan's order, on a queue of its own with
+/// its own concurrency (`JOBS_MASS_CONCURRENCY`), so a large task never delays fans' tickets.
+/// Out of attempts, or refused, the line is unfinalised.
+pub type IssueMassOrder = super::Issue<MassLine>;
 
 /// The hook of a mass task's line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MassLine;
 
 impl IssueHook for MassLine {
+    const QUEUE: &'static str = "mass::issue_order";
     const TELLS_DELAYS: bool = false;
 
     async fn issued(

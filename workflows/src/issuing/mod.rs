@@ -1,8 +1,9 @@
 //! Issuing a paid order's titles in the ticketing system: the steps every kind of order
 //! takes (a fan's online order, a box-office sale, a mass task's line, and next a season
 //! ticket, a transfer, a resale), and a hook for what follows once they are all issued or
-//! issuing gave up. The job decides the hook ([`fan_order::IssueOrder`] a fan's,
-//! [`mass_line::IssueMassOrder`] a mass task's line), so nothing guesses the kind of order.
+//! issuing gave up. One job, [`Issue`], does it for every kind; its hook type decides the
+//! queue and what follows ([`fan_order::IssueOrder`] a fan's, [`mass_line::IssueMassOrder`] a
+//! mass task's line), so nothing guesses the kind of order.
 //!
 //! Issuing is idempotent by each line's transaction id: a line is marked "asked for" before
 //! the call, and from then on the ticketing system is asked what it issued for that id before
@@ -16,7 +17,7 @@ pub mod mass_line;
 use crate::{
     eligibility::{self, person},
     mail::{mail_to, order_language},
-    runtime::{JobContext, JobError, enqueue, ticketing_down, ticketing_error},
+    runtime::{Job, JobContext, JobError, enqueue, ticketing_down, ticketing_error},
 };
 use domain::ids::OrderId;
 use domain::{
@@ -26,15 +27,21 @@ use domain::{
 };
 use futures::{StreamExt, stream};
 use integrations::ticketing::{IssueTicket, Person, TicketingError, TitleInfo};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sqlx::PgConnection;
 use std::future::Future;
+use std::marker::PhantomData;
 
 /// Lines of one order issued at once.
 pub const LINES_AT_ONCE: usize = 4;
 
 /// What follows issuing, for one kind of order.
-pub trait IssueHook: Sync {
+pub trait IssueHook: Default + Send + Sync + Unpin + 'static {
+    /// The queue its orders are issued on: each kind its own, with its own concurrency, so a
+    /// thousand-line mass task never delays a fan's tickets.
+    const QUEUE: &'static str;
+
     /// Whether the buyer is told, once, that the tickets are delayed while the ticketing
     /// system is down (a fan is; a mass task's line is staff's business).
     const TELLS_DELAYS: bool;
@@ -59,6 +66,54 @@ pub trait IssueHook: Sync {
     ) -> impl Future<Output = Result<(), sqlx::Error>> + Send;
 }
 
+/// Issues the titles of a paid order by the steps below, then does what its kind's hook `H`
+/// says, in the transaction that marks the order issued (so once); out of attempts, or
+/// refused for good by the ticketing system, the hook's `gave_up` leaves a state staff can see.
+/// Staff retries are new rounds of the same job.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(bound = "")]
+pub struct Issue<H> {
+    pub order_id: OrderId,
+    /// 0 for the payment's job; staff retries get the next round.
+    #[serde(default)]
+    pub round: i32,
+    #[serde(skip)]
+    hook: PhantomData<H>,
+}
+
+impl<H> Issue<H> {
+    pub fn new(order_id: OrderId, round: i32) -> Self {
+        Self {
+            order_id,
+            round,
+            hook: PhantomData,
+        }
+    }
+}
+
+impl<H: IssueHook + std::fmt::Debug + Clone + PartialEq> Job for Issue<H> {
+    const QUEUE: &'static str = H::QUEUE;
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}-{}", self.order_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(order_id = %self.order_id, queue = H::QUEUE))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        issue(ctx, self.order_id, &H::default()).await
+    }
+
+    async fn on_give_up(
+        &self,
+        ctx: &JobContext,
+        attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        give_up(ctx, self.order_id, attempt, error, &H::default()).await
+    }
+}
+
 /// Enqueues the issuing of an order (round 0 for its payment, then one per staff retry): on
 /// the fans' queue, or on the mass queue for an order a mass-issue task sold, so that a
 /// thousand-line task never delays a fan's tickets. The one place that tells the two apart.
@@ -74,9 +129,9 @@ pub async fn enqueue_issue(
     .fetch_one(&mut *conn)
     .await?;
     if mass.is_some() {
-        enqueue(conn, &mass_line::IssueMassOrder { order_id, round }).await?;
+        enqueue(conn, &mass_line::IssueMassOrder::new(order_id, round)).await?;
     } else {
-        enqueue(conn, &fan_order::IssueOrder { order_id, round }).await?;
+        enqueue(conn, &fan_order::IssueOrder::new(order_id, round)).await?;
     }
     Ok(())
 }

@@ -637,13 +637,8 @@ async fn staff_find_users_by_email_or_name_as_the_spec_searches(pool: PgPool) {
     assert_eq!(find("mario rossi").await.len(), 1, "first and last name");
     assert_eq!(find("Bianchi").await.len(), 0);
     let corporate: Vec<Value> = staff
-        .get(r#"/api/admin/users?filter={"role":"corporate"}"#)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_as(r#"/api/admin/users?filter={"role":"corporate"}"#)
+        .await;
     assert_eq!(corporate.len(), 1);
     assert_eq!(corporate[0]["email"], "altro@example.it");
 }

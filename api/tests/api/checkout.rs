@@ -158,14 +158,7 @@ async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_
     );
 
     wait_state(&s, &order, "issued", 60).await;
-    let v: Value = fan
-        .get(&format!("/api/orders/{order}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v: Value = fan.get_json(&format!("/api/orders/{order}")).await;
     assert_eq!(v["payment_status"], 1);
     let seals: Vec<&str> = v["lines"]
         .as_array()
@@ -208,14 +201,7 @@ async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_
     assert_eq!(pdfs.len(), 2, "one PDF per title");
 
     // The wallet lists the titles the moment the order is issued (no "settled for a minute").
-    let wallet: Value = fan
-        .get("/api/wallet")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let wallet: Value = fan.get_json("/api/wallet").await;
     let items = wallet["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["holder_name"], "Luca Neri");
@@ -236,14 +222,7 @@ async fn a_fan_pays_by_card_and_gets_a_sealed_title_per_seat_a_pdf_each_and_one_
         .unwrap();
     assert_eq!(r.status(), 404, "another fan's ticket is not found");
 
-    let notes: Value = fan
-        .get("/api/notifications")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let notes: Value = fan.get_json("/api/notifications").await;
     assert_eq!(notes["items"][0]["kind"], "tickets_issued");
     assert_eq!(notes["unread"], 1);
 }
@@ -670,13 +649,8 @@ async fn out_of_attempts_an_order_is_listed_for_staff_who_retry_it_or_refund_it(
     wait_state(&s, &order, "failed", 120).await;
 
     let list: Value = staff
-        .get("/api/admin/failed-issues?filter={\"state\":\"failed\"}")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/admin/failed-issues?filter={\"state\":\"failed\"}")
+        .await;
     let row = &list.as_array().unwrap()[0];
     assert_eq!(row["id"], order.as_str());
     assert_eq!(row["attempts"], 8);
@@ -858,14 +832,7 @@ async fn holders_are_checked_field_by_field_and_one_person_has_one_seat(pool: Pg
     assert_eq!(r.status(), 409);
     let e: Value = r.json().await.unwrap();
     assert_eq!(e["code"], "holder_has_seat");
-    let v: Value = fan
-        .get(&format!("/api/orders/{order}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v: Value = fan.get_json(&format!("/api/orders/{order}")).await;
     assert_eq!(
         v["lines"][0]["holder"]["first_name"], "Luca",
         "nothing changed"

@@ -206,14 +206,7 @@ async fn exports_not_built_expired_or_badly_asked_for_are_refused(pool: PgPool) 
         .await
         .unwrap();
     assert_eq!(r.status(), 410);
-    let listed: Vec<Value> = staff
-        .get("/api/admin/exports")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed: Vec<Value> = staff.get_as("/api/admin/exports").await;
     assert!(listed.is_empty(), "expired exports are not listed");
     let mut conn = pool.acquire().await.unwrap();
     assert_eq!(domain::exports::prune_expired(&mut conn).await.unwrap(), 1);

@@ -217,13 +217,8 @@ async fn a_sheet_is_checked_line_by_line_and_nothing_changes(pool: PgPool) {
 
 async fn task(staff: &crate::common::Client, id: &str) -> Value {
     staff
-        .get(&format!("/api/admin/mass-issues/{id}"))
-        .send()
+        .get_json(&format!("/api/admin/mass-issues/{id}"))
         .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
 }
 
 #[sqlx::test(migrations = false)]
@@ -367,14 +362,7 @@ async fn a_task_issues_each_valid_line_once_reports_the_rest_and_a_retry_finishe
         4
     );
     // Fans' failed issues do not list the mass task's line.
-    let failed: Vec<Value> = staff
-        .get("/api/admin/failed-issues")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let failed: Vec<Value> = staff.get_as("/api/admin/failed-issues").await;
     assert!(failed.is_empty(), "{failed:?}");
 
     // The police lift the flag; staff retry: the barred line is issued, nothing twice.
@@ -499,14 +487,7 @@ async fn staff_retry_a_dead_job_and_discard_a_waiting_one(pool: PgPool) {
     assert_eq!(job["queue"], "mail");
     assert!(job["last_error"].as_str().unwrap().contains("550"), "{job}");
     assert!(job["payload"]["email_id"].is_string());
-    let queues: Vec<Value> = staff
-        .get("/api/admin/job-queues")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let queues: Vec<Value> = staff.get_as("/api/admin/job-queues").await;
     let mail = queues.iter().find(|q| q["id"] == "mail").unwrap();
     assert_eq!(mail["dead"], 1);
     let id = job["id"].as_str().unwrap();
@@ -530,15 +511,7 @@ async fn staff_retry_a_dead_job_and_discard_a_waiting_one(pool: PgPool) {
     })
     .await;
     eventually("the job done", 10, async || {
-        staff
-            .get(&format!("/api/admin/jobs/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json::<Value>()
-            .await
-            .unwrap()["status"]
-            == "done"
+        staff.get_json(&format!("/api/admin/jobs/{id}")).await["status"] == "done"
     })
     .await;
     let r = staff

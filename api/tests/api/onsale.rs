@@ -122,13 +122,8 @@ async fn an_expired_hold_is_taken_by_the_next_fan_and_freed_by_the_schedule(pool
     .unwrap();
     assert_eq!(holder, bruno_id);
     let hold: Value = anna
-        .get(&format!("/api/fixtures/{}/hold", s.fixture))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/fixtures/{}/hold", s.fixture))
+        .await;
     assert_eq!(hold["seats"], json!([]));
 }
 
@@ -163,14 +158,11 @@ async fn a_lock_beats_a_hold_and_never_takes_a_held_seat(pool: PgPool) {
     let (_, anna) = s.app.fan_with_session("anna@example.it").await;
     assert_eq!(s.hold(&anna, json!({"seat_ids": [b]})).await.0, 200);
     let r: Value = staff
-        .post(&format!("/api/admin/fixtures/{}/locks", s.fixture))
-        .json(&json!({"labels": ["to-to1-1-1", "TO-TO1-1-2", "XX-1"], "locked": true}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .post_ok(
+            &format!("/api/admin/fixtures/{}/locks", s.fixture),
+            &json!({"labels": ["to-to1-1-1", "TO-TO1-1-2", "XX-1"], "locked": true}),
+        )
+        .await;
     assert_eq!(r["changed"], json!([a]));
     assert_eq!(r["skipped"][0]["state"], "held");
     assert_eq!(r["unknown"], json!(["XX-1"]));
@@ -289,13 +281,8 @@ async fn a_standing_sector_is_never_sold_beyond_its_capacity(pool: PgPool) {
     assert_eq!(held, 2 * won as i64);
     assert!(held <= 9);
     let hold: Value = fans[results.iter().position(|(st, _)| *st == 200).unwrap()]
-        .get(&format!("/api/fixtures/{}/hold", s.fixture))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("/api/fixtures/{}/hold", s.fixture))
+        .await;
     assert_eq!(hold["standing"][0]["quantity"], 2);
 }
 
@@ -371,24 +358,14 @@ async fn staff_run_the_match_list_prices_and_blocks(pool: PgPool) {
     assert_eq!(cup[0]["status"], 0);
     // Fans do not see it until it is on sale; then a job copies its seats.
     let fan = s.app.anonymous().await;
-    let shown: Value = fan
-        .get("/api/fixtures?kind=cup")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let shown: Value = fan.get_json("/api/fixtures?kind=cup").await;
     assert_eq!(shown["items"][0]["inventory_ready"], false);
     let r: Value = staff
-        .put(&format!("/api/admin/fixtures/{cup_id}"))
-        .json(&json!({"status": 1, "title": "ignored"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .put_ok(
+            &format!("/api/admin/fixtures/{cup_id}"),
+            &json!({"status": 1, "title": "ignored"}),
+        )
+        .await;
     assert_eq!(r["status"], 1);
     let jobs: i64 = sqlx::query_scalar(
         "select count(*) from apalis.jobs where job_type = 'onsale::load_inventory'",
@@ -450,37 +427,22 @@ async fn staff_run_the_match_list_prices_and_blocks(pool: PgPool) {
     assert_eq!(audited, 1);
     // Blocks: the season flag and the gate.
     let blocks: Value = staff
-        .get("/api/admin/blocks?filter=%7B%22sector_code%22%3A%22TC%22%7D")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/admin/blocks?filter=%7B%22sector_code%22%3A%22TC%22%7D")
+        .await;
     assert_eq!(blocks.as_array().unwrap().len(), 6);
     let id = blocks[0]["id"].as_i64().unwrap();
     let r: Value = staff
-        .put(&format!("/api/admin/blocks/{id}"))
-        .json(&json!({"season_sellable": false, "gate": "Varco 7"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .put_ok(
+            &format!("/api/admin/blocks/{id}"),
+            &json!({"season_sellable": false, "gate": "Varco 7"}),
+        )
+        .await;
     assert_eq!(
         (r["season_sellable"].as_bool(), r["gate"].as_str()),
         (Some(false), Some("Varco 7"))
     );
     // The fan's fixture page: sectors with blocks and free places, online reductions only.
-    let detail: Value = fan
-        .get(&format!("/api/fixtures/{}", s.fixture))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let detail: Value = fan.get_json(&format!("/api/fixtures/{}", s.fixture)).await;
     let sectors = detail["sectors"].as_array().unwrap();
     assert_eq!(sectors.len(), 8);
     let free: i64 = sectors.iter().map(|x| x["free"].as_i64().unwrap()).sum();
@@ -726,14 +688,8 @@ async fn fans_wait_for_the_sale_to_open_while_staff_sell_before_it(pool: PgPool)
     // An opening an hour ahead: fans see it and cannot hold.
     let opens = chrono::Utc::now() + chrono::Duration::hours(1);
     let r: Value = staff
-        .put(&fixture)
-        .json(&json!({"status": 1, "sale_opens_at": opens}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .put_ok(&fixture, &json!({"status": 1, "sale_opens_at": opens}))
+        .await;
     assert_eq!(
         r["sale_opens_at"]
             .as_str()
@@ -741,24 +697,9 @@ async fn fans_wait_for_the_sale_to_open_while_staff_sell_before_it(pool: PgPool)
         Some(opens.trunc_subsecs(6))
     );
     // Another change of status leaves the opening as it is.
-    let r: Value = staff
-        .put(&fixture)
-        .json(&json!({"status": 1}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let r: Value = staff.put_ok(&fixture, &json!({"status": 1})).await;
     assert!(r["sale_opens_at"].is_string());
-    let shown = fan
-        .get(&format!("/api/fixtures/{}", s.fixture))
-        .send()
-        .await
-        .unwrap()
-        .json::<Value>()
-        .await
-        .unwrap();
+    let shown = fan.get_json(&format!("/api/fixtures/{}", s.fixture)).await;
     assert!(shown["sale_opens_at"].is_string(), "{shown}");
     // The hold path caches a fixture's terms for a second.
     tokio::time::sleep(Duration::from_millis(1100)).await;
@@ -786,14 +727,8 @@ async fn fans_wait_for_the_sale_to_open_while_staff_sell_before_it(pool: PgPool)
     assert_eq!(r.status(), 201);
     // Null opens it at once.
     let r: Value = staff
-        .put(&fixture)
-        .json(&json!({"status": 1, "sale_opens_at": null}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .put_ok(&fixture, &json!({"status": 1, "sale_opens_at": null}))
+        .await;
     assert!(r["sale_opens_at"].is_null());
     tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(s.hold(&fan, json!({"seat_ids": [seat]})).await.0, 200);

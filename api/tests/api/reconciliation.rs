@@ -41,13 +41,8 @@ async fn run_report(s: &OnSale, staff: &Client) -> Value {
     let mut report = Value::Null;
     eventually("the report done", 60, async || {
         report = staff
-            .get(&format!("/api/admin/mismatch-reports/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+            .get_json(&format!("/api/admin/mismatch-reports/{id}"))
+            .await;
         report["state"] == "done"
     })
     .await;

@@ -39,14 +39,7 @@ async fn health_is_503_when_migrations_are_missing(pool: PgPool) {
 async fn version_names_the_build(pool: PgPool) {
     let app = spawn_app(pool).await;
     let staff = app.staff().await;
-    let v: Value = staff
-        .get("/api/version")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let v: Value = staff.get_json("/api/version").await;
     assert_eq!(v["name"], "lario");
     assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
     assert!(v["git_sha"].is_string());

@@ -88,11 +88,35 @@ impl Client {
         r.json().await.unwrap()
     }
 
+    /// `GET path` answered 200: its JSON read as a `T` (a list, a typed view).
+    pub async fn get_as<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        serde_json::from_value(self.get_json(path).await).unwrap()
+    }
+
     /// `POST path` with a JSON body: the status and the JSON answer (null when none).
     pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
         let r = self.post(path).json(body).send().await.unwrap();
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `POST path` with a JSON body, answered with success (2xx): its JSON.
+    pub async fn post_ok(&self, path: &str, body: &Value) -> Value {
+        let r = self.post(path).json(body).send().await.unwrap();
+        Self::success("POST", path, r).await
+    }
+
+    /// `PUT path` with a JSON body, answered with success (2xx): its JSON.
+    pub async fn put_ok(&self, path: &str, body: &Value) -> Value {
+        let r = self.put(path).json(body).send().await.unwrap();
+        Self::success("PUT", path, r).await
+    }
+
+    async fn success(method: &str, path: &str, r: reqwest::Response) -> Value {
+        let status = r.status();
+        let body: Value = r.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "{method} {path}: {status} {body}");
+        body
     }
 }
 

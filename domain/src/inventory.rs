@@ -7,7 +7,7 @@
 //! when, and only when, it commits. Nothing here calls the ticketing system.
 
 use crate::fixtures::SaleTerms;
-use crate::ids::{BlockId, FixtureId, SeatId};
+use crate::ids::{BlockId, FixtureId, ReductionId, SeatId};
 use crate::money::Cents;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -173,7 +173,8 @@ pub struct Line {
     #[schema(value_type = i64)]
     pub seat_id: SeatId,
     #[serde(default)]
-    pub reduction_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub reduction_id: Option<ReductionId>,
     #[serde(default)]
     pub holder: Option<Holder>,
 }
@@ -191,7 +192,7 @@ async fn set_lines(
     lines: &[Line],
 ) -> Result<Option<HoldRefusal>, sqlx::Error> {
     let seats: Vec<SeatId> = lines.iter().map(|l| l.seat_id).collect();
-    let reductions: Vec<Option<i32>> = lines.iter().map(|l| l.reduction_id).collect();
+    let reductions: Vec<Option<i32>> = lines.iter().map(|l| l.reduction_id.map(|r| r.0)).collect();
     let keys: Vec<Option<String>> = lines
         .iter()
         .map(|l| l.holder.as_ref().map(Holder::key))
@@ -673,7 +674,7 @@ pub struct HeldSeat {
     pub no_map: bool,
     pub held_until: chrono::DateTime<chrono::Utc>,
     /// The reduction asked for (the full price's when none).
-    pub reduction_id: Option<i32>,
+    pub reduction_id: Option<ReductionId>,
     pub named: bool,
 }
 
@@ -689,7 +690,7 @@ pub async fn held_by(
                   (select p.price_cents from default_price p join reduction r on r.id = p.reduction_id
                     where p.sector_code = b.sector_code
                       and (r.id = i.reduction_id or (i.reduction_id is null and r.code = $3))) as "price_cents: Cents",
-                  b.no_map, i.held_until as "held_until!", i.reduction_id,
+                  b.no_map, i.held_until as "held_until!", i.reduction_id as "reduction_id: ReductionId",
                   i.holder_key is not null as "named!"
              from seat_inventory i join venue_seat s on s.id = i.seat_id
              join venue_block b on b.id = i.block_id

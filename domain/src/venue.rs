@@ -6,7 +6,7 @@ use crate::money::Cents;
 use serde::Serialize;
 use sqlx::PgConnection;
 
-use crate::ids::BlockId;
+use crate::ids::{BlockId, ReductionId};
 
 /// A block of the ticketing system's plan, as imported.
 #[derive(Debug, Clone)]
@@ -272,7 +272,8 @@ pub struct Price {
     pub id: String,
     pub sector_code: String,
     pub sector_name: String,
-    pub reduction_id: i32,
+    #[schema(value_type = i32)]
+    pub reduction_id: ReductionId,
     pub reduction_code: String,
     pub reduction_name: String,
     /// Who the reduction is for: the staff's sale form checks holders by it.
@@ -320,7 +321,7 @@ pub async fn set_price(
     Ok(prices(conn, Some(sector))
         .await?
         .into_iter()
-        .find(|p| p.reduction_id == reduction))
+        .find(|p| p.reduction_id == ReductionId(reduction)))
 }
 
 /// Reductions sold online (visibility 1 or 2).
@@ -334,8 +335,14 @@ pub async fn online_reductions(conn: &mut PgConnection) -> Result<Vec<Reduction>
 }
 
 /// A reduction's id by its code (`INTERO`, `U14` ...).
-pub async fn reduction_id(conn: &mut PgConnection, code: &str) -> Result<Option<i32>, sqlx::Error> {
-    sqlx::query_scalar!("select id from reduction where code = $1", code)
-        .fetch_optional(conn)
-        .await
+pub async fn reduction_id(
+    conn: &mut PgConnection,
+    code: &str,
+) -> Result<Option<ReductionId>, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select id as "id: ReductionId" from reduction where code = $1"#,
+        code
+    )
+    .fetch_optional(conn)
+    .await
 }

@@ -2,7 +2,7 @@
 //! transfer or given; issued by the same steps as an online order.
 
 use crate::checkout::settle_payment;
-use domain::ids::{FixtureId, OrderId, SeatId};
+use domain::ids::{FixtureId, OrderId, ReductionId, SeatId};
 use domain::orders;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -17,7 +17,7 @@ pub struct StaffSale<'a> {
     pub payment_method: orders::PaymentMethod,
     pub language: &'a str,
     /// (seat id, reduction id, holder)
-    pub lines: Vec<(SeatId, i32, orders::HolderDetails)>,
+    pub lines: Vec<(SeatId, ReductionId, orders::HolderDetails)>,
     /// Sold by this mass-issue task: the club's own issue, so no per-buyer limit, and issued
     /// on the mass queue.
     pub mass_task: Option<Uuid>,
@@ -71,7 +71,7 @@ pub async fn sell_at_box_office(
             order
                 .lines
                 .iter()
-                .find(|l| l.seat_id == seat.0)
+                .find(|l| l.seat_id == *seat)
                 .map(|l| orders::NamedLine {
                     line_id: l.id,
                     reduction_id: *reduction,

@@ -194,8 +194,8 @@ pub async fn check_order(
         let mut verdict = check_title(
             ticketing,
             &rules,
-            line.block_id as u32,
-            line.reduction_id as u32,
+            line.block_id.0 as u32,
+            line.reduction_id.0 as u32,
             &person(holder),
         )
         .await?;

@@ -74,7 +74,10 @@ pub async fn check(
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
     let mut checked = mass::check_lines(&mut conn, fixture_id, match_day, lines).await?;
-    let seat_ids: Vec<i64> = checked.iter().filter_map(|c| c.seat_id).collect();
+    let seat_ids: Vec<i64> = checked
+        .iter()
+        .filter_map(|c| c.seat_id.map(|s| s.0))
+        .collect();
     let blocks: std::collections::HashMap<i64, i32> = sqlx::query!(
         "select id, block_id from venue_seat where id = any($1)",
         &seat_ids
@@ -96,11 +99,11 @@ pub async fn check(
         .enumerate()
         .filter(|(_, c)| c.valid)
         .filter_map(|(i, c)| {
-            let block = c.seat_id.and_then(|s| blocks.get(&s))?;
+            let block = c.seat_id.and_then(|s| blocks.get(&s.0))?;
             let reduction = c.reduction_id?;
             c.holder
                 .as_ref()
-                .map(|h| (i, eligibility::person(h), *block as u32, reduction as u32))
+                .map(|h| (i, eligibility::person(h), *block as u32, reduction.0 as u32))
         })
         .collect();
     let rules = &rules;
@@ -334,7 +337,7 @@ async fn sell(
     head: &mass::TaskHead,
     email: &Email,
     seat: SeatId,
-    reduction: i32,
+    reduction: domain::ids::ReductionId,
     holder: orders::HolderDetails,
 ) -> Result<Result<domain::ids::OrderId, StaffSaleRefusal>, sqlx::Error> {
     let language = Language::from_code_or_default(&head.language);

@@ -17,7 +17,7 @@ use axum::{
         sse::{Event, KeepAlive, Sse},
     },
 };
-use domain::ids::{BlockId, FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, ReductionId, SeatId};
 use domain::money::Cents;
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
@@ -200,7 +200,8 @@ struct HeldSeatView {
     number: i32,
     gate: String,
     price_cents: Option<Cents>,
-    reduction_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    reduction_id: Option<ReductionId>,
     named: bool,
 }
 
@@ -242,7 +243,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> Api
         .map(|s| SectorView {
             from_price_cents: prices
                 .iter()
-                .filter(|p| p.sector_code == s.code && online_ids.contains(&p.reduction_id))
+                .filter(|p| p.sector_code == s.code && online_ids.contains(&p.reduction_id.0))
                 .map(|p| p.price_cents)
                 .min(),
             code: s.code,
@@ -266,7 +267,7 @@ async fn detail(State(state): State<AppState>, Path(id): Path<FixtureId>) -> Api
         .map(|r| ReductionView {
             prices: prices
                 .iter()
-                .filter(|p| p.reduction_id == r.id)
+                .filter(|p| p.reduction_id.0 == r.id)
                 .map(|p| (p.sector_code.clone(), p.price_cents))
                 .collect(),
             id: r.id,

@@ -15,7 +15,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use domain::ids::{FixtureId, OrderId};
+use domain::ids::{FixtureId, OrderId, ReductionId};
 use domain::money::Cents;
 use domain::{
     fixtures,
@@ -252,7 +252,8 @@ async fn cancel_order(
 #[serde(deny_unknown_fields)]
 struct HolderLineInput {
     id: i64,
-    reduction_id: i32,
+    #[schema(value_type = i32)]
+    reduction_id: ReductionId,
     holder: HolderInput,
 }
 

@@ -25,11 +25,12 @@ impl LineError {
 pub struct CheckedLine {
     pub row: i32,
     pub line: SheetLine,
-    pub seat_id: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub seat_id: Option<SeatId>,
     pub sector_name: Option<String>,
     pub price_cents: Option<Cents>,
     #[serde(skip)]
-    pub reduction_id: Option<i32>,
+    pub reduction_id: Option<ReductionId>,
     #[serde(skip)]
     pub holder: Option<HolderDetails>,
     pub valid: bool,
@@ -134,7 +135,7 @@ pub async fn check_lines(
             match seat {
                 None => c.refuse("label", "unknown_seat"),
                 Some(s) => {
-                    c.seat_id = Some(s.id);
+                    c.seat_id = Some(SeatId(s.id));
                     c.sector_name = Some(s.sector_name.clone());
                     if !s.free {
                         c.refuse("label", "seat_taken");
@@ -145,7 +146,7 @@ pub async fn check_lines(
         match reductions.get(&c.line.reduction) {
             None => c.refuse("reduction", "unknown_reduction"),
             Some((id, rule)) => {
-                c.reduction_id = Some(*id);
+                c.reduction_id = Some(ReductionId(*id));
                 if let Some(s) = seat {
                     match prices.get(&(s.sector_code.clone(), *id)) {
                         Some(p) => c.price_cents = Some(*p),

@@ -4,7 +4,7 @@
 //! valid line as a one-seat staff order (so the seat and holder rules of every order hold)
 //! and records what became of it: finalised (issued) or unfinalised, with its reason.
 
-use crate::ids::{FixtureId, OrderId};
+use crate::ids::{FixtureId, OrderId, ReductionId, SeatId};
 use crate::{
     email::Email,
     orders::{HolderDetails, HolderInput},

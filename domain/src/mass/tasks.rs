@@ -7,7 +7,7 @@ use crate::money::Cents;
 pub struct NewLine<'a> {
     pub row: i32,
     pub line: &'a SheetLine,
-    pub seat_id: Option<i64>,
+    pub seat_id: Option<SeatId>,
     pub price_cents: Option<Cents>,
     /// `None`: queued; `Some(code)`: unfinalised from the start.
     pub refused: Option<&'a str>,
@@ -42,7 +42,7 @@ pub async fn create_task(
         .map(|l| serde_json::to_value(l.line).unwrap_or_default())
         .collect();
     let labels: Vec<String> = lines.iter().map(|l| l.line.label.clone()).collect();
-    let seats: Vec<Option<i64>> = lines.iter().map(|l| l.seat_id).collect();
+    let seats: Vec<Option<i64>> = lines.iter().map(|l| l.seat_id.map(|s| s.0)).collect();
     let names: Vec<String> = lines.iter().map(|l| l.line.holder_name()).collect();
     let emails: Vec<String> = lines.iter().map(|l| l.line.email.clone()).collect();
     let reductions: Vec<String> = lines.iter().map(|l| l.line.reduction.clone()).collect();

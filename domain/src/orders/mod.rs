@@ -8,7 +8,7 @@
 //! payment moves the order once. Jobs are enqueued by the callers (workflows) in the same
 //! transactions.
 
-use crate::ids::{BlockId, FixtureId, OrderId, SeatId};
+use crate::ids::{BlockId, FixtureId, OrderId, ReductionId, SeatId};
 use crate::inventory::{self, Change, FULL_PRICE_CODE};
 use crate::money::Cents;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -63,7 +63,8 @@ pub struct TitleView {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct OrderLine {
     pub id: i64,
-    pub seat_id: i64,
+    #[schema(value_type = i64)]
+    pub seat_id: SeatId,
     pub label: String,
     pub sector_code: String,
     pub sector_name: String,
@@ -71,7 +72,8 @@ pub struct OrderLine {
     pub row: String,
     pub number: i32,
     pub gate: String,
-    pub reduction_id: i32,
+    #[schema(value_type = i32)]
+    pub reduction_id: ReductionId,
     pub reduction_code: String,
     pub reduction_name: String,
     pub price_cents: Cents,
@@ -80,7 +82,7 @@ pub struct OrderLine {
     pub ineligible_reason: Option<String>,
     pub title: Option<TitleView>,
     #[serde(skip)]
-    pub block_id: i32,
+    pub block_id: BlockId,
     #[serde(skip)]
     pub planet_seat_id: Option<i32>,
     /// A standing place (no row, no number to show).
@@ -302,7 +304,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
         .into_iter()
         .map(|r| OrderLine {
             id: r.order_line_id,
-            seat_id: r.seat_id,
+            seat_id: SeatId(r.seat_id),
             label: r.label,
             sector_code: r.sector_code,
             sector_name: r.sector_name,
@@ -310,7 +312,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
             row: r.row_label,
             number: r.number,
             gate: r.gate,
-            reduction_id: r.reduction_id,
+            reduction_id: ReductionId(r.reduction_id),
             reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
             price_cents: Cents(r.price_cents),
@@ -338,7 +340,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
                 }),
                 _ => None,
             },
-            block_id: r.block_id,
+            block_id: BlockId(r.block_id),
             planet_seat_id: r.planet_seat_id,
             no_map: r.no_map,
             transaction_id: r.transaction_id,

@@ -6,7 +6,7 @@ use super::*;
 #[derive(Debug, Clone)]
 pub struct NamedLine {
     pub line_id: i64,
-    pub reduction_id: i32,
+    pub reduction_id: ReductionId,
     pub holder: HolderDetails,
 }
 
@@ -64,7 +64,7 @@ pub async fn name_holders(
     if !twice.is_empty() {
         return Ok(Err(NamingRefusal::HolderHasSeat(twice)));
     }
-    let reductions: Vec<i32> = named.iter().map(|n| n.reduction_id).collect();
+    let reductions: Vec<i32> = named.iter().map(|n| n.reduction_id.0).collect();
     let refused = sqlx::query_scalar!(
         r#"select u.line_id as "line_id!" from unnest($1::bigint[], $2::int[]) as u(line_id, reduction_id)
              join order_line l on l.order_line_id = u.line_id
@@ -102,7 +102,7 @@ pub async fn name_holders(
         .filter(|n| {
             !n.holder.qualifies(
                 rules
-                    .get(&n.reduction_id)
+                    .get(&n.reduction_id.0)
                     .map_or(HolderRule::Anyone, |r| HolderRule::parse(r)),
                 match_day,
             )
@@ -130,7 +130,7 @@ pub async fn name_holders(
                       holder_key = $9, holder_sex = $10, eligible = null, ineligible_reason = null
                 where l.order_line_id = $1"#,
             n.line_id,
-            n.reduction_id,
+            n.reduction_id.0,
             h.first_name,
             h.last_name,
             h.birth_date,

@@ -403,8 +403,8 @@ async fn issue_line_title(
         } else {
             line.planet_seat_id.map(|s| s as u32)
         },
-        block_id: line.no_map.then_some(line.block_id as u32),
-        reduction_id: line.reduction_id as u32,
+        block_id: line.no_map.then_some(line.block_id.0 as u32),
+        reduction_id: line.reduction_id.0 as u32,
         holder: person(holder),
         buyer: buyer.clone(),
         transaction_id: line.transaction_id.clone(),

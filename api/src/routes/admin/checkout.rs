@@ -13,7 +13,7 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{FixtureId, ReductionId, SeatId};
 use domain::{accounts, audit, email::Email, inventory, issuance, moderation, orders};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -262,7 +262,8 @@ struct SaleLine {
     /// Instead of `seat_id`: the seat's label (`TC-TC1-1-1`).
     #[serde(default)]
     label: Option<String>,
-    reduction_id: i32,
+    #[schema(value_type = i32)]
+    reduction_id: ReductionId,
     holder: orders::HolderInput,
 }
 

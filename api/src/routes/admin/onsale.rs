@@ -200,7 +200,7 @@ async fn get_price(State(state): State<AppState>, Path(id): Path<String>) -> Api
     let price = venue::prices(&mut conn, Some(&sector))
         .await?
         .into_iter()
-        .find(|p| p.reduction_id == reduction)
+        .find(|p| p.reduction_id.0 == reduction)
         .ok_or_else(|| ApiError::not_found("No such price"))?;
     Ok(axum::Json(price).into_response())
 }

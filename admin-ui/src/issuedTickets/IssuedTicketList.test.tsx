@@ -46,7 +46,7 @@ const giulia: IssuedTicket = {
   seal: 'Z9Y8X7W6V5U4T3S2',
   state: 'cancelled',
   is_order_by_admin: true,
-  payment_method: 'voucher',
+  payment_method: 'bank_transfer',
 };
 
 const order: OrderRow = anOrderRow({ id: luca.order_id, total_cents: 6000, lines: 1, issued_lines: 1 });
@@ -115,9 +115,9 @@ describe('the issued tickets page', () => {
     expect(within(boxOffice).getByText('25,50 €')).toBeInTheDocument();
     // No gate: the row and number alone.
     expect(within(boxOffice).getByText('Fila 12, posto 30')).toBeInTheDocument();
-    // Sold by staff; a payment method we have no words for is shown as the API names it.
+    // Sold by staff, paid by bank transfer.
     expect(within(boxOffice).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
-    expect(within(boxOffice).getByText('voucher')).toBeInTheDocument();
+    expect(within(boxOffice).getByText('Bonifico')).toBeInTheDocument();
 
     // Seven columns, to fit a 1366 px desktop beside the menu.
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([

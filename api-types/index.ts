@@ -71,6 +71,21 @@ export type SeatState = Schemas['SeatState'];
 export type SectorView = Schemas['SectorView'];
 export type StandingView = Schemas['StandingView'];
 
+// Season tickets: the list, one with its matches, sectors and prices, a block's seats over the
+// season, the fan's season hold, and staff's status change.
+export type HeldSeasonSeat = Schemas['HeldSeasonSeat'];
+export type SeasonBlock = Schemas['SeasonBlock'];
+export type SeasonBlockSeats = Schemas['SeasonBlockSeats'];
+export type SeasonChange = Schemas['SeasonChange'];
+export type SeasonHoldRequest = Schemas['SeasonHoldRequest'];
+export type SeasonHoldView = Schemas['SeasonHoldView'];
+export type SeasonMatch = Schemas['SeasonMatch'];
+export type SeasonPrice = Schemas['SeasonPrice'];
+export type SeasonSector = Schemas['SeasonSector'];
+export type SeasonTicket = Schemas['SeasonTicket'];
+export type SeasonTicketDetail = Schemas['SeasonTicketDetail'];
+export type SeasonTicketList = Schemas['SeasonTicketList'];
+
 // Orders, holders, payment and the wallet.
 export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type CreateOrder = Schemas['CreateOrder'];

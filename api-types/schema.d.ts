@@ -621,6 +621,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/season-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's season tickets on sale for the current season. */
+        get: operations["list_season_tickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The season ticket, its matches (soonest first), the sectors
+         *     and blocks sold for the season with their free seats, and its prices.
+         */
+        get: operations["season_ticket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-tickets/{id}/blocks/{block_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The block's seats as the caller sees them
+         *     for the season: free only if free in every covered match, `mine` if the caller holds it.
+         */
+        get: operations["season_block"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-tickets/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season seats the caller holds. */
+        get: operations["current_season_hold"];
+        put?: never;
+        /**
+         * Holds the seats in every covered match
+         *     for 1800 s, all or nothing, replacing the caller's earlier season hold.
+         */
+        post: operations["season_hold"];
+        /** Releases the caller's season seats in every match. */
+        delete: operations["release_season_hold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate-requests": {
         parameters: {
             query?: never;
@@ -1492,6 +1571,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/season-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every season ticket, the soonest first. */
+        get: operations["admin_list_seasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/season-tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/season-tickets/{id}`. */
+        get: operations["admin_get_season"];
+        /**
+         * On sale (1) copies the seats of every
+         *     covered match not yet copied, by a job each; off sale (2); audited. Refused once its first
+         *     match has started.
+         */
+        put: operations["admin_update_season"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/service-calls": {
         parameters: {
             query?: never;
@@ -2012,6 +2130,22 @@ export interface components {
             migrations: Record<string, never>;
             /** @description `ok`, the job counts and the queues not fetching. */
             jobs: Record<string, never>;
+        };
+        /** @description A season seat the caller holds. */
+        HeldSeasonSeat: {
+            /** Format: int64 */
+            id: number;
+            label: string;
+            /** Format: int32 */
+            block_id: number;
+            sector_code: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            gate: string;
+            price_cents?: components["schemas"]["Cents"] | null;
+            /** Format: date-time */
+            held_until: string;
         };
         /** @description A seat the caller holds. */
         HeldSeatView: {
@@ -2669,6 +2803,109 @@ export interface components {
             payment_method: string;
             language?: string | null;
             lines: components["schemas"]["SaleLine"][];
+        };
+        /** @description A block sold for the season, with its season-free seats. */
+        SeasonBlock: {
+            /** Format: int32 */
+            id: number;
+            code: string;
+            gate: string;
+            /** Format: int32 */
+            capacity: number;
+            /**
+             * Format: int64
+             * @description Seats free in every covered match.
+             */
+            free: number;
+        };
+        /** @description A block's seats over the season. */
+        SeasonBlockSeats: {
+            seats: components["schemas"]["SeatView"][];
+        };
+        SeasonChange: {
+            /**
+             * Format: int16
+             * @description 0 scheduled, 1 on sale, 2 off sale.
+             */
+            status: number;
+        };
+        SeasonHoldRequest: {
+            seat_ids: number[];
+        };
+        /** @description The caller's season hold; `expires_at` is when it is released. */
+        SeasonHoldView: {
+            seats: components["schemas"]["HeldSeasonSeat"][];
+            /** Format: date-time */
+            expires_at?: string | null;
+        };
+        /** @description A covered match. */
+        SeasonMatch: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            competition: string;
+            /** Format: date-time */
+            starts_at: string;
+        };
+        /** @description A season price of a sector with a reduction. */
+        SeasonPrice: {
+            sector_code: string;
+            /** Format: int32 */
+            reduction_id: number;
+            reduction_code: string;
+            reduction_name: string;
+            rule: components["schemas"]["HolderRule"];
+            price_cents: components["schemas"]["Cents"];
+        };
+        /** @description A sector with its season blocks. */
+        SeasonSector: {
+            code: string;
+            name: string;
+            away: boolean;
+            /** Format: int64 */
+            free: number;
+            blocks: components["schemas"]["SeasonBlock"][];
+        };
+        /** @description A season ticket with what a list shows. */
+        SeasonTicket: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            planet_season_type_id: number;
+            name: string;
+            label: string;
+            /**
+             * Format: int16
+             * @description 0 scheduled, 1 on sale, 2 off sale.
+             */
+            status: number;
+            /** Format: int16 */
+            sub_category: number;
+            created_by: string;
+            /** Format: int32 */
+            per_buyer_limit: number;
+            /**
+             * Format: int64
+             * @description How many matches it covers.
+             */
+            matches: number;
+            /** Format: date-time */
+            first_match_at?: string | null;
+            /** Format: date-time */
+            last_match_at?: string | null;
+            /** @description Every covered match's seats are loaded: seats can be held. */
+            inventory_ready: boolean;
+            from_price_cents?: components["schemas"]["Cents"] | null;
+        };
+        /** @description One season ticket with its matches, sectors, blocks and prices. */
+        SeasonTicketDetail: components["schemas"]["SeasonTicket"] & {
+            matches: components["schemas"]["SeasonMatch"][];
+            sectors: components["schemas"]["SeasonSector"][];
+            prices: components["schemas"]["SeasonPrice"][];
+        };
+        /** @description The season tickets on sale. */
+        SeasonTicketList: {
+            items: components["schemas"]["SeasonTicket"][];
         };
         /**
          * @description A seat as one viewer sees it: its state, an expired hold as free, and their own hold as `mine`.
@@ -5452,6 +5689,333 @@ export interface operations {
             };
             /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_season_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTicketList"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTicketDetail"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+                block_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonBlockSeats"];
+                };
+            };
+            /** @description `season_ticket_not_found`, `block_not_found` (not sold for the season); `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    current_season_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonHoldView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonHoldRequest"];
+            };
+        };
+        responses: {
+            /** @description Held in every covered match, all or nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonHoldView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `fixture_not_on_sale` (the season is not on sale), `seats_unavailable` (`errors.seat_ids`: taken in at least one match), `buyer_limit` (`errors.limit`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: no seat, or a seat not sold for the season; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    release_season_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9531,6 +10095,247 @@ export interface operations {
             };
             /** @description `already_resolved`, `seat_conflict`, `holder_conflict` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_seasons: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTicket"][];
+                };
+            };
+            /** @description `invalid_query`: a sort, range or filter that does not parse or is unknown; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_season: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTicket"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_season: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTicket"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_started` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: a status from 0 to 2; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -103,6 +103,10 @@ id!(
     /// An order line's id (`order_line.id`).
     LineId(i64)
 );
+id!(
+    /// A season ticket's id (`season_ticket.id`, from 10000: below the fixtures' range).
+    SeasonTicketId(i64)
+);
 
 #[cfg(test)]
 mod tests {

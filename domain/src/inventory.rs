@@ -239,7 +239,8 @@ async fn set_lines(
     let set = sqlx::query!(
         "update seat_inventory i set reduction_id = u.reduction_id, holder_key = u.holder_key
            from unnest($2::bigint[], $3::int[], $4::text[]) as u(seat_id, reduction_id, holder_key)
-          where i.fixture_id = $1 and i.seat_id = u.seat_id and i.holder_id = $5 and i.state = 'held'",
+          where i.fixture_id = $1 and i.seat_id = u.seat_id and i.holder_id = $5 and i.state = 'held'
+            and i.season_ticket_id is null",
         fixture_id.0,
         &seats as &[SeatId],
         &reductions as &[Option<i32>],
@@ -316,7 +317,7 @@ async fn over_limit(
     let have = sqlx::query_scalar!(
         r#"select count(*) as "n!" from (
              select seat_id from seat_inventory
-              where fixture_id = $1 and holder_id = $2
+              where fixture_id = $1 and holder_id = $2 and season_ticket_id is null
                 and (state = 'sold' or (state = 'held' and held_until > now()))
              union
              select l.seat_id from order_line l join ticket_order o on o.order_id = l.order_id
@@ -351,12 +352,13 @@ pub async fn hold_seats(
              select i.seat_id from seat_inventory i join venue_block b on b.id = i.block_id
               where i.fixture_id = $1 and i.seat_id = any($2) and not b.no_map
                 and (i.state = 'free'
-                     or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3)))
+                     or (i.state = 'held' and (i.held_until <= now()
+                         or (i.holder_id = $3 and i.season_ticket_id is null))))
               order by i.seat_id
                 for update of i
            ), taken as (
              update seat_inventory s
-                set state = 'held', holder_id = $3,
+                set state = 'held', holder_id = $3, season_ticket_id = null,
                     held_until = now() + make_interval(secs => $4), updated_at = now(),
                     reduction_id = case when s.holder_id = $3 and s.held_until > now()
                                         then s.reduction_id end,
@@ -374,7 +376,8 @@ pub async fn hold_seats(
              from seat_inventory i join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.seat_id = any($2) and not exists (select 1 from taken)
               and (b.no_map or not (i.state = 'free'
-                   or (i.state = 'held' and (i.held_until <= now() or i.holder_id = $3))))"#,
+                   or (i.state = 'held' and (i.held_until <= now()
+                       or (i.holder_id = $3 and i.season_ticket_id is null)))))"#,
         fixture.id.0,
         seat_ids as &[SeatId],
         user,
@@ -420,7 +423,8 @@ async fn lost_seats(
     let rows = sqlx::query!(
         r#"select i.seat_id, b.no_map,
                   (i.state = 'free' or (i.state = 'held'
-                     and (i.held_until <= now() or i.holder_id = $3))) as "available!"
+                     and (i.held_until <= now()
+                          or (i.holder_id = $3 and i.season_ticket_id is null)))) as "available!"
              from seat_inventory i join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.seat_id = any($2)"#,
         fixture_id.0,
@@ -472,7 +476,7 @@ pub async fn hold_standing(
                 for update skip locked
            )
            update seat_inventory s
-              set state = 'held', holder_id = $4,
+              set state = 'held', holder_id = $4, season_ticket_id = null,
                   held_until = now() + make_interval(secs => $5), updated_at = now(),
                   reduction_id = null, holder_key = null
              from wanted
@@ -562,7 +566,7 @@ pub async fn hold_best_available(
                     for update of i skip locked
                )
                update seat_inventory s
-                  set state = 'held', holder_id = $4,
+                  set state = 'held', holder_id = $4, season_ticket_id = null,
                       held_until = now() + make_interval(secs => $5), updated_at = now(),
                       reduction_id = null, holder_key = null
                  from wanted
@@ -613,6 +617,7 @@ pub async fn release(
     let rows = sqlx::query!(
         "update seat_inventory i set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
           where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held'
+            and i.season_ticket_id is null
             and not exists (
                 select 1 from order_line l join ticket_order o on o.order_id = l.order_id
                  where l.fixture_id = i.fixture_id and l.seat_id = i.seat_id and l.live
@@ -640,7 +645,8 @@ pub async fn release(
 /// Frees every expired hold (the scheduled job); returns what changed.
 pub async fn expire_holds(conn: &mut PgConnection) -> Result<Vec<Change>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
+        r#"update seat_inventory set state = 'free', holder_id = null, held_until = null, reduction_id = null, holder_key = null,
+                season_ticket_id = null, updated_at = now()
           where state = 'held' and held_until <= now()
         returning fixture_id as "fixture_id: FixtureId", seat_id, block_id"#
     )
@@ -695,6 +701,7 @@ pub async fn held_by(
              from seat_inventory i join venue_seat s on s.id = i.seat_id
              join venue_block b on b.id = i.block_id
             where i.fixture_id = $1 and i.holder_id = $2 and i.state = 'held' and i.held_until > now()
+              and i.season_ticket_id is null
             order by b.id, s.id"#,
         fixture_id.0,
         user,
@@ -727,7 +734,7 @@ pub async fn block_seats(
         SeatView,
         r#"select s.id as "id: SeatId", s.row_label as row, s.number, s.label,
                   case when i.state = 'held' and i.held_until <= now() then 'free'
-                       when i.state = 'held' and i.holder_id = $3 then 'mine'
+                       when i.state = 'held' and i.holder_id = $3 and i.season_ticket_id is null then 'mine'
                        else i.state::text end as "state!: SeatShown",
                   case when i.state = 'held' and i.held_until > now() then i.held_until end as held_until
              from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = $1
@@ -814,7 +821,8 @@ pub async fn set_locked(
 ) -> Result<(Vec<Change>, Vec<Skipped>), sqlx::Error> {
     let rows = if locked {
         sqlx::query!(
-            "update seat_inventory set state = 'locked', holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
+            "update seat_inventory set state = 'locked', holder_id = null, held_until = null, reduction_id = null, holder_key = null,
+                    season_ticket_id = null, updated_at = now()
               where fixture_id = $1 and seat_id = any($2)
                 and (state = 'free' or (state = 'held' and held_until <= now()))
             returning seat_id, block_id",
@@ -946,7 +954,8 @@ pub async fn reconcile(
         r#"update seat_inventory i
               set state = case when s.planet_seat_id = any($2) then 'sold'::seat_state else 'free' end,
                   sold_elsewhere = s.planet_seat_id = any($2),
-                  holder_id = null, held_until = null, reduction_id = null, holder_key = null, updated_at = now()
+                  holder_id = null, held_until = null, reduction_id = null, holder_key = null,
+                  season_ticket_id = null, updated_at = now()
              from venue_seat s
             where i.fixture_id = $1 and s.id = i.seat_id and s.planet_seat_id is not null
               and ((s.planet_seat_id = any($2) and i.state in ('free', 'held'))

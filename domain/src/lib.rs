@@ -27,6 +27,7 @@ pub mod notifications;
 pub mod orders;
 pub mod rate_limit;
 pub mod reconciliation;
+pub mod seasons;
 pub mod secrets;
 pub mod service_log;
 pub mod telemetry;

@@ -401,7 +401,7 @@ pub async fn cancel_ours(conn: &mut PgConnection, title_id: i64) -> Result<(), s
     let freed = sqlx::query!(
         "update seat_inventory set state = 'free', holder_id = null, held_until = null,
                 reduction_id = null, holder_key = null, updated_at = now()
-          where fixture_id = $1 and seat_id = $2 and state = 'sold'",
+          where fixture_id = $1 and seat_id = $2 and state = 'sold' and season_ticket_id is null",
         line.fixture_id.0,
         line.seat_id
     )
@@ -493,7 +493,8 @@ pub async fn take_their_seat(
     };
     // Their seat, if free here: taken for this title's buyer.
     let Some(new) = sqlx::query!(
-        "update seat_inventory i set state = 'sold', holder_id = $3, held_until = null, updated_at = now()
+        "update seat_inventory i set state = 'sold', holder_id = $3, held_until = null,
+                season_ticket_id = null, updated_at = now()
            from venue_seat s
           where s.planet_seat_id = $2 and i.seat_id = s.id and i.fixture_id = $1
             and (i.state = 'free' or (i.state = 'held' and i.held_until <= now()))
@@ -519,7 +520,7 @@ pub async fn take_their_seat(
     sqlx::query!(
         "update seat_inventory set state = 'free', holder_id = null, held_until = null,
                 reduction_id = null, holder_key = null, updated_at = now()
-          where fixture_id = $1 and seat_id = $2 and state = 'sold'",
+          where fixture_id = $1 and seat_id = $2 and state = 'sold' and season_ticket_id is null",
         line.fixture_id.0,
         line.seat_id
     )

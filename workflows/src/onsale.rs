@@ -4,8 +4,9 @@
 
 use crate::runtime::ticketing_error;
 use crate::runtime::{Job, JobContext, JobError};
-use domain::ids::{BlockId, FixtureId, SeatId};
+use domain::ids::{BlockId, FixtureId, ReductionId, SeatId};
 use domain::money::Cents;
+use domain::seasons;
 use domain::{fixtures, inventory, venue};
 use integrations::ticketing::TicketingClient;
 use serde::{Deserialize, Serialize};
@@ -82,7 +83,59 @@ pub async fn import_catalogue(
         })
         .collect();
     let imported = fixtures::import(conn, &fixtures).await?;
+    let seasons = import_seasons(conn, client).await?;
+    tracing::info!(
+        imported = seasons.0,
+        updated = seasons.1,
+        "season tickets imported"
+    );
     Ok((counts, imported))
+}
+
+/// The ticketing system's season types with the events they cover (already imported as
+/// fixtures) and their season prices per sector and reduction (abbonamento-codiciriduzione).
+/// Returns (imported, updated).
+pub async fn import_seasons(
+    conn: &mut PgConnection,
+    client: &TicketingClient,
+) -> anyhow::Result<(i64, i64)> {
+    let mut seasons = vec![];
+    for t in client.season_types().await? {
+        if t.event_ids.is_empty() {
+            // A past season kept for its holders' rights (pre-emption): nothing to sell.
+            continue;
+        }
+        let prices = client
+            .season_reductions(t.id)
+            .await?
+            .into_iter()
+            .flat_map(|r| {
+                r.prices.into_iter().map(move |(sector, cents)| {
+                    (sector, ReductionId(r.id as i32), Cents(i64::from(cents)))
+                })
+            })
+            .collect();
+        seasons.push(seasons::NewSeason {
+            planet_season_type_id: t.id as i32,
+            label: season_label(&t.name),
+            name: t.name,
+            planet_event_ids: t.event_ids.iter().map(|e| *e as i32).collect(),
+            prices,
+        });
+    }
+    Ok(seasons::import(conn, &seasons).await?)
+}
+
+/// The season a type's name speaks of ("Abbonamento Serie A 2025-2026": 2025-2026); the
+/// current season when it names none.
+fn season_label(name: &str) -> String {
+    name.split_whitespace()
+        .rev()
+        .find(|w| {
+            let b = w.as_bytes();
+            b.len() == 9 && b[4] == b'-' && w.chars().filter(char::is_ascii_digit).count() == 8
+        })
+        .map_or_else(|| seasons::CURRENT_LABEL.to_owned(), str::to_owned)
 }
 
 /// What the ticketing system says is taken for an event: numbered seats not free, and places
@@ -279,5 +332,18 @@ impl Job for MirrorLocks {
             ctx.ticketing.release_seats(event, &seats, LOCK_KEY).await
         };
         result.map_err(ticketing_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::season_label;
+
+    #[test]
+    fn a_season_label_is_read_from_the_type_name() {
+        assert_eq!(season_label("Abbonamento Serie A 2025-2026"), "2025-2026");
+        assert_eq!(season_label("Abbonamento 2026-2027 Curva"), "2026-2027");
+        assert_eq!(season_label("Abbonamento Serie A"), "2025-2026");
+        assert_eq!(season_label("Mini 20-25 abbonamento"), "2025-2026");
     }
 }

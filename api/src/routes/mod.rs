@@ -9,6 +9,7 @@ pub mod google;
 pub mod health;
 pub mod me;
 pub mod orders;
+pub mod seasons;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -22,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(me::router())
         .merge(fixtures::router())
         .merge(orders::router())
+        .merge(seasons::router())
         .merge(corporate::router())
         .merge(cards::router())
         .nest("/admin", admin::router())

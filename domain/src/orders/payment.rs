@@ -173,14 +173,16 @@ async fn take_seats(
              select i.seat_id from seat_inventory i join order_line l
                  on l.fixture_id = i.fixture_id and l.seat_id = i.seat_id
               where l.order_id = $1 and i.fixture_id = $3
-                and (i.state = 'free' or (i.state = 'held' and (i.holder_id = $2 or i.held_until <= now())))
+                and (i.state = 'free' or (i.state = 'held'
+                     and ((i.holder_id = $2 and i.season_ticket_id is null) or i.held_until <= now())))
               order by i.seat_id for update of i
            ), lines as (select count(*) as n from order_line where order_id = $1),
            sold as (
              select count(*) as n from seat_inventory
               where fixture_id = $3 and holder_id = $2 and state = 'sold'
                 and seat_id not in (select seat_id from wanted))
-           update seat_inventory s set state = 'sold', holder_id = $2, held_until = null, updated_at = now()
+           update seat_inventory s set state = 'sold', holder_id = $2, held_until = null,
+                  season_ticket_id = null, updated_at = now()
              from wanted
             where s.fixture_id = $3 and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = (select n from lines)

@@ -84,7 +84,7 @@ pub async fn mark_refunded(
                   reduction_id = null, holder_key = null, updated_at = now()
              from order_line l
             where l.order_id = $1 and l.live and i.fixture_id = l.fixture_id and i.seat_id = l.seat_id
-              and i.state = 'sold' and i.holder_id = $2
+              and i.state = 'sold' and i.holder_id = $2 and i.season_ticket_id is null
         returning i.seat_id, i.block_id"#,
         order_id.0,
         o.user_id

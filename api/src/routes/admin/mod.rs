@@ -12,6 +12,7 @@ mod jobs;
 mod mass;
 mod onsale;
 mod reconciliation;
+mod seasons;
 mod service;
 mod system;
 mod users;
@@ -30,6 +31,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = jobs::routes(r);
     let r = exports::routes(r);
     let r = reconciliation::routes(r);
+    let r = seasons::routes(r);
     let r = service::routes(r);
     let r = corporate::routes(r);
     users::routes(r)

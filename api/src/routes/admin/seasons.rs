@@ -1,0 +1,135 @@
+//! Staff's season tickets (issue 17, `/admin/seasontickets`): the list with each one's matches
+//! and prices, and putting one on or off sale (its matches' seats are then copied by a job
+//! each, so season seats can be held). Imported with the fixtures (`POST /fixtures/import`).
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use domain::ids::SeasonTicketId;
+use domain::{audit, seasons};
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use workflows::onsale::LoadInventory;
+
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_seasons))
+        .routes(routes!(get_season, update_season))
+}
+
+/// `GET /api/admin/season-tickets`: every season ticket, the soonest first.
+#[utoipa::path(get, path = "/season-tickets", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<seasons::SeasonTicket>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
+async fn list_seasons(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let mut conn = state.pool.acquire().await?;
+    let items = seasons::list(&mut conn, false, None).await?;
+    let total = items.len() as i64;
+    let page: Vec<_> = items
+        .into_iter()
+        .skip(params.offset as usize)
+        .take(params.limit as usize)
+        .collect();
+    Ok(rest::page("season-tickets", &params, page, total))
+}
+
+/// `GET /api/admin/season-tickets/{id}`.
+#[utoipa::path(get, path = "/season-tickets/{id}", tag = "admin", params(("id" = i64, Path, description = "The season ticket")), responses(
+    (status = 200, body = seasons::SeasonTicket),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn get_season(
+    State(state): State<AppState>,
+    Path(id): Path<SeasonTicketId>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let season = seasons::list(&mut conn, false, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
+    Ok(axum::Json(season).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+struct SeasonChange {
+    /// 0 scheduled, 1 on sale, 2 off sale.
+    status: i16,
+}
+
+/// `PUT /api/admin/season-tickets/{id}` `{status}`: on sale (1) copies the seats of every
+/// covered match not yet copied, by a job each; off sale (2); audited. Refused once its first
+/// match has started.
+#[utoipa::path(put, path = "/season-tickets/{id}", tag = "admin", params(("id" = i64, Path, description = "The season ticket")), request_body = SeasonChange, responses(
+    (status = 200, body = seasons::SeasonTicket),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`season_started`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 2"),
+))]
+async fn update_season(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<SeasonTicketId>,
+    Json(change): Json<SeasonChange>,
+) -> ApiResult<Response> {
+    if !(0..=2).contains(&change.status) {
+        return Err(ApiError::validation(
+            [("status".to_owned(), "0 to 2".to_owned())].into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let to_load = match seasons::set_status(&mut tx, id, change.status).await? {
+        Ok(fixtures) => fixtures,
+        Err(seasons::StatusRefusal::NotFound) => {
+            return Err(ApiError::not_found("No such season ticket"));
+        }
+        Err(seasons::StatusRefusal::Started) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "season_started",
+                "Its first match has started: the campaign is over",
+            ));
+        }
+    };
+    for fixture_id in &to_load {
+        workflows::enqueue(
+            &mut tx,
+            &LoadInventory {
+                fixture_id: *fixture_id,
+            },
+        )
+        .await?;
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "season_ticket.status_changed",
+        "season_ticket",
+        &id.to_string(),
+        json!({"status": change.status, "matches_to_load": to_load.len()}),
+    )
+    .await?;
+    tx.commit().await?;
+    let mut conn = state.pool.acquire().await?;
+    let season = seasons::list(&mut conn, false, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
+    Ok(axum::Json(season).into_response())
+}

@@ -157,11 +157,33 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
             .await
             .map_err(|e| anyhow::anyhow!("fixture {}: {e}", f.id))?;
     }
+    // The club's season ticket on sale too, its matches' seats copied (a job does it for staff).
+    let shown = domain::seasons::list(&mut *pool.acquire().await?, false, None).await?;
+    let mut seasons_on_sale = 0;
+    for season in shown
+        .iter()
+        .filter(|t| t.status == domain::seasons::SCHEDULED)
+    {
+        let to_load = domain::seasons::set_status(
+            &mut *pool.acquire().await?,
+            season.id,
+            domain::seasons::ON_SALE,
+        )
+        .await?
+        .map_err(|e| anyhow::anyhow!("season ticket {}: {e:?}", season.id))?;
+        for fixture in to_load {
+            workflows::onsale::load_inventory(pool, &client, fixture)
+                .await
+                .map_err(|e| anyhow::anyhow!("fixture {fixture}: {e}"))?;
+        }
+        seasons_on_sale += 1;
+    }
     tracing::info!(
         ?venue,
         imported,
         updated,
         on_sale = upcoming.len(),
+        seasons_on_sale,
         "demo stadium and season loaded"
     );
     Ok(())

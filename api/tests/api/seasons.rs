@@ -260,3 +260,56 @@ async fn season_tickets_refuse_bad_requests_and_unknown_ids(pool: PgPool) {
         .unwrap();
     assert_eq!(r.status(), 403);
 }
+
+#[sqlx::test(migrations = false)]
+async fn season_and_single_match_holds_racing_for_one_seat_leave_one_owner(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    let seat = s.seat("TC-TC2-7-7").await;
+    let mut fans = vec![];
+    for i in 0..20 {
+        fans.push(
+            s.app
+                .fan_with_session(&format!("gara{i}@example.it"))
+                .await
+                .1,
+        );
+    }
+    let one = [seat];
+    // Half ask for the seat for the season, half for the one match, all at once.
+    let holds = fans.iter().enumerate().map(|(i, fan)| {
+        let one = &one;
+        let s = &s;
+        async move {
+            if i % 2 == 0 {
+                ("season", season_hold(fan, season, one).await)
+            } else {
+                ("match", s.hold(fan, json!({ "seat_ids": one })).await)
+            }
+        }
+    });
+    let results = futures::future::join_all(holds).await;
+    let winners: Vec<&str> = results
+        .iter()
+        .filter(|(_, (status, _))| *status == 200)
+        .map(|(kind, _)| *kind)
+        .collect();
+    assert_eq!(winners.len(), 1, "one hold wins: {results:?}");
+    for (_, (status, body)) in results.iter().filter(|(_, (st, _))| *st != 200) {
+        assert_eq!((*status, &body["code"]), (409, &json!("seats_unavailable")));
+    }
+    let held: Vec<(i64, Option<i64>)> = sqlx::query_as(
+        "select fixture_id, season_ticket_id from seat_inventory where seat_id = $1 and state = 'held'",
+    )
+    .bind(seat)
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    if winners[0] == "season" {
+        assert_eq!(held.len() as i64, matches);
+        assert!(held.iter().all(|(_, t)| *t == Some(season)));
+    } else {
+        assert_eq!(held, vec![(s.fixture.0, None)]);
+    }
+}

@@ -85,6 +85,8 @@ export type SeasonSector = Schemas['SeasonSector'];
 export type SeasonTicket = Schemas['SeasonTicket'];
 export type SeasonTicketDetail = Schemas['SeasonTicketDetail'];
 export type SeasonTicketList = Schemas['SeasonTicketList'];
+/** Staff: a sector's season seats sold, held and free (GET /api/admin/season-tickets/{id}/sectors). */
+export type SeasonSectorCount = Schemas['SectorCount'];
 
 // Orders, holders, payment and the wallet.
 export type ConfirmRequest = Schemas['ConfirmRequest'];

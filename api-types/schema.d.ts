@@ -1610,6 +1610,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/season-tickets/{id}/sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per sector, the season seats sold, held and
+         *     free in every covered match (the campaign's counts).
+         */
+        get: operations["admin_season_sectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/service-calls": {
         parameters: {
             query?: never;
@@ -2951,6 +2971,23 @@ export interface components {
             capacity: number;
             /** Format: int64 */
             blocks: number;
+        };
+        /**
+         * @description A sector's season seats for staff: sold and held for this season ticket, and free in
+         *     every covered match (seats taken in some match by a single-match sale are none of these).
+         */
+        SectorCount: {
+            /** @description The sector's code, the row's id for react-admin. */
+            id: string;
+            sector_name: string;
+            /** Format: int64 */
+            seats: number;
+            /** Format: int64 */
+            sold: number;
+            /** Format: int64 */
+            held: number;
+            /** Format: int64 */
+            free: number;
         };
         SectorView: {
             code: string;
@@ -10336,6 +10373,67 @@ export interface operations {
             };
             /** @description `validation_failed`: a status from 0 to 2; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_season_sectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorCount"][];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -543,3 +543,47 @@ pub async fn prices(
     .fetch_all(conn)
     .await
 }
+
+/// A sector's season seats for staff: sold and held for this season ticket, and free in
+/// every covered match (seats taken in some match by a single-match sale are none of these).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SectorCount {
+    /// The sector's code, the row's id for react-admin.
+    pub id: String,
+    pub sector_name: String,
+    pub seats: i64,
+    pub sold: i64,
+    pub held: i64,
+    pub free: i64,
+}
+
+/// Per sector with season-sellable numbered blocks: its season seats sold, held and free.
+pub async fn sector_counts(
+    conn: &mut PgConnection,
+    terms: &SeasonTerms,
+) -> Result<Vec<SectorCount>, sqlx::Error> {
+    sqlx::query_as!(
+        SectorCount,
+        r#"select b.sector_code as "id!", sec.name as sector_name, count(*) as "seats!",
+                  count(*) filter (where x.sold) as "sold!",
+                  count(*) filter (where x.held) as "held!",
+                  count(*) filter (where x.free) as "free!"
+             from venue_block b
+             join venue_sector sec on sec.code = b.sector_code
+             join lateral (
+               select bool_and(i.state = 'free' or (i.state = 'held' and i.held_until <= now())) as free,
+                      bool_and(i.state = 'sold' and i.season_ticket_id = $2) as sold,
+                      bool_and(i.state = 'held' and i.held_until > now() and i.season_ticket_id = $2) as held
+                 from seat_inventory i
+                where i.block_id = b.id and i.fixture_id = any($1)
+                group by i.seat_id
+             ) x on true
+            where b.season_sellable and not b.no_map
+            group by b.sector_code, sec.name, sec.sort_order
+            order by sec.sort_order"#,
+        &terms.fixtures as &[FixtureId],
+        terms.id.0
+    )
+    .fetch_all(conn)
+    .await
+}

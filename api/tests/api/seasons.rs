@@ -101,6 +101,25 @@ async fn a_season_seat_is_held_in_every_covered_match_and_raced_for_by_twenty_fa
     }
     let winner = &fans[winners[0]];
     assert_eq!(season_rows(&s, season, seat, "held").await, matches);
+    // Staff count it held in its sector, the rest of the sector free.
+    let staff = s.app.staff().await;
+    let sectors = staff
+        .get_json(&format!("/api/admin/season-tickets/{season}/sectors"))
+        .await;
+    let tc = sectors
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == "TC")
+        .unwrap();
+    assert_eq!(
+        (tc["held"].as_i64(), tc["sold"].as_i64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(
+        tc["free"].as_i64().unwrap(),
+        tc["seats"].as_i64().unwrap() - 1
+    );
     // The winner sees it as theirs on the season map, with its full season price and 1800 s.
     let hold = winner
         .get_json(&format!("/api/season-tickets/{season}/hold"))

@@ -25,6 +25,7 @@ use workflows::onsale::LoadInventory;
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(list_seasons))
         .routes(routes!(get_season, update_season))
+        .routes(routes!(season_sectors))
 }
 
 /// `GET /api/admin/season-tickets`: every season ticket, the soonest first.
@@ -132,4 +133,25 @@ async fn update_season(
         .next()
         .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
     Ok(axum::Json(season).into_response())
+}
+
+/// `GET /api/admin/season-tickets/{id}/sectors`: per sector, the season seats sold, held and
+/// free in every covered match (the campaign's counts).
+#[utoipa::path(get, path = "/season-tickets/{id}/sectors", tag = "admin", params(("id" = i64, Path, description = "The season ticket")), responses(
+    (status = 200, body = Vec<seasons::SectorCount>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn season_sectors(
+    State(state): State<AppState>,
+    Path(id): Path<SeasonTicketId>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let mut conn = state.pool.acquire().await?;
+    let terms = seasons::terms(&mut conn, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
+    let counts = seasons::sector_counts(&mut conn, &terms).await?;
+    let total = counts.len() as i64;
+    Ok(rest::page("season-sectors", &params, counts, total))
 }

@@ -2919,7 +2919,8 @@ export interface components {
         };
         /** @description One season ticket with its matches, sectors, blocks and prices. */
         SeasonTicketDetail: components["schemas"]["SeasonTicket"] & {
-            matches: components["schemas"]["SeasonMatch"][];
+            /** @description The covered matches, soonest first (`matches` is their count). */
+            fixtures: components["schemas"]["SeasonMatch"][];
             sectors: components["schemas"]["SeasonSector"][];
             prices: components["schemas"]["SeasonPrice"][];
         };

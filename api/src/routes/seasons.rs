@@ -114,7 +114,8 @@ struct SeasonSector {
 struct SeasonTicketDetail {
     #[serde(flatten)]
     season: SeasonTicket,
-    matches: Vec<SeasonMatch>,
+    /// The covered matches, soonest first (`matches` is their count).
+    fixtures: Vec<SeasonMatch>,
     sectors: Vec<SeasonSector>,
     prices: Vec<SeasonPrice>,
 }
@@ -173,7 +174,7 @@ async fn season_ticket(
     let prices = seasons::prices(&mut conn, id).await?;
     Ok(axum::Json(SeasonTicketDetail {
         season,
-        matches,
+        fixtures: matches,
         sectors,
         prices,
     })

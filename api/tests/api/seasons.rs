@@ -45,6 +45,23 @@ async fn season_on_sale(s: &OnSale) -> (i64, i64) {
         shown["items"][0]["inventory_ready"] == true
     })
     .await;
+    // One season ticket: its count of matches and the matches themselves, soonest first.
+    let detail = fan.get_json(&format!("/api/season-tickets/{id}")).await;
+    assert_eq!(detail["matches"], 19);
+    let fixtures = detail["fixtures"].as_array().unwrap();
+    assert_eq!(fixtures.len(), 19);
+    assert!(
+        fixtures
+            .windows(2)
+            .all(|w| w[0]["starts_at"].as_str() < w[1]["starts_at"].as_str())
+    );
+    assert!(
+        detail["sectors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["free"].as_i64() > Some(0))
+    );
     (id, matches)
 }
 

@@ -140,6 +140,18 @@ pub fn bad_filter(key: &str) -> ApiError {
         .with_field(key, "invalid_filter")
 }
 
+/// A short list read whole (the venue, the season tickets), answered one page of it in the
+/// simple-REST shape.
+pub fn whole<T: Serialize>(resource: &str, params: &ListParams, items: Vec<T>) -> Response {
+    let total = items.len() as i64;
+    let page: Vec<T> = items
+        .into_iter()
+        .skip(params.offset as usize)
+        .take(params.limit as usize)
+        .collect();
+    self::page(resource, params, page, total)
+}
+
 /// A page of a list with the header react-admin reads for the total.
 pub fn page<T: Serialize>(
     resource: &str,

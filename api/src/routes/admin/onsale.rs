@@ -58,17 +58,6 @@ struct LockOutcome {
     unknown: Vec<String>,
 }
 
-/// A whole list in one page (the venue is small), in the simple-REST shape.
-fn all<T: serde::Serialize>(resource: &str, params: &ListParams, items: Vec<T>) -> Response {
-    let total = items.len() as i64;
-    let page: Vec<T> = items
-        .into_iter()
-        .skip(params.offset as usize)
-        .take(params.limit as usize)
-        .collect();
-    rest::page(resource, params, page, total)
-}
-
 #[utoipa::path(get, path = "/sectors", tag = "admin", params(crate::rest::RawListParams), responses(
     (status = 200, body = Vec<venue::Sector>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
     (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
@@ -79,7 +68,11 @@ async fn list_sectors(
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
     let mut conn = state.pool.acquire().await?;
-    Ok(all("sectors", &params, venue::sectors(&mut conn).await?))
+    Ok(rest::whole(
+        "sectors",
+        &params,
+        venue::sectors(&mut conn).await?,
+    ))
 }
 
 #[utoipa::path(get, path = "/sectors/{code}", tag = "admin", params(("code" = String, Path)), responses(
@@ -111,7 +104,7 @@ async fn list_blocks(
     let sector = params.filter_str("sector_code");
     let mut conn = state.pool.acquire().await?;
     let blocks = venue::blocks(&mut conn, sector.as_deref()).await?;
-    Ok(all("blocks", &params, blocks))
+    Ok(rest::whole("blocks", &params, blocks))
 }
 
 #[utoipa::path(get, path = "/blocks/{id}", tag = "admin", params(("id" = i32, Path)), responses(
@@ -180,7 +173,7 @@ async fn list_prices(
     let sector = params.filter_str("sector_code");
     let mut conn = state.pool.acquire().await?;
     let prices = venue::prices(&mut conn, sector.as_deref()).await?;
-    Ok(all("prices", &params, prices))
+    Ok(rest::whole("prices", &params, prices))
 }
 
 /// A price id: `SECTOR:reduction`.

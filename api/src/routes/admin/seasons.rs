@@ -40,13 +40,7 @@ async fn list_seasons(
     let params = ListParams::try_from(raw)?;
     let mut conn = state.pool.acquire().await?;
     let items = seasons::list(&mut conn, false, None).await?;
-    let total = items.len() as i64;
-    let page: Vec<_> = items
-        .into_iter()
-        .skip(params.offset as usize)
-        .take(params.limit as usize)
-        .collect();
-    Ok(rest::page("season-tickets", &params, page, total))
+    Ok(rest::whole("season-tickets", &params, items))
 }
 
 /// `GET /api/admin/season-tickets/{id}`.
@@ -152,6 +146,5 @@ async fn season_sectors(
         .await?
         .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
     let counts = seasons::sector_counts(&mut conn, &terms).await?;
-    let total = counts.len() as i64;
-    Ok(rest::page("season-sectors", &params, counts, total))
+    Ok(rest::whole("season-sectors", &params, counts))
 }

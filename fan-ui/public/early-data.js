@@ -24,6 +24,14 @@
       urls.push('/api/fixtures/' + match[1] + '/blocks/' + block);
     }
     urls.push('/api/fixtures/' + match[1]);
+  } else if (path === '/fixtures/season') {
+    urls.push('/api/season-tickets');
+  } else if ((match = /^\/selectedseasonticket\/([^/]+)$/.exec(path)) && id(match[1])) {
+    var seasonBlock = id(search.get('block'));
+    if (seasonBlock !== null) {
+      urls.push('/api/season-tickets/' + match[1] + '/blocks/' + seasonBlock);
+    }
+    urls.push('/api/season-tickets/' + match[1]);
   } else if ((match = /^\/(?:checkout(?:\/thankyou|\/declined)?|vrocheck)\/([0-9a-fA-F-]{1,64})$/.exec(path))) {
     urls.push('/api/orders/' + match[1]);
   }

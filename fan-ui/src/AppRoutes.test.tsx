@@ -21,8 +21,8 @@ describe('fan app routes', () => {
     expect(within(actions).getByRole('link', { name: /Biglietti partita/ })).toHaveAttribute('href', '/fixtures/all');
     expect(within(actions).getByRole('link', { name: /Wallet/ })).toHaveAttribute('href', '/wallet/');
     expect(within(actions).getByRole('link', { name: /Aiuto/ })).toHaveAttribute('href', '/help');
+    expect(within(actions).getByRole('link', { name: /Abbonamenti/ })).toHaveAttribute('href', '/fixtures/season');
     // Areas that do not exist yet have no card leading to "not found".
-    expect(within(actions).queryByRole('link', { name: /Abbonamenti/ })).not.toBeInTheDocument();
     expect(within(actions).queryByRole('link', { name: /Collezionabili/ })).not.toBeInTheDocument();
   });
 

@@ -16,6 +16,8 @@ const CorporateSignInPage = lazy(pages.corporateSignIn);
 const FixturesPage = lazy(pages.fixtures);
 const SelectedFixturePage = lazy(pages.selectedFixture);
 const SelectedFixtureTicketsPage = lazy(pages.selectedFixtureTickets);
+const SeasonTicketsPage = lazy(pages.seasonTickets);
+const SelectedSeasonTicketPage = lazy(pages.selectedSeasonTicket);
 const CheckoutPage = lazy(pages.checkout);
 const ThankYouPage = lazy(pages.thankYou);
 const DeclinedPage = lazy(pages.declined);
@@ -40,9 +42,11 @@ export function AppRoutes() {
         <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
         <Route path="register_company" element={<RegisterCompanyPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />
+        <Route path="fixtures/season" element={<SeasonTicketsPage />} />
         <Route path="fixtures/:type" element={<FixturesPage />} />
         <Route path="selectedfixture/:id" element={<SelectedFixturePage />} />
         <Route path="selectedfixturetickets/:id" element={<SelectedFixtureTicketsPage />} />
+        <Route path="selectedseasonticket/:id" element={<SelectedSeasonTicketPage />} />
         <Route path="checkout/thankyou/:id" element={<ThankYouPage />} />
         <Route path="checkout/declined/:id" element={<DeclinedPage />} />
         <Route path="checkout/:id" element={<CheckoutPage />} />

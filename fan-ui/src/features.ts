@@ -4,6 +4,6 @@
  * Turn one on here when its routes exist.
  */
 export const FEATURES = {
-  seasonTickets: false,
+  seasonTickets: true,
   collectibles: false,
 } as const;

@@ -1,39 +1,40 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { heldCount } from '../fixtures/api';
 import { formatCents } from '../fixtures/format';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import { HoldCountdown } from './HoldCountdown';
-import type { HoldView } from '../../../api-types';
 
 /** The room the bar takes at least; the page keeps this much (or the bar's real height) free below. */
 export const HOLD_BAR_MIN_HEIGHT = 72;
 
 interface HoldBarProps {
-  hold: HoldView;
+  /** How many places are held. */
+  count: number;
+  /** What they cost; null when a place has no price. */
   total: number | null;
-  busy: boolean;
-  checkingOut: boolean;
-  onCheckout: () => void;
+  /** When the hold ends (ISO), if the API said. */
+  expiresAt: string | null;
+  /** A short line under the countdown (the season flow says payment opens soon). */
+  note?: ReactNode;
+  /** The next step: a button (to checkout in a match, to release a season's seats). */
+  action: ReactNode;
 }
 
 /**
  * A bar fixed at the bottom of the screen while the fan holds seats: how many, the time left and
- * "Procedi all'acquisto". On a phone the hold's card is far above a 700-seat map, so without it
+ * the next step ("Procedi all'acquisto" for a match). On a phone the hold's card is far above a 700-seat map, so without it
  * the next step is off-screen right after holding. The page is padded by the bar's height, so it
  * never covers the end of the page.
  */
-export function HoldBar({ hold, total, busy, checkingOut, onCheckout }: HoldBarProps) {
+export function HoldBar({ count, total, expiresAt, note, action }: HoldBarProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const bar = useRef<HTMLDivElement>(null);
   useReservedBottom(bar);
-  const expiresAt = hold.expires_at ?? null;
   return (
     <Paper
       ref={bar}
@@ -61,21 +62,16 @@ export function HoldBar({ hold, total, busy, checkingOut, onCheckout }: HoldBarP
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="hold-bar-count">
-            {t('hold.barCount', { count: heldCount(hold), price: formatCents(total, language) })}
+            {t('hold.barCount', { count, price: formatCents(total, language) })}
           </Typography>
           {expiresAt !== null && <HoldCountdown deadline={Date.parse(expiresAt)} variant="compact" />}
+          {note !== undefined && (
+            <Typography variant="caption" component="p" color="text.secondary" data-testid="hold-bar-note">
+              {note}
+            </Typography>
+          )}
         </Box>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={onCheckout}
-          loading={checkingOut}
-          disabled={busy}
-          data-testid="hold-bar-checkout"
-          sx={{ flexShrink: 0, minHeight: 48 }}
-        >
-          {t('hold.checkout')}
-        </Button>
+        {action}
       </Container>
     </Paper>
   );

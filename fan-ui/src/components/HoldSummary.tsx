@@ -40,7 +40,24 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
   return (
     <>
       {hasHold && (
-        <HoldBar hold={hold} total={holdTotal(hold)} busy={busy} checkingOut={checkout.isPending} onCheckout={onCheckout} />
+        <HoldBar
+          count={heldCount(hold)}
+          total={holdTotal(hold)}
+          expiresAt={hold.expires_at ?? null}
+          action={
+            <Button
+              variant="contained"
+              size="large"
+              onClick={onCheckout}
+              loading={checkout.isPending}
+              disabled={busy}
+              data-testid="hold-bar-checkout"
+              sx={{ flexShrink: 0, minHeight: 48 }}
+            >
+              {t('hold.checkout')}
+            </Button>
+          }
+        />
       )}
       {hasHold && (
         <HoldCard

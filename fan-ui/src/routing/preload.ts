@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { sessionQuery } from '../auth/useSession';
 import { blockSeatsQuery, fixtureQuery, fixturesQuery } from '../fixtures/api';
 import { orderQuery } from '../orders/api';
+import { seasonBlockQuery, seasonTicketQuery, seasonTicketsQuery } from '../seasons/api';
 import { pages } from './pages';
 
 type Preload = (params: Record<string, string | undefined>, search: URLSearchParams, client: QueryClient) => unknown;
@@ -25,6 +26,7 @@ function positive(value: string | null | undefined): number | null {
 const ROUTES: [string, Preload][] = [
   ['/', (_params, _search, client) => [client.prefetchQuery(fixturesQuery(null)), pages.home()]],
   ['/mmobile', (_params, _search, client) => [client.prefetchQuery(fixturesQuery(null)), pages.home()]],
+  ['/fixtures/season', (_params, _search, client) => [client.prefetchQuery(seasonTicketsQuery), pages.seasonTickets()]],
   ['/fixtures/:type', () => pages.fixtures()],
   [
     '/selectedfixture/:id',
@@ -43,6 +45,18 @@ const ROUTES: [string, Preload][] = [
         id !== null && blockId !== null && client.prefetchQuery(blockSeatsQuery(id, blockId)),
         id !== null && client.prefetchQuery(fixtureQuery(id)),
         pages.selectedFixtureTickets(),
+      ];
+    },
+  ],
+  [
+    '/selectedseasonticket/:id',
+    (params, search, client) => {
+      const id = fixtureId(params);
+      const blockId = positive(search.get('block'));
+      return [
+        id !== null && blockId !== null && client.prefetchQuery(seasonBlockQuery(id, blockId)),
+        id !== null && client.prefetchQuery(seasonTicketQuery(id)),
+        pages.selectedSeasonTicket(),
       ];
     },
   ],

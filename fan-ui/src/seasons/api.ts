@@ -3,17 +3,12 @@ import { apiGet } from '../api/client';
 import type {
   SeasonBlockSeats,
   SeasonHoldView,
-  SeasonMatch,
   SeasonTicketDetail,
   SeasonTicketList,
 } from '../../../api-types';
 
-/**
- * A season ticket as `GET /api/season-tickets/{id}` sends it. The API flattens the list's fields
- * into the detail and then sends `matches` again as the list of matches: the JSON has the key
- * twice and the parsed object keeps the last one, the list (the generated type cannot say so).
- */
-export type SeasonDetail = Omit<SeasonTicketDetail, 'matches'> & { matches: SeasonMatch[] };
+/** A season ticket as `GET /api/season-tickets/{id}` sends it: `matches` counts its `fixtures`. */
+export type SeasonDetail = SeasonTicketDetail;
 
 /** Query keys; everything of one season ticket sits under `seasonKey(id)`. */
 export const seasonTicketsKey = ['seasonTickets'] as const;

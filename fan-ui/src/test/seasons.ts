@@ -29,7 +29,7 @@ export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTick
 export function aSeasonDetail(overrides: Partial<SeasonDetail> = {}): SeasonDetail {
   return {
     ...aSeasonTicket({ matches: 3, last_match_at: '2027-01-10T18:45:00Z' }),
-    matches: [
+    fixtures: [
       { id: 100000, title: 'Como - Lazio', competition: 'Serie A 2025-2026', starts_at: '2026-12-13T18:45:00Z' },
       { id: 100001, title: 'Como - Genoa', competition: 'Serie A 2025-2026', starts_at: '2026-12-27T18:45:00Z' },
       { id: 100002, title: 'Como - Hellas Verona', competition: 'Serie A 2025-2026', starts_at: '2027-01-10T18:45:00Z' },

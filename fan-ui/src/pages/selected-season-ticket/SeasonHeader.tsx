@@ -30,7 +30,7 @@ export function SeasonHeader({ season, back }: SeasonHeaderProps) {
   const language = useUiLanguage();
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const count = season.matches.length;
+  const count = season.fixtures.length;
   return (
     <Box component="header" sx={{ display: 'grid', gap: 1 }}>
       <Link
@@ -86,7 +86,7 @@ export function SeasonHeader({ season, back }: SeasonHeaderProps) {
               bgcolor: 'background.paper',
             }}
           >
-            {season.matches.map((match, index) => (
+            {season.fixtures.map((match, index) => (
               <Box
                 component="li"
                 key={match.id}

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from '../components/AppHeader';
 import { DisplayNameDialog } from '../components/DisplayNameDialog';
 import { OnlineStatusNotice } from '../components/OnlineStatusNotice';
 import { SignInErrorNotice } from '../components/SignInErrorNotice';
 import { SiteFooter } from '../components/SiteFooter';
 import { SkipToContentLink } from '../components/SkipToContentLink';
+import { useScrollToTop } from './useScrollToTop';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -17,6 +18,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * mandatory display-name dialog.
  */
 export function AppLayout() {
+  useScrollToTop(useLocation().pathname);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <SkipToContentLink targetId={MAIN_CONTENT_ID} />

@@ -57,7 +57,7 @@ export function SeasonSector({ season, sector, interactive }: SeasonSectorProps)
             <Box
               component="dl"
               aria-labelledby={pricesId}
-              sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.25 }}
+              sx={{ m: 0, mt: 0.5, maxWidth: 360, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.25 }}
             >
               {full !== null && (
                 <Box sx={{ display: 'contents' }}>
@@ -87,7 +87,8 @@ export function SeasonSector({ season, sector, interactive }: SeasonSectorProps)
             </Typography>
           )}
         </Box>
-        {interactive && (
+        {/* A sector without a season price is not sold for the season yet: no seat to pick. */}
+        {interactive && full !== null && (
           <List disablePadding aria-labelledby={titleId}>
             {sector.blocks.map((block) => {
               const colours = AVAILABILITY_COLOURS[availability(block)];

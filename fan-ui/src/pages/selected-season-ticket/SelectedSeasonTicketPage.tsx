@@ -11,6 +11,7 @@ import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useScrollToTop } from '../../layout/useScrollToTop';
 import { useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
 import { seasonOnSale } from '../../seasons/saleState';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -76,6 +77,8 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
   const { user } = useSession();
   const hold = useSeasonHold(season.id, user !== null);
   const blockId = parseId(searchParams.get(BLOCK_PARAM));
+  // The block's seats (or the stadium again) are a new page to the fan: from the top.
+  useScrollToTop(String(blockId));
   const blockSector = season.sectors.find((sector) => sector.blocks.some((block) => block.id === blockId));
   const sectorCode = searchParams.get(SECTOR_PARAM) ?? blockSector?.code ?? null;
   const sector = season.sectors.find((candidate) => candidate.code === sectorCode) ?? null;

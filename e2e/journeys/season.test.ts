@@ -1,0 +1,179 @@
+/**
+ * Season ticket journey (issue 17, the fan's part the API supports): a fan (phone) signed in
+ * opens the home page's season card, the season ticket, a sector and a block, picks a seat and
+ * holds it for the season, and sees the countdown in the bottom bar with a note that payment
+ * opens soon (season checkout does not exist yet). A second browser, anonymous on a desktop,
+ * opens the block of a covered match and sees that seat taken; the fan releases it and the
+ * match's map shows it free again.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS, signInThroughApi } from '../src/accounts.ts';
+import {
+  DESKTOP_VIEWPORT,
+  PHONE_VIEWPORT,
+  SCREENSHOTS_DIR,
+  collectPageErrors,
+  launchBrowser,
+  newFanContext,
+  screenshot,
+} from '../src/browser.ts';
+import { baseUrl } from '../src/env.ts';
+
+const BASE_URL = baseUrl();
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface SeasonSummary {
+  id: number;
+  name: string;
+  matches: number;
+  status: number;
+  inventory_ready: boolean;
+}
+
+interface SeasonDetail extends SeasonSummary {
+  fixtures: { id: number; title: string }[];
+  sectors: { code: string; blocks: { id: number; code: string; free: number }[] }[];
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function waitForSeatState(page: Page, seat: number, state: string): Promise<void> {
+  await page.waitForFunction(
+    ([id, wanted]) => document.querySelector(`[data-testid="seat-${id}"]`)?.getAttribute('data-state') === wanted,
+    [seat, state] as const,
+    { timeout: 10_000 },
+  );
+}
+
+describe('season tickets', () => {
+  it('a fan holds a seat for the season; a covered match shows it taken, then free once released', async () => {
+    const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
+    const summary = items.find((season) => season.status === 1 && season.inventory_ready);
+    expect(summary, 'the demo data puts the season ticket on sale with every match copied').toBeDefined();
+    if (!summary) return;
+    const season = await getJson<SeasonDetail>(`/api/season-tickets/${summary.id}`);
+    expect(season.fixtures).toHaveLength(summary.matches);
+    // Curva Como: the other journeys buy in the main stand.
+    const sector = season.sectors.find((candidate) => candidate.code === 'CC') ?? season.sectors[0];
+    const block = sector?.blocks.find((candidate) => candidate.free > 0);
+    const match = season.fixtures[0];
+    expect(sector && block && match).toBeTruthy();
+    if (!sector || !block || !match) return;
+    const { seats } = await getJson<{ seats: { id: number; state: string }[] }>(
+      `/api/season-tickets/${season.id}/blocks/${block.id}`,
+    );
+    const seat = seats.filter((candidate) => candidate.state === 'free')[12];
+    expect(seat).toBeDefined();
+    if (!seat) return;
+
+    const fanContext = await newFanContext(browser);
+    await signInThroughApi(fanContext, DEMO_USERS.fan);
+    const fan = await fanContext.newPage();
+    const fanErrors = collectPageErrors(fan);
+
+    // Home: the season card leads to the list of season tickets.
+    await fan.goto(`${BASE_URL}/`);
+    await fan.getByRole('region', { name: 'Cosa puoi fare' }).getByRole('link', { name: /Abbonamenti/ }).click();
+    await fan.waitForURL('**/fixtures/season');
+    const choose = fan.getByRole('link', { name: `Scegli il posto per ${season.name}` });
+    await choose.waitFor();
+    expect(await fan.getByText(`${summary.matches} partite`).count()).toBe(1);
+    await screenshot(fan, 'season-1-list-phone');
+
+    // The season ticket: its matches, opened on demand, and the stadium.
+    await choose.click();
+    await fan.waitForURL(`**/selectedseasonticket/${season.id}`);
+    await fan.getByRole('heading', { level: 1, name: season.name }).waitFor();
+    await fan.getByRole('button', { name: `Mostra le ${summary.matches} partite` }).click();
+    await fan.getByRole('list', { name: "Partite comprese nell'abbonamento" }).getByText(match.title).first().waitFor();
+    await screenshot(fan, 'season-2-matches-phone');
+    await fan.getByRole('button', { name: 'Nascondi le partite' }).click();
+
+    // A sector: its season prices and blocks; then the block's seats for the season.
+    await fan.getByTestId(`sector-${sector.code}`).click();
+    const sectorCard = fan.getByTestId(`season-sector-${sector.code}`);
+    await sectorCard.getByText('Intero', { exact: true }).waitFor();
+    await screenshot(fan, 'season-3-sector-phone');
+    await sectorCard.getByTestId(`block-${block.id}`).click();
+    await fan.waitForURL(`**/selectedseasonticket/${season.id}?block=${block.id}`);
+    await waitForSeatState(fan, seat.id, 'free');
+
+    // The fan picks the seat and holds it: every covered match's seat, for 30 minutes.
+    await fan.getByTestId(`seat-${seat.id}`).click();
+    await waitForSeatState(fan, seat.id, 'selected');
+    await screenshot(fan, 'season-4-selected-phone');
+    await fan.getByTestId('hold-button').click();
+    await fan.getByTestId('hold-summary').waitFor();
+    await waitForSeatState(fan, seat.id, 'mine');
+    const countdown = fan.getByTestId('hold-bar-countdown');
+    await countdown.waitFor();
+    expect(await countdown.textContent()).toMatch(/^(30:00|29:[0-5]\d)$/);
+    const bar = fan.getByTestId('hold-bar');
+    expect(await bar.getByText('Pagamento abbonamenti in arrivo').count()).toBe(1);
+    expect(await bar.getByRole('button', { name: 'Rilascia i posti' }).isVisible()).toBe(true);
+    // No way on to a checkout that does not exist.
+    expect(await fan.getByRole('button', { name: "Procedi all'acquisto" }).count()).toBe(0);
+    await fan.getByText('Il pagamento degli abbonamenti apre a breve').waitFor();
+    await screenshot(fan, 'season-5-held-phone');
+    // The bar on the phone's screen, as the fan sees it (not the whole page).
+    await fan.screenshot({ path: path.join(SCREENSHOTS_DIR, 'season-5-held-phone-screen.png'), animations: 'disabled' });
+
+    // The same page on a desktop.
+    await fan.setViewportSize(DESKTOP_VIEWPORT);
+    await fan.getByTestId('hold-summary').scrollIntoViewIfNeeded();
+    await screenshot(fan, 'season-6-held-desktop');
+    await fan.setViewportSize(PHONE_VIEWPORT);
+
+    // A second browser, anonymous, opens the block of a covered match: the seat is taken.
+    const watcherContext = await browser.newContext({ viewport: DESKTOP_VIEWPORT, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+    const watcher = await watcherContext.newPage();
+    const watcherErrors = collectPageErrors(watcher);
+    await watcher.goto(`${BASE_URL}/selectedfixturetickets/${match.id}?block=${block.id}`);
+    await waitForSeatState(watcher, seat.id, 'held');
+    await screenshot(watcher, 'season-7-match-seat-taken-desktop');
+
+    // The fan releases the seats: the match's map shows the seat free again, live.
+    await bar.getByRole('button', { name: 'Rilascia i posti' }).click();
+    await fan.getByTestId('hold-summary').waitFor({ state: 'hidden' });
+    await bar.waitFor({ state: 'detached' });
+    await waitForSeatState(fan, seat.id, 'free');
+    await waitForSeatState(watcher, seat.id, 'free');
+    await screenshot(fan, 'season-8-released-phone');
+
+    expect(fanErrors).toEqual([]);
+    expect(watcherErrors).toEqual([]);
+    await fanContext.close();
+    await watcherContext.close();
+  });
+
+  it('the list and the season ticket on a desktop', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${BASE_URL}/fixtures/season`);
+    const choose = page.getByRole('link', { name: /^Scegli il posto per / }).first();
+    await choose.waitFor();
+    await screenshot(page, 'season-list-desktop');
+    await choose.click();
+    await page.getByTestId('sector-TC').click();
+    await page.getByTestId('season-sector-TC').waitFor();
+    await screenshot(page, 'season-sector-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

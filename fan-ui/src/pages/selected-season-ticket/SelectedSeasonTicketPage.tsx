@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useEffect, useEffectEvent } from 'react';
+import { Link as RouterLink, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { Loading } from '../../components/Loading';
@@ -11,7 +12,6 @@ import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useScrollToTop } from '../../layout/useScrollToTop';
 import { useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
 import { seasonOnSale } from '../../seasons/saleState';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -77,8 +77,17 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
   const { user } = useSession();
   const hold = useSeasonHold(season.id, user !== null);
   const blockId = parseId(searchParams.get(BLOCK_PARAM));
-  // The block's seats (or the stadium again) are a new page to the fan: from the top.
-  useScrollToTop(String(blockId));
+  // The block's seats (or the stadium again) are a new page to the fan: from the top, as the
+  // layout does for a new address (not imported from it: a chunk of its own for five lines).
+  const navigationType = useNavigationType();
+  const toTop = useEffectEvent(() => {
+    if (navigationType !== 'POP') {
+      (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+    }
+  });
+  useEffect(() => {
+    toTop();
+  }, [blockId]);
   const blockSector = season.sectors.find((sector) => sector.blocks.some((block) => block.id === blockId));
   const sectorCode = searchParams.get(SECTOR_PARAM) ?? blockSector?.code ?? null;
   const sector = season.sectors.find((candidate) => candidate.code === sectorCode) ?? null;

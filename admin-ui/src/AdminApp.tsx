@@ -37,6 +37,8 @@ import { PaymentReportPage } from './paymentReport/PaymentReportPage';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
+import seasonTickets from './seasonTickets';
+import { SeasonTicketList } from './seasonTickets/SeasonTicketList';
 import { MassLockPage } from './seatLocks/MassLockPage';
 import sectors from './sectors';
 import { SectorList } from './sectors/SectorList';
@@ -56,8 +58,8 @@ export const ADMIN_BASENAME = '/admin';
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
- * (/stadium/..., /matchlist/..., /mass/..., /tickets/..., /customer_reports/..., /reports/...,
- * /corporate/company_request, /fidelity_card):
+ * (/stadium/..., /matchlist/..., /seasontickets, /mass/..., /tickets/..., /customer_reports/...,
+ * /reports/..., /corporate/company_request, /fidelity_card):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
@@ -80,6 +82,7 @@ export function AdminApp() {
       <Resource name="blocks" {...blocks} />
       <Resource name="prices" {...prices} />
       <Resource name="fixtures" {...fixtures} />
+      <Resource name="season-tickets" {...seasonTickets} />
       <Resource name="issued-tickets" {...issuedTickets} />
       <Resource name="failed-issues" {...failedIssues} />
       <Resource name="orders" {...orders} />
@@ -103,6 +106,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.season} element={<SeasonSetupPage />} />
         <Route path={PAGE_PATHS.upcomingFixtures} element={<FixtureList when="upcoming" />} />
         <Route path={PAGE_PATHS.pastFixtures} element={<FixtureList when="past" />} />
+        <Route path={PAGE_PATHS.seasonTickets} element={<SeasonTicketList />} />
         <Route path={PAGE_PATHS.seatLocks} element={<MassLockPage />} />
         <Route path={PAGE_PATHS.issuedTickets} element={<IssuedTicketList />} />
         <Route path={PAGE_PATHS.failedIssues} element={<FailedIssueList />} />

@@ -2,7 +2,7 @@
  * On-sale journey: a fan (phone) opens a fixture on sale, picks a sector on the stadium map,
  * then two free seats in a block, and holds them; a second browser (desktop) watching the same
  * block sees both turn unavailable live, without reloading; the fan cancels and the watcher
- * sees them free again. Staff see the fixture in the match list.
+ * sees them free again. Staff see the fixture in the match list and the demo season ticket on sale.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,15 @@ describe('seats on sale', () => {
     await page.goto(`${BASE_URL}/admin/stadium/season`);
     await page.locator('[data-testid^="season-sellable-"]').first().waitFor();
     await screenshot(page, 'onsale-admin-season');
+    // The demo season ticket is on sale, every covered match's seats copied.
+    await page.goto(`${BASE_URL}/admin/seasontickets`);
+    const seasonRow = page.locator('tr', { has: page.locator('[data-status="1"]') }).first();
+    await seasonRow.getByText('Pronti').waitFor();
+    expect(await seasonRow.getByRole('button', { name: 'Togli dalla vendita' }).count()).toBe(1);
+    await screenshot(page, 'onsale-admin-season-tickets');
+    await seasonRow.locator('td').first().click();
+    await page.getByText('Tipo di abbonamento nel sistema di biglietteria').waitFor();
+    await screenshot(page, 'onsale-admin-season-ticket');
     await page.goto(`${BASE_URL}/admin/mass/mass_lock_unlock_seats`);
     await page.getByTestId('labels-input').waitFor();
     await screenshot(page, 'onsale-admin-seat-locks');

@@ -17,6 +17,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // On sale: a fixture that has kicked off can no longer be put on or taken off sale.
   fixture_started: 'resources.fixtures.errors.fixture_started',
   fixture_not_found: 'resources.fixtures.errors.fixture_not_found',
+  // A season ticket whose first match has kicked off: its campaign is over.
+  season_started: 'resources.season-tickets.errors.season_started',
   // Checkout: a failed issue that someone already retried or refunded (or that recovered).
   not_failed: 'resources.failed-issues.errors.not_failed',
   // Box-office sale: why the API would not sell these seats to this buyer.

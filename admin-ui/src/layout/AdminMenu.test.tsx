@@ -16,6 +16,7 @@ function adminApi() {
     '/api/health': { body: healthy },
     '/api/admin/system': { body: { job_board_url: 'http://127.0.0.1:8090/', sim_mailbox_url: null } },
     '/api/admin/fixtures': listRoute('fixtures', []),
+    '/api/admin/season-tickets': listRoute('season-tickets', []),
     '/api/admin/prices': listRoute('prices', []),
     '/api/admin/sectors': listRoute('sectors', []),
     '/api/admin/issued-tickets': listRoute('issued-tickets', []),
@@ -62,10 +63,11 @@ describe('the menu', () => {
       'Settori',
       'Blocchi',
       'Prezzi predefiniti',
-      'Abbonamenti',
+      'Stadio abbonamenti',
       'Partite',
       'Prossime partite',
       'Partite passate',
+      'Abbonamenti',
       'Blocco posti',
       'Biglietti',
       'Biglietti emessi',
@@ -93,9 +95,10 @@ describe('the menu', () => {
       Settori: '/admin/stadium/sectors',
       Blocchi: '/admin/stadium/blocks',
       'Prezzi predefiniti': '/admin/stadium/ticketprice',
-      Abbonamenti: '/admin/stadium/season',
+      'Stadio abbonamenti': '/admin/stadium/season',
       'Prossime partite': '/admin/matchlist/upcoming',
       'Partite passate': '/admin/matchlist/past',
+      Abbonamenti: '/admin/seasontickets',
       'Blocco posti': '/admin/mass/mass_lock_unlock_seats',
       'Biglietti emessi': '/admin/tickets/issuedtickets',
       'Emissioni fallite': '/admin/tickets/issuefailed',
@@ -129,6 +132,18 @@ describe('the menu', () => {
 
     expect(await screen.findByText('No Prices yet.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Default prices' })).toHaveClass('RaMenuItemLink-active');
+  });
+
+  it('opens the season tickets from the matches group, next to the match lists, in English too', async () => {
+    const menu = await openInEnglish('Matches', 'Season tickets');
+
+    expect(await screen.findByText('No Season tickets yet.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Season tickets' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Season tickets' })).toHaveAttribute('href', '/admin/seasontickets');
+    expect(within(menu).getByRole('menuitem', { name: 'Season stadium' })).toHaveAttribute(
+      'href',
+      '/admin/stadium/season',
+    );
   });
 
   it('opens the ticket pages from the menu, in English too', async () => {
@@ -186,6 +201,7 @@ describe('the menu', () => {
   });
 
   it.each([
+    ['/season-tickets', 'Abbonamenti'],
     ['/issued-tickets', 'Biglietti emessi'],
     ['/failed-issues', 'Emissioni fallite'],
     ['/mass-issues', 'Emissione massiva'],

@@ -3,6 +3,7 @@ import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlin
 import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
+import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
@@ -59,6 +60,7 @@ const SECTIONS: MenuSection[] = [
     entries: [
       { path: PAGE_PATHS.upcomingFixtures, label: 'app.menu.upcoming', icon: <UpcomingOutlinedIcon /> },
       { path: PAGE_PATHS.pastFixtures, label: 'app.menu.past', icon: <HistoryOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonTickets, label: 'app.menu.season_tickets', icon: <EventRepeatOutlinedIcon /> },
       { path: PAGE_PATHS.seatLocks, label: 'app.menu.seat_locks', icon: <EventSeatOutlinedIcon /> },
     ],
   },

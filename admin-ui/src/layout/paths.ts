@@ -9,6 +9,7 @@ export const PAGE_PATHS = {
   season: '/stadium/season',
   upcomingFixtures: '/matchlist/upcoming',
   pastFixtures: '/matchlist/past',
+  seasonTickets: '/seasontickets',
   seatLocks: '/mass/mass_lock_unlock_seats',
   issuedTickets: '/tickets/issuedtickets',
   failedIssues: '/tickets/issuefailed',

@@ -1,4 +1,4 @@
-import type { Fixture, MassIssueTask, OrderRow } from '../../../api-types';
+import type { Fixture, MassIssueTask, OrderRow, SeasonTicket } from '../../../api-types';
 
 /** Como - Lazio on sale, as the admin API lists a fixture; `overrides` change what a test needs. */
 export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
@@ -17,6 +17,26 @@ export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
     inventory_ready: true,
     from_price_cents: 2500,
     free: 11873,
+    ...overrides,
+  };
+}
+
+/** The 2026-27 season ticket, scheduled, as the admin API lists one; `overrides` change what a test needs. */
+export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTicket {
+  return {
+    id: 3,
+    planet_season_type_id: 301,
+    name: 'Abbonamento 2026-27',
+    label: 'Serie A 2026-27',
+    status: 0,
+    sub_category: 1,
+    created_by: 'import',
+    per_buyer_limit: 2,
+    matches: 19,
+    first_match_at: '2026-08-23T16:30:00Z',
+    last_match_at: '2027-05-23T18:45:00Z',
+    inventory_ready: false,
+    from_price_cents: 29000,
     ...overrides,
   };
 }

@@ -1,0 +1,56 @@
+import { NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { InventoryField } from '../fixtures/InventoryField';
+import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { SeasonFromPriceField } from './SeasonFields';
+import { SeasonSaleButtons } from './SeasonSaleButtons';
+import { SeasonTicketStatusField } from './SeasonTicketStatusChip';
+import { isSeasonCopying, SEASON_INVENTORY_REFRESH_MS } from './types';
+import type { SeasonTicket } from '../../../api-types';
+
+/** The page's title: the season ticket's name alone (it already says "Abbonamento"). */
+function SeasonTicketTitle() {
+  const season = useRecordContext<SeasonTicket>();
+  return <>{season?.name ?? ''}</>;
+}
+
+function SeasonTicketShowActions() {
+  return (
+    <TopToolbar>
+      <SeasonSaleButtons />
+    </TopToolbar>
+  );
+}
+
+/**
+ * One season ticket, at /admin/season-tickets/{id}/show: its matches (how many, first and last
+ * kick-off in Como time), its sale status and seats, its lowest price and rules, with its sale
+ * actions. Refreshes itself while its matches' seats are being copied.
+ */
+export function SeasonTicketShow() {
+  return (
+    <Show<SeasonTicket>
+      title={<SeasonTicketTitle />}
+      actions={<SeasonTicketShowActions />}
+      queryOptions={{
+        refetchInterval: (query) =>
+          query.state.data !== undefined && isSeasonCopying(query.state.data) ? SEASON_INVENTORY_REFRESH_MS : false,
+      }}
+    >
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <TextField source="label" />
+        <NumberField source="matches" />
+        <RomeDateTimeField source="first_match_at" emptyText="—" />
+        <RomeDateTimeField source="last_match_at" emptyText="—" />
+        <SeasonTicketStatusField source="status" label="resources.season-tickets.fields.status" />
+        <InventoryField source="inventory_ready" />
+        <SeasonFromPriceField source="from_price_cents" label="resources.season-tickets.fields.from_price_cents" />
+        <NumberField source="per_buyer_limit" />
+        <NumberField source="sub_category" />
+        <TextField source="created_by" />
+        <NumberField source="planet_season_type_id" />
+        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

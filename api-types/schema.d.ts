@@ -2858,7 +2858,7 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
         };
-        /** @description A covered match. */
+        /** @description A covered match, as a season ticket's page lists it. */
         SeasonMatch: {
             /** Format: int64 */
             id: number;

@@ -587,3 +587,31 @@ pub async fn sector_counts(
     .fetch_all(conn)
     .await
 }
+
+/// A covered match, as a season ticket's page lists it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeasonMatch {
+    #[schema(value_type = i64)]
+    pub id: FixtureId,
+    pub title: String,
+    pub competition: String,
+    pub starts_at: DateTime<Utc>,
+}
+
+/// The matches a season ticket covers, soonest first, in one read (without the free-place
+/// counts a fixture's own page computes).
+pub async fn matches(
+    conn: &mut PgConnection,
+    id: SeasonTicketId,
+) -> Result<Vec<SeasonMatch>, sqlx::Error> {
+    sqlx::query_as!(
+        SeasonMatch,
+        r#"select f.id as "id: FixtureId", f.title, f.competition, f.starts_at
+             from season_ticket_fixture c join fixture f on f.id = c.fixture_id
+            where c.season_ticket_id = $1
+            order by f.starts_at, f.id"#,
+        id.0
+    )
+    .fetch_all(conn)
+    .await
+}

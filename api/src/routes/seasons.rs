@@ -13,11 +13,10 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::{BlockId, FixtureId, SeasonTicketId, SeatId};
+use domain::ids::{BlockId, SeasonTicketId, SeatId};
 use domain::{
-    fixtures,
     inventory::SeatView,
-    seasons::{self, HeldSeasonSeat, SeasonPrice, SeasonTerms, SeasonTicket},
+    seasons::{self, HeldSeasonSeat, SeasonMatch, SeasonPrice, SeasonTerms, SeasonTicket},
     venue,
 };
 use serde::{Deserialize, Serialize};
@@ -77,16 +76,6 @@ async fn list_season_tickets(State(state): State<AppState>) -> ApiResult<Respons
     Ok(axum::Json(SeasonTicketList { items }).into_response())
 }
 
-/// A covered match.
-#[derive(Serialize, ToSchema)]
-struct SeasonMatch {
-    #[schema(value_type = i64)]
-    id: FixtureId,
-    title: String,
-    competition: String,
-    starts_at: chrono::DateTime<chrono::Utc>,
-}
-
 /// A block sold for the season, with its season-free seats.
 #[derive(Serialize, ToSchema)]
 struct SeasonBlock {
@@ -132,18 +121,7 @@ async fn season_ticket(
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let (season, terms) = shown(&mut conn, id).await?;
-    let mut matches = vec![];
-    for f in &terms.fixtures {
-        if let Some(f) = fixtures::find(&mut conn, *f).await? {
-            matches.push(SeasonMatch {
-                id: f.id,
-                title: f.title,
-                competition: f.competition,
-                starts_at: f.starts_at,
-            });
-        }
-    }
-    matches.sort_by_key(|m| m.starts_at);
+    let matches = seasons::matches(&mut conn, id).await?;
     let free = seasons::free_by_block(&mut conn, &terms).await?;
     let mut sectors: Vec<SeasonSector> = vec![];
     for s in venue::sectors(&mut conn).await? {

@@ -52,13 +52,7 @@ async fn get_season(
     State(state): State<AppState>,
     Path(id): Path<SeasonTicketId>,
 ) -> ApiResult<Response> {
-    let mut conn = state.pool.acquire().await?;
-    let season = seasons::list(&mut conn, false, Some(id))
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
-    Ok(axum::Json(season).into_response())
+    Ok(axum::Json(one_season(&state, id).await?).into_response())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -120,13 +114,7 @@ async fn update_season(
     )
     .await?;
     tx.commit().await?;
-    let mut conn = state.pool.acquire().await?;
-    let season = seasons::list(&mut conn, false, Some(id))
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
-    Ok(axum::Json(season).into_response())
+    Ok(axum::Json(one_season(&state, id).await?).into_response())
 }
 
 /// `GET /api/admin/season-tickets/{id}/sectors`: per sector, the season seats sold, held and
@@ -147,4 +135,14 @@ async fn season_sectors(
         .ok_or_else(|| ApiError::not_found("No such season ticket"))?;
     let counts = seasons::sector_counts(&mut conn, &terms).await?;
     Ok(rest::whole("season-sectors", &params, counts))
+}
+
+/// One season ticket as staff see it, or 404.
+async fn one_season(state: &AppState, id: SeasonTicketId) -> ApiResult<seasons::SeasonTicket> {
+    let mut conn = state.pool.acquire().await?;
+    seasons::list(&mut conn, false, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| ApiError::not_found("No such season ticket"))
 }

@@ -241,7 +241,7 @@ pub async fn serve(
         "{}/admin/login",
         config.public_base_url.trim_end_matches('/')
     );
-    let silent = config.jobs.heartbeat * 3;
+    let silent = config.jobs.silent_after();
     let board = axum::serve(board_listener, board::router(&pool, login, silent))
         .with_graceful_shutdown(wait(rx));
     tokio::spawn(async move {

@@ -141,6 +141,16 @@ pub struct JobsConfig {
     pub breaker: crate::breaker::Settings,
 }
 
+impl JobsConfig {
+    /// How long a worker may stay silent before its queues count as not fetching: as long as
+    /// it takes the queue to declare it dead and take its jobs over. Fewer missed heartbeats
+    /// than that reported a busy machine (a worker waiting a few seconds for a core or a
+    /// connection) as an outage.
+    pub fn silent_after(&self) -> Duration {
+        self.heartbeat * self.missed_heartbeats.max(1) as u32
+    }
+}
+
 /// The simulators (development and tests only).
 #[derive(Debug, Clone)]
 pub struct SimConfig {

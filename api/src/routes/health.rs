@@ -55,8 +55,9 @@ async fn get_health(State(state): State<AppState>) -> impl IntoResponse {
         Err(e) => serde_json::json!({"ok": false, "error": e.to_string()}),
     };
     // A worker that cannot fetch (its database connection lost, the process stopped) misses
-    // its heartbeats: three missed, and its queues are reported as not fetching.
-    let silent = state.config.jobs.heartbeat * 3;
+    // its heartbeats: silent as long as the queue takes to declare it dead, and its queues
+    // are reported as not fetching.
+    let silent = state.config.jobs.silent_after();
     let jobs = match (
         domain::jobs::counts(&state.pool).await,
         domain::jobs::silent_queues(&state.pool, silent).await,

@@ -1,5 +1,6 @@
 import 'i18next';
 import type it from './it.json';
+import type seasonOrder from './seasonOrder/it.json';
 
 // Translation keys are checked at compile time against the Italian resources.
 declare module 'i18next' {
@@ -7,6 +8,7 @@ declare module 'i18next' {
     defaultNS: 'translation';
     resources: {
       translation: typeof it;
+      seasonOrder: typeof seasonOrder;
     };
   }
 }

@@ -58,6 +58,13 @@ function rememberLanguage(language: string): void {
 }
 
 /**
+ * The season purchase's and the season wallet's texts: a namespace of their own, in both
+ * languages fetched with the pages that use them (`useTranslation(SEASON_ORDER_NS)`), not with the
+ * first page, whose JavaScript budget has no room for them.
+ */
+export const SEASON_ORDER_NS = 'seasonOrder';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -65,8 +72,15 @@ function rememberLanguage(language: string): void {
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read: (language, _namespace, callback) => {
-    const load = language === 'en' ? import('./en.json') : Promise.resolve({ default: it });
+  read: (language, namespace, callback) => {
+    const load =
+      namespace === SEASON_ORDER_NS
+        ? language === 'en'
+          ? import('./seasonOrder/en.json')
+          : import('./seasonOrder/it.json')
+        : language === 'en'
+          ? import('./en.json')
+          : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

@@ -5,18 +5,21 @@ import { formatCents } from '../fixtures/format';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import type { OrderLine } from '../../../api-types';
 
-interface Props {
-  lines: OrderLine[];
+/** What a priced list needs of a line (a match order's, a season order's). */
+type PricedLine = Pick<OrderLine, 'id' | 'price_cents'>;
+
+interface Props<L extends PricedLine> {
+  lines: L[];
   /** Where the seat is, in the fan's words. */
-  seat: (line: OrderLine) => string;
+  seat: (line: L) => string;
   /** What is said under the seat (the gate and fare, or the holder and fare). */
-  caption: (line: OrderLine) => ReactNode;
+  caption: (line: L) => ReactNode;
   /** Each line's test id, when a page needs one. */
-  testId?: (line: OrderLine) => string;
+  testId?: (line: L) => string;
 }
 
 /** An order's seats as a list: each seat with a caption under it, and its price. */
-export function PricedLines({ lines, seat, caption, testId }: Props) {
+export function PricedLines<L extends PricedLine>({ lines, seat, caption, testId }: Props<L>) {
   const language = useUiLanguage();
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend } from '../api/client';
+import { queryOptions, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { apiGet, apiSend } from '../api/client';
 import type {
   FanNotification,
   HoldersRequest,
@@ -28,10 +28,16 @@ export const orderQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** The order; with `poll`, read again every `everyMs` until `until` says it has settled. */
-export function useOrder(id: string, poll?: { everyMs: number; until: (order: Order) => boolean }) {
+/** How a page reads an order again until it has settled (the thank-you page). */
+export interface OrderPoll<T> {
+  everyMs: number;
+  until: (order: T) => boolean;
+}
+
+/** An order of any kind (its query's options); with `poll`, read again until `until` says it has settled. */
+export function useOrder<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>, poll?: OrderPoll<T>) {
   return useQuery({
-    ...orderQuery(id),
+    ...options,
     refetchInterval:
       poll === undefined ? false : (query) => (query.state.data !== undefined && poll.until(query.state.data) ? false : poll.everyMs),
   });
@@ -52,32 +58,9 @@ export function verifyHolders(id: string): Promise<Order> {
   return apiSend<Order>('POST', `/api/orders/${id}/verify`);
 }
 
-/**
- * `POST /api/orders/{id}/payment`, read as a query: the API answers the same intent every time it
- * is asked (it creates it the first time), so the page can ask for it as soon as the order may be
- * paid, and keep it.
- */
-export function usePaymentIntent(id: string, enabled: boolean) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: paymentIntentKey(id),
-    queryFn: async () => {
-      try {
-        return await apiSend<PaymentView>('POST', `/api/orders/${id}/payment`);
-      } catch (error) {
-        // The ticketing system would refuse a holder: the API recorded why on each line, so the
-        // order is read again and the holder check shows who and why.
-        if (error instanceof ApiError && error.code === 'holders_ineligible') {
-          void queryClient.invalidateQueries({ queryKey: orderKey(id), exact: true });
-        }
-        throw error;
-      }
-    },
-    enabled,
-    staleTime: Infinity,
-    // Its failures (hold expired, holders missing) are answers for the fan, not hiccups.
-    retry: false,
-  });
+/** `POST /api/orders/{id}/payment`: the same intent every time (created the first time). */
+export function requestPaymentIntent(id: string): Promise<PaymentView> {
+  return apiSend<PaymentView>('POST', `/api/orders/${id}/payment`);
 }
 
 /** `POST /api/orders/{id}/confirm`: the API asks the provider whether the intent succeeded. */

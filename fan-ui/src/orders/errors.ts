@@ -56,9 +56,12 @@ export function checkoutErrorText(t: TFunction, error: unknown): string {
   }
 }
 
-/** The lines a 409 `holder_has_seat` names (`errors.line_ids`); empty for anything else. */
+/**
+ * The lines a 409 `holder_has_seat` names (`errors.line_ids`; a season order's
+ * `holder_has_season_ticket` too); empty for anything else.
+ */
 export function lineIdsWithSeat(error: unknown): number[] {
-  if (!(error instanceof ApiError) || error.code !== 'holder_has_seat') {
+  if (!(error instanceof ApiError) || (error.code !== 'holder_has_seat' && error.code !== 'holder_has_season_ticket')) {
     return [];
   }
   const ids = error.details.line_ids;

@@ -107,7 +107,7 @@ describe('holdersRequest', () => {
     const first = { reduction_id: 1, holder: aHolder() };
     const second = { reduction_id: 2, holder: aHolder({ first_name: 'Anna' }) };
 
-    expect(holdersRequest(order, [first, second])).toEqual({ lines: [{ id: 11, ...first }, { id: 12, ...second }] });
+    expect(holdersRequest(order.lines, [first, second])).toEqual({ lines: [{ id: 11, ...first }, { id: 12, ...second }] });
   });
 });
 

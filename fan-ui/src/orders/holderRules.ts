@@ -1,6 +1,6 @@
 import { qualifies } from '../../../ui-shared/holderRules';
 import { DOCUMENT_TYPES, SEXES, type DocumentType, type Sex } from './types';
-import type { HolderDetails, HolderRule, HoldersRequest, Order, OrderLine } from '../../../api-types';
+import type { HolderDetails, HolderRule, HoldersRequest } from '../../../api-types';
 
 // Who qualifies for a reduction's rule and the match's day are shared with admin-ui (ui-shared/).
 export { matchDayOf } from '../../../ui-shared/holderRules';
@@ -70,7 +70,7 @@ const DOCUMENT_NUMBER = /^[A-Za-z0-9]+$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The line's holder as the form starts: what the order already says, or blanks. */
-export function draftOf(line: OrderLine): HolderDraft {
+export function draftOf(line: { holder?: HolderDetails | null; reduction_id: number }): HolderDraft {
   const holder = line.holder;
   return {
     first_name: holder?.first_name ?? '',
@@ -251,10 +251,10 @@ export function localToday(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The body of `PUT /api/orders/{id}/holders`: every line, in the order's order. */
-export function holdersRequest(order: Order, parsed: readonly ParsedHolder[]): HoldersRequest {
+/** The body of `PUT .../holders`: every line, in the order's order. */
+export function holdersRequest(lines: readonly { id: number }[], parsed: readonly ParsedHolder[]): HoldersRequest {
   return {
-    lines: order.lines.flatMap((line, index) => {
+    lines: lines.flatMap((line, index) => {
       const value = parsed[index];
       return value === undefined ? [] : [{ id: line.id, ...value }];
     }),

@@ -12,7 +12,7 @@ export function readyToPay(order: Order): boolean {
  */
 const SETTLED: readonly OrderState[] = ['issued', 'failed', 'refunded', 'cancelled'];
 
-export function isSettled(order: Order): boolean {
+export function isSettled(order: Pick<Order, 'state'>): boolean {
   return SETTLED.includes(order.state);
 }
 
@@ -20,6 +20,6 @@ export function isSettled(order: Order): boolean {
  * Whether the order's money has been taken, or the order has gone on from there (issued, or
  * failed and refunded): anything but a pending, unpaid order or a cancelled one.
  */
-export function paymentWentThrough(order: Order): boolean {
+export function paymentWentThrough(order: Pick<Order, 'payment_status' | 'state'>): boolean {
   return order.payment_status === 1 || (order.state !== 'pending' && order.state !== 'cancelled');
 }

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { checkoutErrorText } from '../../orders/errors';
-import { useCancelOrder } from '../../orders/useOrderActions';
-import type { Order } from '../../../../api-types';
+import type { UseMutationResult } from '@tanstack/react-query';
 
 /** "Cancel order", asked twice: the seats go back on sale and cannot be had back. */
-export function CancelOrderButton({ order }: { order: Order }) {
+export function CancelOrderButton({ cancel }: { cancel: UseMutationResult<unknown, Error, void> }) {
   const { t } = useTranslation();
-  const cancel = useCancelOrder(order);
   const [asking, setAsking] = useState(false);
   return (
     <>

@@ -1,31 +1,30 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
-import { HoldCountdown } from '../../components/HoldCountdown';
-import { Loading } from '../../components/Loading';
 import { MatchTitle } from '../../components/MatchTitle';
-import { MessagePage } from '../../components/MessagePage';
 import { useFixture } from '../../fixtures/api';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { orderKey } from '../../orders/api';
-import { checkoutErrorText } from '../../orders/errors';
+import { fareName, gateName } from '../../i18n/serverLabels';
+import { orderKey, orderQuery } from '../../orders/api';
+import { MATCH_FLOW } from '../../orders/flow';
+import { matchDayOf } from '../../orders/holderRules';
+import { readyToPay } from '../../orders/orderState';
 import { parseOrderId, returnedClientSecret } from '../../orders/params';
-import { useVerifyHolders } from '../../orders/useOrderActions';
+import { useCancelOrder, useSaveHolders, useVerifyHolders } from '../../orders/useOrderActions';
 import NotFoundPage from '../not-found/NotFoundPage';
+import { checkedOrderLines } from './eligibility';
 import { EligibilityCheck } from './EligibilityCheck';
+import { faresFor, fixtureFares } from './fares';
 import { HoldersForm } from './HoldersForm';
+import { CancelledOrder, CheckoutTimer, HoldExpiredAlert } from './OrderFrame';
 import { OrderGate } from './OrderGate';
 import { OrderSummary } from './OrderSummary';
+import { PaymentReturn } from './PaymentReturn';
 import { PaymentStep } from './PaymentStep';
-import { useConfirmPayment } from './useConfirmPayment';
 import type { Order } from '../../../../api-types';
 
 interface CheckoutPageProps {
@@ -50,11 +49,11 @@ export default function CheckoutPage({ focus }: CheckoutPageProps) {
   return (
     <RequireSignIn>
       {clientSecret === null ? (
-        <OrderGate key={id} id={id}>
+        <OrderGate key={id} id={id} query={orderQuery}>
           {(order) => <OrderCheckout order={order} focus={focus} />}
         </OrderGate>
       ) : (
-        <PaymentReturn key={id} orderId={id} clientSecret={clientSecret} />
+        <PaymentReturn key={id} flow={MATCH_FLOW} orderId={id} clientSecret={clientSecret} />
       )}
     </RequireSignIn>
   );
@@ -63,18 +62,7 @@ export default function CheckoutPage({ focus }: CheckoutPageProps) {
 function OrderCheckout({ order, focus }: { order: Order; focus: CheckoutPageProps['focus'] }) {
   const { t } = useTranslation();
   if (order.state === 'cancelled') {
-    return (
-      <MessagePage
-        icon={<RemoveShoppingCartOutlinedIcon />}
-        title={t('checkout.cancelledTitle')}
-        body={t('checkout.cancelledBody')}
-        action={
-          <Button component={RouterLink} to={`/selectedfixture/${order.fixture.id}`} variant="contained" size="large">
-            {t('fixture.backToStadium')}
-          </Button>
-        }
-      />
-    );
+    return <CancelledOrder back={{ to: `/selectedfixture/${order.fixture.id}`, label: t('fixture.backToStadium') }} />;
   }
   if (order.state !== 'pending') {
     // Paid already (another tab, the back button): the thank-you page follows it from here.
@@ -87,104 +75,61 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fixture = useFixture(order.fixture.id);
+  const save = useSaveHolders(order.id);
   const verify = useVerifyHolders(order.id);
+  const cancel = useCancelOrder(order);
   const [expired, setExpired] = useState(false);
   const expiresAt = order.expires_at ?? null;
+  const back = { to: `/selectedfixture/${order.fixture.id}`, label: t('fixture.backToStadium') };
   // The holders' form is a score of MUI fields: drawn in a transition right after the order's
   // summary, in slices that let a phone's browser breathe, not in one long task with the page.
   const steps = useDeferredValue(true, false);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
-      <MatchTitle
-        fixture={order.fixture}
-        back={{ to: `/selectedfixture/${order.fixture.id}`, label: t('fixture.backToStadium') }}
-      />
+      <MatchTitle fixture={order.fixture} back={back} />
       {expiresAt !== null && (
-        // Stays under the app bar while the fan types the holders: the time left is always in view.
-        <Box
-          data-testid="checkout-timer"
-          sx={{
-            position: 'sticky',
-            top: { xs: 56, sm: 64 },
-            zIndex: 2,
-            mx: { xs: -1.5, sm: 0 },
-            px: { xs: 1.5, sm: 2 },
-            py: 1,
-            bgcolor: 'background.paper',
-            borderBottom: 1,
-            borderColor: 'divider',
-            boxShadow: 1,
-            borderRadius: { xs: 0, sm: 1 },
+        <CheckoutTimer
+          expiresAt={expiresAt}
+          onExpired={() => {
+            setExpired(true);
+            // The API lets the seats go: the order says what became of it.
+            void queryClient.invalidateQueries({ queryKey: orderKey(order.id) });
           }}
-        >
-          <HoldCountdown
-            deadline={Date.parse(expiresAt)}
-            onExpired={() => {
-              setExpired(true);
-              // The API lets the seats go: the order says what became of it.
-              void queryClient.invalidateQueries({ queryKey: orderKey(order.id) });
-            }}
-          />
-        </Box>
+        />
       )}
-      <OrderSummary order={order} />
+      <OrderSummary
+        lines={order.lines}
+        caption={(line) => (
+          <>
+            {t('hold.gate', { gate: gateName(t, line.gate) })} ·{' '}
+            {t('checkout.reduction', { name: fareName(t, line.reduction_code, line.reduction_name) })}
+          </>
+        )}
+        totalCents={order.total_cents}
+        cancel={cancel}
+      />
       {expired ? (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" component={RouterLink} to={`/selectedfixture/${order.fixture.id}`}>
-              {t('fixture.backToStadium')}
-            </Button>
-          }
-        >
-          {t('errors.hold_expired')}
-        </Alert>
+        <HoldExpiredAlert back={back} />
       ) : steps ? (
         <>
-          <HoldersForm order={order} fixture={fixture.data} onSaved={() => verify.mutate()} />
-          <EligibilityCheck order={order} verify={verify} focused={focus === 'check'} />
-          <PaymentStep order={order} />
+          <HoldersForm
+            lines={order.lines}
+            fares={order.lines.map((line) => faresFor(line, fixtureFares(fixture.data, line.sector_code)))}
+            matchDay={matchDayOf(order.fixture.starts_at)}
+            save={save}
+            onSaved={() => verify.mutate()}
+          />
+          <EligibilityCheck
+            lines={checkedOrderLines(t, order.lines)}
+            holdersComplete={order.holders_complete}
+            verify={verify}
+            focused={focus === 'check'}
+          />
+          <PaymentStep flow={MATCH_FLOW} orderId={order.id} totalCents={order.total_cents} ready={readyToPay(order)} />
         </>
       ) : (
         // Room for the steps while they are drawn, so that the footer does not jump.
         <Box sx={{ minHeight: '100vh' }} aria-busy="true" />
-      )}
-    </Container>
-  );
-}
-
-/**
- * Back from the 3-D Secure challenge: the API confirms with the secret the return carries, and
- * the fan goes on to the thank-you or the declined page (this address, with the secret, is
- * replaced in the history).
- */
-function PaymentReturn({ orderId, clientSecret }: { orderId: string; clientSecret: string }) {
-  const { t } = useTranslation();
-  const confirm = useConfirmPayment(orderId, { replace: true });
-  const { mutate } = confirm;
-  const asked = useRef(false);
-  useEffect(() => {
-    // Once, even when development's strict mode runs effects twice (the API would answer
-    // paymentAlreadyProcessed, but one call is what the fan did).
-    if (!asked.current) {
-      asked.current = true;
-      mutate(clientSecret);
-    }
-  }, [mutate, clientSecret]);
-  return (
-    <Container maxWidth="sm" sx={{ py: { xs: 4, sm: 8 }, display: 'grid', gap: 2, textAlign: 'center' }}>
-      <Typography variant="h5" component="h1">
-        {t('checkout.payment.returning')}
-      </Typography>
-      {confirm.isError ? (
-        <Box sx={{ display: 'grid', gap: 2, textAlign: 'start' }}>
-          <Alert severity="error">{checkoutErrorText(t, confirm.error)}</Alert>
-          <Button component={RouterLink} to={`/checkout/${orderId}`} replace variant="contained">
-            {t('thankYou.backToCheckout')}
-          </Button>
-        </Box>
-      ) : (
-        <Loading />
       )}
     </Container>
   );

@@ -11,15 +11,20 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkoutErrorText } from '../../orders/errors';
+import type { CheckedLine } from './eligibility';
 import { lineHolderName, lineSeat } from './lineSeat';
-import type { Order, OrderLine } from '../../../../api-types';
 
 /** The id of the check's section: `/vrocheck/{id}/` opens the page there. */
 const CHECK_SECTION_ID = 'holder-check';
 
 interface EligibilityCheckProps {
-  order: Order;
-  verify: UseMutationResult<Order, Error, void>;
+  lines: CheckedLine[];
+  /** Every line has a holder saved: the check can run. */
+  holdersComplete: boolean;
+  /** The order kind's check (`POST .../verify`). */
+  verify: Pick<UseMutationResult<unknown, Error, void>, 'mutate' | 'isPending' | 'isError' | 'error'>;
+  /** The words for a failed check; the checkout's by default. */
+  errorText?: (error: unknown) => string;
   /** Bring the check into view and give it focus (the page was opened as `/vrocheck/{id}/`). */
   focused: boolean;
 }
@@ -28,11 +33,11 @@ interface EligibilityCheckProps {
  * The spec's /vrocheck: the ticketing system says whether each named holder may receive a title
  * (`POST /api/orders/{id}/verify`), and if not, why.
  */
-export function EligibilityCheck({ order, verify, focused }: EligibilityCheckProps) {
+export function EligibilityCheck({ lines, holdersComplete, verify, errorText, focused }: EligibilityCheckProps) {
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const checked = order.lines.every((line) => typeof line.eligible === 'boolean');
-  const allEligible = order.lines.every((line) => line.eligible === true);
+  const checked = lines.every((line) => typeof line.eligible === 'boolean');
+  const allEligible = lines.every((line) => line.eligible === true);
 
   useEffect(() => {
     if (focused) {
@@ -57,29 +62,29 @@ export function EligibilityCheck({ order, verify, focused }: EligibilityCheckPro
             {t('checkout.check.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {order.holders_complete ? t('checkout.check.intro') : t('checkout.check.needsHolders')}
+            {holdersComplete ? t('checkout.check.intro') : t('checkout.check.needsHolders')}
           </Typography>
         </Box>
-        {order.holders_complete && (
+        {holdersComplete && (
           <Box
             component="ul"
             aria-label={t('checkout.check.results')}
             aria-busy={verify.isPending}
             sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}
           >
-            {order.lines.map((line, index) => (
+            {lines.map((line, index) => (
               <EligibilityLine key={line.id} line={line} index={index} />
             ))}
           </Box>
         )}
-        {verify.isError && <Alert severity="error">{checkoutErrorText(t, verify.error)}</Alert>}
+        {verify.isError && <Alert severity="error">{(errorText ?? ((error) => checkoutErrorText(t, error)))(verify.error)}</Alert>}
         {checked && allEligible && <Alert severity="success">{t('checkout.check.allEligible')}</Alert>}
         {checked && !allEligible && <Alert severity="warning">{t('checkout.check.changeIneligible')}</Alert>}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
             variant={checked ? 'outlined' : 'contained'}
             onClick={() => verify.mutate()}
-            disabled={!order.holders_complete}
+            disabled={!holdersComplete}
             loading={verify.isPending}
             data-testid="verify-holders"
             sx={{ width: { xs: '100%', sm: 'auto' } }}
@@ -92,13 +97,13 @@ export function EligibilityCheck({ order, verify, focused }: EligibilityCheckPro
   );
 }
 
-function EligibilityLine({ line, index }: { line: OrderLine; index: number }) {
+function EligibilityLine({ line, index }: { line: CheckedLine; index: number }) {
   const { t } = useTranslation();
   const verdict =
     line.eligible === true
       ? { icon: <CheckCircleOutlineIcon color="success" />, text: t('checkout.check.eligible'), state: 'eligible' }
       : line.eligible === false
-        ? { icon: <HighlightOffIcon color="error" />, text: ineligibleText(t, line), state: 'ineligible' }
+        ? { icon: <HighlightOffIcon color="error" />, text: line.reason, state: 'ineligible' }
         : { icon: <HelpOutlineIcon color="disabled" />, text: t('checkout.check.notChecked'), state: 'unchecked' };
   return (
     <Box
@@ -125,23 +130,4 @@ function EligibilityLine({ line, index }: { line: OrderLine; index: number }) {
       </Box>
     </Box>
   );
-}
-
-function ineligibleText(t: ReturnType<typeof useTranslation>['t'], line: OrderLine): string {
-  switch (line.ineligible_reason) {
-    case 'banned':
-      return t('checkout.check.reasons.banned');
-    case 'has_title':
-      return t('checkout.check.reasons.has_title');
-    case 'card_required':
-      return t('checkout.check.reasons.card_required');
-    case 'buyer_limit':
-      return t('checkout.check.reasons.buyer_limit');
-    case 'reduction_not_allowed':
-      return t('checkout.check.reasons.reduction_not_allowed');
-    case 'not_on_sale':
-      return t('checkout.check.reasons.not_on_sale');
-    default:
-      return t('checkout.check.reasons.other');
-  }
 }

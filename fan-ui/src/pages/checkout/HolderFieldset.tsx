@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { formatCents } from '../../fixtures/format';
@@ -19,19 +19,22 @@ import {
 } from '../../orders/holderRules';
 import { DOCUMENT_TYPES, SEXES } from '../../orders/types';
 import type { FareOption } from './fares';
-import { holderInputId, lineSeat } from './lineSeat';
+import { holderInputId, lineSeat, type SeatLine } from './lineSeat';
 import { fareName } from '../../i18n/serverLabels';
-import type { OrderLine } from '../../../../api-types';
 
 interface HolderFieldsetProps {
   index: number;
-  line: OrderLine;
+  line: SeatLine;
   draft: HolderDraft;
   fares: FareOption[];
   /** Each field's message, in the fan's words. */
   errors: Partial<Record<HolderField, string>>;
-  /** The API says this person already has a seat for the match (or is named twice). */
+  /**
+   * The API says this person already has a seat for the match (or is named twice); for a
+   * season, a season ticket: `hasSeatText` says so.
+   */
   hasSeat: boolean;
+  hasSeatText?: string;
   today: string;
   onChange: (field: HolderField, value: string) => void;
   /**
@@ -39,6 +42,8 @@ interface HolderFieldsetProps {
    * already the fan's (one only); null when the account has no names to give.
    */
   me: { isMe: boolean; takenBy: number | null; onToggle: () => void } | null;
+  /** More to choose for this line, after its fare (a season's title or collection). */
+  children?: ReactNode;
 }
 
 /**
@@ -47,7 +52,7 @@ interface HolderFieldsetProps {
  * every field is needed but the sex (the form's intro says so), which sits beside the fare: the
  * women's fare needs it.
  */
-export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, today, onChange, me }: HolderFieldsetProps) {
+export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, hasSeatText, today, onChange, me, children }: HolderFieldsetProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const ticket = t('checkout.holders.forTicket', { index: index + 1 });
@@ -106,7 +111,7 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           </Typography>
         </Box>
       )}
-      {hasSeat && <Alert severity="error">{t('checkout.holders.hasSeat')}</Alert>}
+      {hasSeat && <Alert severity="error">{hasSeatText ?? t('checkout.holders.hasSeat')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           {...field('first_name')}
@@ -200,6 +205,7 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, tod
           ))}
         </TextField>
       </Box>
+      {children}
     </Box>
   );
 }

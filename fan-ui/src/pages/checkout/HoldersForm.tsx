@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
@@ -16,7 +17,6 @@ import {
   draftOf,
   holdersRequest,
   localToday,
-  matchDayOf,
   namesMatch,
   parseHolder,
   repeatedPeople,
@@ -24,32 +24,46 @@ import {
   type HolderDraft,
   type HolderField,
 } from '../../orders/holderRules';
-import { useSaveHolders } from '../../orders/useOrderActions';
-import { faresFor } from './fares';
+import type { LineFares } from './fares';
 import { HolderFieldset } from './HolderFieldset';
-import { holderInputId } from './lineSeat';
-import type { FixtureDetail, Order } from '../../../../api-types';
+import { holderInputId, type SeatLine } from './lineSeat';
+import type { HolderDetails, HoldersRequest } from '../../../../api-types';
 
 type FieldMessages = Partial<Record<HolderField, string>>;
 
+/** What the form needs of a line: its seat, its holder so far and its fare. */
+export type HolderLine = SeatLine & { id: number; reduction_id: number; holder?: HolderDetails | null };
+
 interface HoldersFormProps {
-  order: Order;
-  /** The fixture, for the fares sold in each sector; undefined until read. */
-  fixture: FixtureDetail | undefined;
+  /** The order's lines (a match order's, a season order's), in its order. */
+  lines: HolderLine[];
+  /** Each line's fares (`faresFor`): shown, and which may be chosen. */
+  fares: LineFares[];
+  /** The day the reductions' rules are judged on (YYYY-MM-DD in Rome): the match's, the season's first. */
+  matchDay: string;
+  /** Sends the holders (`PUT .../holders`); its answer is put in the cache by the hook. */
+  save: UseMutationResult<unknown, Error, HoldersRequest>;
+  /** More to choose for a line, after its fare (a season's title or collection). */
+  lineExtra?: (index: number) => ReactNode;
+  /** The order kind's words: a refusal, and a holder the API says already has a seat or a season ticket. */
+  wording?: {
+    error?: (error: unknown) => string;
+    hasSeat?: string;
+    hasSeatNamed?: (count: number, holders: string) => string;
+  };
   /** The API took the holders (the order in the cache is the new one). */
   onSaved: () => void;
 }
 
 /**
- * Who each ticket is for (`PUT /api/orders/{id}/holders`): checked here against the API's rules
- * first, then the API's own answer shown on the field it names (`lines.{i}.{field}`).
+ * Who each ticket is for (`PUT .../holders`): checked here against the API's rules first, then
+ * the API's own answer shown on the field it names (`lines.{i}.{field}`).
  */
-export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
+export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, onSaved }: HoldersFormProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const save = useSaveHolders(order.id);
-  const [drafts, setDrafts] = useState<HolderDraft[]>(() => order.lines.map(draftOf));
-  const [errors, setErrors] = useState<FieldMessages[]>(() => order.lines.map(() => ({})));
+  const [drafts, setDrafts] = useState<HolderDraft[]>(() => lines.map(draftOf));
+  const [errors, setErrors] = useState<FieldMessages[]>(() => lines.map(() => ({})));
   const [saved, setSaved] = useState(false);
   const { user } = useSession();
   const me = user === null ? null : accountNames(user);
@@ -58,8 +72,6 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
     me === null ? null : ((i) => (i < 0 ? null : i))(drafts.findIndex((draft) => namesMatch(draft, me))),
   );
   const today = localToday();
-  const matchDay = matchDayOf(order.fixture.starts_at);
-  const fares = order.lines.map((line) => faresFor(line, fixture));
   const linesWithSeat = new Set(lineIdsWithSeat(save.error));
 
   const change = (index: number, field: HolderField, value: string) => {
@@ -121,17 +133,17 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
     const repeats = repeatedPeople(drafts);
     if (repeats.size > 0) {
       showErrors(
-        order.lines.map((_line, index) => {
+        lines.map((_line, index) => {
           const earlier = repeats.get(index);
           return earlier === undefined ? {} : { first_name: t('checkout.holders.sameAs', { index: earlier + 1 }) };
         }),
       );
       return;
     }
-    setErrors(order.lines.map(() => ({})));
+    setErrors(lines.map(() => ({})));
     save.mutate(
       holdersRequest(
-        order,
+        lines,
         parsed.map((result) => result.value),
       ),
       {
@@ -143,7 +155,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
           if (error instanceof ApiError && error.status === 422) {
             const byLine = serverHolderErrors(error.fieldErrors);
             showErrors(
-              order.lines.map((_line, index) =>
+              lines.map((_line, index) =>
                 Object.fromEntries(
                   [...(byLine.get(index) ?? [])].map((field) => [field, t(`checkout.holders.serverErrors.${field}`)]),
                 ),
@@ -156,7 +168,10 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
   };
 
   const hasFieldErrors = errors.some((messages) => Object.keys(messages).length > 0);
-  const otherFailure = save.isError && !hasFieldErrors && linesWithSeat.size === 0 ? checkoutErrorText(t, save.error) : null;
+  const errorText = wording?.error ?? ((error: unknown) => checkoutErrorText(t, error));
+  const otherFailure = save.isError && !hasFieldErrors && linesWithSeat.size === 0 ? errorText(save.error) : null;
+  const hasSeatNamed =
+    wording?.hasSeatNamed ?? ((count: number, holders: string) => t('checkout.holders.hasSeatNamed', { count, holders }));
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -169,7 +184,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
             {t('checkout.holders.intro')}
           </Typography>
         </Box>
-        {order.lines.map((line, index) => (
+        {lines.map((line, index) => (
           <HolderFieldset
             key={line.id}
             index={index}
@@ -178,6 +193,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
             fares={fares[index]?.shown ?? []}
             errors={errors[index] ?? {}}
             hasSeat={linesWithSeat.has(line.id)}
+            hasSeatText={wording?.hasSeat}
             today={today}
             me={
               me === null
@@ -185,14 +201,16 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
                 : { isMe: meIndex === index, takenBy: meIndex !== null && meIndex !== index ? meIndex : null, onToggle: () => toggleMe(index) }
             }
             onChange={(field, value) => change(index, field, value)}
-          />
+          >
+            {lineExtra?.(index)}
+          </HolderFieldset>
         ))}
         {hasFieldErrors && <Alert severity="error">{t('checkout.holders.fix')}</Alert>}
         {linesWithSeat.size > 0 && (
           <Alert severity="error" data-testid="holders-with-seat">
-            {t('checkout.holders.hasSeatNamed', {
-              count: linesWithSeat.size,
-              holders: order.lines
+            {hasSeatNamed(
+              linesWithSeat.size,
+              lines
                 .flatMap((line, index) => {
                   if (!linesWithSeat.has(line.id)) {
                     return [];
@@ -202,7 +220,7 @@ export function HoldersForm({ order, fixture, onSaved }: HoldersFormProps) {
                   return [t('checkout.holders.holderRef', { index: index + 1, name })];
                 })
                 .join('; '),
-            })}
+            )}
           </Alert>
         )}
         {otherFailure !== null && <Alert severity="error">{otherFailure}</Alert>}

@@ -7,22 +7,28 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Loading';
-import { usePaymentIntent } from '../../orders/api';
 import { checkoutErrorText } from '../../orders/errors';
-import { readyToPay } from '../../orders/orderState';
+import { usePaymentIntent, type PaymentFlow } from '../../orders/flow';
 import { SimulatorCardForm } from './SimulatorCardForm';
 import { StripeElementsPayment } from './StripeElementsPayment';
 import { useConfirmPayment } from './useConfirmPayment';
-import type { Order } from '../../../../api-types';
+
+interface PaymentStepProps {
+  /** The kind of order (a match's, a season ticket's): its payment calls and pages. */
+  flow: PaymentFlow;
+  orderId: string;
+  totalCents: number;
+  /** Every holder named and allowed a title by the check. */
+  ready: boolean;
+}
 
 /**
  * The last step: confirming a free order, or paying through the API's provider (the simulator's
  * card form in development, Stripe Elements in production).
  */
-export function PaymentStep({ order }: { order: Order }) {
+export function PaymentStep({ flow, orderId, totalCents, ready }: PaymentStepProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const ready = readyToPay(order);
   return (
     <Card component="section" aria-labelledby={titleId} data-testid="payment-step">
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
@@ -34,15 +40,20 @@ export function PaymentStep({ order }: { order: Order }) {
             {t('checkout.payment.needsCheck')}
           </Typography>
         )}
-        {ready && (order.total_cents === 0 ? <FreeOrderConfirm orderId={order.id} /> : <CardPayment orderId={order.id} />)}
+        {ready &&
+          (totalCents === 0 && flow.confirmFree !== undefined ? (
+            <FreeOrderConfirm flow={flow} orderId={orderId} />
+          ) : (
+            <CardPayment flow={flow} orderId={orderId} />
+          ))}
       </CardContent>
     </Card>
   );
 }
 
-function CardPayment({ orderId }: { orderId: string }) {
+function CardPayment({ flow, orderId }: { flow: PaymentFlow; orderId: string }) {
   const { t } = useTranslation();
-  const intent = usePaymentIntent(orderId, true);
+  const intent = usePaymentIntent(flow, orderId, true);
   if (intent.isPending) {
     return (
       <Box>
@@ -68,16 +79,16 @@ function CardPayment({ orderId }: { orderId: string }) {
     );
   }
   return intent.data.provider === 'simulator' ? (
-    <SimulatorCardForm orderId={orderId} intent={intent.data} />
+    <SimulatorCardForm flow={flow} orderId={orderId} intent={intent.data} />
   ) : (
     <StripeElementsPayment intent={intent.data} />
   );
 }
 
 /** A total of 0 (every ticket free): nothing to pay, one button to confirm. */
-function FreeOrderConfirm({ orderId }: { orderId: string }) {
+function FreeOrderConfirm({ flow, orderId }: { flow: PaymentFlow; orderId: string }) {
   const { t } = useTranslation();
-  const confirm = useConfirmPayment(orderId);
+  const confirm = useConfirmPayment(flow, orderId);
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Typography variant="body2">{t('checkout.payment.free')}</Typography>

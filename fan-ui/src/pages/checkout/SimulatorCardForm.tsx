@@ -20,11 +20,13 @@ import {
   type CardField,
   type CardProblem,
 } from '../../orders/paymentSimulator';
+import type { PaymentFlow } from '../../orders/flow';
 import { leaveForUrl } from '../../orders/redirect';
 import { useConfirmPayment } from './useConfirmPayment';
 import type { PaymentView } from '../../../../api-types';
 
 interface SimulatorCardFormProps {
+  flow: PaymentFlow;
   orderId: string;
   intent: PaymentView;
 }
@@ -34,22 +36,22 @@ interface SimulatorCardFormProps {
  * as Stripe.js would send it; then the API confirms the order with the intent's secret. Its
  * labels are exactly its inputs' names (no asterisk), like the holder form's.
  */
-export function SimulatorCardForm({ orderId, intent }: SimulatorCardFormProps) {
+export function SimulatorCardForm({ flow, orderId, intent }: SimulatorCardFormProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const navigate = useNavigate();
-  const confirm = useConfirmPayment(orderId);
+  const confirm = useConfirmPayment(flow, orderId);
   const [draft, setDraft] = useState<CardDraft>({ number: '', expiry: '', cvc: '' });
   const [problems, setProblems] = useState<Partial<Record<CardField, CardProblem>>>({});
   const [leaving, setLeaving] = useState(false);
 
   const pay = useMutation({
     mutationFn: (card: Card) =>
-      confirmCardWithSimulator(intent, card, `${window.location.origin}/checkout/${orderId}`),
+      confirmCardWithSimulator(intent, card, `${window.location.origin}${flow.checkoutPath(orderId)}`),
     onSuccess: (result) => {
       const challenge = result.next_action?.redirect_to_url.url;
       if (result.status === 'requires_payment_method') {
-        void navigate(`/checkout/declined/${orderId}`);
+        void navigate(flow.declinedPath(orderId));
       } else if (result.status === 'requires_action' && challenge !== undefined) {
         // 3-D Secure: the simulator's challenge page comes back to this page's address.
         setLeaving(true);

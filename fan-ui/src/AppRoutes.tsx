@@ -21,6 +21,9 @@ const SelectedSeasonTicketPage = lazy(pages.selectedSeasonTicket);
 const CheckoutPage = lazy(pages.checkout);
 const ThankYouPage = lazy(pages.thankYou);
 const DeclinedPage = lazy(pages.declined);
+const SeasonCheckoutPage = lazy(pages.seasonCheckout);
+const SeasonThankYouPage = lazy(pages.seasonThankYou);
+const SeasonDeclinedPage = lazy(pages.seasonDeclined);
 const WalletPage = lazy(pages.wallet);
 const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
@@ -51,6 +54,10 @@ export function AppRoutes() {
         <Route path="checkout/declined/:id" element={<DeclinedPage />} />
         <Route path="checkout/:id" element={<CheckoutPage />} />
         <Route path="vrocheck/:id" element={<CheckoutPage focus="check" />} />
+        <Route path="seasonticketcheckout/thankyou/:id" element={<SeasonThankYouPage />} />
+        <Route path="seasonticketcheckout/declined/:id" element={<SeasonDeclinedPage />} />
+        <Route path="seasonticketcheckout/:id" element={<SeasonCheckoutPage />} />
+        <Route path="seasonticketvrocheck/:id" element={<SeasonCheckoutPage focus="check" />} />
         <Route path="wallet" element={<WalletPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="privacy" element={<InfoPage page="privacy" />} />

@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HoldBar } from '../../components/HoldBar';
@@ -17,6 +17,8 @@ import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { seasonKey, type SeasonDetail } from '../../seasons/api';
 import { useReleaseSeasonHold } from '../../seasons/useSeasonHoldActions';
 import { seasonErrorText } from '../../seasons/errors';
+import { useStartSeasonCheckout } from '../../seasons/orders';
+import { checkoutErrorText } from '../../orders/errors';
 import type { SeasonHoldView } from '../../../../api-types';
 
 interface SeasonHoldSummaryProps {
@@ -26,18 +28,24 @@ interface SeasonHoldSummaryProps {
 }
 
 /**
- * What the fan holds for the season, how long it is kept, and a way to let it go. Paying for a
- * season ticket does not exist yet: instead of a checkout that would lead nowhere, the card and
- * the bottom bar say that payment opens soon, and offer to release the seats.
+ * What the fan holds for the season, how long it is kept, the way on to name the holders and pay
+ * ("Procedi": the hold becomes a season order), and a way to let it go.
  */
 export function SeasonHoldSummary({ season, hold }: SeasonHoldSummaryProps) {
   const { t } = useTranslation();
   const release = useReleaseSeasonHold(season.id);
+  const checkout = useStartSeasonCheckout(season.id);
   const [expired, setExpired] = useState(false);
   const hasHold = hold !== undefined && hold.seats.length > 0;
+  const busy = release.isPending || checkout.isPending;
   const onRelease = () => {
     setExpired(false);
+    checkout.reset();
     release.mutate();
+  };
+  const onCheckout = () => {
+    release.reset();
+    checkout.mutate();
   };
   return (
     <>
@@ -46,18 +54,17 @@ export function SeasonHoldSummary({ season, hold }: SeasonHoldSummaryProps) {
           count={hold.seats.length}
           total={seasonHoldTotal(hold)}
           expiresAt={hold.expires_at ?? null}
-          note={t('seasons.paymentSoonShort')}
           action={
             <Button
-              variant="outlined"
-              color="error"
+              variant="contained"
               size="large"
-              onClick={onRelease}
-              loading={release.isPending}
-              data-testid="hold-bar-release"
-              sx={{ flexShrink: 0, minHeight: 48, bgcolor: 'background.paper' }}
+              onClick={onCheckout}
+              loading={checkout.isPending}
+              disabled={busy}
+              data-testid="hold-bar-checkout"
+              sx={{ flexShrink: 0, minHeight: 48 }}
             >
-              {t('seasons.release')}
+              {t('seasons.continue')}
             </Button>
           }
         />
@@ -68,11 +75,21 @@ export function SeasonHoldSummary({ season, hold }: SeasonHoldSummaryProps) {
           season={season}
           hold={hold}
           releasing={release.isPending}
+          checkingOut={checkout.isPending}
           onRelease={onRelease}
+          onCheckout={onCheckout}
           onExpired={() => setExpired(true)}
         />
       )}
       {release.isError && <Alert severity="error">{seasonErrorText(t, release.error)}</Alert>}
+      {checkout.isError && (
+        <Alert severity="error">
+          {/* The hold is gone (expired, or released in another tab): choose the seats again. */}
+          {checkout.error instanceof ApiError && checkout.error.code === 'nothing_held'
+            ? t('hold.expired')
+            : checkoutErrorText(t, checkout.error)}
+        </Alert>
+      )}
       {!hasHold && expired && <Alert severity="warning">{t('hold.expired')}</Alert>}
       <SuccessToast message={release.isSuccess ? t('seasons.released') : null} onClose={() => release.reset()} />
     </>
@@ -89,11 +106,13 @@ interface SeasonHoldCardProps {
   season: SeasonDetail;
   hold: SeasonHoldView;
   releasing: boolean;
+  checkingOut: boolean;
   onRelease: () => void;
+  onCheckout: () => void;
   onExpired: () => void;
 }
 
-function SeasonHoldCard({ season, hold, releasing, onRelease, onExpired }: SeasonHoldCardProps) {
+function SeasonHoldCard({ season, hold, releasing, checkingOut, onRelease, onCheckout, onExpired }: SeasonHoldCardProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
@@ -140,16 +159,25 @@ function SeasonHoldCard({ season, hold, releasing, onRelease, onExpired }: Seaso
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
           {t('hold.total', { price: formatCents(seasonHoldTotal(hold), language) })}
         </Typography>
-        <Alert severity="info" data-testid="season-payment-soon">
-          <AlertTitle>{t('seasons.paymentSoonTitle')}</AlertTitle>
-          {t('seasons.paymentSoon')}
-        </Alert>
-        <Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('seasons.reductionsLater')}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            variant="contained"
+            onClick={onCheckout}
+            loading={checkingOut}
+            disabled={releasing}
+            data-testid="season-checkout-button"
+          >
+            {t('seasons.continue')}
+          </Button>
           <Button
             variant="outlined"
             color="error"
             onClick={onRelease}
             loading={releasing}
+            disabled={checkingOut}
             data-testid="release-hold-button"
           >
             {t('seasons.release')}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
@@ -10,9 +11,14 @@ import { Loading } from '../../components/Loading';
 import { QueryFailed } from '../../components/QueryFailed';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useWallet } from '../../orders/api';
+import { useSeasonWallet } from '../../seasons/orders';
+import { SeasonTicketsSection } from './SeasonTicketsSection';
 import { TicketCard } from './TicketCard';
 
-/** The wallet (`/wallet/`): the fan's issued tickets, soonest match first; signed-in fans only. */
+/**
+ * The wallet (`/wallet/`): the fan's issued tickets, soonest match first, then their season
+ * tickets; signed-in fans only.
+ */
 export default function WalletPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('wallet.title'));
@@ -26,6 +32,8 @@ export default function WalletPage() {
 function Wallet() {
   const { t } = useTranslation();
   const wallet = useWallet();
+  const seasons = useSeasonWallet();
+  const hasSeasons = (seasons.data?.length ?? 0) > 0;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <Box>
@@ -38,7 +46,7 @@ function Wallet() {
       </Box>
       {wallet.isPending && <Loading />}
       {wallet.isError && <QueryFailed error={wallet.error} onRetry={() => void wallet.refetch()} />}
-      {wallet.data?.length === 0 && (
+      {wallet.data?.length === 0 && !hasSeasons && (
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }} data-testid="wallet-empty">
           <Typography variant="body1">{t('wallet.empty')}</Typography>
           <Button component={RouterLink} to="/fixtures/all" variant="contained" startIcon={<ConfirmationNumberOutlinedIcon />}>
@@ -58,6 +66,10 @@ function Wallet() {
           ))}
         </Box>
       )}
+      {/* Its words are a chunk of their own: the match tickets do not wait for them. */}
+      <Suspense fallback={null}>
+        <SeasonTicketsSection items={seasons.data} error={seasons.error} onRetry={() => void seasons.refetch()} />
+      </Suspense>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import type { SeasonDetail } from '../seasons/api';
-import type { SeasonHoldView, SeasonTicket } from '../../../api-types';
+import type { SeasonHoldView, SeasonOrder, SeasonOrderLine, SeasonTicket, WalletSeason } from '../../../api-types';
 
 /** The season ticket on sale, as `GET /api/season-tickets` lists it. */
 export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTicket {
@@ -83,5 +83,91 @@ export function aSeasonHold(seatIds: number[] = []): SeasonHoldView {
       };
     }),
     expires_at: seatIds.length === 0 ? null : heldUntil,
+  };
+}
+
+/** The season order's id in the tests. */
+export const SEASON_ORDER_ID = '0193a1b2-c3d4-7e5f-8a9b-5ea50000cafe';
+
+/** A seat of a season order: seat `number` of block A's row 1 in Tribuna Centrale, full price, no holder yet. */
+export function aSeasonOrderLine(overrides: Partial<SeasonOrderLine> = {}): SeasonOrderLine {
+  const number = overrides.number ?? 1;
+  return {
+    id: 20 + number,
+    seat_id: 110 + number,
+    label: `TC-A-1-${number}`,
+    sector_code: 'TC',
+    sector_name: 'Tribuna Centrale',
+    block_code: 'A',
+    row: '1',
+    number,
+    gate: 'Varco 1',
+    reduction_id: 1,
+    reduction_code: 'INTERO',
+    reduction_name: 'Intero',
+    price_cents: 86400,
+    holder: null,
+    collection: false,
+    issue_queue_status: 'COMPLETE',
+    title: null,
+    match_titles: [],
+    ...overrides,
+  };
+}
+
+/** A pending season order of two seats for season ticket 10000, its hold ending in 25 minutes. */
+export function aSeasonOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder {
+  const lines = overrides.lines ?? [aSeasonOrderLine(), aSeasonOrderLine({ number: 2 })];
+  return {
+    id: SEASON_ORDER_ID,
+    season: {
+      id: 10000,
+      name: 'Abbonamento Serie A 2025-2026',
+      label: '2025-2026',
+      first_match_at: '2026-12-13T18:45:00Z',
+      matches: [
+        { fixture_id: 100000, title: 'Como - Lazio', starts_at: '2026-12-13T18:45:00Z', high_risk: false },
+        { fixture_id: 100001, title: 'Como - Genoa', starts_at: '2026-12-27T18:45:00Z', high_risk: false },
+        { fixture_id: 100002, title: 'Como - Hellas Verona', starts_at: '2027-01-10T18:45:00Z', high_risk: true },
+      ],
+    },
+    payment_status: 0,
+    state: 'pending',
+    total_cents: lines.reduce((sum, line) => sum + line.price_cents, 0),
+    buyer_email: 'luca.rossi@example.it',
+    expires_at: new Date(Date.now() + 25 * 60 * 1000).toISOString(),
+    created_at: '2026-11-24T17:00:00Z',
+    holders_complete: false,
+    payment_method: 'card',
+    lines,
+    ...overrides,
+  };
+}
+
+/** A season seat in the wallet: a season title for the three matches, the first one next. */
+export function aWalletSeason(overrides: Partial<WalletSeason> = {}): WalletSeason {
+  return {
+    line_id: 21,
+    order_id: SEASON_ORDER_ID,
+    season_name: 'Abbonamento Serie A 2025-2026',
+    label: 'TC-A-1-1',
+    sector_name: 'Tribuna Centrale',
+    block_code: 'A',
+    row: '1',
+    number: 1,
+    gate: 'Varco 1',
+    holder_name: 'Luca Neri',
+    reduction_name: 'Intero',
+    price_cents: 86400,
+    collection: false,
+    issue_queue_status: 'COMPLETE',
+    seal: 'SEAL-SEASON-1',
+    barcode: '900000000001',
+    matches: [
+      { fixture_id: 100000, title: 'Como - Lazio', starts_at: '2026-12-13T18:45:00Z', state: 'valid' },
+      { fixture_id: 100001, title: 'Como - Genoa', starts_at: '2026-12-27T18:45:00Z', state: 'valid' },
+      { fixture_id: 100002, title: 'Como - Hellas Verona', starts_at: '2027-01-10T18:45:00Z', state: 'valid' },
+    ],
+    ...overrides,
   };
 }

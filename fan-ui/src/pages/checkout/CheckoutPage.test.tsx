@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { type UserEvent } from '@testing-library/user-event';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { leaveForUrl } from '../../orders/redirect';
 import { aFan, aFixtureDetail, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
+import { field, fillHolder, fillRest, payWithCard } from '../../test/checkout';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
 import type { HolderDetails, HoldersRequest, Order, PaymentView } from '../../../../api-types';
 
@@ -135,33 +136,6 @@ function openCheckout(options: Options = {}, route = `/checkout/${ORDER_ID}`) {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { route });
   return { api, user };
-}
-
-const field = (label: string, ticket: number) => screen.getByLabelText(`${label}, biglietto ${ticket}`);
-
-/** Fills ticket `ticket`'s holder as a fan would, field by field. */
-async function fillHolder(user: UserEvent, ticket: number, holder: HolderDetails) {
-  await user.type(field('Nome', ticket), holder.first_name);
-  await user.type(field('Cognome', ticket), holder.last_name);
-  await user.type(field('Data di nascita', ticket), holder.birth_date);
-  await user.type(field('Luogo di nascita', ticket), holder.birth_place);
-  await user.selectOptions(field('Tipo di documento', ticket), holder.document_type);
-  await user.type(field('Numero del documento', ticket), holder.document_number);
-}
-
-/** The fields of ticket `ticket` other than the names (filled by "it's me"). */
-async function fillRest(user: UserEvent, ticket: number, holder: HolderDetails) {
-  await user.type(field('Data di nascita', ticket), holder.birth_date);
-  await user.type(field('Luogo di nascita', ticket), holder.birth_place);
-  await user.selectOptions(field('Tipo di documento', ticket), holder.document_type);
-  await user.type(field('Numero del documento', ticket), holder.document_number);
-}
-
-async function payWithCard(user: UserEvent, number = '4242 4242 4242 4242') {
-  await user.type(await screen.findByTestId('card-number'), number);
-  await user.type(screen.getByTestId('card-expiry'), '12/30');
-  await user.type(screen.getByTestId('card-cvc'), '123');
-  await user.click(screen.getByTestId('pay-button'));
 }
 
 // The routes load pages lazily: loaded once here, so no test spends its time compiling one.

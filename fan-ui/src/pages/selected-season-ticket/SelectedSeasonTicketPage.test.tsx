@@ -6,7 +6,7 @@ import type { SeatState } from '../../fixtures/types';
 import i18n from '../../i18n';
 import { aBlockSeats, aFan } from '../../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
-import { aSeasonDetail, aSeasonHold } from '../../test/seasons';
+import { aSeasonDetail, aSeasonHold, aSeasonOrder, SEASON_ORDER_ID } from '../../test/seasons';
 
 interface Options {
   /** Seats of block 3 that are not free over the season. */
@@ -70,7 +70,7 @@ async function drawnSeatMap(): Promise<HTMLElement> {
 }
 
 beforeAll(async () => {
-  await Promise.all([import('./SelectedSeasonTicketPage'), import('../sign-in/SignInPage')]);
+  await Promise.all([import('./SelectedSeasonTicketPage'), import('../sign-in/SignInPage'), import('../season-checkout/SeasonCheckoutPage')]);
 });
 
 describe('/selectedseasonticket/{id}', () => {
@@ -126,7 +126,7 @@ describe('/selectedseasonticket/{id}', () => {
     );
   });
 
-  it('holds the picked seats for the season, with the countdown and the bar, and no dead-end checkout', async () => {
+  it('holds the picked seats for the season, with the countdown and the bar leading on to the purchase', async () => {
     const { api, user } = open();
     await drawnSeatMap();
     await user.click(seat(111));
@@ -143,19 +143,46 @@ describe('/selectedseasonticket/{id}', () => {
     expect(within(summary).getByText(/Tribuna Centrale, blocco A, fila 1, posto 1/)).toBeInTheDocument();
     expect(within(summary).getByText(/^Totale: 1728,00\s€$/)).toBeInTheDocument();
     expect(within(summary).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora (30:00|29:5\d)/);
-    expect(within(summary).getByText('Il pagamento degli abbonamenti apre a breve')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Procedi' })).toBeEnabled();
     expect(await screen.findByText('Posti bloccati per 30 minuti in tutte le partite')).toBeInTheDocument();
     await waitFor(() => expect(seat(111)).toHaveAttribute('data-state', 'mine'));
     // The map is read again (no live stream covers a season).
     expect(api.callsTo('GET /api/season-tickets/10000/blocks/3')).toHaveLength(2);
 
-    // The bar at the bottom: the count, the time left, the note, and release: never a checkout.
+    // The bar at the bottom: the count, the time left, and the way on.
     const bar = screen.getByRole('complementary', { name: 'Posti bloccati e prossimo passo' });
     expect(within(bar).getByTestId('hold-bar-count')).toHaveTextContent(/^2 posti bloccati · 1728,00\s€$/);
     expect(within(bar).getByRole('timer')).toHaveAccessibleName(/Li teniamo per te ancora/);
-    expect(within(bar).getByText('Pagamento abbonamenti in arrivo')).toBeInTheDocument();
-    expect(within(bar).getByRole('button', { name: 'Rilascia i posti' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: "Procedi all'acquisto" })).not.toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Procedi' })).toBeEnabled();
+  });
+
+  it('goes on from the hold to the season order: "Procedi" makes it an order and opens its holder check', async () => {
+    const order = aSeasonOrder();
+    const { api, user } = open({
+      held: [111, 112],
+      routes: {
+        'POST /api/season-tickets/10000/checkout': { status: 201, body: order },
+        [`GET /api/season-orders/${SEASON_ORDER_ID}`]: { body: order },
+      },
+    });
+    const bar = await screen.findByRole('complementary', { name: 'Posti bloccati e prossimo passo' });
+
+    await user.click(within(bar).getByRole('button', { name: 'Procedi' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/season-tickets/10000/checkout')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'Abbonamento Serie A 2025-2026' })).toBeInTheDocument();
+  });
+
+  it('says the seats are no longer held when the hold is gone by the time the fan goes on', async () => {
+    const { user } = open({
+      held: [111],
+      routes: {
+        'POST /api/season-tickets/10000/checkout': { status: 409, body: { code: 'nothing_held', message: 'Nothing held', errors: {} } },
+      },
+    });
+    await user.click(await screen.findByTestId('hold-bar-checkout'));
+    expect(await screen.findByText('Il tempo è scaduto: i posti sono stati liberati.')).toBeInTheDocument();
   });
 
   it('sends the seats already held with the new ones (a new hold replaces the earlier one), up to the limit', async () => {
@@ -212,11 +239,11 @@ describe('/selectedseasonticket/{id}', () => {
     expect(await screen.findByText('La vendita di questo abbonamento non è aperta.')).toBeInTheDocument();
   });
 
-  it('releases the seats from the bottom bar: the hold goes, the map is read again', async () => {
+  it("releases the seats from the hold's card: the hold goes, the map is read again", async () => {
     const { api, user } = open({ held: [111, 112] });
-    const bar = await screen.findByRole('complementary', { name: 'Posti bloccati e prossimo passo' });
+    const summary = await screen.findByTestId('hold-summary');
 
-    await user.click(within(bar).getByRole('button', { name: 'Rilascia i posti' }));
+    await user.click(within(summary).getByRole('button', { name: 'Rilascia i posti' }));
 
     await waitFor(() => expect(screen.queryByTestId('hold-summary')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE /api/season-tickets/10000/hold')).toHaveLength(1);
@@ -265,12 +292,11 @@ describe('/selectedseasonticket/{id}', () => {
     expect(screen.getByText('3 matches')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show the 3 matches' })).toBeInTheDocument();
     const summary = await screen.findByTestId('hold-summary');
-    expect(within(summary).getByText('Season ticket payment opens soon')).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Release the seats' })).toBeInTheDocument();
     expect(within(summary).getByRole('heading', { name: /held/i })).toBeInTheDocument();
     expect(screen.getByText(/Season ticket, full price: €864.00/)).toBeInTheDocument();
     const bar = screen.getByTestId('hold-bar');
-    expect(within(bar).getByText('Season ticket payment coming soon')).toBeInTheDocument();
-    expect(within(bar).getByRole('button', { name: 'Release the seats' })).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the sectors' }));
     const sector = await screen.findByRole('region', { name: 'Main Stand (Tribuna Centrale): choose the block' });
     expect(within(sector).getByText('Full price').nextElementSibling).toHaveTextContent('€864.00');

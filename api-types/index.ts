@@ -88,6 +88,23 @@ export type SeasonTicketList = Schemas['SeasonTicketList'];
 /** Staff: a sector's season seats sold, held and free (GET /api/admin/season-tickets/{id}/sectors). */
 export type SeasonSectorCount = Schemas['SectorCount'];
 
+// Season orders: naming (a season title or a collection per seat), the holders' check, the
+// payment's outcome, and the season tickets in the wallet.
+export type CoveredMatch = Schemas['CoveredMatch'];
+export type IssueQueueStatus = Schemas['IssueQueueStatus'];
+export type MatchTitle = Schemas['MatchTitle'];
+export type SeasonCheck = Schemas['SeasonCheck'];
+export type SeasonHolderLine = Schemas['SeasonHolderLine'];
+export type SeasonHoldersRequest = Schemas['SeasonHoldersRequest'];
+export type SeasonLineCheck = Schemas['SeasonLineCheck'];
+export type SeasonOrder = Schemas['SeasonOrder'];
+export type SeasonOrderLine = Schemas['SeasonOrderLine'];
+export type SeasonOutcomeView = Schemas['SeasonOutcomeView'];
+export type SeasonRef = Schemas['SeasonRef'];
+export type SeasonWallet = Schemas['SeasonWallet'];
+export type WalletMatch = Schemas['WalletMatch'];
+export type WalletSeason = Schemas['WalletSeason'];
+
 // Orders, holders, payment and the wallet.
 export type ConfirmRequest = Schemas['ConfirmRequest'];
 export type CreateOrder = Schemas['CreateOrder'];

@@ -700,6 +700,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/season-tickets/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's season hold becomes a pending order. */
+        post: operations["create_season_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's season order. */
+        get: operations["get_season_order"];
+        put?: never;
+        post?: never;
+        /**
+         * The caller gives up a pending season order; its seats
+         *     are released in every covered match.
+         */
+        delete: operations["cancel_season_order"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-orders/{id}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Names every seat's holder, reduction and form. */
+        put: operations["name_season_holders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-orders/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/season-orders/{id}/verify` (the spec's /seasonticketvrocheck). */
+        post: operations["verify_season_holders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The amount is the server's; calling it again
+         *     returns the same intent. The holders are checked first, so nobody pays for a season
+         *     ticket the ticketing system will refuse (when it does not answer, the payment goes ahead
+         *     and issuing waits for it).
+         */
+        post: operations["create_season_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/season-orders/{id}/confirm` (spec: confirm-payment-intent-season, the fan's
+         *     return): the provider must say the payment succeeded; then the spec's transition.
+         */
+        post: operations["confirm_season_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/seasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's season tickets with every covered match (the
+         *     next one first) and each match's state; a collection's as its match titles appear.
+         */
+        get: operations["season_wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/seasons/{line}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A season title as a PDF (holder, seat, gate, every
+         *     match with its date, seal, QR), or one match's ticket of a collection (`?fixture=`).
+         */
+        get: operations["season_ticket_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate-requests": {
         parameters: {
             query?: never;
@@ -1985,6 +2139,16 @@ export interface components {
             /** Format: date-time */
             decided_at?: string | null;
         };
+        /** @description A match a season ticket covers. */
+        CoveredMatch: {
+            /** Format: int64 */
+            fixture_id: number;
+            title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** @description The supporter card is needed for it (and so for the season ticket). */
+            high_risk: boolean;
+        };
         CreateOrder: {
             /** @description The e-mail's and tickets' language; the account's when absent. */
             language?: string | null;
@@ -2262,6 +2426,12 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        /**
+         * @description The spec's IssueQueueStatus: a collection waits (PENDING) until each covered match has its
+         *     title; everything else is COMPLETE at once.
+         * @enum {string}
+         */
+        IssueQueueStatus: "PENDING" | "COMPLETE";
         /** @description One issued title. */
         IssuedTicket: {
             /** Format: int64 */
@@ -2405,6 +2575,16 @@ export interface components {
         MailCheckRequest: {
             to: string;
             language?: string | null;
+        };
+        /** @description One match's title of a collection. */
+        MatchTitle: {
+            /** Format: int64 */
+            fixture_id: number;
+            seal: string;
+            barcode: string;
+            state: components["schemas"]["TitleState"];
+            /** Format: date-time */
+            issued_at: string;
         };
         /** @description The signed-in user as the apps see it. */
         MeView: components["schemas"]["User"] & {
@@ -2849,6 +3029,9 @@ export interface components {
              */
             status: number;
         };
+        SeasonCheck: {
+            lines: components["schemas"]["SeasonLineCheck"][];
+        };
         SeasonHoldRequest: {
             seat_ids: number[];
         };
@@ -2857,6 +3040,29 @@ export interface components {
             seats: components["schemas"]["HeldSeasonSeat"][];
             /** Format: date-time */
             expires_at?: string | null;
+        };
+        SeasonHolderLine: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            reduction_id: number;
+            /** @description One ticket per match (the spec's isCollection) instead of one season title. */
+            collection?: boolean;
+            holder: components["schemas"]["HolderInput"];
+        };
+        SeasonHoldersRequest: {
+            lines: components["schemas"]["SeasonHolderLine"][];
+        };
+        /** @description One holder as the ticketing system sees them. */
+        SeasonLineCheck: {
+            /** Format: int64 */
+            line_id: number;
+            eligible: boolean;
+            /**
+             * @description `banned`, `has_season_ticket` (a live season ticket of this type already), or
+             *     `card_required` (a covered match is high-risk: the supporter card is needed).
+             */
+            reason?: string | null;
         };
         /** @description A covered match, as a season ticket's page lists it. */
         SeasonMatch: {
@@ -2867,6 +3073,56 @@ export interface components {
             /** Format: date-time */
             starts_at: string;
         };
+        /** @description A season order with its lines. */
+        SeasonOrder: {
+            /** Format: uuid */
+            id: string;
+            season: components["schemas"]["SeasonRef"];
+            payment_status: components["schemas"]["PaymentStatus"];
+            state: components["schemas"]["OrderState"];
+            total_cents: components["schemas"]["Cents"];
+            buyer_email: string;
+            /** Format: date-time */
+            expires_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            holders_complete: boolean;
+            payment_method: components["schemas"]["PaymentMethod"];
+            lines: components["schemas"]["SeasonOrderLine"][];
+        };
+        /** @description One season seat of an order. */
+        SeasonOrderLine: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            seat_id: number;
+            label: string;
+            sector_code: string;
+            sector_name: string;
+            block_code: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            gate: string;
+            /** Format: int32 */
+            reduction_id: number;
+            reduction_code: string;
+            reduction_name: string;
+            price_cents: components["schemas"]["Cents"];
+            holder?: components["schemas"]["HolderDetails"] | null;
+            /** @description One title per covered match instead of one season title. */
+            collection: boolean;
+            issue_queue_status: components["schemas"]["IssueQueueStatus"];
+            title?: components["schemas"]["TitleView"] | null;
+            /** @description A collection's match titles issued so far. */
+            match_titles: components["schemas"]["MatchTitle"][];
+        };
+        /** @description A payment's outcome (the spec's codes) and the season order as it now is. */
+        SeasonOutcomeView: {
+            /** @description `paymentProcessedSuccess`, `paymentAlreadyProcessed` or `unknownOrNoDocument`. */
+            outcome: string;
+            order?: components["schemas"]["SeasonOrder"] | null;
+        };
         /** @description A season price of a sector with a reduction. */
         SeasonPrice: {
             sector_code: string;
@@ -2876,6 +3132,17 @@ export interface components {
             reduction_name: string;
             rule: components["schemas"]["HolderRule"];
             price_cents: components["schemas"]["Cents"];
+        };
+        /** @description The season ticket an order is for. */
+        SeasonRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            label: string;
+            /** Format: date-time */
+            first_match_at?: string | null;
+            /** @description The covered matches, soonest first. */
+            matches: components["schemas"]["CoveredMatch"][];
         };
         /** @description A sector with its season blocks. */
         SeasonSector: {
@@ -2927,6 +3194,10 @@ export interface components {
         /** @description The season tickets on sale. */
         SeasonTicketList: {
             items: components["schemas"]["SeasonTicket"][];
+        };
+        /** @description The caller's season tickets. */
+        SeasonWallet: {
+            items: components["schemas"]["WalletSeason"][];
         };
         /**
          * @description A seat as one viewer sees it: its state, an expired hold as free, and their own hold as `mine`.
@@ -3203,6 +3474,49 @@ export interface components {
         /** @description The caller's titles, soonest match first. */
         Wallet: {
             items: components["schemas"]["WalletTicket"][];
+        };
+        /** @description A covered match as the wallet shows it. */
+        WalletMatch: {
+            /** Format: int64 */
+            fixture_id: number;
+            title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * @description `valid`, `used`, `cancelled`; `passed` once the match is over; `pending` while a
+             *     collection's title for it is being issued.
+             */
+            state: string;
+            /** @description A collection's title for this match. */
+            seal?: string | null;
+            barcode?: string | null;
+        };
+        /**
+         * @description A season seat in a fan's wallet: the season title (or the collection's match titles) with
+         *     every covered match, the next one first.
+         */
+        WalletSeason: {
+            /** Format: int64 */
+            line_id: number;
+            /** Format: uuid */
+            order_id: string;
+            season_name: string;
+            label: string;
+            sector_name: string;
+            block_code: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            gate: string;
+            holder_name: string;
+            reduction_name: string;
+            price_cents: components["schemas"]["Cents"];
+            collection: boolean;
+            issue_queue_status: components["schemas"]["IssueQueueStatus"];
+            /** @description The season title's seal and barcode (none for a collection). */
+            seal?: string | null;
+            barcode?: string | null;
+            matches: components["schemas"]["WalletMatch"][];
         };
         /** @description A title in a fan's wallet. */
         WalletTicket: {
@@ -6053,6 +6367,655 @@ export interface operations {
                 };
             };
             /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's season hold became a pending order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrder"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `nothing_held` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrder"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancel_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrder"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_pending` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    name_season_holders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonHoldersRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrder"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_pending`, `holder_has_season_ticket` (`errors.line_ids`), `payment_started` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names `lines.{i}.{field}`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verify_season_holders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each holder's verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonCheck"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `holders_missing` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_season_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same intent on every call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `order_not_pending`, `holders_missing`, `hold_expired`, `holders_ineligible` (`errors["lines.{id}"]`: the reason) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirm_season_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOutcomeView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_declined` (`errors.status`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_pending` (`errors.status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonWallet"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_ticket_pdf: {
+        parameters: {
+            query?: {
+                /** @description A collection's match: that match's ticket. Absent: the season title. */
+                fixture?: number;
+                /** @description `it` or `en`; the order's language when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The season seat (an order line) */
+                line: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The title as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
                     [name: string]: unknown;

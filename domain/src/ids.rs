@@ -107,6 +107,10 @@ id!(
     /// A season ticket's id (`season_ticket.id`, from 10000: below the fixtures' range).
     SeasonTicketId(i64)
 );
+id!(
+    /// A season order (the spec's season_tickets_seats_reserved): never a single-match order's.
+    SeasonOrderId(Uuid)
+);
 
 #[cfg(test)]
 mod tests {

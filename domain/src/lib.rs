@@ -27,6 +27,7 @@ pub mod notifications;
 pub mod orders;
 pub mod rate_limit;
 pub mod reconciliation;
+pub mod season_orders;
 pub mod seasons;
 pub mod secrets;
 pub mod service_log;

@@ -357,6 +357,196 @@ fn ticket_pdf_with(t: &Ticket, lang: Lang, options: &PdfSaveOptions) -> Vec<u8> 
     doc.with_pages(vec![page]).save(options, &mut Vec::new())
 }
 
+/// What a season title shows: the seat for every covered match.
+#[derive(Debug, Clone)]
+pub struct SeasonTicket {
+    pub season_name: String,
+    pub label: String,
+    pub sector: String,
+    pub block: String,
+    pub row: String,
+    pub seat: String,
+    pub gate: String,
+    pub holder: String,
+    pub reduction: String,
+    pub price_cents: i64,
+    pub seal: String,
+    pub barcode: String,
+    pub order_ref: String,
+    /// Each covered match: its title and kick-off.
+    pub matches: Vec<(String, DateTime<Utc>)>,
+}
+
+/// The season title's one-page PDF: the seat, the holder, the seal and QR, and every covered
+/// match with its date (Europe/Rome).
+pub fn season_pdf(t: &SeasonTicket, lang: Lang) -> Vec<u8> {
+    let (title, matches_label) = match lang {
+        Lang::It => ("Abbonamento", "Partite"),
+        Lang::En => ("Season ticket", "Matches"),
+    };
+    let l = match lang {
+        Lang::It => &IT,
+        Lang::En => &EN,
+    };
+    let mut doc = PdfDocument::new(&format!("{title} {}", t.seal));
+    let (sans, sans_bold) = faces();
+    let fonts = Fonts {
+        regular: doc.add_font(sans),
+        bold: doc.add_font(sans_bold),
+    };
+    let fonts = &fonts;
+    let mut ops = Vec::new();
+    rect(&mut ops, 0.0, 262.0, 210.0, 35.0, &BLUE);
+    let white = Rgb {
+        r: 1.0,
+        g: 1.0,
+        b: 1.0,
+        icc_profile: None,
+    };
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        282.0,
+        Face::Bold,
+        22.0,
+        &white,
+        "Como 1907",
+    );
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        270.0,
+        Face::Regular,
+        12.0,
+        &white,
+        &format!("{title} · {}", t.label),
+    );
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        245.0,
+        Face::Bold,
+        18.0,
+        &BLACK,
+        &t.season_name,
+    );
+    let rows: [(&str, String); 6] = [
+        (l.sector, format!("{} · {}", t.sector, t.block)),
+        (l.row, t.row.clone()),
+        (l.seat, t.seat.clone()),
+        (l.gate, t.gate.clone()),
+        (l.holder, t.holder.clone()),
+        (
+            l.price,
+            format!("{} ({})", euros(t.price_cents), t.reduction),
+        ),
+    ];
+    let mut y = 230.0;
+    for (label, value) in rows {
+        text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, label);
+        text(&mut ops, fonts, 55.0, y, Face::Bold, 12.0, &BLACK, &value);
+        y -= 10.0;
+    }
+    qr(&mut ops, &t.barcode, 135.0, 240.0, 60.0);
+    text(
+        &mut ops,
+        fonts,
+        140.0,
+        176.0,
+        Face::Mono,
+        9.0,
+        &BLACK,
+        &t.barcode,
+    );
+    y -= 4.0;
+    text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.seal);
+    text(
+        &mut ops,
+        fonts,
+        55.0,
+        y,
+        Face::MonoBold,
+        13.0,
+        &BLACK,
+        &t.seal,
+    );
+    y -= 8.0;
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        y,
+        Face::Regular,
+        10.0,
+        &GREY,
+        l.order,
+    );
+    text(
+        &mut ops,
+        fonts,
+        55.0,
+        y,
+        Face::Mono,
+        9.0,
+        &BLACK,
+        &t.order_ref,
+    );
+    y -= 12.0;
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        y,
+        Face::Bold,
+        12.0,
+        &BLACK,
+        matches_label,
+    );
+    y -= 7.0;
+    // Two columns of matches: up to 19 each at 5.5 mm a line fits above the note.
+    let per_column = t.matches.len().div_ceil(2).max(1);
+    let top = y;
+    for (i, (name, starts_at)) in t.matches.iter().enumerate() {
+        let (x, line) = if i < per_column {
+            (15.0, i)
+        } else {
+            (110.0, i - per_column)
+        };
+        let when = starts_at
+            .with_timezone(&chrono_tz::Europe::Rome)
+            .format("%d/%m/%Y %H:%M")
+            .to_string();
+        let y = top - line as f32 * 5.5;
+        text(&mut ops, fonts, x, y, Face::Regular, 8.5, &GREY, &when);
+        text(
+            &mut ops,
+            fonts,
+            x + 27.0,
+            y,
+            Face::Regular,
+            8.5,
+            &BLACK,
+            name,
+        );
+    }
+    text(
+        &mut ops,
+        fonts,
+        15.0,
+        20.0,
+        Face::Regular,
+        8.0,
+        &GREY,
+        l.note,
+    );
+    let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
+    doc.with_pages(vec![page])
+        .save(&PdfSaveOptions::default(), &mut Vec::new())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,6 +568,36 @@ mod tests {
             barcode: "LARIO0000123456".into(),
             order_ref: "0193-abc".into(),
         }
+    }
+
+    #[test]
+    fn a_season_ticket_is_a_one_page_pdf_listing_every_match() {
+        let t = ticket();
+        let season = SeasonTicket {
+            season_name: "Abbonamento Serie A 2025-2026".into(),
+            label: "2025-2026".into(),
+            sector: t.sector,
+            block: t.block,
+            row: t.row,
+            seat: t.seat,
+            gate: t.gate,
+            holder: t.holder,
+            reduction: t.reduction,
+            price_cents: 45000,
+            seal: "S1B2C3D4E5F6G7H8".into(),
+            barcode: t.barcode,
+            order_ref: t.order_ref,
+            matches: (0..19)
+                .map(|i| (format!("Como - Squadra {i}"), t.starts_at))
+                .collect(),
+        };
+        let pdf = season_pdf(&season, Lang::En);
+        let doc = PdfDocument::parse(&pdf, &Default::default(), &mut Vec::new()).unwrap();
+        assert_eq!(doc.pages.len(), 1);
+        assert_eq!(
+            doc.metadata.info.document_title,
+            "Season ticket S1B2C3D4E5F6G7H8"
+        );
     }
 
     #[test]

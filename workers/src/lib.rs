@@ -21,6 +21,7 @@ use workflows::{
     onsale::{LoadInventory, MirrorLocks},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::RefundOrder,
+    season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
     tickets::SendTickets,
 };
 
@@ -210,6 +211,17 @@ async fn run_monitor(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(
+        listening monitor,
+        IssueSeasonOrder,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        concurrency
+    );
+    let monitor = job_worker!(monitor, SendSeasonTickets, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, RefundSeasonOrder, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(
         listening monitor,
         SendTickets,

@@ -17,6 +17,7 @@ pub mod onsale;
 pub mod reconciliation;
 pub mod refunds;
 pub mod runtime;
+pub mod season_orders;
 pub mod service_log;
 pub mod staff;
 pub mod tickets;

@@ -7,9 +7,10 @@ use crate::{
         mass_line::{self, IssueMassOrder},
     },
     runtime::Job,
+    season_orders::IssueSeasonOrder,
 };
-use domain::ids::OrderId;
-use domain::{jobs, mass, orders};
+use domain::ids::{OrderId, SeasonOrderId};
+use domain::{jobs, mass, orders, season_orders};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -31,6 +32,11 @@ pub async fn retry_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx::
             orders::retry_failed(conn, order_id).await?;
             mass::reissue_line(conn, order_id).await?;
         }
+    }
+    if queue == IssueSeasonOrder::QUEUE
+        && let Some(order_id) = season_order(&payload)
+    {
+        season_orders::retry_failed(conn, order_id).await?;
     }
     Ok(true)
 }
@@ -68,5 +74,18 @@ pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx
             }
         }
     }
+    if queue == IssueSeasonOrder::QUEUE
+        && let Some(order_id) = season_order(&payload)
+    {
+        season_orders::mark_failed(conn, order_id, "discarded by staff", 0).await?;
+    }
     Ok(true)
+}
+
+fn season_order(payload: &serde_json::Value) -> Option<SeasonOrderId> {
+    payload
+        .get("order_id")
+        .and_then(|v| v.as_str())
+        .and_then(|s| Uuid::parse_str(s).ok())
+        .map(SeasonOrderId)
 }

@@ -9,6 +9,7 @@ pub mod google;
 pub mod health;
 pub mod me;
 pub mod orders;
+pub mod season_orders;
 pub mod seasons;
 
 use crate::state::AppState;
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(fixtures::router())
         .merge(orders::router())
         .merge(seasons::router())
+        .merge(season_orders::router())
         .merge(corporate::router())
         .merge(cards::router())
         .nest("/admin", admin::router())

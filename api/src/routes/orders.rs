@@ -69,7 +69,7 @@ struct OrderList {
 
 /// What the payment form needs: the intent and where to confirm it.
 #[derive(Serialize, ToSchema)]
-struct PaymentView {
+pub(crate) struct PaymentView {
     payment_intent_id: String,
     client_secret: String,
     amount_cents: Cents,
@@ -79,6 +79,27 @@ struct PaymentView {
     provider: &'static str,
     /// The simulator's address (development and tests only).
     simulator_url: Option<String>,
+}
+
+impl PaymentView {
+    pub(crate) fn new(state: &AppState, intent_id: String, secret: String, amount: Cents) -> Self {
+        let payments = &state.config.payments;
+        PaymentView {
+            payment_intent_id: intent_id,
+            client_secret: secret,
+            amount_cents: amount,
+            currency: "eur",
+            publishable_key: payments.publishable_key.clone(),
+            provider: if payments.simulated {
+                "simulator"
+            } else {
+                "stripe"
+            },
+            simulator_url: payments
+                .simulated
+                .then(|| payments.api_url.trim_end_matches('/').to_owned()),
+        }
+    }
 }
 
 /// A payment's outcome (the spec's codes) and the order as it now is.
@@ -418,7 +439,7 @@ async fn predict_refusals(state: &AppState, order: &Order) -> ApiResult<()> {
     }
 }
 
-fn payments_unavailable(e: PaymentsError) -> ApiError {
+pub(crate) fn payments_unavailable(e: PaymentsError) -> ApiError {
     tracing::warn!(error = %e, "payment provider");
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
@@ -488,29 +509,19 @@ async fn create_payment(
             (intent.id, secret)
         }
     };
-    let payments = &state.config.payments;
-    Ok(axum::Json(PaymentView {
-        payment_intent_id: intent_id,
-        client_secret: secret,
-        amount_cents: order.total_cents,
-        currency: "eur",
-        publishable_key: payments.publishable_key.clone(),
-        provider: if payments.simulated {
-            "simulator"
-        } else {
-            "stripe"
-        },
-        simulator_url: payments
-            .simulated
-            .then(|| payments.api_url.trim_end_matches('/').to_owned()),
-    })
+    Ok(axum::Json(PaymentView::new(
+        &state,
+        intent_id,
+        secret,
+        order.total_cents,
+    ))
     .into_response())
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct ConfirmRequest {
-    client_secret: String,
+pub(crate) struct ConfirmRequest {
+    pub(crate) client_secret: String,
 }
 
 async fn outcome_response(
@@ -686,14 +697,26 @@ async fn payment_webhook(
         return Ok(axum::Json(json!({"received": true})).into_response());
     };
     let mut tx = state.pool.begin().await?;
-    let outcome = checkout::settle_payment(
-        &mut tx,
-        order_id,
-        secret,
-        Cents(intent.amount_cents),
-        orders::PaymentMethod::Card,
-    )
-    .await?;
+    // The intent's order is a single-match order or a season order: ids never collide.
+    let outcome = if domain::season_orders::exists(&mut tx, order_id.0).await? {
+        workflows::season_orders::settle_payment(
+            &mut tx,
+            domain::ids::SeasonOrderId(order_id.0),
+            secret,
+            Cents(intent.amount_cents),
+            orders::PaymentMethod::Card,
+        )
+        .await?
+    } else {
+        checkout::settle_payment(
+            &mut tx,
+            order_id,
+            secret,
+            Cents(intent.amount_cents),
+            orders::PaymentMethod::Card,
+        )
+        .await?
+    };
     tx.commit().await?;
     if outcome == PaymentOutcome::UnknownOrNoDocument {
         tracing::warn!(order_id = %order_id, intent = %intent.id, "a payment that matches no order");

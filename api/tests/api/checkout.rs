@@ -83,7 +83,7 @@ async fn payment(fan: &Client, order: &str) -> (String, String) {
 }
 
 /// Pays with a test card at the simulator, as the fan app does (publishable key).
-async fn pay_with_card(s: &OnSale, intent: &str, secret: &str, card: &str) -> Value {
+pub(crate) async fn pay_with_card(s: &OnSale, intent: &str, secret: &str, card: &str) -> Value {
     reqwest::Client::new()
         .post(format!(
             "{}/v1/payment_intents/{intent}/confirm",
@@ -1053,7 +1053,7 @@ async fn card_refunds(s: &OnSale, intent: &str) -> usize {
 }
 
 /// E-mails from `template` to `to`.
-async fn emails(pool: &PgPool, template: &str, to: &str) -> i64 {
+pub(crate) async fn emails(pool: &PgPool, template: &str, to: &str) -> i64 {
     sqlx::query_scalar(
         "select count(*) from outbound_email where to_address = $1 and template = $2",
     )

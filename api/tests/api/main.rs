@@ -15,6 +15,7 @@ mod mass_issue;
 mod onsale;
 mod openapi;
 mod reconciliation;
+mod season_orders;
 mod seasons;
 mod second_factor;
 mod service_log;

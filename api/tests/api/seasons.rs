@@ -8,7 +8,7 @@ use sqlx::PgPool;
 
 /// The demo season ticket put on sale, once every covered match's seats are copied; its id and
 /// the number of matches it covers.
-async fn season_on_sale(s: &OnSale) -> (i64, i64) {
+pub(crate) async fn season_on_sale(s: &OnSale) -> (i64, i64) {
     let staff = s.app.staff().await;
     let list = staff.get_json("/api/admin/season-tickets").await;
     let season = list
@@ -66,7 +66,7 @@ async fn season_on_sale(s: &OnSale) -> (i64, i64) {
 }
 
 /// How many covered matches' rows of a seat are marked for the season with `state`.
-async fn season_rows(s: &OnSale, season: i64, seat: i64, state: &str) -> i64 {
+pub(crate) async fn season_rows(s: &OnSale, season: i64, seat: i64, state: &str) -> i64 {
     sqlx::query_scalar(
         "select count(*) from seat_inventory where seat_id = $1 and season_ticket_id = $2 and state::text = $3",
     )
@@ -78,7 +78,11 @@ async fn season_rows(s: &OnSale, season: i64, seat: i64, state: &str) -> i64 {
     .unwrap()
 }
 
-async fn season_hold(fan: &crate::common::Client, season: i64, seats: &[i64]) -> (u16, Value) {
+pub(crate) async fn season_hold(
+    fan: &crate::common::Client,
+    season: i64,
+    seats: &[i64],
+) -> (u16, Value) {
     fan.post_json(
         &format!("/api/season-tickets/{season}/hold"),
         &json!({ "seat_ids": seats }),

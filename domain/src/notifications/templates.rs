@@ -40,10 +40,14 @@ pub enum MailTemplate {
     /// A corporate request received, approved or declined, to its author
     /// (spec: send-corporate-request-email).
     CorporateRequest,
+    /// The season tickets of a paid season order, as PDFs: a season title, or a collection's
+    /// match tickets (spec: send-season-ticket-purchase-email,
+    /// send-season-ticket-collection-purchase-email).
+    SeasonPurchase,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 11] = [
+    pub const ALL: [MailTemplate; 12] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -55,6 +59,7 @@ impl MailTemplate {
         MailTemplate::MassTicketFinalized,
         MailTemplate::MassUnfinalizedReport,
         MailTemplate::CorporateRequest,
+        MailTemplate::SeasonPurchase,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -71,6 +76,7 @@ impl MailTemplate {
             MailTemplate::MassTicketFinalized => "mass_ticket_finalized",
             MailTemplate::MassUnfinalizedReport => "mass_unfinalized_report",
             MailTemplate::CorporateRequest => "corporate_request",
+            MailTemplate::SeasonPurchase => "season_purchase",
         }
     }
 }
@@ -117,7 +123,8 @@ static FILES: &[(&str, &str)] = mail_files![
     "tickets_delayed",
     "mass_ticket_finalized",
     "mass_unfinalized_report",
-    "corporate_request"
+    "corporate_request",
+    "season_purchase"
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -184,6 +191,16 @@ mod tests {
             MailTemplate::OrderRefunded => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00", "reason": "seat_lost",
                 "refusal": "",
+            }),
+            MailTemplate::SeasonPurchase => json!({
+                "season": "Abbonamento Serie A 2025-2026", "matches": 19, "first_match": "23/08/2025",
+                "order_id": "o-1", "total": "€ 900,00", "wallet_url": "https://tickets.example/wallet/",
+                "seats": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
+                           "holder": "Luca Neri", "price": "€ 450,00", "seal": "A1B2C3D4E5F6G7H8",
+                           "collection": false, "titles": 1},
+                          {"sector": "Tribuna Centrale", "row": "1", "seat": 8, "gate": "Varco 1",
+                           "holder": "Anna Neri", "price": "€ 450,00", "seal": "",
+                           "collection": true, "titles": 19}],
             }),
             MailTemplate::TicketsDelayed => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "count": 2,

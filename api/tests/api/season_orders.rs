@@ -1,0 +1,511 @@
+//! Season orders end to end (issue 17) over a real database, the simulators on random ports
+//! and the worker in-process: a fan holds season seats, names a season title and a
+//! collection, pays, and gets one season title and one title per covered match, one e-mail,
+//! however often the webhook comes and however the ticketing system misbehaves (answering
+//! errors after issuing, under naive idempotency).
+
+use crate::checkout::{emails, pay_with_card};
+use crate::common::{Client, OnSale, eventually, on_sale};
+use crate::seasons::{season_hold, season_on_sale, season_rows};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use std::time::Duration;
+use uuid::Uuid;
+
+/// The ticketing system's clock an hour after the last pre-emption window closes (the
+/// season's renewals, a match's card holders), still before the first match: the public
+/// sale of the season and of every covered match is open.
+async fn free_sale(s: &OnSale) {
+    let closes = s.sim.ticketing.with_world(|w| {
+        w.season_types
+            .iter()
+            .filter_map(|t| t.preemption.as_ref())
+            .chain(w.events.values().filter_map(|e| e.preemption.as_ref()))
+            .map(|p| p.closes_at)
+            .max()
+            .unwrap()
+    });
+    reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/clock", s.sim.http_url()))
+        .json(&json!({"now": closes + chrono::Duration::hours(1)}))
+        .send()
+        .await
+        .unwrap();
+}
+
+/// A supporter card for a holder (some covered matches are high-risk).
+async fn card_for(s: &OnSale, first: &str, last: &str) {
+    reqwest::Client::new()
+        .post(format!(
+            "{}/_sim/ticketing/supporter-cards",
+            s.sim.http_url()
+        ))
+        .json(&json!({"nome": first, "cognome": last, "dataNascita": "1990-04-01"}))
+        .send()
+        .await
+        .unwrap();
+}
+
+/// A fan's season order for `labels`, holders named (the second seat, if any, a collection).
+async fn season_order(
+    s: &OnSale,
+    fan: &Client,
+    season: i64,
+    labels: &[&str],
+    holders: &[(&str, &str)],
+) -> (String, Value) {
+    let mut seats = vec![];
+    for l in labels {
+        seats.push(s.seat(l).await);
+    }
+    let (status, hold) = season_hold(fan, season, &seats).await;
+    assert_eq!(status, 200, "{hold}");
+    let r = fan
+        .post(&format!("/api/season-tickets/{season}/checkout"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let order: Value = r.json().await.unwrap();
+    let id = order["id"].as_str().unwrap().to_owned();
+    assert_eq!(order["state"], "pending");
+    assert_eq!(order["season"]["matches"].as_array().unwrap().len(), 19);
+    let lines: Vec<Value> = order["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(holders)
+        .enumerate()
+        .map(|(i, (l, (first, last)))| {
+            json!({"id": l["id"], "reduction_id": l["reduction_id"], "collection": i == 1,
+                   "holder": {"first_name": first, "last_name": last, "birth_date": "1990-04-01",
+                              "birth_place": "Como", "document_type": "id_card",
+                              "document_number": "CA1234567"}})
+        })
+        .collect();
+    let r = fan
+        .put(&format!("/api/season-orders/{id}/holders"))
+        .json(&json!({ "lines": lines }))
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    let named: Value = r.json().await.unwrap();
+    assert_eq!(status, 200, "{named}");
+    (id, named)
+}
+
+async fn season_payment(fan: &Client, order: &str) -> (u16, Value) {
+    let r = fan
+        .post(&format!("/api/season-orders/{order}/payment"))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+async fn confirm(fan: &Client, order: &str, secret: &str) -> (u16, Value) {
+    let r = fan
+        .post(&format!("/api/season-orders/{order}/confirm"))
+        .json(&json!({ "client_secret": secret }))
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap())
+}
+
+async fn state_of(pool: &PgPool, order: &str) -> (String, i16) {
+    sqlx::query_as("select state, payment_status from season_order where order_id = $1")
+        .bind(Uuid::parse_str(order).unwrap())
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+/// Waits for the order's state; on a time-out, fails with what its issuing jobs last said.
+async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if state_of(&s.app.pool, order).await.0 == state {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let jobs: Vec<(String, Option<Value>)> = sqlx::query_as(
+        "select status::text, last_result from apalis.jobs where job_type like 'seasons::%'",
+    )
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    panic!(
+        "season order {order} not {state} but {:?}; its jobs: {jobs:?}",
+        state_of(&s.app.pool, order).await
+    );
+}
+
+/// The titles the ticketing system holds for a season order: (live, cancelled).
+fn titles(s: &OnSale, order: &str) -> (usize, usize) {
+    s.sim
+        .ticketing
+        .with_world(|w| w.titles_of_transactions(&format!("S{order}")))
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_fan_buys_a_season_title_and_a_collection_and_three_webhooks_issue_each_title_once(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    free_sale(&s).await;
+    let (_, fan) = s.app.fan_with_session("abbonata@example.it").await;
+    let holders = [("Luca", "Neri"), ("Giulia", "Bianchi")];
+    let (order, named) =
+        season_order(&s, &fan, season, &["TC-TC3-7-1", "TC-TC3-7-2"], &holders).await;
+    assert_eq!(named["holders_complete"], true);
+    assert_eq!(named["total_cents"], 2 * 86400);
+    assert_eq!(named["lines"][0]["collection"], false);
+    assert_eq!(named["lines"][1]["collection"], true);
+    assert_eq!(named["lines"][1]["issue_queue_status"], "PENDING");
+    assert_eq!(named["lines"][0]["issue_queue_status"], "COMPLETE");
+
+    // Without supporter cards the ticketing system would refuse (high-risk matches): said
+    // before paying, per holder.
+    let check = fan
+        .post_json(&format!("/api/season-orders/{order}/verify"), &json!({}))
+        .await;
+    assert_eq!(check.0, 200, "{:?}", check.1);
+    assert!(
+        check.1["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["reason"] == "card_required"),
+        "{:?}",
+        check.1
+    );
+    let (status, refused) = season_payment(&fan, &order).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("holders_ineligible"))
+    );
+    for (first, last) in holders {
+        card_for(&s, first, last).await;
+    }
+    let (status, payment) = season_payment(&fan, &order).await;
+    assert_eq!(status, 200, "{payment}");
+    assert_eq!(payment["amount_cents"], 2 * 86400);
+    let (intent, secret) = (
+        payment["payment_intent_id"].as_str().unwrap().to_owned(),
+        payment["client_secret"].as_str().unwrap().to_owned(),
+    );
+    // The same intent on a second call.
+    assert_eq!(
+        season_payment(&fan, &order).await.1["payment_intent_id"],
+        intent.as_str()
+    );
+
+    // Paid; the webhook delivered three times and raced with the fan's return.
+    s.sim.payments.set_webhook(None, None);
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    s.sim
+        .payments
+        .set_webhook(Some(format!("{}/api/payments/webhook", s.app.base)), None);
+    let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let event = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "payment_intent.succeeded")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let redeliver = reqwest::Client::new()
+        .post(format!(
+            "{}/_sim/payments/events/{event}/redeliver",
+            s.sim.http_url()
+        ))
+        .json(&json!({"times": 3}))
+        .send();
+    let (r, (status, body)) = tokio::join!(redeliver, confirm(&fan, &order, &secret));
+    assert_eq!(r.unwrap().status(), 202);
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        ["paymentProcessedSuccess", "paymentAlreadyProcessed"]
+            .contains(&body["outcome"].as_str().unwrap()),
+        "{body}"
+    );
+    // Both seats sold in every covered match.
+    for label in ["TC-TC3-7-1", "TC-TC3-7-2"] {
+        let seat = s.seat(label).await;
+        assert_eq!(season_rows(&s, season, seat, "sold").await, matches);
+    }
+
+    wait_state(&s, &order, "issued", 120).await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // One season title and one title per covered match: 1 + 19, none cancelled.
+    assert_eq!(titles(&s, &order), (1 + matches as usize, 0));
+    let detail = fan.get_json(&format!("/api/season-orders/{order}")).await;
+    assert!(detail["lines"][0]["title"]["seal"].is_string());
+    assert_eq!(detail["lines"][1]["issue_queue_status"], "COMPLETE");
+    assert_eq!(
+        detail["lines"][1]["match_titles"].as_array().unwrap().len(),
+        matches as usize
+    );
+    // One e-mail, the PDFs attached: the season title and the collection's 19 tickets.
+    eventually("the season tickets e-mailed", 30, async || {
+        emails(&s.app.pool, "season_purchase", "abbonata@example.it").await >= 1
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        emails(&s.app.pool, "season_purchase", "abbonata@example.it").await,
+        1
+    );
+    let jobs: i64 = sqlx::query_scalar(
+        "select count(*) from apalis.jobs where job_type = 'seasons::issue_order'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(jobs, 1, "one issuing job for four confirmations");
+
+    // The wallet: both seats with their 19 matches, the next first; the PDFs.
+    let wallet = fan.get_json("/api/wallet/seasons").await;
+    let items = wallet["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    for item in items {
+        let ms = item["matches"].as_array().unwrap();
+        assert_eq!(ms.len(), matches as usize);
+        assert!(ms.iter().all(|m| m["state"] == "valid"), "{item}");
+    }
+    let title_line = items.iter().find(|i| i["collection"] == false).unwrap();
+    let pdf = fan
+        .get(&format!(
+            "/api/wallet/seasons/{}/pdf",
+            title_line["line_id"]
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+    let collection = items.iter().find(|i| i["collection"] == true).unwrap();
+    let first = &collection["matches"][0];
+    let pdf = fan
+        .get(&format!(
+            "/api/wallet/seasons/{}/pdf?fixture={}",
+            collection["line_id"], first["fixture_id"]
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    // Another fan sees none of it.
+    let (_, other) = s.app.fan_with_session("altra@example.it").await;
+    assert_eq!(
+        other.get_json("/api/wallet/seasons").await["items"],
+        json!([])
+    );
+    for path in [
+        format!("/api/season-orders/{order}"),
+        format!("/api/wallet/seasons/{}/pdf", title_line["line_id"]),
+    ] {
+        assert_eq!(
+            other.get(&path).send().await.unwrap().status(),
+            404,
+            "{path}"
+        );
+    }
+    let (status, _) = confirm(&other, &order, &secret).await;
+    assert_eq!(status, 200, "unknownOrNoDocument, not someone else's order");
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_collection_under_naive_idempotency_and_errors_after_issuing_gets_each_match_title_once(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker_with(&[("TICKETING_TIMEOUT_MS", "1500")]);
+    let (season, matches) = season_on_sale(&s).await;
+    free_sale(&s).await;
+    let http = reqwest::Client::new();
+    let control = |path: &str| format!("{}/_sim/ticketing/{path}", s.sim.http_url());
+    http.post(control("idempotency"))
+        .json(&json!({"mode": "naive"}))
+        .send()
+        .await
+        .unwrap();
+    let (_, fan) = s.app.fan_with_session("ostinata@example.it").await;
+    card_for(&s, "Marco", "Verdi").await;
+    card_for(&s, "Sara", "Colombo").await;
+    let (order, _) = season_order(
+        &s,
+        &fan,
+        season,
+        &["TC-TC3-8-1", "TC-TC3-8-2"],
+        &[("Marco", "Verdi"), ("Sara", "Colombo")],
+    )
+    .await;
+    let (status, payment) = season_payment(&fan, &order).await;
+    assert_eq!(status, 200, "{payment}");
+    let (intent, secret) = (
+        payment["payment_intent_id"].as_str().unwrap().to_owned(),
+        payment["client_secret"].as_str().unwrap().to_owned(),
+    );
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    // Issued, then answered with an error, three times; then 503s, a malformed answer and a
+    // call that hangs past our time-out.
+    http.post(control("faults"))
+        .json(&json!({"commit_then_fail_next": 3, "status": 503}))
+        .send()
+        .await
+        .unwrap();
+    let (status, _) = confirm(&fan, &order, &secret).await;
+    assert_eq!(status, 200);
+    eventually("the first titles issued", 30, async || {
+        titles(&s, &order).0 >= 1
+    })
+    .await;
+    http.post(control("faults"))
+        .json(&json!({"next": 2, "status": 503, "malformed_next": 1, "hang_next": 1, "hang_ms": 3000}))
+        .send()
+        .await
+        .unwrap();
+    wait_state(&s, &order, "issued", 180).await;
+    let (live, _) = titles(&s, &order);
+    assert_eq!(
+        live,
+        1 + matches as usize,
+        "every title once, duplicates cancelled"
+    );
+    // We keep exactly the live titles the system issued: one per match for the collection.
+    let stored: Vec<i64> = sqlx::query_scalar(
+        "select m.title_id from season_match_title m join season_order_line l using (line_id)
+          where l.order_id = $1
+         union all
+         select title_id from season_order_line where order_id = $1 and title_id is not null
+         order by 1",
+    )
+    .bind(Uuid::parse_str(&order).unwrap())
+    .fetch_all(&s.app.pool)
+    .await
+    .unwrap();
+    let mut there: Vec<i64> = s.sim.ticketing.with_world(|w| {
+        w.titles
+            .values()
+            .filter(|t| {
+                t.state != sim::ticketing::world::TitleState::Cancelled
+                    && t.transaction_id
+                        .as_deref()
+                        .is_some_and(|x| x.starts_with(&format!("S{order}")))
+            })
+            .map(|t| t.id as i64)
+            .collect()
+    });
+    there.sort_unstable();
+    assert_eq!(stored, there);
+}
+
+#[sqlx::test(migrations = false)]
+async fn season_orders_refuse_what_they_must_and_a_holder_has_one_seat_per_season(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, _) = season_on_sale(&s).await;
+    let (_, fan) = s.app.fan_with_session("regole@example.it").await;
+    // Nothing held: nothing to check out.
+    let r = fan
+        .post(&format!("/api/season-tickets/{season}/checkout"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "nothing_held");
+    // Unknown and malformed ids.
+    for path in [
+        "/api/season-orders/not-a-uuid".to_owned(),
+        format!("/api/season-orders/{}", Uuid::now_v7()),
+    ] {
+        let r = fan.get(&path).send().await.unwrap();
+        assert_eq!(r.status(), 404, "{path}");
+    }
+    // The same person for two seats is refused; a reduction not sold for the season too.
+    let seats = [s.seat("TC-TC3-9-1").await, s.seat("TC-TC3-9-2").await];
+    let (status, _) = season_hold(&fan, season, &seats).await;
+    assert_eq!(status, 200);
+    let order: Value = fan
+        .post(&format!("/api/season-tickets/{season}/checkout"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = order["id"].as_str().unwrap();
+    let holder = json!({"first_name": "Anna", "last_name": "Rossi", "birth_date": "1990-04-01",
+                        "birth_place": "Como", "document_type": "id_card", "document_number": "CA1234567"});
+    let lines: Vec<Value> = order["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| json!({"id": l["id"], "reduction_id": l["reduction_id"], "holder": holder}))
+        .collect();
+    let r = fan
+        .put(&format!("/api/season-orders/{id}/holders"))
+        .json(&json!({ "lines": lines }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "holder_has_season_ticket");
+    // Paying before naming is refused.
+    let (status, body) = season_payment(&fan, id).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("holders_missing"))
+    );
+    // Cancelled: the seats are free again in every covered match.
+    let r = fan
+        .delete(&format!("/api/season-orders/{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(season_rows(&s, season, seats[0], "held").await, 0);
+    let r = fan
+        .delete(&format!("/api/season-orders/{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409, "cancelled once");
+    // A second fan's order cannot be read, named or paid by the first.
+    let (_, other) = s.app.fan_with_session("altro@example.it").await;
+    let (status, _) = season_hold(&other, season, &seats[..1]).await;
+    assert_eq!(status, 200);
+    let theirs: Value = other
+        .post(&format!("/api/season-tickets/{season}/checkout"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let theirs = theirs["id"].as_str().unwrap();
+    let r = fan
+        .put(&format!("/api/season-orders/{theirs}/holders"))
+        .json(&json!({"lines": []}))
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    assert_eq!(status, 404, "{}", r.text().await.unwrap());
+    assert_eq!(season_payment(&fan, theirs).await.0, 404);
+}

@@ -104,6 +104,10 @@ export type SeasonRef = Schemas['SeasonRef'];
 export type SeasonWallet = Schemas['SeasonWallet'];
 export type WalletMatch = Schemas['WalletMatch'];
 export type WalletSeason = Schemas['WalletSeason'];
+/** Staff: a season order with its progress (GET /api/admin/season-orders). */
+export type SeasonOrderRow = Schemas['SeasonOrderRow'];
+/** Staff: a collection still waiting for match titles (GET /api/admin/season-backlog). */
+export type BacklogLine = Schemas['BacklogLine'];
 
 // Orders, holders, payment and the wallet.
 export type ConfirmRequest = Schemas['ConfirmRequest'];

@@ -1784,6 +1784,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/season-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filters `season_ticket_id`, `state` (issued, failed, ...),
+         *     `q` (the buyer's e-mail); newest first unless sorted ASC.
+         */
+        get: operations["admin_list_season_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/season-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order with its seats, holders and titles. */
+        get: operations["admin_get_season_order_admin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/season-orders/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issues what is still missing (a collection
+         *     goes on from the matches it has). Audited.
+         */
+        post: operations["admin_retry_season_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/season-orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a failed season order's payment,
+         *     cancels what was issued and frees its seats in every covered match. Audited.
+         */
+        post: operations["admin_refund_season_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/season-backlog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Collections still waiting for match titles, oldest
+         *     payment first, each with its progress; filter `season_ticket_id`. A failed order's line is
+         *     retried with its order (`POST /season-orders/{id}/retry`).
+         */
+        get: operations["admin_list_season_backlog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/service-calls": {
         parameters: {
             query?: never;
@@ -2004,6 +2102,30 @@ export interface components {
          * @enum {string}
          */
         Area: "fan" | "admin" | "corporate";
+        /** @description A collection still waiting for match titles (the spec's season backlog, by seat). */
+        BacklogLine: {
+            /**
+             * Format: int64
+             * @description The order line (one season seat).
+             */
+            id: number;
+            /** Format: uuid */
+            order_id: string;
+            season_name: string;
+            seat_label: string;
+            sector_name: string;
+            holder_name: string;
+            buyer_email: string;
+            order_state: components["schemas"]["OrderState"];
+            /** Format: int64 */
+            titles_issued: number;
+            /** Format: int64 */
+            titles_expected: number;
+            /** Format: date-time */
+            issue_requested_at?: string | null;
+            /** Format: date-time */
+            paid_at?: string | null;
+        };
         /** @description A block of the venue. */
         Block: {
             /** Format: int32 */
@@ -3116,6 +3238,43 @@ export interface components {
             title?: components["schemas"]["TitleView"] | null;
             /** @description A collection's match titles issued so far. */
             match_titles: components["schemas"]["MatchTitle"][];
+        };
+        /** @description A season order as staff list it (the season issued and failed lists). */
+        SeasonOrderRow: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            season_ticket_id: number;
+            season_name: string;
+            buyer_email: string;
+            payment_status: components["schemas"]["PaymentStatus"];
+            state: components["schemas"]["OrderState"];
+            payment_method: components["schemas"]["PaymentMethod"];
+            total_cents: components["schemas"]["Cents"];
+            /**
+             * Format: int64
+             * @description Seats, and of them collections.
+             */
+            seats: number;
+            /** Format: int64 */
+            collections: number;
+            /**
+             * Format: int64
+             * @description Titles issued so far, and how many the order needs (a season title per seat, a title
+             *     per covered match per collection).
+             */
+            titles_issued: number;
+            /** Format: int64 */
+            titles_expected: number;
+            error?: string | null;
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at?: string | null;
+            /** Format: date-time */
+            failed_at?: string | null;
         };
         /** @description A payment's outcome (the spec's codes) and the season order as it now is. */
         SeasonOutcomeView: {
@@ -11398,6 +11557,349 @@ export interface operations {
             };
             /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_season_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description filters `season_ticket_id`, `state`, `q` */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrderRow"][];
+                };
+            };
+            /** @description `invalid_query`: a sort, range or filter that does not parse or is unknown; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_season_order_admin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrder"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_retry_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrderRow"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_failed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_refund_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrderRow"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_failed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_season_backlog: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description filter `season_ticket_id` */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklogLine"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1290,3 +1290,187 @@ async fn audited(
     )
     .await
 }
+
+/// A season order as staff list it (the season issued and failed lists).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SeasonOrderRow {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: SeasonOrderId,
+    #[schema(value_type = i64)]
+    pub season_ticket_id: SeasonTicketId,
+    pub season_name: String,
+    pub buyer_email: String,
+    pub payment_status: PaymentStatus,
+    pub state: OrderState,
+    pub payment_method: PaymentMethod,
+    pub total_cents: Cents,
+    /// Seats, and of them collections.
+    pub seats: i64,
+    pub collections: i64,
+    /// Titles issued so far, and how many the order needs (a season title per seat, a title
+    /// per covered match per collection).
+    pub titles_issued: i64,
+    pub titles_expected: i64,
+    pub error: Option<String>,
+    pub attempts: i32,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub failed_at: Option<DateTime<Utc>>,
+}
+
+/// What staff filter season orders by.
+#[derive(Debug, Clone, Default)]
+pub struct AdminQuery {
+    pub season_ticket_id: Option<SeasonTicketId>,
+    pub state: Option<OrderState>,
+    /// Part of the buyer's e-mail.
+    pub search: Option<String>,
+    /// Oldest first when false.
+    pub descending: bool,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+fn pattern(search: &Option<String>) -> Option<String> {
+    search.as_ref().map(|s| {
+        format!(
+            "%{}%",
+            s.to_lowercase()
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        )
+    })
+}
+
+/// Season orders, newest first (or oldest), with their progress; one of them by id.
+pub async fn admin_orders(
+    conn: &mut PgConnection,
+    q: &AdminQuery,
+    id: Option<SeasonOrderId>,
+) -> Result<(Vec<SeasonOrderRow>, i64), sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select o.order_id, o.season_ticket_id, t.name as season_name, o.buyer_email,
+                  o.payment_status as "payment_status: PaymentStatus", o.state as "state: OrderState",
+                  o.payment_method as "payment_method: PaymentMethod", o.total_cents, o.issue_error,
+                  o.issue_attempts, o.created_at, o.paid_at, o.failed_at,
+                  (select count(*) from season_order_line l where l.order_id = o.order_id) as "seats!",
+                  (select count(*) from season_order_line l where l.order_id = o.order_id and l.is_collection) as "collections!",
+                  (select count(*) from season_order_line l where l.order_id = o.order_id and l.title_id is not null)
+                  + (select count(*) from season_match_title m join season_order_line l using (line_id)
+                      where l.order_id = o.order_id) as "issued!",
+                  (select count(*) from season_ticket_fixture c where c.season_ticket_id = o.season_ticket_id) as "matches!",
+                  count(*) over () as "total!"
+             from season_order o join season_ticket t on t.id = o.season_ticket_id
+            where ($1::bigint is null or o.season_ticket_id = $1)
+              and ($2::text is null or o.state = $2)
+              and ($3::text is null or lower(o.buyer_email) like $3)
+              and ($4::uuid is null or o.order_id = $4)
+            order by case when $5 then coalesce(o.failed_at, o.paid_at, o.created_at) end desc,
+                     coalesce(o.failed_at, o.paid_at, o.created_at), o.order_id
+            offset $6 limit $7"#,
+        q.season_ticket_id.map(|s| s.0),
+        q.state.map(|s| s.as_str()),
+        pattern(&q.search),
+        id.map(|i| i.0),
+        q.descending,
+        q.offset,
+        q.limit
+    )
+    .fetch_all(conn)
+    .await?;
+    let total = rows.first().map_or(0, |r| r.total);
+    Ok((
+        rows.into_iter()
+            .map(|r| SeasonOrderRow {
+                id: SeasonOrderId(r.order_id),
+                season_ticket_id: SeasonTicketId(r.season_ticket_id),
+                season_name: r.season_name,
+                buyer_email: r.buyer_email,
+                payment_status: r.payment_status,
+                state: r.state,
+                payment_method: r.payment_method,
+                total_cents: Cents(r.total_cents),
+                seats: r.seats,
+                collections: r.collections,
+                titles_issued: r.issued,
+                titles_expected: (r.seats - r.collections) + r.collections * r.matches,
+                error: r.issue_error,
+                attempts: r.issue_attempts,
+                created_at: r.created_at,
+                paid_at: r.paid_at,
+                failed_at: r.failed_at,
+            })
+            .collect(),
+        total,
+    ))
+}
+
+/// A collection still waiting for match titles (the spec's season backlog, by seat).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct BacklogLine {
+    /// The order line (one season seat).
+    pub id: i64,
+    #[schema(value_type = String, format = Uuid)]
+    pub order_id: SeasonOrderId,
+    pub season_name: String,
+    pub seat_label: String,
+    pub sector_name: String,
+    pub holder_name: String,
+    pub buyer_email: String,
+    pub order_state: OrderState,
+    pub titles_issued: i64,
+    pub titles_expected: i64,
+    pub issue_requested_at: Option<DateTime<Utc>>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// The PENDING collections of paid orders, oldest payment first.
+pub async fn backlog(
+    conn: &mut PgConnection,
+    season: Option<SeasonTicketId>,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<BacklogLine>, i64), sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select l.line_id, l.order_id, t.name as season_name, s.label, sec.name as sector_name,
+                  coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder!",
+                  o.buyer_email, o.state as "state: OrderState", l.issue_requested_at, o.paid_at,
+                  (select count(*) from season_match_title m where m.line_id = l.line_id) as "issued!",
+                  (select count(*) from season_ticket_fixture c where c.season_ticket_id = l.season_ticket_id) as "expected!",
+                  count(*) over () as "total!"
+             from season_order_line l join season_order o on o.order_id = l.order_id
+             join season_ticket t on t.id = l.season_ticket_id
+             join venue_seat s on s.id = l.seat_id join venue_block b on b.id = l.block_id
+             join venue_sector sec on sec.code = b.sector_code
+            where l.issue_queue_status = 'PENDING' and l.live and o.payment_status = 1
+              and ($1::bigint is null or l.season_ticket_id = $1)
+            order by o.paid_at, l.line_id
+            offset $2 limit $3"#,
+        season.map(|s| s.0),
+        offset,
+        limit
+    )
+    .fetch_all(conn)
+    .await?;
+    let total = rows.first().map_or(0, |r| r.total);
+    Ok((
+        rows.into_iter()
+            .map(|r| BacklogLine {
+                id: r.line_id,
+                order_id: SeasonOrderId(r.order_id),
+                season_name: r.season_name,
+                seat_label: r.label,
+                sector_name: r.sector_name,
+                holder_name: r.holder,
+                buyer_email: r.buyer_email,
+                order_state: r.state,
+                titles_issued: r.issued,
+                titles_expected: r.expected,
+                issue_requested_at: r.issue_requested_at,
+                paid_at: r.paid_at,
+            })
+            .collect(),
+        total,
+    ))
+}

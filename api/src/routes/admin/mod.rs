@@ -12,6 +12,7 @@ mod jobs;
 mod mass;
 mod onsale;
 mod reconciliation;
+mod season_orders;
 mod seasons;
 mod service;
 mod system;
@@ -32,6 +33,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = exports::routes(r);
     let r = reconciliation::routes(r);
     let r = seasons::routes(r);
+    let r = season_orders::routes(r);
     let r = service::routes(r);
     let r = corporate::routes(r);
     users::routes(r)

@@ -1,0 +1,191 @@
+//! Staff's season orders (issue 17): every season order with its progress (the spec's
+//! /admin/tickets/seasonissued with `state` issued, /admin/tickets/issuefailedseason with
+//! `state` failed), retry and refund of a failed one, and the season backlog: collections
+//! still waiting for match titles (/admin/tickets/season_backlog, seat_season_backlog).
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Path, Query},
+    rest::{self, ListParams, RawListParams},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use domain::ids::{SeasonOrderId, SeasonTicketId};
+use domain::{
+    audit,
+    orders::OrderState,
+    season_orders::{self, AdminQuery, BacklogLine, SeasonOrder, SeasonOrderRow},
+};
+use serde_json::json;
+use utoipa_axum::{router::OpenApiRouter, routes};
+use uuid::Uuid;
+
+pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    r.routes(routes!(list_season_orders))
+        .routes(routes!(get_season_order_admin))
+        .routes(routes!(retry_season_order))
+        .routes(routes!(refund_season_order))
+        .routes(routes!(list_season_backlog))
+}
+
+fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "No such season order")
+}
+
+fn parse(id: &str) -> ApiResult<SeasonOrderId> {
+    Uuid::parse_str(id)
+        .map(SeasonOrderId)
+        .map_err(|_| not_found())
+}
+
+async fn row(state: &AppState, id: SeasonOrderId) -> ApiResult<SeasonOrderRow> {
+    let mut conn = state.pool.acquire().await?;
+    let q = AdminQuery {
+        limit: 1,
+        ..Default::default()
+    };
+    season_orders::admin_orders(&mut conn, &q, Some(id))
+        .await?
+        .0
+        .into_iter()
+        .next()
+        .ok_or_else(not_found)
+}
+
+/// `GET /api/admin/season-orders`: filters `season_ticket_id`, `state` (issued, failed, ...),
+/// `q` (the buyer's e-mail); newest first unless sorted ASC.
+#[utoipa::path(get, path = "/season-orders", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<SeasonOrderRow>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `season_ticket_id`, `state`, `q`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
+))]
+async fn list_season_orders(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let q = AdminQuery {
+        season_ticket_id: params.filter_i64("season_ticket_id")?.map(SeasonTicketId),
+        state: params.filter_enum::<OrderState>("state")?,
+        search: params.filter_str("q"),
+        descending: params.sort_field.is_none() || params.descending,
+        offset: params.offset,
+        limit: params.limit,
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = season_orders::admin_orders(&mut conn, &q, None).await?;
+    Ok(rest::page("season-orders", &params, items, total))
+}
+
+/// `GET /api/admin/season-orders/{id}`: the order with its seats, holders and titles.
+#[utoipa::path(get, path = "/season-orders/{id}", tag = "admin", params(("id" = String, Path, description = "The season order (a UUID)")), responses(
+    (status = 200, body = SeasonOrder),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn get_season_order_admin(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = parse(&id)?;
+    let mut conn = state.pool.acquire().await?;
+    let order = season_orders::load(&mut conn, id)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(axum::Json(order).into_response())
+}
+
+fn not_failed() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "not_failed",
+        "This season order is not waiting for staff: it was already retried or refunded",
+    )
+}
+
+/// `POST /api/admin/season-orders/{id}/retry`: issues what is still missing (a collection
+/// goes on from the matches it has). Audited.
+#[utoipa::path(post, path = "/season-orders/{id}/retry", tag = "admin", params(("id" = String, Path, description = "The season order (a UUID)")), responses(
+    (status = 200, body = SeasonOrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_failed`"),
+))]
+#[tracing::instrument(skip_all, fields(order_id = %id))]
+async fn retry_season_order(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let current = row(&state, parse(&id)?).await?;
+    let mut tx = state.pool.begin().await?;
+    if !workflows::season_orders::retry_issue(&mut tx, current.id).await? {
+        return Err(not_failed());
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "season_order.issue_retried",
+        "season_order",
+        &current.id.to_string(),
+        json!({"error": current.error, "attempts": current.attempts}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(row(&state, current.id).await?).into_response())
+}
+
+/// `POST /api/admin/season-orders/{id}/refund`: refunds a failed season order's payment,
+/// cancels what was issued and frees its seats in every covered match. Audited.
+#[utoipa::path(post, path = "/season-orders/{id}/refund", tag = "admin", params(("id" = String, Path, description = "The season order (a UUID)")), responses(
+    (status = 200, body = SeasonOrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_failed`"),
+))]
+#[tracing::instrument(skip_all, fields(order_id = %id))]
+async fn refund_season_order(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let current = row(&state, parse(&id)?).await?;
+    if current.state != OrderState::Failed {
+        return Err(not_failed());
+    }
+    let mut tx = state.pool.begin().await?;
+    if !workflows::season_orders::refund(&mut tx, current.id, "issue_failed").await? {
+        return Err(not_failed());
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "season_order.refunded",
+        "season_order",
+        &current.id.to_string(),
+        json!({"total_cents": current.total_cents, "error": current.error}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(row(&state, current.id).await?).into_response())
+}
+
+/// `GET /api/admin/season-backlog`: collections still waiting for match titles, oldest
+/// payment first, each with its progress; filter `season_ticket_id`. A failed order's line is
+/// retried with its order (`POST /season-orders/{id}/retry`).
+#[utoipa::path(get, path = "/season-backlog", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<BacklogLine>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filter `season_ticket_id`"),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`"),
+))]
+async fn list_season_backlog(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let season = params.filter_i64("season_ticket_id")?.map(SeasonTicketId);
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) =
+        season_orders::backlog(&mut conn, season, params.offset, params.limit).await?;
+    Ok(rest::page("season-backlog", &params, items, total))
+}

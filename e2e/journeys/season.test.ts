@@ -1,10 +1,12 @@
 /**
  * Season ticket journey (issue 17, the fan's part the API supports): a fan (phone) signed in
  * opens the home page's season card, the season ticket, a sector and a block, picks a seat and
- * holds it for the season, and sees the countdown in the bottom bar with a note that payment
- * opens soon (season checkout does not exist yet). A second browser, anonymous on a desktop,
- * opens the block of a covered match and sees that seat taken; the fan releases it and the
- * match's map shows it free again.
+ * holds it for the season, and sees the countdown in the bottom bar. A second browser, anonymous
+ * on a desktop, opens the block of a covered match and sees that seat taken; the fan releases it
+ * and the match's map shows it free again. Then the fan holds it again and buys it: names the
+ * holder, has them checked, pays with the simulator's card, waits on the thank-you page for the
+ * season title, and finds it in the wallet with every covered match and its PDF; the second
+ * browser sees the seat sold.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,7 +21,8 @@ import {
   newFanContext,
   screenshot,
 } from '../src/browser.ts';
-import { baseUrl } from '../src/env.ts';
+import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
+import { baseUrl, simUrl } from '../src/env.ts';
 
 const BASE_URL = baseUrl();
 
@@ -58,6 +61,42 @@ async function waitForSeatState(page: Page, seat: number, state: string): Promis
     [seat, state] as const,
     { timeout: 10_000 },
   );
+}
+
+/** The season ticket's holder in the journey (a supporter card: some matches are high-risk). */
+const HOLDER = { first_name: 'Chiara', last_name: 'Abbonata', birth_date: '1988-03-12' };
+
+/** The ticketing simulator gives the holder a valid supporter card. */
+async function supporterCard(holder: typeof HOLDER): Promise<void> {
+  const response = await fetch(`${simUrl()}/_sim/ticketing/supporter-cards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: holder.first_name, cognome: holder.last_name, dataNascita: holder.birth_date }),
+  });
+  expect(response.status).toBe(204);
+}
+
+/**
+ * On real time the simulator moves the demo season by whole weeks so that it opened this week
+ * (Friday 08:00 UTC); its renewals' pre-emption window then runs until Sunday 22:00 UTC, and the
+ * ticketing system sells season tickets to the public only after it. On those days the
+ * simulator's clock is moved to an hour after the window (the season's matches are weeks ahead).
+ */
+async function publicSeasonSale(): Promise<void> {
+  const opening = Date.parse('2025-08-01T08:00:00Z');
+  const windowCloses = Date.parse('2025-08-03T22:00:00Z');
+  const week = 7 * 24 * 3600 * 1000;
+  const clock = (await (await fetch(`${simUrl()}/_sim/ticketing/clock`)).json()) as { now: string };
+  const now = Date.parse(clock.now);
+  const weeks = Math.floor((Date.now() - opening) / week);
+  const publicFrom = windowCloses + weeks * week + 3600 * 1000;
+  if (now < publicFrom) {
+    await fetch(`${simUrl()}/_sim/ticketing/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: new Date(publicFrom).toISOString() }),
+    });
+  }
 }
 
 describe('season tickets', () => {
@@ -124,11 +163,8 @@ describe('season tickets', () => {
     await countdown.waitFor();
     expect(await countdown.textContent()).toMatch(/^(30:00|29:[0-5]\d)$/);
     const bar = fan.getByTestId('hold-bar');
-    expect(await bar.getByText('Pagamento abbonamenti in arrivo').count()).toBe(1);
-    expect(await bar.getByRole('button', { name: 'Rilascia i posti' }).isVisible()).toBe(true);
-    // No way on to a checkout that does not exist.
-    expect(await fan.getByRole('button', { name: "Procedi all'acquisto" }).count()).toBe(0);
-    await fan.getByText('Il pagamento degli abbonamenti apre a breve').waitFor();
+    await bar.getByTestId('hold-bar-checkout').waitFor();
+    await fan.getByTestId('release-hold-button').waitFor();
     await screenshot(fan, 'season-5-held-phone');
     // The bar on the phone's screen, as the fan sees it (not the whole page).
     await fan.screenshot({ path: path.join(SCREENSHOTS_DIR, 'season-5-held-phone-screen.png'), animations: 'disabled' });
@@ -148,12 +184,54 @@ describe('season tickets', () => {
     await screenshot(watcher, 'season-7-match-seat-taken-desktop');
 
     // The fan releases the seats: the match's map shows the seat free again, live.
-    await bar.getByRole('button', { name: 'Rilascia i posti' }).click();
+    await fan.getByTestId('release-hold-button').click();
     await fan.getByTestId('hold-summary').waitFor({ state: 'hidden' });
     await bar.waitFor({ state: 'detached' });
     await waitForSeatState(fan, seat.id, 'free');
     await waitForSeatState(watcher, seat.id, 'free');
     await screenshot(fan, 'season-8-released-phone');
+
+    // The fan holds it again and buys it: the holder named, checked, the card paid; the thank-you
+    // page waits for the season title; the wallet shows it with every covered match.
+    await publicSeasonSale();
+    await supporterCard(HOLDER);
+    await fan.getByTestId(`seat-${seat.id}`).click();
+    await waitForSeatState(fan, seat.id, 'selected');
+    await fan.getByTestId('hold-button').click();
+    await waitForSeatState(fan, seat.id, 'mine');
+    await fan.getByTestId('hold-bar-checkout').click();
+    await fan.waitForURL(/\/seasonticketvrocheck\/[0-9a-f-]+/);
+    const orderId = fan.url().split('/seasonticketvrocheck/')[1]?.replace(/\/$/, '') ?? '';
+    const field = (name: string) => fan.getByLabel(`${name}, biglietto 1`, { exact: true });
+    await field('Nome').fill(HOLDER.first_name);
+    await field('Cognome').fill(HOLDER.last_name);
+    await field('Data di nascita').fill(HOLDER.birth_date);
+    await field('Luogo di nascita').fill('Como');
+    await field('Tipo di documento').selectOption('id_card');
+    await field('Numero del documento').fill('CA7654321');
+    await screenshot(fan, 'season-9-holder-phone');
+    await saveAndCheckHolders(fan, 1);
+    await fan.getByText('Titolari salvati').waitFor({ state: 'hidden' });
+    await fillCard(fan, '4242 4242 4242 4242');
+    await screenshot(fan, 'season-10-card-phone');
+    await fan.getByTestId('pay-button').click();
+    await fan.waitForURL(`**/seasonticketcheckout/thankyou/${orderId}`);
+    await fan.locator('[data-testid="order-outcome"][data-state="issued"]').waitFor({ timeout: 90_000 });
+    await screenshot(fan, 'season-11-thankyou-phone');
+    // The covered match's map, live: sold.
+    await waitForSeatState(watcher, seat.id, 'sold');
+    await fan.goto(`${BASE_URL}/wallet`);
+    const wallet = fan.getByTestId('wallet-seasons');
+    await wallet.waitFor();
+    const matches = wallet.locator(`[data-testid^="season-match-"]`);
+    await expect.poll(() => matches.count(), { timeout: 15_000 }).toBe(summary.matches);
+    await screenshot(fan, 'season-12-wallet-phone');
+    const pdf = wallet.locator('[data-testid^="download-season-pdf-"]').first();
+    const pdfUrl = await pdf.getAttribute('href');
+    expect(pdfUrl).toBeTruthy();
+    const download = await fanContext.request.get(`${BASE_URL}${pdfUrl ?? ''}`);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     expect(fanErrors).toEqual([]);
     expect(watcherErrors).toEqual([]);

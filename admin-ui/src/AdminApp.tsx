@@ -37,6 +37,11 @@ import { PaymentReportPage } from './paymentReport/PaymentReportPage';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
+import seasonOrders, { seasonBacklog } from './seasonOrders';
+import { SeasonBacklogPage } from './seasonOrders/SeasonBacklogPage';
+import { SeasonFailedList } from './seasonOrders/SeasonFailedList';
+import { SeasonIssuedList } from './seasonOrders/SeasonIssuedList';
+import { SeatBacklogList } from './seasonOrders/SeatBacklogList';
 import seasonTickets from './seasonTickets';
 import { SeasonTicketList } from './seasonTickets/SeasonTicketList';
 import { MassLockPage } from './seatLocks/MassLockPage';
@@ -58,7 +63,8 @@ export const ADMIN_BASENAME = '/admin';
  * the basename) with a staff account's e-mail and password; admins alone change roles.
  *
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
- * (/stadium/..., /matchlist/..., /seasontickets, /mass/..., /tickets/..., /customer_reports/...,
+ * (/stadium/..., /matchlist/..., /seasontickets, /mass/..., /tickets/... (the season orders' too),
+ * /customer_reports/...,
  * /reports/..., /corporate/company_request, /fidelity_card):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
@@ -85,6 +91,8 @@ export function AdminApp() {
       <Resource name="season-tickets" {...seasonTickets} />
       <Resource name="issued-tickets" {...issuedTickets} />
       <Resource name="failed-issues" {...failedIssues} />
+      <Resource name="season-orders" {...seasonOrders} />
+      <Resource name="season-backlog" {...seasonBacklog} />
       <Resource name="orders" {...orders} />
       <Resource name="mass-issues" {...massIssues} />
       <Resource name="mass-issue-lines" {...massIssueLines} />
@@ -110,6 +118,10 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.seatLocks} element={<MassLockPage />} />
         <Route path={PAGE_PATHS.issuedTickets} element={<IssuedTicketList />} />
         <Route path={PAGE_PATHS.failedIssues} element={<FailedIssueList />} />
+        <Route path={PAGE_PATHS.seasonIssued} element={<SeasonIssuedList />} />
+        <Route path={PAGE_PATHS.seasonFailed} element={<SeasonFailedList />} />
+        <Route path={PAGE_PATHS.seasonBacklog} element={<SeasonBacklogPage />} />
+        <Route path={PAGE_PATHS.seatSeasonBacklog} element={<SeatBacklogList />} />
         <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import { useRecordContext, useTranslate, type FieldProps, type RaRecord } from 'react-admin';
 import { StackedCell } from '../fields/StackedCell';
 import { TicketStateField } from './TicketStateChip';
 import type { IssuedTicket } from '../../../api-types';
@@ -25,9 +25,9 @@ export function SeatField(props: FieldProps<IssuedTicket>) {
   );
 }
 
-/** Who the ticket is in the name of, and under it who bought it (often someone else). */
-export function HolderField(props: FieldProps<IssuedTicket>) {
-  const record = useRecordContext<IssuedTicket>(props);
+/** Who the ticket (or season seat) is in the name of, and under it who bought it (often someone else). */
+export function HolderField(props: FieldProps<RaRecord & Pick<IssuedTicket, 'holder_name' | 'buyer_email'>>) {
+  const record = useRecordContext<RaRecord & Pick<IssuedTicket, 'holder_name' | 'buyer_email'>>(props);
   if (record === undefined) {
     return null;
   }

@@ -21,6 +21,8 @@ function adminApi() {
     '/api/admin/sectors': listRoute('sectors', []),
     '/api/admin/issued-tickets': listRoute('issued-tickets', []),
     '/api/admin/failed-issues': listRoute('failed-issues', []),
+    '/api/admin/season-orders': listRoute('season-orders', []),
+    '/api/admin/season-backlog': listRoute('season-backlog', []),
     '/api/admin/orders': listRoute('orders', []),
     '/api/admin/mass-issues': listRoute('mass-issues', []),
     '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
@@ -72,6 +74,10 @@ describe('the menu', () => {
       'Biglietti',
       'Biglietti emessi',
       'Emissioni fallite',
+      'Abbonamenti emessi',
+      'Emissioni abbonamenti fallite',
+      'Backlog abbonamenti',
+      'Backlog abbonamenti per posto',
       'Ordini',
       'Emissione massiva',
       'Emessi in massa',
@@ -102,6 +108,10 @@ describe('the menu', () => {
       'Blocco posti': '/admin/mass/mass_lock_unlock_seats',
       'Biglietti emessi': '/admin/tickets/issuedtickets',
       'Emissioni fallite': '/admin/tickets/issuefailed',
+      'Abbonamenti emessi': '/admin/tickets/seasonissued',
+      'Emissioni abbonamenti fallite': '/admin/tickets/issuefailedseason',
+      'Backlog abbonamenti': '/admin/tickets/season_backlog',
+      'Backlog abbonamenti per posto': '/admin/tickets/seat_season_backlog',
       Ordini: '/admin/orders',
       'Emissione massiva': '/admin/tickets/massissue',
       'Emessi in massa': '/admin/mass/tickets_issued',
@@ -163,6 +173,22 @@ describe('the menu', () => {
     );
   });
 
+  it("opens the season orders' pages from the tickets group, in English too", async () => {
+    const menu = await openInEnglish('Tickets', 'Failed season ticket issues');
+
+    expect(await screen.findByText('No Season orders found using the current filters.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Failed season ticket issues' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Season tickets issued' })).toHaveAttribute(
+      'href',
+      '/admin/tickets/seasonissued',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Season backlog' })).toHaveAttribute('href', '/admin/tickets/season_backlog');
+    expect(within(menu).getByRole('menuitem', { name: 'Season backlog by seat' })).toHaveAttribute(
+      'href',
+      '/admin/tickets/seat_season_backlog',
+    );
+  });
+
   it('opens the corporate requests and the supporter cards from the users group, in English too', async () => {
     const menu = await openInEnglish('Users and customers', 'Corporate requests');
 
@@ -204,6 +230,8 @@ describe('the menu', () => {
     ['/season-tickets', 'Abbonamenti'],
     ['/issued-tickets', 'Biglietti emessi'],
     ['/failed-issues', 'Emissioni fallite'],
+    ['/season-orders', 'Abbonamenti emessi'],
+    ['/season-backlog', 'Backlog abbonamenti per posto'],
     ['/mass-issues', 'Emissione massiva'],
     ['/mass-issue-lines', 'Emessi in massa'],
     ['/mismatch-reports', 'Discrepanze biglietti'],

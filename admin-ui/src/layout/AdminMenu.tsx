@@ -14,6 +14,7 @@ import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
@@ -70,6 +71,10 @@ const SECTIONS: MenuSection[] = [
     entries: [
       { path: PAGE_PATHS.issuedTickets, label: 'app.menu.issued_tickets', icon: <ConfirmationNumberOutlinedIcon /> },
       { path: PAGE_PATHS.failedIssues, label: 'app.menu.failed_issues', icon: <SyncProblemOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonIssued, label: 'app.menu.season_issued', icon: <CardMembershipOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonFailed, label: 'app.menu.season_failed', icon: <SyncProblemOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonBacklog, label: 'app.menu.season_backlog', icon: <PendingActionsOutlinedIcon /> },
+      { path: PAGE_PATHS.seatSeasonBacklog, label: 'app.menu.seat_season_backlog', icon: <EventSeatOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
       { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },
       { path: PAGE_PATHS.massIssueLines, label: 'app.menu.mass_issue_lines', icon: <LibraryAddCheckOutlinedIcon /> },

@@ -3,10 +3,8 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { Link, useCreatePath, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { EmailStatusChip } from '../emails/EmailStatusChip';
 import { isEmailStatus } from '../emails/types';
@@ -15,8 +13,10 @@ import { IssueErrorText } from '../failedIssues/IssueErrorField';
 import { refundReasonText } from '../failedIssues/refusals';
 import { offersRetry } from '../failedIssues/types';
 import { formatEuros } from '../fields/money';
+import { present } from '../fields/present';
+import { DateTime, EmptyText, Fact, Facts, HeadCells, Mono } from '../layout/Facts';
 import { Section } from '../layout/Section';
-import { formatCalendarDate, formatRomeDateTime } from '../fields/romeDateTime';
+import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
 import { TicketStateChip } from '../issuedTickets/TicketStateChip';
 import { isTicketState } from '../issuedTickets/types';
@@ -27,52 +27,6 @@ import type { LineDetail, OrderAudit, OrderDetail, OrderEmail } from '../../../a
 
 const ORDERS = 'resources.orders';
 const SHOW = `${ORDERS}.show`;
-
-/** A fact and its name, in a grid of facts. */
-/** A term and its value; `wide` takes the whole row of the grid. */
-function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    // A <div> around each term and its value: the only wrapper a <dl> may hold.
-    <Box sx={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', overflowWrap: 'anywhere' }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Facts({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-function Mono({ children }: { children: ReactNode }) {
-  return (
-    <Box component="span" sx={{ fontFamily: 'monospace' }}>
-      {children}
-    </Box>
-  );
-}
-
-function DateTime({ value }: { value: string | null | undefined }) {
-  const [locale] = useLocaleState();
-  if (value === null || value === undefined || value === '') {
-    return <>—</>;
-  }
-  return <time dateTime={value}>{formatRomeDateTime(value, locale)}</time>;
-}
-
-const present = <T,>(value: T | null | undefined): value is T => value !== null && value !== undefined && value !== '';
 
 /** Links to a resource's page under the app's basename. */
 function useShowPath() {
@@ -214,28 +168,6 @@ export function OrderPayment({ order }: { order: OrderDetail }) {
   );
 }
 
-function Empty({ text }: { text: string }) {
-  const translate = useTranslate();
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {translate(text)}
-    </Typography>
-  );
-}
-
-function HeadCells({ labels }: { labels: readonly string[] }) {
-  const translate = useTranslate();
-  return (
-    <TableHead>
-      <TableRow>
-        {labels.map((label) => (
-          <TableCell key={label}>{translate(label)}</TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-  );
-}
-
 function LineRow({ line }: { line: LineDetail }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -306,7 +238,7 @@ export function OrderLines({ lines }: { lines: readonly LineDetail[] }) {
   return (
     <Section title={`${SHOW}.sections.lines`}>
       {lines.length === 0 ? (
-        <Empty text={`${SHOW}.lines.none`} />
+        <EmptyText text={`${SHOW}.lines.none`} />
       ) : (
         <TableContainer>
           <Table size="small">
@@ -358,7 +290,7 @@ export function OrderEmails({ emails }: { emails: readonly OrderEmail[] }) {
   return (
     <Section title={`${SHOW}.sections.emails`}>
       {emails.length === 0 ? (
-        <Empty text={`${SHOW}.emails.none`} />
+        <EmptyText text={`${SHOW}.emails.none`} />
       ) : (
         <TableContainer>
           <Table size="small">
@@ -402,7 +334,7 @@ export function OrderAudit({ entries }: { entries: readonly OrderAudit[] }) {
   return (
     <Section title={`${SHOW}.sections.audit`}>
       {entries.length === 0 ? (
-        <Empty text={`${SHOW}.audit.none`} />
+        <EmptyText text={`${SHOW}.audit.none`} />
       ) : (
         <TableContainer>
           <Table size="small">

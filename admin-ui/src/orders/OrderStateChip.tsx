@@ -47,11 +47,15 @@ export function OrderStateChip({ state }: { state: OrderState }) {
   );
 }
 
-/** The state chip of the order (or failed issue) in the current record context. */
+/**
+ * The state chip of the order (or failed issue) in the current record context: its `source`
+ * field, `state` by default (a season backlog line names its order's `order_state`).
+ */
 export function OrderStateField(props: FieldProps<RaRecord & { state?: unknown }>) {
   const record = useRecordContext(props);
-  if (record === undefined || !isOrderState(record.state)) {
+  const state: unknown = record?.[props.source ?? 'state'];
+  if (!isOrderState(state)) {
     return null;
   }
-  return <OrderStateChip state={record.state} />;
+  return <OrderStateChip state={state} />;
 }

@@ -1,0 +1,82 @@
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ReactElement } from 'react';
+import { Button, Confirm, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { apiErrorMessageKey } from '../api/errors';
+
+/** What staff do with an order whose issuing gave up. */
+export type IssueAction = 'retry' | 'refund';
+
+const looks = {
+  retry: { icon: <ReplayIcon />, confirmColor: 'primary' },
+  refund: { icon: <CurrencyExchangeIcon />, confirmColor: 'warning' },
+} as const satisfies Record<IssueAction, { icon: ReactElement; confirmColor: 'primary' | 'warning' }>;
+
+interface IssueActionButtonProps {
+  action: IssueAction;
+  /** The order the action is for. */
+  orderId: Identifier;
+  /** The API call: `POST .../{id}/retry` or `.../refund`. */
+  run: (id: Identifier) => Promise<unknown>;
+  /**
+   * Where the texts are (`resources.failed-issues`): `action.{action}`, `confirm.{action}_title`
+   * and `_content`, `notifications.{action}`, `errors.{action}_failed`.
+   */
+  messages: string;
+  /** What the confirmation names (buyer, total...). */
+  about: Record<string, unknown>;
+  disabled?: boolean;
+}
+
+/**
+ * One staff action on a failed issue, after a confirmation: retry (issue what is still missing)
+ * or refund (pay back and free the seats). Either way the page is read again afterwards, since
+ * the order has moved on (or someone else moved it first, which the API answers 409
+ * `not_failed`, said in words). Shared by the match orders' and the season orders' pages.
+ */
+export function IssueActionButton({ action, orderId, run, messages, about, disabled = false }: IssueActionButtonProps) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const { icon, confirmColor } = looks[action];
+  const mutation = useMutation({
+    mutationFn: (id: Identifier) => run(id),
+    onSuccess: () => notify(`${messages}.notifications.${action}`, { type: 'success' }),
+    onError: (error) => notify(apiErrorMessageKey(error, `${messages}.errors.${action}_failed`), { type: 'error' }),
+    onSettled: () => {
+      setOpen(false);
+      refresh();
+    },
+  });
+  return (
+    <>
+      <Button
+        label={`${messages}.action.${action}`}
+        disabled={disabled || mutation.isPending}
+        onClick={(event) => {
+          // In a list row: open the dialog, not the row's page.
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        {icon}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={mutation.isPending}
+        title={`${messages}.confirm.${action}_title`}
+        content={`${messages}.confirm.${action}_content`}
+        titleTranslateOptions={about}
+        contentTranslateOptions={about}
+        confirmColor={confirmColor}
+        onConfirm={() => mutation.mutate(orderId)}
+        onClose={() => {
+          if (!mutation.isPending) {
+            setOpen(false);
+          }
+        }}
+      />
+    </>
+  );
+}

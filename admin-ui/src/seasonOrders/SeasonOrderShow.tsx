@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link, ListButton, Show, TopToolbar, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link, ListButton, Loading, Show, TopToolbar, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatEuros } from '../fields/money';
 import { present } from '../fields/present';
 import { formatCalendarDate } from '../fields/romeDateTime';
@@ -30,7 +30,7 @@ const LINES = 'resources.orders.show.lines';
 /** The page's title: the season ticket and the buyer. */
 function SeasonOrderTitle() {
   const order = useRecordContext<SeasonOrder>();
-  return <>{order === undefined ? '' : `${order.season.name} · ${order.buyer_email}`}</>;
+  return <>{isWholeOrder(order) ? `${order.season.name} · ${order.buyer_email}` : ''}</>;
 }
 
 function SeasonOrderShowActions() {
@@ -214,10 +214,19 @@ function SeasonOrderLines({ order }: { order: SeasonOrder }) {
   );
 }
 
+/**
+ * The whole order, not a list's row: react-admin shows the row it has from a list while the
+ * order is read, and a row has no season nor lines.
+ */
+function isWholeOrder(record: unknown): record is SeasonOrder {
+  const order = record as Partial<SeasonOrder> | undefined;
+  return order?.season !== undefined && Array.isArray(order.lines);
+}
+
 function SeasonOrderLayout() {
   const order = useRecordContext<SeasonOrder>();
-  if (order === undefined) {
-    return null;
+  if (!isWholeOrder(order)) {
+    return <Loading />;
   }
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 2 }}>

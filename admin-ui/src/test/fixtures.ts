@@ -1,4 +1,4 @@
-import type { Fixture, MassIssueTask, OrderRow, SeasonTicket } from '../../../api-types';
+import type { BacklogLine, Fixture, MassIssueTask, OrderRow, SeasonOrder, SeasonOrderRow, SeasonTicket } from '../../../api-types';
 
 /** Como - Lazio on sale, as the admin API lists a fixture; `overrides` change what a test needs. */
 export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
@@ -86,6 +86,127 @@ export function aMassIssueTask(overrides: Partial<MassIssueTask> = {}): MassIssu
     progress: 100,
     state: 'done',
     finished_at: '2026-11-24T17:03:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * An issued season order of two seats of the 2026-27 season ticket (one a collection of its 19
+ * matches), as `GET /api/admin/season-orders` lists it; `overrides` change what a test needs.
+ */
+export function aSeasonOrderRow(overrides: Partial<SeasonOrderRow> = {}): SeasonOrderRow {
+  return {
+    id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01',
+    season_ticket_id: 3,
+    season_name: 'Abbonamento 2026-27',
+    buyer_email: 'abbonato@example.it',
+    payment_status: 1,
+    state: 'issued',
+    payment_method: 'card',
+    total_cents: 58000,
+    seats: 2,
+    collections: 1,
+    titles_issued: 20,
+    titles_expected: 20,
+    error: null,
+    attempts: 1,
+    created_at: '2026-07-01T08:00:00Z',
+    paid_at: '2026-07-01T08:05:00Z',
+    failed_at: null,
+    ...overrides,
+  };
+}
+
+/** A collection of the 2026-27 season ticket still waiting for match titles, as the backlog lists it. */
+export function aBacklogLine(overrides: Partial<BacklogLine> = {}): BacklogLine {
+  return {
+    id: 41,
+    order_id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01',
+    season_name: 'Abbonamento 2026-27',
+    seat_label: 'TC-TC1-1-1',
+    sector_name: 'Tribuna Centrale',
+    holder_name: 'Luca Neri',
+    buyer_email: 'abbonato@example.it',
+    order_state: 'issuing',
+    titles_issued: 5,
+    titles_expected: 19,
+    issue_requested_at: '2026-07-01T08:05:01Z',
+    paid_at: '2026-07-01T08:05:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A season order of the 2026-27 season ticket covering two matches: a season title for Luca
+ * Neri, and Giulia Rossi's collection with the first match's title issued.
+ */
+export function aSeasonOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder {
+  const holder = {
+    birth_date: '1990-04-01',
+    birth_place: 'Como',
+    document_type: 'id_card',
+    document_number: 'CA12345AB',
+    sex: 'M',
+  };
+  const line = {
+    sector_code: 'TC',
+    sector_name: 'Tribuna Centrale',
+    block_code: 'TC1',
+    row: '1',
+    gate: 'Varco 1',
+    reduction_id: 1,
+    reduction_code: 'INT',
+    reduction_name: 'Intero',
+    price_cents: 29000,
+  };
+  return {
+    id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01',
+    season: {
+      id: 3,
+      name: 'Abbonamento 2026-27',
+      label: 'Serie A 2026-27',
+      first_match_at: '2026-08-23T16:30:00Z',
+      matches: [
+        { fixture_id: 7, title: 'Como - Lazio', starts_at: '2026-08-23T16:30:00Z', high_risk: false },
+        { fixture_id: 8, title: 'Como - Inter', starts_at: '2026-09-13T18:45:00Z', high_risk: true },
+      ],
+    },
+    payment_status: 1,
+    state: 'issuing',
+    total_cents: 58000,
+    buyer_email: 'abbonato@example.it',
+    expires_at: null,
+    created_at: '2026-07-01T08:00:00Z',
+    holders_complete: true,
+    payment_method: 'card',
+    lines: [
+      {
+        ...line,
+        id: 40,
+        seat_id: 1001,
+        label: 'TC-TC1-1-1',
+        number: 1,
+        holder: { ...holder, first_name: 'Luca', last_name: 'Neri' },
+        collection: false,
+        issue_queue_status: 'COMPLETE',
+        title: { seal: 'SEASON0000000001', barcode: '8001000000000001', state: 'valid', issued_at: '2026-07-01T08:06:00Z' },
+        match_titles: [],
+      },
+      {
+        ...line,
+        id: 41,
+        seat_id: 1002,
+        label: 'TC-TC1-1-2',
+        number: 2,
+        holder: { ...holder, first_name: 'Giulia', last_name: 'Rossi', sex: 'F' },
+        collection: true,
+        issue_queue_status: 'PENDING',
+        title: null,
+        match_titles: [
+          { fixture_id: 7, seal: 'MATCH00000000007', barcode: '8001000000000007', state: 'valid', issued_at: '2026-07-01T08:07:00Z' },
+        ],
+      },
+    ],
     ...overrides,
   };
 }

@@ -41,7 +41,9 @@ create index season_order_season_idx on season_order (season_ticket_id, created_
 create index season_order_failed_idx on season_order (failed_at desc) where failed_at is not null;
 
 create table season_order_line (
-    line_id bigint generated always as identity primary key,
+    -- a range of its own (see 20261128090000_disjoint_id_ranges.sql), after the service calls'
+    line_id bigint generated always as identity
+        (minvalue 10000000000000 maxvalue 99999999999999 start with 10000000000000) primary key,
     order_id uuid not null references season_order (order_id) on delete cascade,
     season_ticket_id bigint not null references season_ticket (id),
     seat_id bigint not null references venue_seat (id),

@@ -211,8 +211,10 @@ async fn run_monitor(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
+    // Polled at the heartbeat rather than woken by notifications: each listening queue holds a
+    // connection of its own for good, and a season ticket's titles can wait a heartbeat.
     let monitor = job_worker!(
-        listening monitor,
+        monitor,
         IssueSeasonOrder,
         &name,
         &pool,

@@ -4,7 +4,7 @@ import { useOrderRowClick } from '../orders/useOrderPath';
 import { FailedIssueButtons } from './FailedIssueButtons';
 import { BuyerMatchField, FailedAtField, TotalIssuedField } from './FailedIssueFields';
 import { IssueErrorField } from './IssueErrorField';
-import { FAILED_ISSUE_STATES } from './types';
+import { FAILED_ISSUE_STATES, FAILED_LIST_PROPS } from './types';
 import type { OrderRow } from '../../../api-types';
 
 const filters = [
@@ -27,14 +27,7 @@ export function FailedIssueList() {
   const openOrder = useOrderRowClick(orderOfIssue);
   return (
     <ResourceContextProvider value="failed-issues">
-      <List<OrderRow>
-        filters={filters}
-        filterDefaultValues={{ state: 'failed' }}
-        sort={{ field: 'failed_at', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        actions={false}
-      >
+      <List<OrderRow> filters={filters} {...FAILED_LIST_PROPS}>
         {/*
           Sorted by failure time, buyer, total or state: the orders the API knows. Six columns, so
           the table fits a 1440 px desktop beside the menu: the attempts under the failure time,

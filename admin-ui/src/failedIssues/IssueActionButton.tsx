@@ -1,9 +1,11 @@
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import ReplayIcon from '@mui/icons-material/Replay';
+import Box from '@mui/material/Box';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
 import { Button, Confirm, useNotify, useRefresh, type Identifier } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
+import { canRetryOrRefund } from './types';
 
 /** What staff do with an order whose issuing gave up. */
 export type IssueAction = 'retry' | 'refund';
@@ -35,7 +37,7 @@ interface IssueActionButtonProps {
  * the order has moved on (or someone else moved it first, which the API answers 409
  * `not_failed`, said in words). Shared by the match orders' and the season orders' pages.
  */
-export function IssueActionButton({ action, orderId, run, messages, about, disabled = false }: IssueActionButtonProps) {
+function IssueActionButton({ action, orderId, run, messages, about, disabled = false }: IssueActionButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -78,5 +80,36 @@ export function IssueActionButton({ action, orderId, run, messages, about, disab
         }}
       />
     </>
+  );
+}
+
+interface IssueActionButtonsProps extends Pick<IssueActionButtonProps, 'messages' | 'about'> {
+  /** Which actions, side by side, in this order. */
+  actions: readonly IssueAction[];
+  /** The order: its id for the call, its state to offer the actions only while it is failed. */
+  order: { id: Identifier; state: string };
+  /** The API call of each action. */
+  run: Readonly<Record<IssueAction, (id: Identifier) => Promise<unknown>>>;
+}
+
+/**
+ * The actions on a failed issue side by side, each after its confirmation; enabled only while
+ * the order is failed (the API answers 409 `not_failed` otherwise).
+ */
+export function IssueActionButtons({ actions, order, run, messages, about }: IssueActionButtonsProps) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {actions.map((action) => (
+        <IssueActionButton
+          key={action}
+          action={action}
+          orderId={order.id}
+          run={run[action]}
+          messages={messages}
+          about={about}
+          disabled={!canRetryOrRefund(order)}
+        />
+      ))}
+    </Box>
   );
 }

@@ -16,3 +16,15 @@ export function canRetryOrRefund(issue: { state: string }): boolean {
 export function offersRetry(issue: { retryable?: boolean }): boolean {
   return issue.retryable !== false;
 }
+
+/**
+ * How a list of failed issues opens (a match's or a season's): the ones still failed, latest
+ * failure first, 25 a page, no export nor toolbar actions.
+ */
+export const FAILED_LIST_PROPS = {
+  filterDefaultValues: { state: 'failed' },
+  sort: { field: 'failed_at', order: 'DESC' },
+  perPage: 25,
+  exporter: false,
+  actions: false,
+} as const;

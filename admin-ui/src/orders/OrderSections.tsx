@@ -16,10 +16,8 @@ import { formatEuros } from '../fields/money';
 import { present } from '../fields/present';
 import { DateTime, EmptyText, Fact, Facts, HeadCells, Mono } from '../layout/Facts';
 import { Section } from '../layout/Section';
-import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { TicketStateChip } from '../issuedTickets/TicketStateChip';
-import { isTicketState } from '../issuedTickets/types';
+import { HolderCell, PriceCell, SeatCell, TitleState } from './LineCells';
 import { OrderStateChip } from './OrderStateChip';
 import { PaymentStatusChip } from './PaymentStatusChip';
 import { isOrderState, isPaymentStatus } from './types';
@@ -170,49 +168,14 @@ export function OrderPayment({ order }: { order: OrderDetail }) {
 
 function LineRow({ line }: { line: LineDetail }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const showPath = useShowPath();
-  const seat =
-    present(line.row) && present(line.number)
-      ? translate('resources.issued-tickets.seat', { row: line.row, number: line.number })
-      : undefined;
-  const where = [line.sector_name ?? line.sector_code, line.block_code, seat, line.gate].filter(present).join(' · ');
-  const reduction = present(line.reduction_name) ? line.reduction_name : line.reduction_code;
   return (
     <TableRow data-testid="order-line">
+      <SeatCell seat={line} />
+      <HolderCell name={line.holder_name} birthDate={line.holder_birth_date} />
+      <PriceCell cents={line.price_cents} reduction={present(line.reduction_name) ? line.reduction_name : line.reduction_code} />
       <TableCell>
-        <StackedCell secondary={where}>
-          <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-            {line.label}
-          </Box>
-        </StackedCell>
-      </TableCell>
-      <TableCell>
-        <StackedCell
-          secondary={
-            present(line.holder_birth_date)
-              ? translate(`${SHOW}.lines.born`, { date: formatCalendarDate(line.holder_birth_date, locale) })
-              : undefined
-          }
-        >
-          <span>{present(line.holder_name) ? line.holder_name : '—'}</span>
-        </StackedCell>
-      </TableCell>
-      <TableCell align="right">
-        <StackedCell align="right" secondary={reduction ?? undefined}>
-          <span>{formatEuros(line.price_cents, locale)}</span>
-        </StackedCell>
-      </TableCell>
-      <TableCell>
-        <StackedCell secondary={line.seal ?? undefined} monospace>
-          {isTicketState(line.title_state) ? (
-            <TicketStateChip state={line.title_state} />
-          ) : (
-            <Typography component="span" variant="body2" color="text.secondary">
-              {translate(`${SHOW}.lines.no_title`)}
-            </Typography>
-          )}
-        </StackedCell>
+        <TitleState state={line.title_state} seal={line.seal} />
       </TableCell>
       <TableCell>
         {present(line.issued_at) ? (

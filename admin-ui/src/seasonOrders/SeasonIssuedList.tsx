@@ -1,12 +1,11 @@
-import { DataTable, List, ResourceContextProvider, ShowButton } from 'react-admin';
+import { DataTable, ShowButton } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { PriceField } from '../fields/PriceField';
 import { OrderStateField } from '../orders/OrderStateChip';
 import { ORDER_STATES } from '../orders/types';
+import { SeasonOrderList } from './SeasonOrderList';
 import { SeatsField, TitlesProgressField } from './SeasonOrderFields';
 import { SEASON_ORDER_STORE } from './types';
-import { useSeasonOrderFilters } from './useSeasonOrderFilters';
-import type { SeasonOrderRow } from '../../../api-types';
 
 /**
  * The season orders issued, at /admin/tickets/seasonissued, latest payment first: the season
@@ -15,34 +14,26 @@ import type { SeasonOrderRow } from '../../../api-types';
  * state; each row opens the order's page. The API sorts by time alone, either way.
  */
 export function SeasonIssuedList() {
-  const filters = useSeasonOrderFilters(ORDER_STATES);
   return (
-    <ResourceContextProvider value="season-orders">
-      <List<SeasonOrderRow>
-        title="resources.season-orders.issued_title"
-        storeKey={SEASON_ORDER_STORE.issued}
-        filters={filters}
-        filterDefaultValues={{ state: 'issued' }}
-        sort={{ field: 'paid_at', order: 'DESC' }}
-        perPage={25}
-        exporter={false}
-        actions={false}
-      >
-        <DataTable<SeasonOrderRow> rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="season_name" disableSort />
-          <DataTable.Col source="buyer_email" disableSort />
-          <DataTable.Col source="seats" align="right" disableSort field={SeatsField} />
-          <DataTable.Col source="titles_issued" disableSort field={TitlesProgressField} />
-          <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />
-          <DataTable.Col source="paid_at" field={RomeDateTimeField} />
-          <DataTable.Col source="state" disableSort>
-            <OrderStateField source="state" />
-          </DataTable.Col>
-          <DataTable.Col label="resources.season-orders.fields.open" disableSort>
-            <ShowButton />
-          </DataTable.Col>
-        </DataTable>
-      </List>
-    </ResourceContextProvider>
+    <SeasonOrderList
+      title="resources.season-orders.issued_title"
+      storeKey={SEASON_ORDER_STORE.issued}
+      states={ORDER_STATES}
+      filterDefaultValues={{ state: 'issued' }}
+      sort={{ field: 'paid_at', order: 'DESC' }}
+    >
+      <DataTable.Col source="season_name" disableSort />
+      <DataTable.Col source="buyer_email" disableSort />
+      <DataTable.Col source="seats" align="right" disableSort field={SeatsField} />
+      <DataTable.Col source="titles_issued" disableSort field={TitlesProgressField} />
+      <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />
+      <DataTable.Col source="paid_at" field={RomeDateTimeField} />
+      <DataTable.Col source="state" disableSort>
+        <OrderStateField source="state" />
+      </DataTable.Col>
+      <DataTable.Col label="resources.season-orders.fields.open" disableSort>
+        <ShowButton />
+      </DataTable.Col>
+    </SeasonOrderList>
   );
 }

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
 import { useLocaleState, useRecordContext, type Identifier } from 'react-admin';
 import { seasonOrderAction } from '../api/seasonOrders';
-import { IssueActionButton, type IssueAction } from '../failedIssues/IssueActionButton';
-import { canRetryOrRefund } from '../failedIssues/types';
+import { IssueActionButtons, type IssueAction } from '../failedIssues/IssueActionButton';
 import { formatEuros } from '../fields/money';
 import type { TitleCount } from './types';
 import type { SeasonOrderRow } from '../../../api-types';
@@ -39,21 +37,7 @@ export function SeasonOrderButtons({ order, actions = ['retry', 'refund'] }: Sea
     issued: order.titles_issued,
     expected: order.titles_expected,
   };
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      {actions.map((action) => (
-        <IssueActionButton
-          key={action}
-          action={action}
-          orderId={order.id}
-          run={run[action]}
-          messages="resources.season-orders"
-          about={about}
-          disabled={!canRetryOrRefund(order)}
-        />
-      ))}
-    </Box>
-  );
+  return <IssueActionButtons actions={actions} order={order} run={run} messages="resources.season-orders" about={about} />;
 }
 
 /** The two actions for the season order row in the record context (the failed list). */

@@ -8,13 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link, ListButton, Loading, Show, TopToolbar, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatEuros } from '../fields/money';
-import { present } from '../fields/present';
-import { formatCalendarDate } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { TicketStateChip } from '../issuedTickets/TicketStateChip';
-import { isTicketState } from '../issuedTickets/types';
 import { DateTime, EmptyText, Fact, Facts, HeadCells, Mono } from '../layout/Facts';
 import { Section } from '../layout/Section';
+import { HolderCell, PriceCell, SeatCell, TitleState } from '../orders/LineCells';
 import { OrderStateChip } from '../orders/OrderStateChip';
 import { PaymentStatusChip } from '../orders/PaymentStatusChip';
 import { isOrderState, isPaymentStatus } from '../orders/types';
@@ -91,23 +88,6 @@ function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
   );
 }
 
-/** A title's state chip and, under it, its seal; "Non emesso" while there is none. */
-function TitleCell({ title }: { title: { seal: string; state: string } | null | undefined }) {
-  const translate = useTranslate();
-  if (title === null || title === undefined) {
-    return (
-      <Typography component="span" variant="body2" color="text.secondary">
-        {translate(`${LINES}.no_title`)}
-      </Typography>
-    );
-  }
-  return (
-    <StackedCell secondary={title.seal} monospace>
-      {isTicketState(title.state) ? <TicketStateChip state={title.state} /> : <span>{title.state}</span>}
-    </StackedCell>
-  );
-}
-
 /** A collection's matches, each with its kick-off in Como time and its title once issued. */
 function CollectionMatches({ matches, titles }: { matches: readonly CoveredMatch[]; titles: readonly MatchTitle[] }) {
   const byFixture = new Map(titles.map((title) => [title.fixture_id, title]));
@@ -122,7 +102,7 @@ function CollectionMatches({ matches, titles }: { matches: readonly CoveredMatch
               <DateTime value={match.starts_at} />
             </TableCell>
             <TableCell>
-              <TitleCell title={byFixture.get(match.fixture_id)} />
+              <TitleState state={byFixture.get(match.fixture_id)?.state} seal={byFixture.get(match.fixture_id)?.seal} />
             </TableCell>
           </TableRow>
         ))}
@@ -134,45 +114,23 @@ function CollectionMatches({ matches, titles }: { matches: readonly CoveredMatch
 /** One season seat: where, who holds it, season title or collection, its price, its title(s). */
 function SeasonLineRows({ line, matches }: { line: SeasonOrderLine; matches: readonly CoveredMatch[] }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const seat = translate('resources.issued-tickets.seat', { row: line.row, number: line.number });
-  const where = [line.sector_name, line.block_code, seat, line.gate].filter(present).join(' · ');
-  const holder = line.holder ? `${line.holder.first_name} ${line.holder.last_name}` : '—';
   const kind = line.collection ? 'collection' : 'season';
   return (
     <>
       <TableRow data-testid="season-line">
-        <TableCell>
-          <StackedCell secondary={where}>
-            <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-              {line.label}
-            </Box>
-          </StackedCell>
-        </TableCell>
-        <TableCell>
-          <StackedCell
-            secondary={
-              line.holder ? translate(`${LINES}.born`, { date: formatCalendarDate(line.holder.birth_date, locale) }) : undefined
-            }
-          >
-            <span>{holder}</span>
-          </StackedCell>
-        </TableCell>
+        <SeatCell seat={line} />
+        <HolderCell name={line.holder ? `${line.holder.first_name} ${line.holder.last_name}` : null} birthDate={line.holder?.birth_date} />
         <TableCell>
           <StackedCell secondary={translate(`${SHOW}.queue.${line.issue_queue_status}`, { _: line.issue_queue_status })}>
             <Chip size="small" variant="outlined" label={translate(`${SHOW}.kinds.${kind}`)} data-kind={kind} />
           </StackedCell>
         </TableCell>
-        <TableCell align="right">
-          <StackedCell align="right" secondary={line.reduction_name || line.reduction_code}>
-            <span>{formatEuros(line.price_cents, locale)}</span>
-          </StackedCell>
-        </TableCell>
+        <PriceCell cents={line.price_cents} reduction={line.reduction_name || line.reduction_code} />
         <TableCell>
           {line.collection ? (
             <TitlesProgress titles_issued={line.match_titles.length} titles_expected={matches.length} />
           ) : (
-            <TitleCell title={line.title} />
+            <TitleState state={line.title?.state} seal={line.title?.seal} />
           )}
         </TableCell>
       </TableRow>

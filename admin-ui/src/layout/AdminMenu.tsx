@@ -137,7 +137,15 @@ export function AdminMenu() {
           <Divider key={section.id} />
         ),
         ...section.entries.map((entry) => (
-          <Menu.Item key={entry.path} to={`${basename}${entry.path}`} primaryText={entry.label} leftIcon={entry.icon} />
+          // A long name ("Backlog abbonamenti per posto") wraps rather than ending in "…", where
+          // it would read as its neighbour ("Backlog abbonamenti").
+          <Menu.Item
+            key={entry.path}
+            to={`${basename}${entry.path}`}
+            primaryText={entry.label}
+            leftIcon={entry.icon}
+            sx={{ whiteSpace: 'normal', '& *': { whiteSpace: 'normal', textOverflow: 'clip' } }}
+          />
         )),
       ])}
     </Menu>

@@ -10,7 +10,13 @@ import type { OrderState, SeasonOrderRow } from '../../../api-types';
 function useSeasonOrderFilters(states: readonly OrderState[]) {
   const translate = useTranslate();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('resources.season-orders.filters.search')} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('resources.season-orders.filters.search')}
+      sx={{ minWidth: { md: 300 } }}
+    />,
     <SeasonFilterInput key="season_ticket_id" source="season_ticket_id" alwaysOn />,
     <SelectInput
       key="state"

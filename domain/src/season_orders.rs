@@ -13,8 +13,8 @@ use crate::ids::{BlockId, FixtureId, ReductionId, SeasonOrderId, SeasonTicketId,
 use crate::inventory::{self, Change, FULL_PRICE_CODE, SeatState};
 use crate::money::Cents;
 use crate::orders::{
-    HolderDetails, HolderRule, IssuedTitle, NamingRefusal, OrderState, PaymentMethod,
-    PaymentOutcome, PaymentStatus, TitleState, TitleView,
+    HolderDetails, IssuedTitle, NamingRefusal, OrderState, PaymentMethod, PaymentOutcome,
+    PaymentStatus, TitleState, TitleView, check_named, holder_of_row, not_qualifying, title_of_row,
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -384,30 +384,10 @@ async fn lines(
             reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
             price_cents: Cents(r.price_cents),
-            holder: match (r.holder_first_name, r.holder_last_name, r.holder_birth_date) {
-                (Some(first_name), Some(last_name), Some(birth_date)) => Some(HolderDetails {
-                    first_name,
-                    last_name,
-                    birth_date,
-                    birth_place: r.holder_birth_place.unwrap_or_default(),
-                    document_type: r.holder_document_type.unwrap_or_default(),
-                    document_number: r.holder_document_number.unwrap_or_default(),
-                    sex: r.holder_sex,
-                }),
-                _ => None,
-            },
+            holder: holder_of_row!(r),
             collection: r.is_collection,
             issue_queue_status: r.issue_queue_status,
-            title: match (r.title_id, r.seal) {
-                (Some(title_id), Some(seal)) => Some(TitleView {
-                    seal,
-                    barcode: r.barcode.unwrap_or_default(),
-                    state: r.title_state.unwrap_or(TitleState::Valid),
-                    issued_at: r.issued_at,
-                    title_id,
-                }),
-                _ => None,
-            },
+            title: title_of_row!(r),
             match_titles: titles.remove(&r.line_id).unwrap_or_default(),
             block_id: BlockId(r.block_id),
             planet_seat_id: r.planet_seat_id,
@@ -438,36 +418,21 @@ pub async fn name_holders(
     order: &SeasonOrder,
     named: &[NamedSeasonLine],
 ) -> Result<Result<(), NamingRefusal>, sqlx::Error> {
-    if order.state != OrderState::Pending || order.payment_status != PaymentStatus::Pending {
-        return Ok(Err(NamingRefusal::NotPending));
-    }
-    let mut ids: Vec<i64> = named.iter().map(|n| n.line_id).collect();
-    ids.sort_unstable();
-    let mut mine: Vec<i64> = order.lines.iter().map(|l| l.id).collect();
-    mine.sort_unstable();
-    if ids != mine {
-        return Ok(Err(NamingRefusal::WrongLines));
-    }
-    if order.payment_intent_id.is_some()
-        && named.iter().any(|n| {
-            order
-                .lines
-                .iter()
-                .any(|l| l.id == n.line_id && l.reduction_id != n.reduction_id)
-        })
-    {
-        return Ok(Err(NamingRefusal::PaymentStarted));
-    }
-    let keys: Vec<String> = named.iter().map(|n| n.holder.key()).collect();
-    let twice: Vec<i64> = named
+    let current: Vec<(i64, ReductionId)> =
+        order.lines.iter().map(|l| (l.id, l.reduction_id)).collect();
+    let asked: Vec<(i64, ReductionId, &HolderDetails)> = named
         .iter()
-        .zip(&keys)
-        .filter(|(_, k)| keys.iter().filter(|o| o == k).count() > 1)
-        .map(|(n, _)| n.line_id)
+        .map(|n| (n.line_id, n.reduction_id, &n.holder))
         .collect();
-    if !twice.is_empty() {
-        return Ok(Err(NamingRefusal::HolderHasSeat(twice)));
-    }
+    let keys = match check_named(
+        order.state == OrderState::Pending && order.payment_status == PaymentStatus::Pending,
+        order.payment_intent_id.is_some(),
+        &current,
+        &asked,
+    ) {
+        Ok(keys) => keys,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     let reductions: Vec<i32> = named.iter().map(|n| n.reduction_id.0).collect();
     let refused = sqlx::query_scalar!(
         r#"select u.line_id as "line_id!" from unnest($1::bigint[], $2::int[]) as u(line_id, reduction_id)
@@ -486,33 +451,13 @@ pub async fn name_holders(
     if !refused.is_empty() {
         return Ok(Err(NamingRefusal::ReductionNotAllowed(refused)));
     }
-    let rules: BTreeMap<i32, String> = sqlx::query!(
-        "select id, rule from reduction where id = any($1)",
-        &reductions
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| (r.id, r.rule))
-    .collect();
     let first_day: NaiveDate = order
         .season
         .first_match_at
         .unwrap_or_else(Utc::now)
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
-    let not_eligible: Vec<i64> = named
-        .iter()
-        .filter(|n| {
-            !n.holder.qualifies(
-                rules
-                    .get(&n.reduction_id.0)
-                    .map_or(HolderRule::Anyone, |r| HolderRule::parse(r)),
-                first_day,
-            )
-        })
-        .map(|n| n.line_id)
-        .collect();
+    let not_eligible = not_qualifying(conn, &asked, first_day).await?;
     if !not_eligible.is_empty() {
         return Ok(Err(NamingRefusal::HolderNotEligible(not_eligible)));
     }
@@ -661,21 +606,10 @@ pub async fn confirm_payment(
         .fetch_optional(&mut *conn)
         .await?;
         return Ok((
-            match row {
-                Some(r) if r.client_secret.as_deref() == Some(client_secret) => {
-                    if r.payment_status == PaymentStatus::Pending && r.state == OrderState::Pending
-                    {
-                        PaymentOutcome::UnknownOrNoDocument
-                    } else if r.state == OrderState::Cancelled
-                        && r.payment_status != PaymentStatus::Paid
-                    {
-                        PaymentOutcome::Cancelled
-                    } else {
-                        PaymentOutcome::AlreadyProcessed
-                    }
-                }
-                _ => PaymentOutcome::UnknownOrNoDocument,
-            },
+            PaymentOutcome::unchanged(
+                row.map(|r| (r.payment_status, r.state, r.client_secret)),
+                client_secret,
+            ),
             vec![],
         ));
     };
@@ -1276,17 +1210,13 @@ async fn audited(
     to: OrderState,
     details: serde_json::Value,
 ) -> Result<(), sqlx::Error> {
-    let mut entry = json!({"from": from, "to": to});
-    if let (Some(e), serde_json::Value::Object(d)) = (entry.as_object_mut(), details) {
-        e.extend(d);
-    }
-    crate::audit::record(
+    crate::orders::audited_as(
         conn,
-        None,
-        &format!("season_order.{}", to.as_str()),
         "season_order",
         &order_id.to_string(),
-        entry,
+        from,
+        to,
+        details,
     )
     .await
 }
@@ -1331,18 +1261,6 @@ pub struct AdminQuery {
     pub limit: i64,
 }
 
-fn pattern(search: &Option<String>) -> Option<String> {
-    search.as_ref().map(|s| {
-        format!(
-            "%{}%",
-            s.to_lowercase()
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_")
-        )
-    })
-}
-
 /// Season orders, newest first (or oldest), with their progress; one of them by id.
 pub async fn admin_orders(
     conn: &mut PgConnection,
@@ -1371,7 +1289,7 @@ pub async fn admin_orders(
             offset $6 limit $7"#,
         q.season_ticket_id.map(|s| s.0),
         q.state.map(|s| s.as_str()),
-        pattern(&q.search),
+        q.search.as_deref().map(crate::db::contains_pattern),
         id.map(|i| i.0),
         q.descending,
         q.offset,

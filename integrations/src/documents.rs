@@ -226,135 +226,166 @@ pub fn ticket_pdf(t: &Ticket, lang: Lang) -> Vec<u8> {
 }
 
 fn ticket_pdf_with(t: &Ticket, lang: Lang, options: &PdfSaveOptions) -> Vec<u8> {
-    let l = match lang {
-        Lang::It => &IT,
-        Lang::En => &EN,
-    };
+    let l = labels(lang);
     let when = t
         .starts_at
         .with_timezone(&chrono_tz::Europe::Rome)
         .format("%d/%m/%Y %H:%M")
         .to_string();
-    let mut doc = PdfDocument::new(&format!("{} {}", l.title, t.seal));
-    let (sans, sans_bold) = faces();
-    let fonts = Fonts {
-        regular: doc.add_font(sans),
-        bold: doc.add_font(sans_bold),
+    let page = TitlePage {
+        document: format!("{} {}", l.title, t.seal),
+        band: format!("{} · {}", l.title, t.competition),
+        heading: &t.match_title,
+        rows: vec![
+            (l.date, format!("{when} (Europe/Rome)")),
+            (l.sector, format!("{} · {}", t.sector, t.block)),
+            (l.row, t.row.clone()),
+            (l.seat, t.seat.clone()),
+            (l.gate, t.gate.clone()),
+            (l.holder, t.holder.clone()),
+            (
+                l.price,
+                format!("{} ({})", euros(t.price_cents), t.reduction),
+            ),
+        ],
+        barcode: &t.barcode,
+        seal: &t.seal,
+        order_ref: &t.order_ref,
     };
-    let fonts = &fonts;
-    let mut ops = Vec::new();
-    // The club's band across the top.
-    rect(&mut ops, 0.0, 262.0, 210.0, 35.0, &BLUE);
-    let white = Rgb {
-        r: 1.0,
-        g: 1.0,
-        b: 1.0,
-        icc_profile: None,
-    };
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        282.0,
-        Face::Bold,
-        22.0,
-        &white,
-        "Como 1907",
-    );
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        270.0,
-        Face::Regular,
-        12.0,
-        &white,
-        &format!("{} · {}", l.title, t.competition),
-    );
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        245.0,
-        Face::Bold,
-        20.0,
-        &BLACK,
-        &t.match_title,
-    );
-    let rows: [(&str, String); 7] = [
-        (l.date, format!("{when} (Europe/Rome)")),
-        (l.sector, format!("{} · {}", t.sector, t.block)),
-        (l.row, t.row.clone()),
-        (l.seat, t.seat.clone()),
-        (l.gate, t.gate.clone()),
-        (l.holder, t.holder.clone()),
-        (
-            l.price,
-            format!("{} ({})", euros(t.price_cents), t.reduction),
-        ),
-    ];
-    let mut y = 230.0;
-    for (label, value) in rows {
-        text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, label);
-        text(&mut ops, fonts, 55.0, y, Face::Bold, 12.0, &BLACK, &value);
-        y -= 10.0;
+    page.render(l, options, |_, _, _| {})
+}
+
+fn labels(lang: Lang) -> &'static Labels {
+    match lang {
+        Lang::It => &IT,
+        Lang::En => &EN,
     }
-    qr(&mut ops, &t.barcode, 135.0, 240.0, 60.0);
-    text(
-        &mut ops,
-        fonts,
-        140.0,
-        176.0,
-        Face::Mono,
-        9.0,
-        &BLACK,
-        &t.barcode,
-    );
-    y -= 4.0;
-    text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.seal);
-    text(
-        &mut ops,
-        fonts,
-        55.0,
-        y,
-        Face::MonoBold,
-        13.0,
-        &BLACK,
-        &t.seal,
-    );
-    y -= 10.0;
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        y,
-        Face::Regular,
-        10.0,
-        &GREY,
-        l.order,
-    );
-    text(
-        &mut ops,
-        fonts,
-        55.0,
-        y,
-        Face::Mono,
-        9.0,
-        &BLACK,
-        &t.order_ref,
-    );
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        20.0,
-        Face::Regular,
-        8.0,
-        &GREY,
-        l.note,
-    );
-    let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
-    doc.with_pages(vec![page]).save(options, &mut Vec::new())
+}
+
+/// What every printed title shows: the club's band, a heading, the rows of label and value,
+/// the QR of the barcode, the fiscal seal, the order and the note on named titles.
+struct TitlePage<'a> {
+    /// The PDF's own title.
+    document: String,
+    /// The line under the club's name in the band.
+    band: String,
+    heading: &'a str,
+    rows: Vec<(&'static str, String)>,
+    barcode: &'a str,
+    seal: &'a str,
+    order_ref: &'a str,
+}
+
+impl TitlePage<'_> {
+    /// The one-page PDF; `more` draws below the order line, from the height it is given.
+    fn render(
+        &self,
+        l: &Labels,
+        options: &PdfSaveOptions,
+        more: impl FnOnce(&mut Vec<Op>, &Fonts, f32),
+    ) -> Vec<u8> {
+        let mut doc = PdfDocument::new(&self.document);
+        let (sans, sans_bold) = faces();
+        let fonts = Fonts {
+            regular: doc.add_font(sans),
+            bold: doc.add_font(sans_bold),
+        };
+        let fonts = &fonts;
+        let mut ops = Vec::new();
+        // The club's band across the top.
+        rect(&mut ops, 0.0, 262.0, 210.0, 35.0, &BLUE);
+        let white = Rgb {
+            r: 1.0,
+            g: 1.0,
+            b: 1.0,
+            icc_profile: None,
+        };
+        let ops_ref = &mut ops;
+        text(
+            ops_ref,
+            fonts,
+            15.0,
+            282.0,
+            Face::Bold,
+            22.0,
+            &white,
+            "Como 1907",
+        );
+        text(
+            ops_ref,
+            fonts,
+            15.0,
+            270.0,
+            Face::Regular,
+            12.0,
+            &white,
+            &self.band,
+        );
+        text(
+            ops_ref,
+            fonts,
+            15.0,
+            245.0,
+            Face::Bold,
+            20.0,
+            &BLACK,
+            self.heading,
+        );
+        let mut y = 230.0;
+        for (label, value) in &self.rows {
+            text(ops_ref, fonts, 15.0, y, Face::Regular, 10.0, &GREY, label);
+            text(ops_ref, fonts, 55.0, y, Face::Bold, 12.0, &BLACK, value);
+            y -= 10.0;
+        }
+        qr(ops_ref, self.barcode, 135.0, 240.0, 60.0);
+        text(
+            ops_ref,
+            fonts,
+            140.0,
+            176.0,
+            Face::Mono,
+            9.0,
+            &BLACK,
+            self.barcode,
+        );
+        y -= 4.0;
+        text(ops_ref, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.seal);
+        text(
+            ops_ref,
+            fonts,
+            55.0,
+            y,
+            Face::MonoBold,
+            13.0,
+            &BLACK,
+            self.seal,
+        );
+        y -= 10.0;
+        text(ops_ref, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.order);
+        text(
+            ops_ref,
+            fonts,
+            55.0,
+            y,
+            Face::Mono,
+            9.0,
+            &BLACK,
+            self.order_ref,
+        );
+        more(ops_ref, fonts, y);
+        text(
+            ops_ref,
+            fonts,
+            15.0,
+            20.0,
+            Face::Regular,
+            8.0,
+            &GREY,
+            l.note,
+        );
+        let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
+        doc.with_pages(vec![page]).save(options, &mut Vec::new())
+    }
 }
 
 /// What a season title shows: the seat for every covered match.
@@ -384,167 +415,47 @@ pub fn season_pdf(t: &SeasonTicket, lang: Lang) -> Vec<u8> {
         Lang::It => ("Abbonamento", "Partite"),
         Lang::En => ("Season ticket", "Matches"),
     };
-    let l = match lang {
-        Lang::It => &IT,
-        Lang::En => &EN,
+    let l = labels(lang);
+    let page = TitlePage {
+        document: format!("{title} {}", t.seal),
+        band: format!("{title} · {}", t.label),
+        heading: &t.season_name,
+        rows: vec![
+            (l.sector, format!("{} · {}", t.sector, t.block)),
+            (l.row, t.row.clone()),
+            (l.seat, t.seat.clone()),
+            (l.gate, t.gate.clone()),
+            (l.holder, t.holder.clone()),
+            (
+                l.price,
+                format!("{} ({})", euros(t.price_cents), t.reduction),
+            ),
+        ],
+        barcode: &t.barcode,
+        seal: &t.seal,
+        order_ref: &t.order_ref,
     };
-    let mut doc = PdfDocument::new(&format!("{title} {}", t.seal));
-    let (sans, sans_bold) = faces();
-    let fonts = Fonts {
-        regular: doc.add_font(sans),
-        bold: doc.add_font(sans_bold),
-    };
-    let fonts = &fonts;
-    let mut ops = Vec::new();
-    rect(&mut ops, 0.0, 262.0, 210.0, 35.0, &BLUE);
-    let white = Rgb {
-        r: 1.0,
-        g: 1.0,
-        b: 1.0,
-        icc_profile: None,
-    };
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        282.0,
-        Face::Bold,
-        22.0,
-        &white,
-        "Como 1907",
-    );
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        270.0,
-        Face::Regular,
-        12.0,
-        &white,
-        &format!("{title} · {}", t.label),
-    );
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        245.0,
-        Face::Bold,
-        18.0,
-        &BLACK,
-        &t.season_name,
-    );
-    let rows: [(&str, String); 6] = [
-        (l.sector, format!("{} · {}", t.sector, t.block)),
-        (l.row, t.row.clone()),
-        (l.seat, t.seat.clone()),
-        (l.gate, t.gate.clone()),
-        (l.holder, t.holder.clone()),
-        (
-            l.price,
-            format!("{} ({})", euros(t.price_cents), t.reduction),
-        ),
-    ];
-    let mut y = 230.0;
-    for (label, value) in rows {
-        text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, label);
-        text(&mut ops, fonts, 55.0, y, Face::Bold, 12.0, &BLACK, &value);
-        y -= 10.0;
-    }
-    qr(&mut ops, &t.barcode, 135.0, 240.0, 60.0);
-    text(
-        &mut ops,
-        fonts,
-        140.0,
-        176.0,
-        Face::Mono,
-        9.0,
-        &BLACK,
-        &t.barcode,
-    );
-    y -= 4.0;
-    text(&mut ops, fonts, 15.0, y, Face::Regular, 10.0, &GREY, l.seal);
-    text(
-        &mut ops,
-        fonts,
-        55.0,
-        y,
-        Face::MonoBold,
-        13.0,
-        &BLACK,
-        &t.seal,
-    );
-    y -= 8.0;
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        y,
-        Face::Regular,
-        10.0,
-        &GREY,
-        l.order,
-    );
-    text(
-        &mut ops,
-        fonts,
-        55.0,
-        y,
-        Face::Mono,
-        9.0,
-        &BLACK,
-        &t.order_ref,
-    );
-    y -= 12.0;
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        y,
-        Face::Bold,
-        12.0,
-        &BLACK,
-        matches_label,
-    );
-    y -= 7.0;
-    // Two columns of matches: up to 19 each at 5.5 mm a line fits above the note.
-    let per_column = t.matches.len().div_ceil(2).max(1);
-    let top = y;
-    for (i, (name, starts_at)) in t.matches.iter().enumerate() {
-        let (x, line) = if i < per_column {
-            (15.0, i)
-        } else {
-            (110.0, i - per_column)
-        };
-        let when = starts_at
-            .with_timezone(&chrono_tz::Europe::Rome)
-            .format("%d/%m/%Y %H:%M")
-            .to_string();
-        let y = top - line as f32 * 5.5;
-        text(&mut ops, fonts, x, y, Face::Regular, 8.5, &GREY, &when);
-        text(
-            &mut ops,
-            fonts,
-            x + 27.0,
-            y,
-            Face::Regular,
-            8.5,
-            &BLACK,
-            name,
-        );
-    }
-    text(
-        &mut ops,
-        fonts,
-        15.0,
-        20.0,
-        Face::Regular,
-        8.0,
-        &GREY,
-        l.note,
-    );
-    let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
-    doc.with_pages(vec![page])
-        .save(&PdfSaveOptions::default(), &mut Vec::new())
+    page.render(l, &PdfSaveOptions::default(), |ops, fonts, y| {
+        let y = y - 12.0;
+        text(ops, fonts, 15.0, y, Face::Bold, 12.0, &BLACK, matches_label);
+        // Two columns of matches, 5.5 mm a line: 19 a column fit above the note.
+        let per_column = t.matches.len().div_ceil(2).max(1);
+        let top = y - 7.0;
+        for (i, (name, starts_at)) in t.matches.iter().enumerate() {
+            let (x, line) = if i < per_column {
+                (15.0, i)
+            } else {
+                (110.0, i - per_column)
+            };
+            let when = starts_at
+                .with_timezone(&chrono_tz::Europe::Rome)
+                .format("%d/%m/%Y %H:%M")
+                .to_string();
+            let y = top - line as f32 * 5.5;
+            text(ops, fonts, x, y, Face::Regular, 8.5, &GREY, &when);
+            text(ops, fonts, x + 27.0, y, Face::Regular, 8.5, &BLACK, name);
+        }
+    })
 }
 
 #[cfg(test)]

@@ -15,12 +15,25 @@ use integrations::{documents, payments::PaymentsError, ticketing::TicketingError
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-fn payments_error(e: PaymentsError) -> JobError {
+pub(crate) fn payments_error(e: PaymentsError) -> JobError {
     if e.is_retryable() {
         JobError::Retryable(e.into())
     } else {
         JobError::Permanent(e.into())
     }
+}
+
+/// Cancels titles in the ticketing system before their money goes back; one already
+/// cancelled (a retry after a crash) is fine.
+pub(crate) async fn cancel_titles(ctx: &JobContext, titles: &[i64]) -> Result<(), JobError> {
+    for id in titles {
+        match ctx.ticketing.cancel_title(*id as u64).await {
+            Ok(_) => {}
+            Err(TicketingError::Refused { code, .. }) if code == "TITOLO_NON_ANNULLABILE" => {}
+            Err(e) => return Err(ticketing_error(e)),
+        }
+    }
+    Ok(())
 }
 
 /// Refunds an order's payment through the provider (one refund: the key is the order's),
@@ -51,19 +64,14 @@ impl Job for RefundOrder {
             return Ok(());
         }
         drop(conn);
-        for line in &order.lines {
-            if let Some(title) = &line.title
-                && title.state == TitleState::Valid
-            {
-                match ctx.ticketing.cancel_title(title.title_id as u64).await {
-                    Ok(_) => {}
-                    // Already cancelled (a retry after a crash): fine.
-                    Err(TicketingError::Refused { code, .. })
-                        if code == "TITOLO_NON_ANNULLABILE" => {}
-                    Err(e) => return Err(ticketing_error(e)),
-                }
-            }
-        }
+        let titles: Vec<i64> = order
+            .lines
+            .iter()
+            .filter_map(|l| l.title.as_ref())
+            .filter(|t| t.state == TitleState::Valid)
+            .map(|t| t.title_id)
+            .collect();
+        cancel_titles(ctx, &titles).await?;
         let refund_id = match &order.payment_intent_id {
             Some(intent) if order.payment_method == domain::orders::PaymentMethod::Card => Some(
                 ctx.payments

@@ -14,8 +14,10 @@
 
 use crate::{
     eligibility::person,
+    issuing::{LineError, issued_for, line_error},
     mail::mail_to,
-    runtime::{Job, JobContext, JobError, enqueue, ticketing_down, ticketing_error},
+    refunds::{cancel_titles, payments_error},
+    runtime::{Job, JobContext, JobError, enqueue, ticketing_down},
 };
 use domain::{
     breaker::{self, Gate},
@@ -28,8 +30,7 @@ use domain::{
 };
 use integrations::{
     documents,
-    payments::PaymentsError,
-    ticketing::{IssueCollection, IssueSeasonTicket, Person, TicketingError, TitleInfo},
+    ticketing::{IssueCollection, IssueSeasonTicket, Person, TitleInfo},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -140,28 +141,6 @@ impl Job for IssueSeasonOrder {
     }
 }
 
-/// A line's call failed; `answered`: the system did answer (the call will not land later).
-struct LineError {
-    error: JobError,
-    answered: bool,
-}
-
-impl From<sqlx::Error> for LineError {
-    fn from(e: sqlx::Error) -> Self {
-        LineError {
-            error: e.into(),
-            answered: false,
-        }
-    }
-}
-
-fn line_error(e: TicketingError) -> LineError {
-    LineError {
-        answered: e.answered(),
-        error: ticketing_error(e),
-    }
-}
-
 fn issued(t: &TitleInfo) -> IssuedTitle {
     IssuedTitle {
         title_id: t.id as i64,
@@ -269,29 +248,12 @@ async fn issue(ctx: &JobContext, order_id: SeasonOrderId) -> Result<(), JobError
     }
 }
 
-/// Waits until an unanswered call must have timed out, then asks what was issued for the
-/// line's transaction id (the live titles, first issued first).
+/// What was issued for the line's transaction id (see [`issued_for`]).
 async fn look_up(ctx: &JobContext, line: &SeasonOrderLine) -> Result<Vec<TitleInfo>, LineError> {
-    if line.issue_unanswered
-        && let Some(requested_at) = line.issue_requested_at
-    {
-        let settled = requested_at
-            + chrono::Duration::from_std(ctx.ticketing.timeout()).unwrap_or_default()
-            + chrono::Duration::seconds(1);
-        if let Ok(wait) = (settled - chrono::Utc::now()).to_std() {
-            tokio::time::sleep(wait).await;
-        }
+    match line.issue_requested_at {
+        Some(at) => issued_for(ctx, &line.transaction_id, at, line.issue_unanswered).await,
+        None => Ok(vec![]),
     }
-    let mut found: Vec<TitleInfo> = ctx
-        .ticketing
-        .titles_by_transaction(&line.transaction_id)
-        .await
-        .map_err(line_error)?
-        .into_iter()
-        .filter(|t| t.state != "cancelled")
-        .collect();
-    found.sort_by_key(|t| t.progressive);
-    Ok(found)
 }
 
 async fn issue_season_title(
@@ -300,10 +262,10 @@ async fn issue_season_title(
     line: &SeasonOrderLine,
     buyer: &Person,
 ) -> Result<(), LineError> {
-    let holder = line.holder.as_ref().ok_or_else(|| LineError {
-        error: JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)),
-        answered: true,
-    })?;
+    let holder = line
+        .holder
+        .as_ref()
+        .ok_or_else(|| LineError::no_holder(line.id))?;
     let mut title = None;
     if line.issue_requested_at.is_some() {
         let found = look_up(ctx, line).await?;
@@ -358,10 +320,10 @@ async fn issue_collection(
     line: &SeasonOrderLine,
     buyer: &Person,
 ) -> Result<(), LineError> {
-    let holder = line.holder.as_ref().ok_or_else(|| LineError {
-        error: JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)),
-        answered: true,
-    })?;
+    let holder = line
+        .holder
+        .as_ref()
+        .ok_or_else(|| LineError::no_holder(line.id))?;
     let fixture_of: BTreeMap<u32, FixtureId> = order
         .season
         .matches
@@ -689,14 +651,6 @@ fn purchase_mail(ctx: &JobContext, order: &SeasonOrder) -> (serde_json::Value, V
     )
 }
 
-fn payments_error(e: PaymentsError) -> JobError {
-    if e.is_retryable() {
-        JobError::Retryable(e.into())
-    } else {
-        JobError::Permanent(e.into())
-    }
-}
-
 /// Refunds a season order's payment through the provider (one refund: the key is the
 /// order's), cancels every title issued for it, and e-mails the buyer.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -740,13 +694,7 @@ impl Job for RefundSeasonOrder {
                 }
             }
         }
-        for id in titles {
-            match ctx.ticketing.cancel_title(id as u64).await {
-                Ok(_) => {}
-                Err(TicketingError::Refused { code, .. }) if code == "TITOLO_NON_ANNULLABILE" => {}
-                Err(e) => return Err(ticketing_error(e)),
-            }
-        }
+        cancel_titles(ctx, &titles).await?;
         let refund_id = match &order.payment_intent_id {
             Some(intent) if order.payment_method == PaymentMethod::Card => Some(
                 ctx.payments

@@ -131,7 +131,7 @@ fn order_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "order_not_found", "No such order")
 }
 
-fn not_pending() -> ApiError {
+pub(crate) fn not_pending() -> ApiError {
     conflict(
         "order_not_pending",
         "This order can no longer be changed or paid",
@@ -299,16 +299,48 @@ async fn name_holders(
     Json(req): Json<HoldersRequest>,
 ) -> ApiResult<Response> {
     let order = owned(&state, &session, &id).await?;
+    let named: Vec<NamedLine> = parse_holders(req.lines.iter().map(|l| &l.holder))?
+        .into_iter()
+        .zip(&req.lines)
+        .map(|(holder, line)| NamedLine {
+            line_id: line.id,
+            reduction_id: line.reduction_id,
+            holder,
+        })
+        .collect();
+    let mut tx = state.pool.begin().await?;
+    if let Err(refusal) = orders::name_holders(&mut tx, &order, &named, true).await? {
+        let sent: Vec<i64> = req.lines.iter().map(|l| l.id).collect();
+        return Err(naming_refused(
+            refusal,
+            &sent,
+            NamingWords {
+                not_sold: "not sold online for this sector",
+                not_qualifying: "the holder does not qualify for this reduction on the match day",
+                has_seat: (
+                    "holder_has_seat",
+                    "This person already has a seat for this fixture",
+                ),
+            },
+        ));
+    }
+    let order = orders::load(&mut tx, order.id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(axum::Json(order).into_response())
+}
+
+/// Checks every holder a fan typed; errors keyed `lines.{i}.{field}` (a 422).
+pub(crate) fn parse_holders<'a>(
+    inputs: impl Iterator<Item = &'a HolderInput>,
+) -> ApiResult<Vec<orders::HolderDetails>> {
     let today = chrono::Utc::now().date_naive();
     let mut errors = BTreeMap::new();
-    let mut named = vec![];
-    for (i, line) in req.lines.iter().enumerate() {
-        match line.holder.parse(today) {
-            Ok(holder) => named.push(NamedLine {
-                line_id: line.id,
-                reduction_id: line.reduction_id,
-                holder,
-            }),
+    let mut holders = vec![];
+    for (i, input) in inputs.enumerate() {
+        match input.parse(today) {
+            Ok(holder) => holders.push(holder),
             Err(field_errors) => {
                 for (field, message) in field_errors {
                     errors.insert(format!("lines.{i}.{field}"), message);
@@ -319,55 +351,48 @@ async fn name_holders(
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
-    let mut tx = state.pool.begin().await?;
-    match orders::name_holders(&mut tx, &order, &named, true).await? {
-        Ok(()) => {}
-        Err(refusal) => {
-            return Err(match refusal {
-                NamingRefusal::NotPending => not_pending(),
-                NamingRefusal::WrongLines => ApiError::validation(
-                    [(
-                        "lines".to_owned(),
-                        "send every line of the order, once".to_owned(),
-                    )]
-                    .into(),
-                ),
-                NamingRefusal::ReductionNotAllowed(lines) => {
-                    reduction_errors(&req.lines, &lines, "not sold online for this sector")
-                }
-                NamingRefusal::HolderNotEligible(lines) => reduction_errors(
-                    &req.lines,
-                    &lines,
-                    "the holder does not qualify for this reduction on the match day",
-                ),
-                NamingRefusal::HolderHasSeat(lines) => conflict(
-                    "holder_has_seat",
-                    "This person already has a seat for this fixture",
-                )
-                .with_detail("line_ids", json!(lines)),
-                NamingRefusal::PaymentStarted => conflict(
-                    "payment_started",
-                    "The payment has begun: reductions can no longer change",
-                ),
-            });
-        }
-    }
-    let order = orders::load(&mut tx, order.id)
-        .await?
-        .ok_or_else(ApiError::internal)?;
-    tx.commit().await?;
-    Ok(axum::Json(order).into_response())
+    Ok(holders)
 }
 
-/// A 422 naming the reduction field of each refused line.
-fn reduction_errors(sent: &[HolderLineInput], refused: &[i64], message: &str) -> ApiError {
-    ApiError::validation(
-        sent.iter()
-            .enumerate()
-            .filter(|(_, l)| refused.contains(&l.id))
-            .map(|(i, _)| (format!("lines.{i}.reduction_id"), message.to_owned()))
-            .collect(),
-    )
+/// How a kind of order words its naming refusals.
+pub(crate) struct NamingWords {
+    pub(crate) not_sold: &'static str,
+    pub(crate) not_qualifying: &'static str,
+    /// The code and message of "this person already has a seat".
+    pub(crate) has_seat: (&'static str, &'static str),
+}
+
+/// A naming refusal as the API answers it; `sent`: the line ids in the order they were sent
+/// (a reduction's error names `lines.{i}.reduction_id`).
+pub(crate) fn naming_refused(refusal: NamingRefusal, sent: &[i64], words: NamingWords) -> ApiError {
+    let reduction_errors = |refused: &[i64], message: &str| {
+        ApiError::validation(
+            sent.iter()
+                .enumerate()
+                .filter(|(_, id)| refused.contains(id))
+                .map(|(i, _)| (format!("lines.{i}.reduction_id"), message.to_owned()))
+                .collect(),
+        )
+    };
+    match refusal {
+        NamingRefusal::NotPending => not_pending(),
+        NamingRefusal::WrongLines => ApiError::validation(
+            [(
+                "lines".to_owned(),
+                "send every line of the order, once".to_owned(),
+            )]
+            .into(),
+        ),
+        NamingRefusal::ReductionNotAllowed(lines) => reduction_errors(&lines, words.not_sold),
+        NamingRefusal::HolderNotEligible(lines) => reduction_errors(&lines, words.not_qualifying),
+        NamingRefusal::HolderHasSeat(lines) => {
+            conflict(words.has_seat.0, words.has_seat.1).with_detail("line_ids", json!(lines))
+        }
+        NamingRefusal::PaymentStarted => conflict(
+            "payment_started",
+            "The payment has begun: reductions can no longer change",
+        ),
+    }
 }
 
 /// `POST /api/orders/{id}/verify` (the spec's /vrocheck): asks the ticketing system whether
@@ -487,28 +512,18 @@ async fn create_payment(
         ));
     }
     predict_refusals(&state, &order).await?;
-    let (intent_id, secret) = match (&order.payment_intent_id, &order.client_secret) {
-        (Some(i), Some(s)) => (i.clone(), s.clone()),
-        _ => {
-            let intent = state
-                .payments
-                .create_intent(
-                    &order.id.to_string(),
-                    order.total_cents.0,
-                    &format!("{} ({} seats)", order.fixture.title, order.lines.len()),
-                    &format!("{}-intent", order.id),
-                )
-                .await
-                .map_err(payments_unavailable)?;
-            let secret = intent
-                .client_secret
-                .clone()
-                .ok_or_else(ApiError::internal)?;
-            let mut conn = state.pool.acquire().await?;
-            orders::attach_intent(&mut conn, order.id, &intent.id, &secret).await?;
-            (intent.id, secret)
-        }
-    };
+    let (intent_id, secret, fresh) = intent_of(
+        &state,
+        &order.id.to_string(),
+        (&order.payment_intent_id, &order.client_secret),
+        order.total_cents,
+        &format!("{} ({} seats)", order.fixture.title, order.lines.len()),
+    )
+    .await?;
+    if fresh {
+        let mut conn = state.pool.acquire().await?;
+        orders::attach_intent(&mut conn, order.id, &intent_id, &secret).await?;
+    }
     Ok(axum::Json(PaymentView::new(
         &state,
         intent_id,
@@ -522,6 +537,61 @@ async fn create_payment(
 #[serde(deny_unknown_fields)]
 pub(crate) struct ConfirmRequest {
     pub(crate) client_secret: String,
+}
+
+/// An order's PaymentIntent: the one it has, or a new one for `amount` (keyed by the order, so
+/// asking twice makes one). Returns (id, client secret, new: the caller attaches it).
+pub(crate) async fn intent_of(
+    state: &AppState,
+    order_id: &str,
+    (id, secret): (&Option<String>, &Option<String>),
+    amount: Cents,
+    description: &str,
+) -> ApiResult<(String, String, bool)> {
+    if let (Some(i), Some(s)) = (id, secret) {
+        return Ok((i.clone(), s.clone(), false));
+    }
+    let intent = state
+        .payments
+        .create_intent(
+            order_id,
+            amount.0,
+            description,
+            &format!("{order_id}-intent"),
+        )
+        .await
+        .map_err(payments_unavailable)?;
+    let secret = intent
+        .client_secret
+        .clone()
+        .ok_or_else(ApiError::internal)?;
+    Ok((intent.id, secret, true))
+}
+
+/// The provider's word on an order's intent: the intent when it succeeded; 402
+/// `payment_declined` or 409 `payment_pending` (with its `status`) otherwise.
+pub(crate) async fn succeeded_intent(
+    state: &AppState,
+    intent_id: Option<&str>,
+) -> ApiResult<integrations::payments::Intent> {
+    let intent = state
+        .payments
+        .intent(intent_id.unwrap_or_default())
+        .await
+        .map_err(payments_unavailable)?;
+    match intent.status.as_str() {
+        "succeeded" => Ok(intent),
+        "requires_payment_method" | "canceled" => Err(ApiError::new(
+            StatusCode::PAYMENT_REQUIRED,
+            "payment_declined",
+            "The payment was declined",
+        )
+        .with_detail("status", json!(intent.status))),
+        _ => Err(
+            conflict("payment_pending", "The payment is not complete yet")
+                .with_detail("status", json!(intent.status)),
+        ),
+    }
 }
 
 async fn outcome_response(
@@ -577,29 +647,7 @@ async fn confirm_payment(
     if order.payment_status == PaymentStatus::Paid {
         return outcome_response(&state, order_id, PaymentOutcome::AlreadyProcessed).await;
     }
-    let intent_id = order.payment_intent_id.clone().unwrap_or_default();
-    let intent = state
-        .payments
-        .intent(&intent_id)
-        .await
-        .map_err(payments_unavailable)?;
-    match intent.status.as_str() {
-        "succeeded" => {}
-        "requires_payment_method" | "canceled" => {
-            return Err(ApiError::new(
-                StatusCode::PAYMENT_REQUIRED,
-                "payment_declined",
-                "The payment was declined",
-            )
-            .with_detail("status", json!(intent.status)));
-        }
-        _ => {
-            return Err(
-                conflict("payment_pending", "The payment is not complete yet")
-                    .with_detail("status", json!(intent.status)),
-            );
-        }
-    }
+    let intent = succeeded_intent(&state, order.payment_intent_id.as_deref()).await?;
     let mut tx = state.pool.begin().await?;
     let outcome = checkout::settle_payment(
         &mut tx,

@@ -5,7 +5,10 @@
 //! rule and outcome codes; the provider's webhook settles it too), and the season tickets in
 //! the wallet with their PDFs.
 
-use super::orders::{ConfirmRequest, PaymentView, payments_unavailable};
+use super::orders::{
+    ConfirmRequest, NamingWords, PaymentView, intent_of, naming_refused, not_pending,
+    parse_holders, succeeded_intent,
+};
 use crate::{
     auth::{CurrentUser, Session},
     error::{ApiError, ApiResult},
@@ -20,16 +23,12 @@ use axum::{
 use domain::ids::{FixtureId, ReductionId, SeasonOrderId, SeasonTicketId};
 use domain::money::Cents;
 use domain::{
-    orders::{
-        HolderInput, NamingRefusal, OrderState, PaymentMethod, PaymentOutcome, PaymentStatus,
-    },
+    orders::{HolderInput, OrderState, PaymentMethod, PaymentOutcome, PaymentStatus},
     season_orders::{self, NamedSeasonLine, SeasonOrder, WalletSeason},
     seasons,
 };
 use integrations::documents;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
@@ -53,13 +52,6 @@ fn conflict(code: &'static str, message: &str) -> ApiError {
 
 fn order_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "order_not_found", "No such order")
-}
-
-fn not_pending() -> ApiError {
-    conflict(
-        "order_not_pending",
-        "This order can no longer be changed or paid",
-    )
 }
 
 async fn owned(state: &AppState, session: &Session, id: &str) -> ApiResult<SeasonOrder> {
@@ -192,65 +184,31 @@ async fn name_season_holders(
     Json(req): Json<SeasonHoldersRequest>,
 ) -> ApiResult<Response> {
     let order = owned(&state, &session, &id).await?;
-    let today = chrono::Utc::now().date_naive();
-    let mut errors = BTreeMap::new();
-    let mut named = vec![];
-    for (i, line) in req.lines.iter().enumerate() {
-        match line.holder.parse(today) {
-            Ok(holder) => named.push(NamedSeasonLine {
-                line_id: line.id,
-                reduction_id: line.reduction_id,
-                holder,
-                collection: line.collection,
-            }),
-            Err(field_errors) => {
-                for (field, message) in field_errors {
-                    errors.insert(format!("lines.{i}.{field}"), message);
-                }
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::validation(errors));
-    }
-    let reduction_errors = |refused: &[i64], message: &str| {
-        ApiError::validation(
-            req.lines
-                .iter()
-                .enumerate()
-                .filter(|(_, l)| refused.contains(&l.id))
-                .map(|(i, _)| (format!("lines.{i}.reduction_id"), message.to_owned()))
-                .collect(),
-        )
-    };
+    let named: Vec<NamedSeasonLine> = parse_holders(req.lines.iter().map(|l| &l.holder))?
+        .into_iter()
+        .zip(&req.lines)
+        .map(|(holder, line)| NamedSeasonLine {
+            line_id: line.id,
+            reduction_id: line.reduction_id,
+            holder,
+            collection: line.collection,
+        })
+        .collect();
     let mut tx = state.pool.begin().await?;
     if let Err(refusal) = season_orders::name_holders(&mut tx, &order, &named).await? {
-        return Err(match refusal {
-            NamingRefusal::NotPending => not_pending(),
-            NamingRefusal::WrongLines => ApiError::validation(
-                [(
-                    "lines".to_owned(),
-                    "send every line of the order, once".to_owned(),
-                )]
-                .into(),
-            ),
-            NamingRefusal::ReductionNotAllowed(lines) => {
-                reduction_errors(&lines, "not sold online for this sector this season")
-            }
-            NamingRefusal::HolderNotEligible(lines) => reduction_errors(
-                &lines,
-                "the holder does not qualify for this reduction on the first match's day",
-            ),
-            NamingRefusal::HolderHasSeat(lines) => conflict(
-                "holder_has_season_ticket",
-                "This person already has a seat for this season ticket",
-            )
-            .with_detail("line_ids", json!(lines)),
-            NamingRefusal::PaymentStarted => conflict(
-                "payment_started",
-                "The payment has begun: reductions can no longer change",
-            ),
-        });
+        let sent: Vec<i64> = req.lines.iter().map(|l| l.id).collect();
+        return Err(naming_refused(
+            refusal,
+            &sent,
+            NamingWords {
+                not_sold: "not sold online for this sector this season",
+                not_qualifying: "the holder does not qualify for this reduction on the first match's day",
+                has_seat: (
+                    "holder_has_season_ticket",
+                    "This person already has a seat for this season ticket",
+                ),
+            },
+        ));
     }
     let order = season_orders::load(&mut tx, order.id)
         .await?
@@ -388,28 +346,18 @@ async fn create_season_payment(
             tracing::warn!(error = %e, order_id = %order.id, "season holders not checked");
         }
     }
-    let (intent_id, secret) = match (&order.payment_intent_id, &order.client_secret) {
-        (Some(i), Some(s)) => (i.clone(), s.clone()),
-        _ => {
-            let intent = state
-                .payments
-                .create_intent(
-                    &order.id.to_string(),
-                    order.total_cents.0,
-                    &format!("{} ({} seats)", order.season.name, order.lines.len()),
-                    &format!("{}-intent", order.id),
-                )
-                .await
-                .map_err(payments_unavailable)?;
-            let secret = intent
-                .client_secret
-                .clone()
-                .ok_or_else(ApiError::internal)?;
-            let mut conn = state.pool.acquire().await?;
-            season_orders::attach_intent(&mut conn, order.id, &intent.id, &secret).await?;
-            (intent.id, secret)
-        }
-    };
+    let (intent_id, secret, fresh) = intent_of(
+        &state,
+        &order.id.to_string(),
+        (&order.payment_intent_id, &order.client_secret),
+        order.total_cents,
+        &format!("{} ({} seats)", order.season.name, order.lines.len()),
+    )
+    .await?;
+    if fresh {
+        let mut conn = state.pool.acquire().await?;
+        season_orders::attach_intent(&mut conn, order.id, &intent_id, &secret).await?;
+    }
     Ok(axum::Json(PaymentView::new(
         &state,
         intent_id,
@@ -464,29 +412,7 @@ async fn confirm_season_payment(
     let outcome = if order.payment_status == PaymentStatus::Paid {
         PaymentOutcome::AlreadyProcessed
     } else {
-        let intent_id = order.payment_intent_id.clone().unwrap_or_default();
-        let intent = state
-            .payments
-            .intent(&intent_id)
-            .await
-            .map_err(payments_unavailable)?;
-        match intent.status.as_str() {
-            "succeeded" => {}
-            "requires_payment_method" | "canceled" => {
-                return Err(ApiError::new(
-                    StatusCode::PAYMENT_REQUIRED,
-                    "payment_declined",
-                    "The payment was declined",
-                )
-                .with_detail("status", json!(intent.status)));
-            }
-            _ => {
-                return Err(
-                    conflict("payment_pending", "The payment is not complete yet")
-                        .with_detail("status", json!(intent.status)),
-                );
-            }
-        }
+        let intent = succeeded_intent(&state, order.payment_intent_id.as_deref()).await?;
         let mut tx = state.pool.begin().await?;
         let outcome = workflows::season_orders::settle_payment(
             &mut tx,

@@ -82,6 +82,47 @@ async fn payment(fan: &Client, order: &str) -> (String, String) {
     )
 }
 
+/// Pays the intent with the card that succeeds while no webhook is delivered, then has the
+/// provider deliver its succeeded event three times while `confirm` (the fan's return) runs:
+/// the race of a payment's four confirmations. Returns the event's id and `confirm`'s answer.
+pub(crate) async fn pay_then_race_three_webhooks<T>(
+    s: &OnSale,
+    intent: &str,
+    secret: &str,
+    confirm: impl std::future::Future<Output = T>,
+) -> (String, T) {
+    s.sim.payments.set_webhook(None, None);
+    pay_with_card(s, intent, secret, sim::payments::CARD_SUCCESS).await;
+    s.sim
+        .payments
+        .set_webhook(Some(format!("{}/api/payments/webhook", s.app.base)), None);
+    let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let event = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "payment_intent.succeeded")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let redeliver = reqwest::Client::new()
+        .post(format!(
+            "{}/_sim/payments/events/{event}/redeliver",
+            s.sim.http_url()
+        ))
+        .json(&json!({"times": 3}))
+        .send();
+    let (r, answer) = tokio::join!(redeliver, confirm);
+    assert_eq!(r.unwrap().status(), 202);
+    (event, answer)
+}
+
 /// Pays with a test card at the simulator, as the fan app does (publishable key).
 pub(crate) async fn pay_with_card(s: &OnSale, intent: &str, secret: &str, card: &str) -> Value {
     reqwest::Client::new()
@@ -236,36 +277,8 @@ async fn the_webhook_delivered_three_times_and_raced_with_the_return_gives_one_t
     let (_, fan) = s.app.fan_with_session("veloce@example.it").await;
     let (order, _) = order_for(&s, &fan, &["TC-TC1-2-1", "TC-TC1-2-2"]).await;
     let (intent, secret) = payment(&fan, &order).await;
-    // No deliveries yet: the race below starts together.
-    s.sim.payments.set_webhook(None, None);
-    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
-    s.sim
-        .payments
-        .set_webhook(Some(format!("{}/api/payments/webhook", s.app.base)), None);
-    let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let event = events
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["type"] == "payment_intent.succeeded")
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let redeliver = reqwest::Client::new()
-        .post(format!(
-            "{}/_sim/payments/events/{event}/redeliver",
-            s.sim.http_url()
-        ))
-        .json(&json!({"times": 3}))
-        .send();
-    let (r, (status, body)) = tokio::join!(redeliver, confirm(&fan, &order, &secret));
-    assert_eq!(r.unwrap().status(), 202);
+    let (event, (status, body)) =
+        pay_then_race_three_webhooks(&s, &intent, &secret, confirm(&fan, &order, &secret)).await;
     assert_eq!(status, 200, "{body}");
 
     wait_state(&s, &order, "issued", 60).await;

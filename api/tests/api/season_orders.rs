@@ -4,7 +4,7 @@
 //! however often the webhook comes and however the ticketing system misbehaves (answering
 //! errors after issuing, under naive idempotency).
 
-use crate::checkout::{emails, pay_with_card};
+use crate::checkout::{emails, pay_then_race_three_webhooks, pay_with_card};
 use crate::common::{Client, OnSale, eventually, on_sale};
 use crate::seasons::{season_hold, season_on_sale, season_rows};
 use serde_json::{Value, json};
@@ -206,35 +206,8 @@ async fn a_fan_buys_a_season_title_and_a_collection_and_three_webhooks_issue_eac
     );
 
     // Paid; the webhook delivered three times and raced with the fan's return.
-    s.sim.payments.set_webhook(None, None);
-    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
-    s.sim
-        .payments
-        .set_webhook(Some(format!("{}/api/payments/webhook", s.app.base)), None);
-    let events: Value = reqwest::get(format!("{}/_sim/payments/events", s.sim.http_url()))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let event = events
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["type"] == "payment_intent.succeeded")
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let redeliver = reqwest::Client::new()
-        .post(format!(
-            "{}/_sim/payments/events/{event}/redeliver",
-            s.sim.http_url()
-        ))
-        .json(&json!({"times": 3}))
-        .send();
-    let (r, (status, body)) = tokio::join!(redeliver, confirm(&fan, &order, &secret));
-    assert_eq!(r.unwrap().status(), 202);
+    let (_, (status, body)) =
+        pay_then_race_three_webhooks(&s, &intent, &secret, confirm(&fan, &order, &secret)).await;
     assert_eq!(status, 200, "{body}");
     assert!(
         ["paymentProcessedSuccess", "paymentAlreadyProcessed"]
@@ -508,4 +481,130 @@ async fn season_orders_refuse_what_they_must_and_a_holder_has_one_seat_per_seaso
     let status = r.status();
     assert_eq!(status, 404, "{}", r.text().await.unwrap());
     assert_eq!(season_payment(&fan, theirs).await.0, 404);
+}
+
+/// The ticketing system's clock inside the season's renewals window: it refuses the public
+/// season sale for good until the window closes.
+async fn renewals_only(s: &OnSale) {
+    let opens = s.sim.ticketing.with_world(|w| {
+        w.season_types
+            .iter()
+            .filter_map(|t| t.preemption.as_ref())
+            .map(|p| p.opens_at)
+            .min()
+            .unwrap()
+    });
+    reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/clock", s.sim.http_url()))
+        .json(&json!({"now": opens + chrono::Duration::hours(1)}))
+        .send()
+        .await
+        .unwrap();
+}
+
+/// Pays a named season order with the card that succeeds and confirms it.
+async fn pay(s: &OnSale, fan: &Client, order: &str) {
+    let (status, payment) = season_payment(fan, order).await;
+    assert_eq!(status, 200, "{payment}");
+    let secret = payment["client_secret"].as_str().unwrap();
+    pay_with_card(
+        s,
+        payment["payment_intent_id"].as_str().unwrap(),
+        secret,
+        sim::payments::CARD_SUCCESS,
+    )
+    .await;
+    assert_eq!(confirm(fan, order, secret).await.0, 200);
+}
+
+#[sqlx::test(migrations = false)]
+async fn staff_retry_a_refused_season_order_once_the_sale_opens_and_refund_another(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    renewals_only(&s).await;
+    let (_, first) = s.app.fan_with_session("prima@example.it").await;
+    let (_, second) = s.app.fan_with_session("seconda@example.it").await;
+    card_for(&s, "Elena", "Galli").await;
+    card_for(&s, "Paolo", "Ferri").await;
+    let (kept, _) = season_order(&s, &first, season, &["TC-TC3-10-1"], &[("Elena", "Galli")]).await;
+    let (refunded, _) =
+        season_order(&s, &second, season, &["TC-TC3-10-2"], &[("Paolo", "Ferri")]).await;
+    pay(&s, &first, &kept).await;
+    pay(&s, &second, &refunded).await;
+    // The ticketing system refuses both for good: listed for staff, the buyers told.
+    wait_state(&s, &kept, "failed", 60).await;
+    wait_state(&s, &refunded, "failed", 60).await;
+    let staff = s.app.staff().await;
+    let failed = staff
+        .get_json(r#"/api/admin/season-orders?filter={"state":"failed"}"#)
+        .await;
+    let failed = failed.as_array().unwrap();
+    assert_eq!(failed.len(), 2, "{failed:?}");
+    assert!(failed.iter().all(|o| {
+        o["error"]
+            .as_str()
+            .unwrap()
+            .contains("EVENTO_NON_IN_VENDITA")
+    }));
+    assert!(
+        failed
+            .iter()
+            .all(|o| o["titles_issued"] == 0 && o["titles_expected"] == 1)
+    );
+    eventually("the buyer told", 20, async || {
+        emails(&s.app.pool, "issue_failure", "prima@example.it").await == 1
+    })
+    .await;
+    // A fan cannot reach staff's season orders.
+    assert_eq!(
+        first
+            .get("/api/admin/season-orders")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+
+    // The public sale opens; staff retry the first: issued. Retried again: not failed.
+    free_sale(&s).await;
+    let r = staff
+        .post_ok(
+            &format!("/api/admin/season-orders/{kept}/retry"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r["state"], "issuing");
+    wait_state(&s, &kept, "issued", 60).await;
+    let (status, body) = staff
+        .post_json(
+            &format!("/api/admin/season-orders/{kept}/retry"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("not_failed")));
+    assert_eq!(titles(&s, &kept), (1, 0));
+
+    // The second refunded: the money back, the seat free again in every covered match.
+    let r = staff
+        .post_ok(
+            &format!("/api/admin/season-orders/{refunded}/refund"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r["state"], "refunding");
+    wait_state(&s, &refunded, "refunded", 60).await;
+    assert_eq!(state_of(&s.app.pool, &refunded).await.1, -1);
+    let seat = s.seat("TC-TC3-10-2").await;
+    assert_eq!(season_rows(&s, season, seat, "sold").await, 0);
+    let kept_seat = s.seat("TC-TC3-10-1").await;
+    assert_eq!(season_rows(&s, season, kept_seat, "sold").await, matches);
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where actor_user_id is not null and action like 'season_order.%'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 2, "staff's retry and refund, each with who asked");
 }

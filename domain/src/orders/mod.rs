@@ -18,6 +18,47 @@ use sqlx::PgConnection;
 use std::collections::BTreeMap;
 use uuid::Uuid;
 
+/// A line's holder from a row with the `holder_*` columns (null until named): for every kind
+/// of order line.
+macro_rules! holder_of_row {
+    ($r:ident) => {
+        match (
+            $r.holder_first_name,
+            $r.holder_last_name,
+            $r.holder_birth_date,
+        ) {
+            (Some(first_name), Some(last_name), Some(birth_date)) => Some(HolderDetails {
+                first_name,
+                last_name,
+                birth_date,
+                birth_place: $r.holder_birth_place.unwrap_or_default(),
+                document_type: $r.holder_document_type.unwrap_or_default(),
+                document_number: $r.holder_document_number.unwrap_or_default(),
+                sex: $r.holder_sex,
+            }),
+            _ => None,
+        }
+    };
+}
+pub(crate) use holder_of_row;
+
+/// A line's title from a row with `title_id`, `seal`, `barcode`, `title_state`, `issued_at`.
+macro_rules! title_of_row {
+    ($r:ident) => {
+        match ($r.title_id, $r.seal) {
+            (Some(title_id), Some(seal)) => Some(TitleView {
+                seal,
+                barcode: $r.barcode.unwrap_or_default(),
+                state: $r.title_state.unwrap_or(TitleState::Valid),
+                issued_at: $r.issued_at,
+                title_id,
+            }),
+            _ => None,
+        }
+    };
+}
+pub(crate) use title_of_row;
+
 mod holders;
 mod issuing;
 mod naming;
@@ -316,30 +357,10 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
             reduction_code: r.reduction_code,
             reduction_name: r.reduction_name,
             price_cents: Cents(r.price_cents),
-            holder: match (r.holder_first_name, r.holder_last_name, r.holder_birth_date) {
-                (Some(first_name), Some(last_name), Some(birth_date)) => Some(HolderDetails {
-                    first_name,
-                    last_name,
-                    birth_date,
-                    birth_place: r.holder_birth_place.unwrap_or_default(),
-                    document_type: r.holder_document_type.unwrap_or_default(),
-                    document_number: r.holder_document_number.unwrap_or_default(),
-                    sex: r.holder_sex,
-                }),
-                _ => None,
-            },
+            holder: holder_of_row!(r),
             eligible: r.eligible,
             ineligible_reason: r.ineligible_reason,
-            title: match (r.title_id, r.seal) {
-                (Some(title_id), Some(seal)) => Some(TitleView {
-                    seal,
-                    barcode: r.barcode.unwrap_or_default(),
-                    state: r.title_state.unwrap_or(TitleState::Valid),
-                    issued_at: r.issued_at,
-                    title_id,
-                }),
-                _ => None,
-            },
+            title: title_of_row!(r),
             block_id: BlockId(r.block_id),
             planet_seat_id: r.planet_seat_id,
             no_map: r.no_map,
@@ -408,6 +429,18 @@ async fn audited(
     to: OrderState,
     details: serde_json::Value,
 ) -> Result<(), sqlx::Error> {
+    audited_as(conn, "order", &order_id.to_string(), from, to, details).await
+}
+
+/// The audit row of a transition of an order of kind `kind` (`order`, `season_order`).
+pub(crate) async fn audited_as(
+    conn: &mut PgConnection,
+    kind: &str,
+    id: &str,
+    from: Option<OrderState>,
+    to: OrderState,
+    details: serde_json::Value,
+) -> Result<(), sqlx::Error> {
     let mut entry = json!({"from": from, "to": to});
     if let (Some(e), serde_json::Value::Object(d)) = (entry.as_object_mut(), details) {
         e.extend(d);
@@ -415,9 +448,9 @@ async fn audited(
     crate::audit::record(
         conn,
         None,
-        &format!("order.{}", to.as_str()),
-        "order",
-        &order_id.to_string(),
+        &format!("{kind}.{}", to.as_str()),
+        kind,
+        id,
         entry,
     )
     .await

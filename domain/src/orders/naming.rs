@@ -26,6 +26,73 @@ pub enum NamingRefusal {
     HolderNotEligible(Vec<i64>),
 }
 
+/// The checks naming makes for every kind of order, before the database's: the order pending
+/// and unpaid, every line of it named once, no reduction changed once the payment has begun,
+/// each person once. `current`: the order's (line, reduction); `named`: what is asked. Returns
+/// each named holder's key, in order.
+pub(crate) fn check_named(
+    pending: bool,
+    payment_started: bool,
+    current: &[(i64, ReductionId)],
+    named: &[(i64, ReductionId, &HolderDetails)],
+) -> Result<Vec<String>, NamingRefusal> {
+    if !pending {
+        return Err(NamingRefusal::NotPending);
+    }
+    let mut ids: Vec<i64> = named.iter().map(|n| n.0).collect();
+    ids.sort_unstable();
+    let mut mine: Vec<i64> = current.iter().map(|l| l.0).collect();
+    mine.sort_unstable();
+    if ids != mine {
+        return Err(NamingRefusal::WrongLines);
+    }
+    if payment_started && named.iter().any(|n| !current.contains(&(n.0, n.1))) {
+        return Err(NamingRefusal::PaymentStarted);
+    }
+    let keys: Vec<String> = named.iter().map(|n| n.2.key()).collect();
+    let twice: Vec<i64> = named
+        .iter()
+        .zip(&keys)
+        .filter(|(_, k)| keys.iter().filter(|o| o == k).count() > 1)
+        .map(|(n, _)| n.0)
+        .collect();
+    if !twice.is_empty() {
+        return Err(NamingRefusal::HolderHasSeat(twice));
+    }
+    Ok(keys)
+}
+
+/// The lines whose holder does not qualify for the reduction asked on `day` (the match's, or a
+/// season's first match's), by each reduction's rule.
+pub(crate) async fn not_qualifying(
+    conn: &mut PgConnection,
+    named: &[(i64, ReductionId, &HolderDetails)],
+    day: NaiveDate,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let reductions: Vec<i32> = named.iter().map(|n| n.1.0).collect();
+    let rules: BTreeMap<i32, String> = sqlx::query!(
+        "select id, rule from reduction where id = any($1)",
+        &reductions
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| (r.id, r.rule))
+    .collect();
+    Ok(named
+        .iter()
+        .filter(|(_, reduction, holder)| {
+            !holder.qualifies(
+                rules
+                    .get(&reduction.0)
+                    .map_or(HolderRule::Anyone, |r| HolderRule::parse(r)),
+                day,
+            )
+        })
+        .map(|n| n.0)
+        .collect())
+}
+
 /// Names every line's holder and reduction (re-pricing the line), all or nothing. Run in a
 /// transaction; roll back on a refusal.
 pub async fn name_holders(
@@ -34,36 +101,21 @@ pub async fn name_holders(
     named: &[NamedLine],
     online_only: bool,
 ) -> Result<Result<(), NamingRefusal>, sqlx::Error> {
-    if order.state != OrderState::Pending || order.payment_status != PaymentStatus::Pending {
-        return Ok(Err(NamingRefusal::NotPending));
-    }
-    let mut ids: Vec<i64> = named.iter().map(|n| n.line_id).collect();
-    ids.sort_unstable();
-    let mut mine: Vec<i64> = order.lines.iter().map(|l| l.id).collect();
-    mine.sort_unstable();
-    if ids != mine {
-        return Ok(Err(NamingRefusal::WrongLines));
-    }
-    if order.payment_intent_id.is_some()
-        && named.iter().any(|n| {
-            order
-                .lines
-                .iter()
-                .any(|l| l.id == n.line_id && l.reduction_id != n.reduction_id)
-        })
-    {
-        return Ok(Err(NamingRefusal::PaymentStarted));
-    }
-    let keys: Vec<String> = named.iter().map(|n| n.holder.key()).collect();
-    let twice: Vec<i64> = named
+    let current: Vec<(i64, ReductionId)> =
+        order.lines.iter().map(|l| (l.id, l.reduction_id)).collect();
+    let asked: Vec<(i64, ReductionId, &HolderDetails)> = named
         .iter()
-        .zip(&keys)
-        .filter(|(_, k)| keys.iter().filter(|o| o == k).count() > 1)
-        .map(|(n, _)| n.line_id)
+        .map(|n| (n.line_id, n.reduction_id, &n.holder))
         .collect();
-    if !twice.is_empty() {
-        return Ok(Err(NamingRefusal::HolderHasSeat(twice)));
-    }
+    let keys = match check_named(
+        order.state == OrderState::Pending && order.payment_status == PaymentStatus::Pending,
+        order.payment_intent_id.is_some(),
+        &current,
+        &asked,
+    ) {
+        Ok(keys) => keys,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     let reductions: Vec<i32> = named.iter().map(|n| n.reduction_id.0).collect();
     let refused = sqlx::query_scalar!(
         r#"select u.line_id as "line_id!" from unnest($1::bigint[], $2::int[]) as u(line_id, reduction_id)
@@ -83,32 +135,12 @@ pub async fn name_holders(
     if !refused.is_empty() {
         return Ok(Err(NamingRefusal::ReductionNotAllowed(refused)));
     }
-    let rules: BTreeMap<i32, String> = sqlx::query!(
-        "select id, rule from reduction where id = any($1)",
-        &reductions
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| (r.id, r.rule))
-    .collect();
     let match_day = order
         .fixture
         .starts_at
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
-    let not_eligible: Vec<i64> = named
-        .iter()
-        .filter(|n| {
-            !n.holder.qualifies(
-                rules
-                    .get(&n.reduction_id.0)
-                    .map_or(HolderRule::Anyone, |r| HolderRule::parse(r)),
-                match_day,
-            )
-        })
-        .map(|n| n.line_id)
-        .collect();
+    let not_eligible = not_qualifying(conn, &asked, match_day).await?;
     if !not_eligible.is_empty() {
         return Ok(Err(NamingRefusal::HolderNotEligible(not_eligible)));
     }

@@ -40,6 +40,30 @@ pub enum PaymentOutcome {
 }
 
 impl PaymentOutcome {
+    /// The outcome when the transition did not happen, from the order as it is (its payment
+    /// status, state and stored client secret; `None`: no such order), for every kind of order.
+    pub fn unchanged(
+        order: Option<(PaymentStatus, OrderState, Option<String>)>,
+        client_secret: &str,
+    ) -> PaymentOutcome {
+        match order {
+            Some((status, state, secret)) if secret.as_deref() == Some(client_secret) => {
+                if status == PaymentStatus::Pending && state == OrderState::Pending {
+                    // The amount paid is not the order's.
+                    PaymentOutcome::UnknownOrNoDocument
+                } else if status == PaymentStatus::Paid {
+                    PaymentOutcome::AlreadyProcessed
+                } else if state == OrderState::Cancelled {
+                    PaymentOutcome::Cancelled
+                } else {
+                    // Refunding or refunded already: the first path decided.
+                    PaymentOutcome::AlreadyProcessed
+                }
+            }
+            _ => PaymentOutcome::UnknownOrNoDocument,
+        }
+    }
+
     /// The spec's code.
     pub fn code(self) -> &'static str {
         match self {
@@ -91,23 +115,10 @@ pub async fn confirm_payment(
         .fetch_optional(&mut *conn)
         .await?;
         return Ok((
-            match row {
-                Some(r) if r.client_secret.as_deref() == Some(client_secret) => {
-                    if r.payment_status == PaymentStatus::Pending && r.state == OrderState::Pending
-                    {
-                        // The amount paid is not the order's.
-                        PaymentOutcome::UnknownOrNoDocument
-                    } else if r.payment_status == PaymentStatus::Paid {
-                        PaymentOutcome::AlreadyProcessed
-                    } else if r.state == OrderState::Cancelled {
-                        PaymentOutcome::Cancelled
-                    } else {
-                        // Refunding or refunded already: the first path decided.
-                        PaymentOutcome::AlreadyProcessed
-                    }
-                }
-                _ => PaymentOutcome::UnknownOrNoDocument,
-            },
+            PaymentOutcome::unchanged(
+                row.map(|r| (r.payment_status, r.state, r.client_secret)),
+                client_secret,
+            ),
             vec![],
         ));
     };

@@ -6,3 +6,4 @@ mod checkout_crash;
 mod database_restart;
 mod mail_job;
 mod mass_crash;
+mod season_crash;

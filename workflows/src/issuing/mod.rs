@@ -322,9 +322,9 @@ async fn buyer_person(conn: &mut PgConnection, order: &Order) -> Result<Person, 
 }
 
 /// A line's call failed; `answered`: the system did answer (so the call will not land later).
-struct LineError {
-    error: JobError,
-    answered: bool,
+pub(crate) struct LineError {
+    pub(crate) error: JobError,
+    pub(crate) answered: bool,
 }
 
 impl From<sqlx::Error> for LineError {
@@ -336,7 +336,17 @@ impl From<sqlx::Error> for LineError {
     }
 }
 
-fn line_error(e: TicketingError) -> LineError {
+impl LineError {
+    /// A line without a holder cannot be issued, however often it is tried.
+    pub(crate) fn no_holder(line_id: i64) -> Self {
+        LineError {
+            error: JobError::Permanent(anyhow::anyhow!("line {line_id} names no holder")),
+            answered: true,
+        }
+    }
+}
+
+pub(crate) fn line_error(e: TicketingError) -> LineError {
     LineError {
         answered: e.answered(),
         error: ticketing_error(e),
@@ -360,30 +370,18 @@ async fn issue_line_title(
     line: &OrderLine,
     buyer: &Person,
 ) -> Result<TitleInfo, LineError> {
-    let holder = line.holder.as_ref().ok_or_else(|| LineError {
-        error: JobError::Permanent(anyhow::anyhow!("line {} names no holder", line.id)),
-        answered: true,
-    })?;
+    let holder = line
+        .holder
+        .as_ref()
+        .ok_or_else(|| LineError::no_holder(line.id))?;
     if let Some(requested_at) = line.issue_requested_at {
-        // A call that got no answer (a time-out, a worker killed) may still land: wait
-        // until it must have timed out before concluding from the look-up.
-        if line.issue_unanswered {
-            let settled = requested_at
-                + chrono::Duration::from_std(ctx.ticketing.timeout()).unwrap_or_default()
-                + chrono::Duration::seconds(1);
-            if let Ok(wait) = (settled - chrono::Utc::now()).to_std() {
-                tokio::time::sleep(wait).await;
-            }
-        }
-        let mut found: Vec<TitleInfo> = ctx
-            .ticketing
-            .titles_by_transaction(&line.transaction_id)
-            .await
-            .map_err(line_error)?
-            .into_iter()
-            .filter(|t| t.state != "cancelled")
-            .collect();
-        found.sort_by_key(|t| t.progressive);
+        let found = issued_for(
+            ctx,
+            &line.transaction_id,
+            requested_at,
+            line.issue_unanswered,
+        )
+        .await?;
         if let Some((first, duplicates)) = found.split_first() {
             // A system that is not idempotent may have issued twice for one id: keep the
             // first title, cancel the others.
@@ -414,6 +412,36 @@ async fn issue_line_title(
         .issue_ticket(&request)
         .await
         .map_err(line_error)
+}
+
+/// What the ticketing system issued for a transaction id we asked for at `requested_at`: its
+/// live titles, first issued first. A call that got no answer (`unanswered`: a time-out, a
+/// worker killed) may still land, so this first waits until it must have timed out. Every
+/// kind of order looks here before asking again.
+pub(crate) async fn issued_for(
+    ctx: &JobContext,
+    transaction_id: &str,
+    requested_at: chrono::DateTime<chrono::Utc>,
+    unanswered: bool,
+) -> Result<Vec<TitleInfo>, LineError> {
+    if unanswered {
+        let settled = requested_at
+            + chrono::Duration::from_std(ctx.ticketing.timeout()).unwrap_or_default()
+            + chrono::Duration::seconds(1);
+        if let Ok(wait) = (settled - chrono::Utc::now()).to_std() {
+            tokio::time::sleep(wait).await;
+        }
+    }
+    let mut found: Vec<TitleInfo> = ctx
+        .ticketing
+        .titles_by_transaction(transaction_id)
+        .await
+        .map_err(line_error)?
+        .into_iter()
+        .filter(|t| t.state != "cancelled")
+        .collect();
+    found.sort_by_key(|t| t.progressive);
+    Ok(found)
 }
 
 /// Stores the lines' titles; returns each line's title id as stored (another one when two

@@ -3181,8 +3181,10 @@ export interface components {
             line_id: number;
             eligible: boolean;
             /**
-             * @description `banned`, `has_season_ticket` (a live season ticket of this type already), or
-             *     `card_required` (a covered match is high-risk: the supporter card is needed).
+             * @description `season_not_on_sale` (the ticketing system sells the season to the public only after
+             *     its renewals' window), `match_not_on_sale` (a collection: a covered match not on public
+             *     sale yet), `banned`, `has_season_ticket` (a live season ticket of this type already),
+             *     or `card_required` (a covered match is high-risk: the supporter card is needed).
              */
             reason?: string | null;
         };

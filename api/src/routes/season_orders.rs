@@ -222,8 +222,10 @@ async fn name_season_holders(
 struct SeasonLineCheck {
     line_id: i64,
     eligible: bool,
-    /// `banned`, `has_season_ticket` (a live season ticket of this type already), or
-    /// `card_required` (a covered match is high-risk: the supporter card is needed).
+    /// `season_not_on_sale` (the ticketing system sells the season to the public only after
+    /// its renewals' window), `match_not_on_sale` (a collection: a covered match not on public
+    /// sale yet), `banned`, `has_season_ticket` (a live season ticket of this type already),
+    /// or `card_required` (a covered match is high-risk: the supporter card is needed).
     reason: Option<&'static str>,
 }
 
@@ -232,13 +234,33 @@ struct SeasonCheck {
     lines: Vec<SeasonLineCheck>,
 }
 
-/// Asks the ticketing system of each named holder, in its own order: not banned (the person
-/// check), no live season ticket of this type (abbonamento-isutilizzatore), a supporter card
-/// when a covered match is high-risk.
+/// Asks the ticketing system what it will check at issue, in its own order: the season sold to
+/// the public now (`season_not_on_sale` while its renewals' window runs), for a collection
+/// every covered match too (`match_not_on_sale`), then of each named holder: not banned (the
+/// person check), no live season ticket of this type (abbonamento-isutilizzatore), a
+/// supporter card when a covered match is high-risk.
 async fn check_holders(
     state: &AppState,
     order: &SeasonOrder,
 ) -> Result<Vec<SeasonLineCheck>, integrations::ticketing::TicketingError> {
+    let season_type = order.season.planet_season_type_id as u32;
+    let season_open = state
+        .ticketing
+        .season_types()
+        .await?
+        .iter()
+        .find(|t| t.id == season_type)
+        .is_some_and(|t| t.public_sale_open);
+    let matches_open = if order.lines.iter().any(|l| l.collection) {
+        state
+            .ticketing
+            .season_type_events(season_type)
+            .await?
+            .iter()
+            .all(|e| e.public_sale_open)
+    } else {
+        true
+    };
     let card_needed = order.season.matches.iter().any(|m| m.high_risk);
     let mut out = vec![];
     for line in &order.lines {
@@ -246,7 +268,11 @@ async fn check_holders(
             continue;
         };
         let p = person(holder);
-        let reason = if !state.ticketing.verify_person(&p).await? {
+        let reason = if !season_open {
+            Some("season_not_on_sale")
+        } else if line.collection && !matches_open {
+            Some("match_not_on_sale")
+        } else if !state.ticketing.verify_person(&p).await? {
             Some("banned")
         } else if state
             .ticketing

@@ -520,8 +520,10 @@ async fn pay(s: &OnSale, fan: &Client, order: &str) {
 #[sqlx::test(migrations = false)]
 async fn staff_retry_a_refused_season_order_once_the_sale_opens_and_refund_another(pool: PgPool) {
     let s = on_sale(pool, &[]).await;
-    let _worker = s.start_worker();
+    let worker = s.start_worker();
     let (season, matches) = season_on_sale(&s).await;
+    // No worker while the orders are paid: their issuing starts below, in the renewals' window.
+    drop(worker);
     renewals_only(&s).await;
     let (_, first) = s.app.fan_with_session("prima@example.it").await;
     let (_, second) = s.app.fan_with_session("seconda@example.it").await;
@@ -530,8 +532,32 @@ async fn staff_retry_a_refused_season_order_once_the_sale_opens_and_refund_anoth
     let (kept, _) = season_order(&s, &first, season, &["TC-TC3-10-1"], &[("Elena", "Galli")]).await;
     let (refunded, _) =
         season_order(&s, &second, season, &["TC-TC3-10-2"], &[("Paolo", "Ferri")]).await;
+    // While the ticketing system sells the season only to renewals, nobody pays: said per
+    // holder before any payment exists.
+    let check = first
+        .post_json(&format!("/api/season-orders/{kept}/verify"), &json!({}))
+        .await;
+    assert_eq!(
+        check.1["lines"][0]["reason"], "season_not_on_sale",
+        "{:?}",
+        check.1
+    );
+    let (status, refused) = season_payment(&first, &kept).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("holders_ineligible"))
+    );
+    assert_eq!(
+        refused["errors"][format!("lines.{}", check.1["lines"][0]["line_id"])],
+        "season_not_on_sale"
+    );
+    // Paid once the public sale opens; issuing then meets a ticketing system back in the
+    // renewals' window (its rules changed after the payment).
+    free_sale(&s).await;
     pay(&s, &first, &kept).await;
     pay(&s, &second, &refunded).await;
+    renewals_only(&s).await;
+    let _worker = s.start_worker();
     // The ticketing system refuses both for good: listed for staff, the buyers told.
     wait_state(&s, &kept, "failed", 60).await;
     wait_state(&s, &refunded, "failed", 60).await;

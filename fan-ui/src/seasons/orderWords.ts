@@ -33,9 +33,16 @@ export function seasonOrderErrorText(t: TFunction, ts: SeasonT, error: unknown):
   return checkoutErrorText(t, error);
 }
 
-/** Why the ticketing system would refuse a season's holder (`banned`, `has_season_ticket`, `card_required`). */
+/**
+ * Why the ticketing system would refuse a season's holder: the season or (a collection) a match
+ * not on public sale yet, `banned`, `has_season_ticket`, `card_required`.
+ */
 export function seasonReasonText(t: TFunction, ts: SeasonT, reason: string | null | undefined): string {
   switch (reason) {
+    case 'season_not_on_sale':
+      return ts('checkout.reasons.season_not_on_sale');
+    case 'match_not_on_sale':
+      return ts('checkout.reasons.match_not_on_sale');
     case 'has_season_ticket':
       return ts('checkout.reasons.has_season_ticket');
     case 'card_required':

@@ -349,6 +349,10 @@ pub struct SeasonTypeInfo {
     pub name: String,
     #[serde(rename = "eventi")]
     pub event_ids: Vec<u32>,
+    /// Whether the season is sold to the public now (its renewals' pre-emption window closed,
+    /// its first match ahead). A system that does not say is taken as open.
+    #[serde(rename = "venditaLiberaAperta", default = "yes")]
+    pub public_sale_open: bool,
 }
 
 /// What went wrong talking to the ticketing system.

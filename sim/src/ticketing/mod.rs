@@ -693,10 +693,23 @@ async fn get_seat_orders(State(t): State<Ticketing>, Query(q): Query<EventQuery>
 }
 
 async fn get_season_types(State(t): State<Ticketing>) -> Json<Vec<serde_json::Value>> {
+    let now = t.now();
     Json(t.with_world(|w| {
         w.season_types
             .iter()
-            .map(|s| json!({"id": s.id, "descrizione": s.name, "eventi": s.event_ids}))
+            .map(|s| {
+                // Sold to the public before its first match, once its renewals' window closed.
+                let first = s
+                    .event_ids
+                    .iter()
+                    .filter_map(|e| w.events.get(e))
+                    .map(|e| e.starts_at)
+                    .min();
+                let open = first.is_some_and(|f| f > now)
+                    && s.preemption.as_ref().is_none_or(|p| now >= p.closes_at);
+                json!({"id": s.id, "descrizione": s.name, "eventi": s.event_ids,
+                       "venditaLiberaAperta": open})
+            })
             .collect()
     }))
 }

@@ -142,6 +142,23 @@ describe('/seasonticketcheckout/{id}', () => {
     expect(api.callsTo(`POST ${ORDER}/payment`)).toHaveLength(0);
   });
 
+  it('says when the season, or a collection\'s match, is not on public sale yet', async () => {
+    const { user } = openSeasonCheckout({
+      refused: { Neri: 'season_not_on_sale', Bianchi: 'match_not_on_sale' },
+    });
+    await screen.findByLabelText('Nome, biglietto 1');
+    await fillHolder(user, 1, aHolder({ first_name: 'Mario', last_name: 'Neri' }));
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', last_name: 'Bianchi', document_number: 'CA7654321' }));
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(
+      await within(screen.getByTestId('eligibility-0')).findByText(/La vendita libera degli abbonamenti non è ancora aperta/),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('eligibility-1')).getByText(/Una delle partite non è ancora in vendita libera/),
+    ).toBeInTheDocument();
+  });
+
   it('names the holder who already has a season ticket when the API refuses the holders', async () => {
     const { user } = openSeasonCheckout({
       routes: {

@@ -36,6 +36,9 @@ pub fn unique_worker_name(prefix: &str) -> String {
     format!("{prefix}-{host}-{}-{}", std::process::id(), &suffix[..8])
 }
 
+/// The queues registered `listening` below (each holds one connection for its LISTEN).
+pub const LISTENING_QUEUES: u32 = 5;
+
 /// Registers the worker of one job type on `monitor`: its queue, the shared context,
 /// `concurrency` jobs at a time. (A macro: the worker's type cannot be written down.)
 ///
@@ -114,8 +117,13 @@ pub async fn run(
     shutdown: impl Future<Output = std::io::Result<()>> + Send + 'static,
 ) -> anyhow::Result<()> {
     use futures::FutureExt;
-    let pool =
-        domain::db::connect_worker(config.database_url(), config.database_max_connections).await?;
+    // Each listening queue holds a connection of the pool for good (its LISTEN): they come on
+    // top of what the jobs may use, or a small pool would have none left for them.
+    let pool = domain::db::connect_worker(
+        config.database_url(),
+        config.database_max_connections + LISTENING_QUEUES,
+    )
+    .await?;
     workflows::service_log::start(&pool);
     let ctx = Arc::new(JobContext::from_config(pool.clone(), &config)?);
     let shutdown = shutdown
@@ -211,10 +219,8 @@ async fn run_monitor(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
-    // Polled at the heartbeat rather than woken by notifications: each listening queue holds a
-    // connection of its own for good, and a season ticket's titles can wait a heartbeat.
     let monitor = job_worker!(
-        monitor,
+        listening monitor,
         IssueSeasonOrder,
         &name,
         &pool,
@@ -294,4 +300,14 @@ async fn housekeeping(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), Box
     let calls = domain::service_log::prune(&mut conn).await?;
     tracing::info!(?pruned, exports, calls, "housekeeping done");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_pool_counts_every_listening_queue() {
+        let source = include_str!("lib.rs");
+        let registered = source.matches(concat!("listening", " monitor,")).count();
+        assert_eq!(registered as u32, super::LISTENING_QUEUES);
+    }
 }

@@ -277,16 +277,15 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
             .await?
             .ok_or_else(|| anyhow::anyhow!("no order"))?;
         let secret = format!("pi_season_{i}_secret");
-        season_orders::attach_intent(&mut tx, order_id, &format!("pi_season_{i}"), &secret)
-            .await?;
+        season_orders::attach_intent(&mut tx, order_id, &format!("pi_season_{i}"), &secret).await?;
         tx.commit().await?;
         waiting.push((order_id, secret, order.total_cents));
     }
     let collections = winners.len().div_ceil(3);
     let matches = terms.fixtures.len();
     let titles = (winners.len() - collections) + collections * matches;
-    let calls =
-        (winners.len() - collections) + collections * matches.div_ceil(workflows::season_orders::COLLECTION_CHUNK);
+    let calls = (winners.len() - collections)
+        + collections * matches.div_ceil(workflows::season_orders::COLLECTION_CHUNK);
 
     http.post(format!("{}/_sim/ticketing/faults", sim.http_url()))
         .json(&json!({ "latency_ms": latency_ms }))
@@ -300,7 +299,10 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
         ("MAIL_SMTP_URL", sim.smtp_url()),
         ("JOBS_CONCURRENCY", concurrency.to_string()),
         ("JOBS_HEARTBEAT_MS", "1000".into()),
-        ("DATABASE_MAX_CONNECTIONS", (concurrency * 2 + 8).to_string()),
+        (
+            "DATABASE_MAX_CONNECTIONS",
+            (concurrency * 2 + 8).to_string(),
+        ),
         ("RUST_LOG", "warn".into()),
     ]
     .into_iter()

@@ -41,7 +41,8 @@ impl AppState {
             config.ticketing.password.clone(),
             config.ticketing.timeout,
         )
-        .expect("a ticketing client with default TLS");
+        .expect("a ticketing client with default TLS")
+        .max_in_flight(config.ticketing.max_in_flight);
         let payments = PaymentsClient::new(
             &config.payments.api_url,
             &config.payments.secret_key,

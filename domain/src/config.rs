@@ -118,6 +118,10 @@ pub struct TicketingConfig {
     pub password: SecretString,
     /// Per call.
     pub timeout: Duration,
+    /// Calls in flight at once from one process (`TICKETING_MAX_IN_FLIGHT`): what the
+    /// vendor is asked to bear; further calls wait their turn. The worker runs more jobs than
+    /// this so that while some store what they got, others keep the calls in flight.
+    pub max_in_flight: usize,
 }
 
 /// Durable jobs.
@@ -273,6 +277,7 @@ impl Config {
             },
             password: secret("TICKETING_PASSWORD", "lario-sim")?,
             timeout: Duration::from_millis(r.parse("TICKETING_TIMEOUT_MS", "10000")?),
+            max_in_flight: r.parse::<usize>("TICKETING_MAX_IN_FLIGHT", "16")?.max(1),
         };
         let payments_url = match r.string("PAYMENTS_API_URL") {
             Some(v) => v,

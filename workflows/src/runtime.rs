@@ -40,12 +40,15 @@ impl JobContext {
                 &config.mail.from,
                 config.mail.timeout,
             )?,
-            ticketing: Arc::new(integrations::ticketing::TicketingClient::new(
-                &config.ticketing.base_url,
-                &config.ticketing.user,
-                config.ticketing.password.clone(),
-                config.ticketing.timeout,
-            )?),
+            ticketing: Arc::new(
+                integrations::ticketing::TicketingClient::new(
+                    &config.ticketing.base_url,
+                    &config.ticketing.user,
+                    config.ticketing.password.clone(),
+                    config.ticketing.timeout,
+                )?
+                .max_in_flight(config.ticketing.max_in_flight),
+            ),
             payments: Arc::new(integrations::payments::PaymentsClient::new(
                 &config.payments.api_url,
                 &config.payments.secret_key,

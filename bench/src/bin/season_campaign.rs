@@ -14,7 +14,9 @@
 //! named (every third seat a collection) and paid in one transaction, as the webhook settles
 //! each, and the clock runs until every order is issued and its e-mail (the PDFs) accepted by
 //! the SMTP server. The limit is what the ticketing latency allows the worker: `concurrency`
-//! calls in flight, one call per season title and one per five matches of a collection.
+//! calls in flight (`TICKETING_MAX_IN_FLIGHT`; the worker runs `concurrency` jobs, each with
+//! its lines and a collection's calls at once), one call per season title and one per five
+//! matches of a collection.
 //! Prints one JSON line.
 
 use bench::arg;
@@ -298,6 +300,7 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
         ("PAYMENTS_API_URL", format!("{}/", sim.http_url())),
         ("MAIL_SMTP_URL", sim.smtp_url()),
         ("JOBS_CONCURRENCY", concurrency.to_string()),
+        ("TICKETING_MAX_IN_FLIGHT", concurrency.to_string()),
         ("JOBS_HEARTBEAT_MS", "1000".into()),
         (
             "DATABASE_MAX_CONNECTIONS",

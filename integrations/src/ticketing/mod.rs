@@ -10,8 +10,11 @@
 use reqwest::{Method, StatusCode};
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use std::time::{Duration, Instant};
-use tokio::sync::Mutex;
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+use tokio::sync::{Mutex, Semaphore};
 
 mod season;
 pub use season::{IssueCollection, IssueSeasonTicket, OrganiserInfo, TitleExtended, TransferInfo};
@@ -413,6 +416,8 @@ pub struct TicketingClient {
     password: SecretString,
     token: Mutex<Option<(String, Instant)>>,
     timeout: Duration,
+    /// At most this many calls in flight (none: no cap).
+    in_flight: Option<Arc<Semaphore>>,
 }
 
 impl TicketingClient {
@@ -434,7 +439,15 @@ impl TicketingClient {
             password,
             token: Mutex::new(None),
             timeout,
+            in_flight: None,
         })
+    }
+
+    /// At most `calls` in flight at once from this client; further calls wait their turn
+    /// (the wait is not part of a call's timeout).
+    pub fn max_in_flight(mut self, calls: usize) -> Self {
+        self.in_flight = Some(Arc::new(Semaphore::new(calls.max(1))));
+        self
     }
 
     /// How long one call may take before we give up on its answer (it may still land).
@@ -477,6 +490,10 @@ impl TicketingClient {
         query: &[(&str, String)],
         body: Option<&B>,
     ) -> Result<T, TicketingError> {
+        let _permit = match &self.in_flight {
+            Some(cap) => Some(cap.acquire().await.expect("the cap is never closed")),
+            None => None,
+        };
         let started = Instant::now();
         let timer = crate::observe::start("ticketing");
         let operation = format!("{method} {path}");

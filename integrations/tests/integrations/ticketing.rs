@@ -935,3 +935,27 @@ async fn the_simulator_keeps_its_titles_across_a_restart_and_new_ids_never_colli
     assert_ne!(second.seal, first.seal);
     let _ = std::fs::remove_file(&file);
 }
+
+/// The client's cap on calls in flight (`TICKETING_MAX_IN_FLIGHT`): six calls of 200 ms with
+/// two in flight take at least three turns (uncapped, they overlap and take about one).
+#[tokio::test]
+async fn calls_beyond_the_cap_wait_their_turn() {
+    let env = Env::start().await;
+    env.control("faults", json!({ "latency_ms": 200 })).await;
+    let capped = integrations::ticketing::TicketingClient::new(
+        &env.sim.http_url(),
+        sim::ticketing::USER,
+        secrecy::SecretString::from(sim::ticketing::PASSWORD),
+        std::time::Duration::from_millis(5000),
+    )
+    .unwrap()
+    .max_in_flight(2);
+    let started = std::time::Instant::now();
+    let answers = futures::future::join_all((0..6).map(|_| capped.event(EVENT))).await;
+    let took = started.elapsed();
+    assert!(answers.iter().all(Result::is_ok), "{answers:?}");
+    assert!(
+        took >= std::time::Duration::from_millis(600),
+        "six 200 ms calls two at a time took {took:?}"
+    );
+}

@@ -170,6 +170,7 @@ export type OrderEmail = Schemas['OrderEmail'];
 export type OrderRow = Schemas['OrderRow'];
 export type SaleLine = Schemas['SaleLine'];
 export type SaleRequest = Schemas['SaleRequest'];
+export type SeasonSaleRequest = Schemas['SeasonSaleRequest'];
 
 // Staff: mass issuing.
 export type LineError = Schemas['LineError'];

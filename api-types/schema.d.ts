@@ -1797,7 +1797,14 @@ export interface paths {
          */
         get: operations["admin_list_season_orders"];
         put?: never;
-        post?: never;
+        /**
+         * Staff sell season seats to a buyer at the box office (the
+         *     spec's send-admin-season-ticket-purchase-email follows the titles). The ticketing system is
+         *     asked first what it would refuse (as before a fan pays); the seats are then held in every
+         *     covered match, named and paid by the method given, and issued like an online season
+         *     order. Audited.
+         */
+        post: operations["admin_sell_season_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3117,6 +3124,8 @@ export interface components {
             /** Format: int32 */
             reduction_id: number;
             holder: components["schemas"]["HolderInput"];
+            /** @description Season tickets only: one title per covered match instead of a season title. */
+            collection?: boolean;
         };
         SaleRequest: {
             /** Format: int64 */
@@ -3252,6 +3261,8 @@ export interface components {
             payment_status: components["schemas"]["PaymentStatus"];
             state: components["schemas"]["OrderState"];
             payment_method: components["schemas"]["PaymentMethod"];
+            /** @description Sold at the box office by this staff member (their e-mail); none for a fan's own. */
+            sold_by?: string | null;
             total_cents: components["schemas"]["Cents"];
             /**
              * Format: int64
@@ -3304,6 +3315,15 @@ export interface components {
             first_match_at?: string | null;
             /** @description The covered matches, soonest first. */
             matches: components["schemas"]["CoveredMatch"][];
+        };
+        SeasonSaleRequest: {
+            /** Format: int64 */
+            season_ticket_id: number;
+            buyer_email: string;
+            /** @description cash, pos, bank_transfer or complimentary */
+            payment_method: string;
+            language?: string | null;
+            lines: components["schemas"]["SaleLine"][];
         };
         /** @description A sector with its season blocks. */
         SeasonSector: {
@@ -11641,6 +11661,111 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_sell_season_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeasonSaleRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonOrderRow"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: no such season ticket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `buyer_banned`, `holder_ineligible` (`errors.lines.{i}.holder`: season_not_on_sale, match_not_on_sale, banned, has_season_ticket, card_required), `fixture_not_on_sale`, `holder_has_seat`, `seats_unavailable`, `buyer_limit` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now */
             503: {
                 headers: {
                     [name: string]: unknown;

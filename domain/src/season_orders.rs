@@ -149,6 +149,9 @@ pub struct SeasonOrder {
     pub language: String,
     #[serde(skip)]
     pub issue_attempts: i32,
+    /// The staff member who sold it at the box office (the spec's isOrderByAdmin).
+    #[serde(skip)]
+    pub sold_by: Option<Uuid>,
 }
 
 /// Turns `user`'s unexpired season hold into a pending order at the season's full price per
@@ -281,7 +284,8 @@ pub async fn load(
         r#"select o.user_id, o.season_ticket_id, o.payment_status as "payment_status: PaymentStatus",
                   o.state as "state: OrderState", o.total_cents, o.buyer_email, o.hold_expires_at,
                   o.created_at, o.client_secret, o.payment_intent_id,
-                  o.payment_method as "payment_method: PaymentMethod", o.language, o.issue_attempts
+                  o.payment_method as "payment_method: PaymentMethod", o.language, o.issue_attempts,
+                  o.sold_by
              from season_order o where o.order_id = $1"#,
         order_id.0
     )
@@ -313,6 +317,7 @@ pub async fn load(
         payment_intent_id: o.payment_intent_id,
         language: o.language,
         issue_attempts: o.issue_attempts,
+        sold_by: o.sold_by,
     }))
 }
 
@@ -537,6 +542,26 @@ pub async fn cancel(conn: &mut PgConnection, order: &SeasonOrder) -> Result<bool
     )
     .await?;
     Ok(true)
+}
+
+/// Marks an order as sold by staff at the box office for its buyer, paid by
+/// `payment_method` (cash, pos, bank transfer or complimentary: no provider to refund).
+pub async fn mark_by_staff(
+    conn: &mut PgConnection,
+    order_id: SeasonOrderId,
+    staff: Uuid,
+    payment_method: PaymentMethod,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update season_order set sold_by = $2, payment_method = $3, modified_at = now()
+          where order_id = $1",
+        order_id.0,
+        staff,
+        payment_method as PaymentMethod
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Stores the order's PaymentIntent (once: a second intent never replaces the first).
@@ -1233,6 +1258,8 @@ pub struct SeasonOrderRow {
     pub payment_status: PaymentStatus,
     pub state: OrderState,
     pub payment_method: PaymentMethod,
+    /// Sold at the box office by this staff member (their e-mail); none for a fan's own.
+    pub sold_by: Option<String>,
     pub total_cents: Cents,
     /// Seats, and of them collections.
     pub seats: i64,
@@ -1272,6 +1299,7 @@ pub async fn admin_orders(
                   o.payment_status as "payment_status: PaymentStatus", o.state as "state: OrderState",
                   o.payment_method as "payment_method: PaymentMethod", o.total_cents, o.issue_error,
                   o.issue_attempts, o.created_at, o.paid_at, o.failed_at,
+                  (select s.email from app_user s where s.user_id = o.sold_by) as sold_by,
                   (select count(*) from season_order_line l where l.order_id = o.order_id) as "seats!",
                   (select count(*) from season_order_line l where l.order_id = o.order_id and l.is_collection) as "collections!",
                   (select count(*) from season_order_line l where l.order_id = o.order_id and l.title_id is not null)
@@ -1308,6 +1336,7 @@ pub async fn admin_orders(
                 payment_status: r.payment_status,
                 state: r.state,
                 payment_method: r.payment_method,
+                sold_by: r.sold_by,
                 total_cents: Cents(r.total_cents),
                 seats: r.seats,
                 collections: r.collections,

@@ -261,3 +261,63 @@ mod tests {
         assert_eq!(Ineligible::from_refusal("POSTO_NON_DISPONIBILE"), None);
     }
 }
+
+/// One season seat to check: its holder and whether it is a collection.
+pub struct SeasonSeat<'a> {
+    pub holder: &'a HolderDetails,
+    pub collection: bool,
+}
+
+/// Asks the ticketing system what it will check when it issues season seats, in its own
+/// order: the season sold to the public now (`season_not_on_sale` while its renewals' window
+/// runs), for a collection every covered match too (`match_not_on_sale`), then of each holder:
+/// not banned (`banned`), no live season ticket of this type (abbonamento-isutilizzatore:
+/// `has_season_ticket`), a supporter card when a covered match is high-risk
+/// (`card_required`). One verdict per seat, in order (`None`: eligible).
+pub async fn check_season_seats(
+    ticketing: &TicketingClient,
+    season: &domain::season_orders::SeasonRef,
+    seats: &[SeasonSeat<'_>],
+) -> Result<Vec<Option<&'static str>>, TicketingError> {
+    let season_type = season.planet_season_type_id as u32;
+    let season_open = ticketing
+        .season_types()
+        .await?
+        .iter()
+        .find(|t| t.id == season_type)
+        .is_some_and(|t| t.public_sale_open);
+    let matches_open = if seats.iter().any(|s| s.collection) {
+        ticketing
+            .season_type_events(season_type)
+            .await?
+            .iter()
+            .all(|e| e.public_sale_open)
+    } else {
+        true
+    };
+    let card_needed = season.matches.iter().any(|m| m.high_risk);
+    let mut out = vec![];
+    for seat in seats {
+        let p = person(seat.holder);
+        let reason = if !season_open {
+            Some("season_not_on_sale")
+        } else if seat.collection && !matches_open {
+            Some("match_not_on_sale")
+        } else if !ticketing.verify_person(&p).await? {
+            Some("banned")
+        } else if ticketing
+            .season_titles_by_holder(season_type, &p)
+            .await?
+            .iter()
+            .any(|t| t.state != "cancelled")
+        {
+            Some("has_season_ticket")
+        } else if card_needed && !ticketing.verify_card(&p).await? {
+            Some("card_required")
+        } else {
+            None
+        };
+        out.push(reason);
+    }
+    Ok(out)
+}

@@ -703,6 +703,8 @@ fn purchase_mail(ctx: &JobContext, order: &SeasonOrder) -> (serde_json::Value, V
             "first_match": first_match, "order_id": order.id,
             "total": documents::euros(order.total_cents.0), "wallet_url": format!("{base}/wallet/"),
             "seats": seats,
+            // Sold at the box office (the spec's send-admin-season-ticket-purchase-email).
+            "box_office": order.sold_by.is_some(), "payment": order.payment_method.as_str(),
         }),
         attachments,
     )

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::eligibility::person;
+use workflows::eligibility::{SeasonSeat, check_season_seats};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -234,66 +234,35 @@ struct SeasonCheck {
     lines: Vec<SeasonLineCheck>,
 }
 
-/// Asks the ticketing system what it will check at issue, in its own order: the season sold to
-/// the public now (`season_not_on_sale` while its renewals' window runs), for a collection
-/// every covered match too (`match_not_on_sale`), then of each named holder: not banned (the
-/// person check), no live season ticket of this type (abbonamento-isutilizzatore), a
-/// supporter card when a covered match is high-risk.
+/// Each named holder's verdict (see [`workflows::eligibility::check_season_seats`]).
 async fn check_holders(
     state: &AppState,
     order: &SeasonOrder,
 ) -> Result<Vec<SeasonLineCheck>, integrations::ticketing::TicketingError> {
-    let season_type = order.season.planet_season_type_id as u32;
-    let season_open = state
-        .ticketing
-        .season_types()
-        .await?
+    let (ids, seats): (Vec<i64>, Vec<SeasonSeat>) = order
+        .lines
         .iter()
-        .find(|t| t.id == season_type)
-        .is_some_and(|t| t.public_sale_open);
-    let matches_open = if order.lines.iter().any(|l| l.collection) {
-        state
-            .ticketing
-            .season_type_events(season_type)
-            .await?
-            .iter()
-            .all(|e| e.public_sale_open)
-    } else {
-        true
-    };
-    let card_needed = order.season.matches.iter().any(|m| m.high_risk);
-    let mut out = vec![];
-    for line in &order.lines {
-        let Some(holder) = &line.holder else {
-            continue;
-        };
-        let p = person(holder);
-        let reason = if !season_open {
-            Some("season_not_on_sale")
-        } else if line.collection && !matches_open {
-            Some("match_not_on_sale")
-        } else if !state.ticketing.verify_person(&p).await? {
-            Some("banned")
-        } else if state
-            .ticketing
-            .season_titles_by_holder(order.season.planet_season_type_id as u32, &p)
-            .await?
-            .iter()
-            .any(|t| t.state != "cancelled")
-        {
-            Some("has_season_ticket")
-        } else if card_needed && !state.ticketing.verify_card(&p).await? {
-            Some("card_required")
-        } else {
-            None
-        };
-        out.push(SeasonLineCheck {
-            line_id: line.id,
+        .filter_map(|l| {
+            let holder = l.holder.as_ref()?;
+            Some((
+                l.id,
+                SeasonSeat {
+                    holder,
+                    collection: l.collection,
+                },
+            ))
+        })
+        .unzip();
+    let verdicts = check_season_seats(&state.ticketing, &order.season, &seats).await?;
+    Ok(ids
+        .into_iter()
+        .zip(verdicts)
+        .map(|(line_id, reason)| SeasonLineCheck {
+            line_id,
             eligible: reason.is_none(),
             reason,
-        });
-    }
-    Ok(out)
+        })
+        .collect())
 }
 
 /// `POST /api/season-orders/{id}/verify` (the spec's /seasonticketvrocheck).

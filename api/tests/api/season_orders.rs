@@ -634,3 +634,157 @@ async fn staff_retry_a_refused_season_order_once_the_sale_opens_and_refund_anoth
     .unwrap();
     assert_eq!(audited, 2, "staff's retry and refund, each with who asked");
 }
+
+/// The season rows of a seat in a state (`season_rows`), for the seats of `labels`.
+async fn sold_everywhere(s: &OnSale, season: i64, labels: &[&str], state: &str) -> Vec<i64> {
+    let mut out = vec![];
+    for l in labels {
+        out.push(season_rows(s, season, s.seat(l).await, state).await);
+    }
+    out
+}
+
+#[sqlx::test(migrations = false)]
+async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_ticketing_check(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    free_sale(&s).await;
+    let staff = s.app.staff().await;
+    let reduction: i32 = sqlx::query_scalar("select id from reduction where code = 'INTERO'")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    let holder = |first: &str| {
+        json!({"first_name": first, "last_name": "Sportello", "birth_date": "1990-04-01",
+               "birth_place": "Lecco", "document_type": "passport", "document_number": "YB7654321"})
+    };
+    let labels = ["TC-TC3-9-1", "TC-TC3-9-2"];
+    let sale = |email: &str, method: &str, names: [&str; 2]| {
+        json!({"season_ticket_id": season, "buyer_email": email, "payment_method": method,
+               "lines": [
+                   {"label": labels[0], "reduction_id": reduction, "holder": holder(names[0])},
+                   {"label": labels[1], "reduction_id": reduction, "holder": holder(names[1]),
+                    "collection": true}]})
+    };
+
+    // Bad fields: all named at once; a collection is refused on a match sale.
+    let bad = staff
+        .post_json(
+            "/api/admin/season-orders",
+            &json!({"season_ticket_id": season, "buyer_email": "nope", "payment_method": "iou",
+                    "lines": [{"label": labels[0], "reduction_id": reduction,
+                               "holder": {"first_name": ""}}]}),
+        )
+        .await;
+    assert_eq!(bad.0, 422, "{}", bad.1);
+    for field in ["buyer_email", "payment_method", "lines.0.first_name"] {
+        assert!(bad.1["errors"][field].is_string(), "{field}: {}", bad.1);
+    }
+    let on_match = staff
+        .post_json(
+            "/api/admin/orders",
+            &json!({"fixture_id": s.fixture, "buyer_email": "c@example.it", "payment_method": "cash",
+                    "lines": [{"label": "TC-TC1-11-1", "reduction_id": reduction,
+                               "holder": holder("Gino"), "collection": true}]}),
+        )
+        .await;
+    assert_eq!(on_match.0, 422);
+    assert!(on_match.1["errors"]["lines.0.collection"].is_string());
+
+    // Without supporter cards the ticketing system would refuse both (high-risk matches):
+    // nothing is sold, and staff read which holder and why.
+    let (status, refused) = staff
+        .post_json(
+            "/api/admin/season-orders",
+            &sale("sportello@example.it", "cash", ["Elena", "Franco"]),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("holder_ineligible"))
+    );
+    assert_eq!(refused["errors"]["lines.0.holder"], "card_required");
+    assert_eq!(refused["errors"]["lines.1.holder"], "card_required");
+    for state in ["held", "sold"] {
+        assert_eq!(sold_everywhere(&s, season, &labels, state).await, [0, 0]);
+    }
+
+    for first in ["Elena", "Franco"] {
+        card_for(&s, first, "Sportello").await;
+    }
+    let (status, row) = staff
+        .post_json(
+            "/api/admin/season-orders",
+            &sale("Sportello@Example.it", "cash", ["Elena", "Franco"]),
+        )
+        .await;
+    assert_eq!(status, 201, "{row}");
+    assert_eq!(row["payment_method"], "cash");
+    assert_eq!(row["buyer_email"], "sportello@example.it");
+    assert!(row["sold_by"].as_str().unwrap().contains('@'), "{row}");
+    assert_eq!(
+        (row["seats"].as_i64(), row["collections"].as_i64()),
+        (Some(2), Some(1))
+    );
+    let order = row["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        sold_everywhere(&s, season, &labels, "sold").await,
+        [matches; 2]
+    );
+    wait_state(&s, &order, "issued", 120).await;
+    assert_eq!(titles(&s, &order), (1 + matches as usize, 0));
+    // The buyer's e-mail says it was paid at the ticket office, with the PDFs.
+    eventually("the season tickets e-mailed", 30, async || {
+        emails(&s.app.pool, "season_purchase", "sportello@example.it").await >= 1
+    })
+    .await;
+    let body: String = sqlx::query_scalar(
+        "select body_text from outbound_email where to_address = 'sportello@example.it'
+            and template = 'season_purchase'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert!(body.contains("biglietteria del club (contanti)"), "{body}");
+    let audit: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where action = 'season_order.sold_by_staff'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(audit, 1);
+    // In staff's issued list, with who sold it.
+    let listed = staff
+        .get_json(r#"/api/admin/season-orders?filter={"state":"issued"}"#)
+        .await;
+    assert_eq!(listed[0]["id"], order.as_str());
+    assert_eq!(listed[0]["sold_by"], row["sold_by"]);
+
+    // The same holders again: the ticketing system says they have their season ticket.
+    let again = staff
+        .post_json(
+            "/api/admin/season-orders",
+            &sale("altro@example.it", "pos", ["Elena", "Franco"]),
+        )
+        .await;
+    assert_eq!(again.1["errors"]["lines.0.holder"], "has_season_ticket");
+    // Others, eligible: the seats are sold, to nobody twice.
+    for first in ["Gino", "Ida"] {
+        card_for(&s, first, "Sportello").await;
+    }
+    let again = staff
+        .post_json(
+            "/api/admin/season-orders",
+            &sale("altro@example.it", "pos", ["Gino", "Ida"]),
+        )
+        .await;
+    assert_eq!(
+        (again.0, again.1["code"].as_str()),
+        (409, Some("seats_unavailable")),
+        "{}",
+        again.1
+    );
+}

@@ -201,6 +201,7 @@ mod tests {
                           {"sector": "Tribuna Centrale", "row": "1", "seat": 8, "gate": "Varco 1",
                            "holder": "Anna Neri", "price": "€ 450,00", "seal": "",
                            "collection": true, "titles": 19}],
+                "box_office": true, "payment": "cash",
             }),
             MailTemplate::TicketsDelayed => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "count": 2,

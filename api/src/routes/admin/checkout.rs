@@ -255,7 +255,7 @@ async fn get_order(State(state): State<AppState>, Path(id): Path<String>) -> Api
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-struct SaleLine {
+pub(super) struct SaleLine {
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     seat_id: Option<SeatId>,
@@ -265,6 +265,9 @@ struct SaleLine {
     #[schema(value_type = i32)]
     reduction_id: ReductionId,
     holder: orders::HolderInput,
+    /// Season tickets only: one title per covered match instead of a season title.
+    #[serde(default)]
+    collection: bool,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -277,6 +280,118 @@ struct SaleRequest {
     #[serde(default)]
     language: Option<String>,
     lines: Vec<SaleLine>,
+}
+
+/// What every sale at the box office names, checked: the buyer, how they pay, the
+/// language, and each line's seat, reduction, holder and form.
+pub(super) struct Desk {
+    pub buyer_email: Email,
+    pub payment_method: orders::PaymentMethod,
+    pub language: &'static str,
+    /// (seat, reduction, holder, collection)
+    pub lines: Vec<(SeatId, ReductionId, orders::HolderDetails, bool)>,
+}
+
+impl Desk {
+    /// Checks the fields (every problem at once, as `validation_failed`) and finds labelled
+    /// seats, on `tx`. `collections`: whether lines may be collections (season tickets).
+    pub(super) async fn parse(
+        tx: &mut sqlx::PgConnection,
+        buyer_email: &str,
+        payment_method: &str,
+        language: Option<&str>,
+        lines: &[SaleLine],
+        collections: bool,
+    ) -> ApiResult<Desk> {
+        let mut errors = BTreeMap::new();
+        let buyer_email = Email::parse(buyer_email)
+            .map_err(|_| errors.insert("buyer_email".into(), "invalid_email".into()))
+            .ok();
+        let method = orders::PaymentMethod::at_box_office(payment_method);
+        if method.is_none() {
+            errors.insert(
+                "payment_method".into(),
+                "cash, pos, bank_transfer or complimentary".into(),
+            );
+        }
+        let language = match language {
+            None | Some("it") => "it",
+            Some("en") => "en",
+            Some(_) => {
+                errors.insert("language".into(), "it or en".into());
+                "it"
+            }
+        };
+        if lines.is_empty() {
+            errors.insert("lines".into(), "at least one seat".into());
+        }
+        let today = chrono::Utc::now().date_naive();
+        let mut holders = vec![];
+        for (i, line) in lines.iter().enumerate() {
+            match line.holder.parse(today) {
+                Ok(h) => holders.push(h),
+                Err(e) => {
+                    for (field, message) in e {
+                        errors.insert(format!("lines.{i}.{field}"), message);
+                    }
+                }
+            }
+            if line.seat_id.is_some() == line.label.is_some() {
+                errors.insert(format!("lines.{i}.seat_id"), "a seat id or a label".into());
+            }
+            if line.collection && !collections {
+                errors.insert(
+                    format!("lines.{i}.collection"),
+                    "only for season tickets".into(),
+                );
+            }
+        }
+        let (Some(buyer_email), Some(payment_method), true) =
+            (buyer_email, method, errors.is_empty())
+        else {
+            return Err(ApiError::validation(errors));
+        };
+        let labels: Vec<String> = lines.iter().filter_map(|l| l.label.clone()).collect();
+        let by_label: BTreeMap<String, SeatId> = inventory::seats_by_label(tx, &labels)
+            .await?
+            .into_iter()
+            .map(|(id, label)| (label, id))
+            .collect();
+        let mut parsed = vec![];
+        for (i, (line, holder)) in lines.iter().zip(holders).enumerate() {
+            let seat = match (&line.seat_id, &line.label) {
+                (Some(id), _) => *id,
+                (None, Some(label)) => *by_label.get(label).ok_or_else(|| {
+                    ApiError::validation(
+                        [(format!("lines.{i}.label"), "unknown seat".to_owned())].into(),
+                    )
+                })?,
+                (None, None) => unreachable!("checked above"),
+            };
+            parsed.push((seat, line.reduction_id, holder, line.collection));
+        }
+        Ok(Desk {
+            buyer_email,
+            payment_method,
+            language,
+            lines: parsed,
+        })
+    }
+
+    /// The buyer's account (made for them when they have none); refused when their e-mail
+    /// is banned.
+    pub(super) async fn buyer(&self, tx: &mut sqlx::PgConnection) -> ApiResult<Uuid> {
+        if moderation::is_email_banned(tx, &self.buyer_email).await? {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "buyer_banned",
+                "This e-mail is banned: no tickets can be sold to it",
+            ));
+        }
+        let (buyer, _) =
+            accounts::create_or_get(tx, &self.buyer_email, None, None, Default::default()).await?;
+        Ok(buyer.user_id)
+    }
 }
 
 /// `POST /api/admin/orders`: staff sell seats to a buyer at the box office (the spec's
@@ -293,80 +408,27 @@ async fn create_order(
     CurrentUser(staff): CurrentUser,
     Json(req): Json<SaleRequest>,
 ) -> ApiResult<Response> {
-    let mut errors = BTreeMap::new();
-    let buyer_email = Email::parse(&req.buyer_email)
-        .map_err(|_| errors.insert("buyer_email".into(), "invalid_email".into()))
-        .ok();
-    let payment_method = domain::orders::PaymentMethod::at_box_office(&req.payment_method);
-    if payment_method.is_none() {
-        errors.insert(
-            "payment_method".into(),
-            "cash, pos, bank_transfer or complimentary".into(),
-        );
-    }
-    let language = match req.language.as_deref() {
-        None | Some("it") => "it",
-        Some("en") => "en",
-        Some(_) => {
-            errors.insert("language".into(), "it or en".into());
-            "it"
-        }
-    };
-    if req.lines.is_empty() {
-        errors.insert("lines".into(), "at least one seat".into());
-    }
-    let today = chrono::Utc::now().date_naive();
-    let mut holders = vec![];
-    for (i, line) in req.lines.iter().enumerate() {
-        match line.holder.parse(today) {
-            Ok(h) => holders.push(h),
-            Err(e) => {
-                for (field, message) in e {
-                    errors.insert(format!("lines.{i}.{field}"), message);
-                }
-            }
-        }
-        if line.seat_id.is_some() == line.label.is_some() {
-            errors.insert(format!("lines.{i}.seat_id"), "a seat id or a label".into());
-        }
-    }
-    let (Some(buyer_email), Some(payment_method), true) =
-        (buyer_email, payment_method, errors.is_empty())
-    else {
-        return Err(ApiError::validation(errors));
-    };
     let mut tx = state.pool.begin().await?;
-    let labels: Vec<String> = req.lines.iter().filter_map(|l| l.label.clone()).collect();
-    let by_label: BTreeMap<String, SeatId> = inventory::seats_by_label(&mut tx, &labels)
-        .await?
+    let desk = Desk::parse(
+        &mut tx,
+        &req.buyer_email,
+        &req.payment_method,
+        req.language.as_deref(),
+        &req.lines,
+        false,
+    )
+    .await?;
+    let buyer = desk.buyer(&mut tx).await?;
+    let buyer_email = desk.buyer_email.clone();
+    let (payment_method, language) = (desk.payment_method, desk.language);
+    let lines = desk
+        .lines
         .into_iter()
-        .map(|(id, label)| (label, id))
+        .map(|(seat, reduction, holder, _)| (seat, reduction, holder))
         .collect();
-    let mut lines = vec![];
-    for (i, (line, holder)) in req.lines.iter().zip(holders).enumerate() {
-        let seat = match (&line.seat_id, &line.label) {
-            (Some(id), _) => *id,
-            (None, Some(label)) => *by_label.get(label).ok_or_else(|| {
-                ApiError::validation(
-                    [(format!("lines.{i}.label"), "unknown seat".to_owned())].into(),
-                )
-            })?,
-            (None, None) => unreachable!("checked above"),
-        };
-        lines.push((seat, line.reduction_id, holder));
-    }
-    if moderation::is_email_banned(&mut tx, &buyer_email).await? {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "buyer_banned",
-            "This e-mail is banned: no tickets can be sold to it",
-        ));
-    }
-    let (buyer, _) =
-        accounts::create_or_get(&mut tx, &buyer_email, None, None, Default::default()).await?;
     let sale = StaffSale {
         fixture_id: req.fixture_id,
-        buyer: buyer.user_id,
+        buyer,
         buyer_email: buyer_email.as_str(),
         staff: staff.user.user_id,
         payment_method,

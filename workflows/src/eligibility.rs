@@ -227,41 +227,6 @@ pub async fn check_and_record(
     Ok(verdicts)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_code_of_a_refusal_is_read_from_the_job_error() {
-        assert_eq!(
-            refusal_code("refused: TESSERA_RICHIESTA: Serve una tessera del tifoso valida"),
-            Some("TESSERA_RICHIESTA")
-        );
-        assert_eq!(
-            refusal_code("issuing line 3: refused: LIMITE_ACQUIRENTE: Limite"),
-            Some("LIMITE_ACQUIRENTE")
-        );
-        assert_eq!(refusal_code("temporarily unavailable: 503"), None);
-        assert_eq!(refusal_code("no answer: timed out"), None);
-    }
-
-    #[test]
-    fn every_issuing_refusal_of_a_fan_is_predicted() {
-        for (code, expected) in [
-            ("TESSERA_RICHIESTA", Ineligible::CardRequired),
-            ("RIDUZIONE_NON_AMMESSA", Ineligible::ReductionNotAllowed),
-            ("PERSONA_BANNATA", Ineligible::Banned),
-            ("TITOLO_GIA_EMESSO_PER_UTILIZZATORE", Ineligible::HasTitle),
-            ("LIMITE_ACQUIRENTE", Ineligible::BuyerLimit),
-            ("PRELAZIONE_NON_SPETTANTE", Ineligible::NotOnSale),
-            ("EVENTO_NON_IN_VENDITA", Ineligible::NotOnSale),
-        ] {
-            assert_eq!(Ineligible::from_refusal(code), Some(expected), "{code}");
-        }
-        assert_eq!(Ineligible::from_refusal("POSTO_NON_DISPONIBILE"), None);
-    }
-}
-
 /// One season seat to check: its holder and whether it is a collection.
 pub struct SeasonSeat<'a> {
     pub holder: &'a HolderDetails,
@@ -320,4 +285,39 @@ pub async fn check_season_seats(
         out.push(reason);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_code_of_a_refusal_is_read_from_the_job_error() {
+        assert_eq!(
+            refusal_code("refused: TESSERA_RICHIESTA: Serve una tessera del tifoso valida"),
+            Some("TESSERA_RICHIESTA")
+        );
+        assert_eq!(
+            refusal_code("issuing line 3: refused: LIMITE_ACQUIRENTE: Limite"),
+            Some("LIMITE_ACQUIRENTE")
+        );
+        assert_eq!(refusal_code("temporarily unavailable: 503"), None);
+        assert_eq!(refusal_code("no answer: timed out"), None);
+    }
+
+    #[test]
+    fn every_issuing_refusal_of_a_fan_is_predicted() {
+        for (code, expected) in [
+            ("TESSERA_RICHIESTA", Ineligible::CardRequired),
+            ("RIDUZIONE_NON_AMMESSA", Ineligible::ReductionNotAllowed),
+            ("PERSONA_BANNATA", Ineligible::Banned),
+            ("TITOLO_GIA_EMESSO_PER_UTILIZZATORE", Ineligible::HasTitle),
+            ("LIMITE_ACQUIRENTE", Ineligible::BuyerLimit),
+            ("PRELAZIONE_NON_SPETTANTE", Ineligible::NotOnSale),
+            ("EVENTO_NON_IN_VENDITA", Ineligible::NotOnSale),
+        ] {
+            assert_eq!(Ineligible::from_refusal(code), Some(expected), "{code}");
+        }
+        assert_eq!(Ineligible::from_refusal("POSTO_NON_DISPONIBILE"), None);
+    }
 }

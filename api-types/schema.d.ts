@@ -2362,7 +2362,7 @@ export interface components {
          * @description What can be exported (text with a CHECK of the same values).
          * @enum {string}
          */
-        ExportKind: "tickets" | "fixture" | "customer_consent" | "locked_seats" | "company_requests" | "fidelity_cards";
+        ExportKind: "tickets" | "fixture" | "customer_consent" | "locked_seats" | "company_requests" | "fidelity_cards" | "season_tickets" | "season_backlog";
         ExportRequest: {
             kind?: string;
             /** Format: int64 */

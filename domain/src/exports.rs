@@ -35,6 +35,11 @@ pub enum Kind {
     CompanyRequests,
     /// Every supporter card with its account (spec: fidelity-card-export-to-excel).
     FidelityCards,
+    /// Every season seat sold, with its title or its collection's progress (the spec's
+    /// season issued list, to Excel).
+    SeasonTickets,
+    /// The collections still waiting for match titles (the spec's season backlog).
+    SeasonBacklog,
 }
 
 impl Kind {
@@ -46,6 +51,8 @@ impl Kind {
             "locked_seats" => Some(Kind::LockedSeats),
             "company_requests" => Some(Kind::CompanyRequests),
             "fidelity_cards" => Some(Kind::FidelityCards),
+            "season_tickets" => Some(Kind::SeasonTickets),
+            "season_backlog" => Some(Kind::SeasonBacklog),
             _ => None,
         }
     }
@@ -58,6 +65,8 @@ impl Kind {
             Kind::LockedSeats => "locked_seats",
             Kind::CompanyRequests => "company_requests",
             Kind::FidelityCards => "fidelity_cards",
+            Kind::SeasonTickets => "season_tickets",
+            Kind::SeasonBacklog => "season_backlog",
         }
     }
 
@@ -75,6 +84,8 @@ impl Kind {
             Kind::LockedSeats => "posti-bloccati",
             Kind::CompanyRequests => "richieste-aziende",
             Kind::FidelityCards => "tessere-tifoso",
+            Kind::SeasonTickets => "abbonamenti",
+            Kind::SeasonBacklog => "abbonamenti-in-attesa",
         };
         format!("{stem}-{}.xlsx", day.format("%Y-%m-%d"))
     }
@@ -338,6 +349,20 @@ pub async fn count(
         .await?,
         Kind::CompanyRequests => crate::corporate::count(conn).await?,
         Kind::FidelityCards => crate::cards::count(conn).await?,
+        Kind::SeasonTickets => sqlx::query_scalar!(
+            r#"select count(*) as "n!" from season_order_line l
+                 join season_order o on o.order_id = l.order_id
+                where l.live and o.payment_status = 1"#
+        )
+        .fetch_one(conn)
+        .await?,
+        Kind::SeasonBacklog => sqlx::query_scalar!(
+            r#"select count(*) as "n!" from season_order_line l
+                 join season_order o on o.order_id = l.order_id
+                where l.live and o.payment_status = 1 and l.issue_queue_status = 'PENDING'"#
+        )
+        .fetch_one(conn)
+        .await?,
     };
     Ok(n)
 }
@@ -387,6 +412,71 @@ pub fn tickets(
             where l.title_id is not null and ($1::bigint is null or l.fixture_id = $1)
             order by f.starts_at, l.fixture_id, s.id"#,
         fixture_id.map(|i| i.0)
+    )
+    .fetch(conn)
+    .boxed()
+}
+
+/// A season seat sold: its season title, or its collection's match titles so far.
+#[derive(Debug, Clone)]
+pub struct SeasonSeatRow {
+    pub season: String,
+    /// The season title's seal (none for a collection, or before issue).
+    pub seal: Option<String>,
+    pub collection: bool,
+    /// COMPLETE, or PENDING while a collection waits for match titles.
+    pub queue_status: String,
+    pub titles_issued: i64,
+    pub titles_expected: i64,
+    pub sector: String,
+    pub block: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub holder: String,
+    pub birth_date: Option<NaiveDate>,
+    pub buyer_email: String,
+    pub reduction: String,
+    pub price_cents: Cents,
+    pub order_state: String,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub issued_at: Option<DateTime<Utc>>,
+    pub payment_method: PaymentMethod,
+    pub by_staff: bool,
+}
+
+/// The season seats of paid orders (every one, or the PENDING collections only), by
+/// payment then seat.
+pub fn season_seats(
+    conn: &mut PgConnection,
+    pending_only: bool,
+) -> BoxStream<'_, Result<SeasonSeatRow, sqlx::Error>> {
+    sqlx::query_as!(
+        SeasonSeatRow,
+        r#"select t.name as season, l.seal, l.is_collection as collection,
+                  l.issue_queue_status as queue_status,
+                  case when l.is_collection
+                       then (select count(*) from season_match_title m where m.line_id = l.line_id)
+                       else (l.title_id is not null)::int end as "titles_issued!",
+                  case when l.is_collection
+                       then (select count(*) from season_ticket_fixture c where c.season_ticket_id = l.season_ticket_id)
+                       else 1 end as "titles_expected!",
+                  sec.name as sector, b.code as block, s.row_label as row, s.number, b.gate,
+                  coalesce(l.holder_first_name || ' ' || l.holder_last_name, '') as "holder!",
+                  l.holder_birth_date as birth_date, o.buyer_email, r.code as reduction,
+                  l.price_cents as "price_cents: Cents", o.state as order_state, o.paid_at, l.issued_at,
+                  o.payment_method as "payment_method: PaymentMethod", o.sold_by is not null as "by_staff!"
+             from season_order_line l
+             join season_order o on o.order_id = l.order_id
+             join season_ticket t on t.id = l.season_ticket_id
+             join venue_seat s on s.id = l.seat_id
+             join venue_block b on b.id = l.block_id
+             join venue_sector sec on sec.code = b.sector_code
+             join reduction r on r.id = l.reduction_id
+            where l.live and o.payment_status = 1
+              and (not $1 or l.issue_queue_status = 'PENDING')
+            order by o.paid_at, l.line_id"#,
+        pending_only
     )
     .fetch(conn)
     .boxed()

@@ -5,7 +5,7 @@
 //! errors after issuing, under naive idempotency).
 
 use crate::checkout::{emails, pay_then_race_three_webhooks, pay_with_card};
-use crate::common::{Client, OnSale, eventually, on_sale};
+use crate::common::{Client, OnSale, built_export, eventually, exported, on_sale};
 use crate::seasons::{season_hold, season_on_sale, season_rows};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -649,8 +649,10 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
     pool: PgPool,
 ) {
     let s = on_sale(pool, &[]).await;
-    let _worker = s.start_worker();
+    let worker = s.start_worker();
     let (season, matches) = season_on_sale(&s).await;
+    // No worker while the season is sold: its collection waits in the backlog meanwhile.
+    drop(worker);
     free_sale(&s).await;
     let staff = s.app.staff().await;
     let reduction: i32 = sqlx::query_scalar("select id from reduction where code = 'INTERO'")
@@ -734,6 +736,28 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
         sold_everywhere(&s, season, &labels, "sold").await,
         [matches; 2]
     );
+    // The backlog's export (built here, without the worker): the collection, no title yet.
+    let (status, export) = staff
+        .post_json("/api/admin/exports", &json!({"kind": "season_backlog"}))
+        .await;
+    assert_eq!(status, 201, "{export}");
+    let id = export["id"].as_str().unwrap();
+    workflows::exports::build(&s.app.pool, Uuid::parse_str(id).unwrap())
+        .await
+        .unwrap();
+    let (_, rows) = exported(&staff, id).await;
+    assert_eq!(rows.len(), 2, "a header and the collection: {rows:?}");
+    let n = matches.to_string();
+    assert_eq!(
+        rows[1].1[2..6],
+        ["sì", "PENDING", "0", n.as_str()].map(String::from)
+    );
+    assert!(
+        rows[1].1.contains(&"Franco Sportello".to_owned()),
+        "{rows:?}"
+    );
+
+    let _worker = s.start_worker();
     wait_state(&s, &order, "issued", 120).await;
     assert_eq!(titles(&s, &order), (1 + matches as usize, 0));
     // The buyer's e-mail says it was paid at the ticket office, with the PDFs.
@@ -762,6 +786,37 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
         .await;
     assert_eq!(listed[0]["id"], order.as_str());
     assert_eq!(listed[0]["sold_by"], row["sold_by"]);
+    // The season export: both seats, the title's seal, the collection complete, sold by staff.
+    let (_, rows) = built_export(&staff, json!({"kind": "season_tickets"})).await;
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert_eq!(
+        rows[0].1[..3],
+        ["abbonamento", "sigillo_fiscale", "collezione"]
+    );
+    let detail = staff
+        .get_json(&format!("/api/admin/season-orders/{order}"))
+        .await;
+    let lines = detail["lines"].as_array().unwrap();
+    let seal = lines.iter().find(|l| l["collection"] == false).unwrap()["title"]["seal"]
+        .as_str()
+        .unwrap();
+    let title_row = rows.iter().find(|r| r.1[2] == "no").unwrap();
+    assert_eq!(
+        title_row.1[1..6],
+        [seal, "no", "COMPLETE", "1", "1"].map(String::from)
+    );
+    let collection_row = rows.iter().find(|r| r.1[2] == "sì").unwrap();
+    assert_eq!(
+        collection_row.1[3..6],
+        ["COMPLETE", n.as_str(), n.as_str()].map(String::from)
+    );
+    assert!(
+        rows[1..]
+            .iter()
+            .all(|r| r.1.last().map(String::as_str) == Some("sì"))
+    );
+    let (_, backlog) = built_export(&staff, json!({"kind": "season_backlog"})).await;
+    assert_eq!(backlog.len(), 1, "nothing waits any more: {backlog:?}");
 
     // The same holders again: the ticketing system says they have their season ticket.
     let again = staff

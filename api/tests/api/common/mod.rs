@@ -130,7 +130,12 @@ pub async fn built_export(staff: &Client, body: Value) -> (Value, Vec<(u32, Vec<
         .unwrap();
     assert_eq!(r.status(), 201, "{body}");
     let e: Value = r.json().await.unwrap();
-    let id = e["id"].as_str().unwrap().to_owned();
+    exported(staff, e["id"].as_str().unwrap()).await
+}
+
+/// Waits for export `id` to be built (by the worker) and reads its file: the export and the
+/// sheet's rows.
+pub async fn exported(staff: &Client, id: &str) -> (Value, Vec<(u32, Vec<String>)>) {
     let mut last = Value::Null;
     eventually("the export built", 60, async || {
         last = staff

@@ -1,43 +1,16 @@
-import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
-import Typography from '@mui/material/Typography';
-import type { FieldValues } from 'react-hook-form';
-import {
-  ArrayInput,
-  Create,
-  email,
-  required,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  Toolbar,
-  useCreate,
-  useNotify,
-  useRedirect,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Create, required, useGetList } from 'react-admin';
+import { romeDateOf } from '../fields/romeDateTime';
 import { FixtureInput } from '../fixtures/FixtureInput';
 import { FIXTURE_STATUS } from '../fixtures/types';
-import { saleFailure } from './saleErrors';
-import { AddLineButton, SaleLineInputs } from './SaleLineInputs';
-import { emptySaleLine, saleRequest } from './saleRequest';
-import { BOX_OFFICE_PAYMENT_METHODS, SALE_LANGUAGES, type SaleFormValues } from './types';
-import type { Fixture } from '../../../api-types';
-
-const SALE = 'resources.orders.sale';
-
-const paymentMethodChoices = BOX_OFFICE_PAYMENT_METHODS.map((method) => ({
-  id: method,
-  name: `resources.orders.payment_methods.${method}`,
-}));
-const languageChoices = SALE_LANGUAGES.map((language) => ({ id: language, name: `${SALE}.languages.${language}` }));
+import { useUpcomingFixtures } from '../fixtures/useUpcomingFixtures';
+import { SALE, MATCH_DESK } from './saleDesk';
+import { SaleForm } from './SaleForm';
+import { SaleLinesInput } from './SaleLineInputs';
+import { saleRequest } from './saleRequest';
+import type { Fixture, Price } from '../../../api-types';
 
 const isOnSale = (fixture: Fixture) => fixture.status === FIXTURE_STATUS.onSale;
-
-const atLeastOneLine: Validator = (lines: unknown) =>
-  Array.isArray(lines) && lines.length > 0 ? undefined : `${SALE}.errors.no_lines`;
 
 /**
  * The box-office sale, at /admin/orders/create: staff choose a fixture on sale, the buyer's
@@ -47,87 +20,37 @@ const atLeastOneLine: Validator = (lines: unknown) =>
 export function OrderCreate() {
   return (
     <Create title={`${SALE}.title`}>
-      <SaleForm />
+      <SaleForm
+        desk={MATCH_DESK}
+        request={saleRequest}
+        subject={
+          <FixtureInput
+            source="fixture_id"
+            label={`${SALE}.fields.fixture_id`}
+            accept={isOnSale}
+            emptyText={`${SALE}.no_fixture_on_sale`}
+            validate={required()}
+          />
+        }
+        lines={<MatchSaleLines />}
+      />
     </Create>
   );
 }
 
-function SaleForm() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const [create] = useCreate('orders', undefined, { returnPromise: true });
-
-  // Our own submit rather than Create's: a 409's `errors` are details (seat ids, the limit),
-  // which must become one message, not errors on fields the form does not have.
-  const sell = async (values: FieldValues) => {
-    const request = saleRequest(values as SaleFormValues);
-    try {
-      await create('orders', { data: request });
-    } catch (error) {
-      const failure = saleFailure(error);
-      if (failure.kind === 'fields') {
-        return failure.errors;
-      }
-      notify(failure.message, { type: 'error', messageArgs: failure.args });
-      return undefined;
-    }
-    notify(`${SALE}.sold`, {
-      type: 'success',
-      messageArgs: { smart_count: request.lines.length, email: request.buyer_email },
-    });
-    redirect('list', 'orders');
-    return undefined;
-  };
-
-  return (
-    <SimpleForm
-      onSubmit={sell}
-      defaultValues={{ language: 'it', lines: [emptySaleLine()] }}
-      toolbar={
-        <Toolbar>
-          <SaveButton label={`${SALE}.submit`} icon={<PointOfSaleOutlinedIcon />} />
-        </Toolbar>
-      }
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${SALE}.intro`)}
-      </Typography>
-      <FixtureInput
-        source="fixture_id"
-        label={`${SALE}.fields.fixture_id`}
-        accept={isOnSale}
-        emptyText={`${SALE}.no_fixture_on_sale`}
-        validate={required()}
-      />
-      <TextInput
-        source="buyer_email"
-        type="email"
-        label={`${SALE}.fields.buyer_email`}
-        validate={[required(), email()]}
-        autoComplete="off"
-        sx={{ minWidth: { sm: 360 } }}
-      />
-      <SelectInput
-        source="payment_method"
-        label={`${SALE}.fields.payment_method`}
-        choices={paymentMethodChoices}
-        validate={required()}
-        sx={{ minWidth: { sm: 360 } }}
-      />
-      <SelectInput
-        source="language"
-        label={`${SALE}.fields.language`}
-        helperText={`${SALE}.help.language`}
-        choices={languageChoices}
-        validate={required()}
-        sx={{ minWidth: { sm: 360 } }}
-      />
-      <ArrayInput source="lines" label={`${SALE}.fields.lines`} validate={atLeastOneLine}>
-        <SimpleFormIterator disableReordering disableClear disableRemove addButton={<AddLineButton />} fullWidth>
-          <SaleLineInputs />
-        </SimpleFormIterator>
-      </ArrayInput>
-    </SimpleForm>
-  );
+/**
+ * A match's lines: priced by the default prices (box-office reductions included), the holders
+ * checked on the chosen match's day (in Italy).
+ */
+function MatchSaleLines() {
+  const fixtureId: unknown = useWatch({ name: 'fixture_id' });
+  const { data: prices = [], isPending } = useGetList<Price>('prices', {
+    sort: { field: 'sector_code', order: 'ASC' },
+    pagination: { page: 1, perPage: 1000 },
+  });
+  // The picker's own query: the chosen fixture is among the upcoming ones it offers.
+  const { data: fixtures = [] } = useUpcomingFixtures();
+  const fixture = fixtures.find((candidate) => String(candidate.id) === String(fixtureId));
+  const day = fixture === undefined ? undefined : romeDateOf(fixture.starts_at);
+  return <SaleLinesInput desk={MATCH_DESK} pricing={{ prices, isPending, day }} />;
 }

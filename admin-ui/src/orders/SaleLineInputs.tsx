@@ -9,13 +9,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
+  ArrayInput,
+  BooleanInput,
   Button,
   FieldTitle,
   InputHelperText,
   required,
   SelectInput,
+  SimpleFormIterator,
   TextInput,
-  useGetList,
   useInput,
   useLocaleState,
   useSimpleFormIterator,
@@ -24,35 +26,81 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { romeDateOf } from '../fields/romeDateTime';
-import { useUpcomingFixtures } from '../fixtures/useUpcomingFixtures';
 import { holderRefusal } from './holderRules';
-import { reductionChoices } from './reductionChoices';
+import { reductionChoices, type SalePrice } from './reductionChoices';
+import { SALE, type SaleDesk } from './saleDesk';
 import { emptySaleLine, seatLabelOf, seatLabelsIn } from './saleRequest';
-import { DOCUMENT_TYPES, SEXES, type SaleFormValues } from './types';
-import type { Price } from '../../../api-types';
+import { DOCUMENT_TYPES, SEXES, type SaleDeskValues } from './types';
 
-const SALE = 'resources.orders.sale';
+/** What a sale's lines are priced and checked by: the prices of what is sold, and the day that counts. */
+export interface SalePricing {
+  /** The prices of the match (the default prices) or of the season ticket chosen. */
+  prices: readonly SalePrice[];
+  isPending: boolean;
+  /**
+   * The day holders must qualify for their reductions on (`yyyy-mm-dd` in Italy): the match's, the
+   * season ticket's first match's; undefined until it is chosen.
+   */
+  day: string | undefined;
+  /** Said under each reduction while there is nothing to choose from yet (no season ticket chosen). */
+  hint?: string;
+}
+
+interface LinesProps {
+  desk: SaleDesk;
+  pricing: SalePricing;
+}
 
 /** One seat per line: a second label typed on the same line would be lost. */
-const oneSeatLabel: Validator = (value: unknown) =>
-  seatLabelsIn(typeof value === 'string' ? value : '').length > 1 ? `${SALE}.errors.one_label` : undefined;
+const oneSeatLabel =
+  (words: string): Validator =>
+  (value: unknown) =>
+    seatLabelsIn(typeof value === 'string' ? value : '').length > 1 ? `${words}.errors.one_label` : undefined;
 
 /** A seat can be sold once: the same label on two lines is a typing slip. */
-const uniqueSeatLabel: Validator = (value: unknown, values: SaleFormValues) => {
-  const label = seatLabelOf(typeof value === 'string' ? value : '');
-  const same = (values.lines ?? []).filter((line) => seatLabelOf(line.label) === label).length;
-  return label !== '' && same > 1 ? `${SALE}.errors.duplicate_label` : undefined;
-};
+const uniqueSeatLabel =
+  (words: string): Validator =>
+  (value: unknown, values: SaleDeskValues) => {
+    const label = seatLabelOf(typeof value === 'string' ? value : '');
+    const same = (values.lines ?? []).filter((line) => seatLabelOf(line.label) === label).length;
+    return label !== '' && same > 1 ? `${words}.errors.duplicate_label` : undefined;
+  };
+
+const atLeastOneLine =
+  (words: string): Validator =>
+  (lines: unknown) =>
+    Array.isArray(lines) && lines.length > 0 ? undefined : `${words}.errors.no_lines`;
+
+/**
+ * The sale's lines, at least one: a group of inputs per seat, each with its button to take it
+ * away, and a button to add one.
+ */
+export function SaleLinesInput({ desk, pricing }: LinesProps) {
+  return (
+    <ArrayInput source="lines" label={`${SALE}.fields.lines`} validate={atLeastOneLine(desk.words)}>
+      <SimpleFormIterator
+        disableReordering
+        disableClear
+        disableRemove
+        addButton={<AddLineButton words={desk.words} />}
+        fullWidth
+      >
+        <SaleLineInputs desk={desk} pricing={pricing} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
 
 const documentTypeChoices = DOCUMENT_TYPES.map((type) => ({ id: type, name: `${SALE}.document_types.${type}` }));
 
 /**
  * A line of the sale: the seat by its label, the reduction and the holder (the ticket is in
- * their name). Each line is a group named "Ticket 1", "Ticket 2"..., so the repeated labels
- * (first name, last name...) are told apart by screen readers too.
+ * their name); at a season ticket's desk, whether the seat is a collection (one ticket per
+ * covered match) rather than a season title. Each line is a group named "Ticket 1", "Ticket
+ * 2"... ("Season ticket 1"...), so the repeated labels (first name, last name...) are told apart
+ * by screen readers too.
  */
-export function SaleLineInputs() {
+function SaleLineInputs({ desk, pricing }: LinesProps) {
   const translate = useTranslate();
   const { index } = useSimpleFormIteratorItem();
   const legendId = useId();
@@ -65,19 +113,19 @@ export function SaleLineInputs() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography component="span" id={legendId} variant="subtitle2">
-          {translate(`${SALE}.line`, { number })}
+          {translate(`${desk.words}.line`, { number })}
         </Typography>
-        <RemoveLineButton number={number} />
+        <RemoveLineButton number={number} words={desk.words} />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', columnGap: 2 }}>
         <TextInput
           source="label"
           label={`${SALE}.fields.label`}
           helperText={`${SALE}.help.label`}
-          validate={[required(), oneSeatLabel, uniqueSeatLabel]}
+          validate={[required(), oneSeatLabel(desk.words), uniqueSeatLabel(desk.words)]}
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'characters' } }}
         />
-        <ReductionInput />
+        <ReductionInput pricing={pricing} words={desk.words} />
         <TextInput
           source="holder.first_name"
           label={`${SALE}.fields.first_name`}
@@ -114,38 +162,38 @@ export function SaleLineInputs() {
           autoComplete="off"
         />
       </Box>
+      {desk.collections && (
+        <BooleanInput
+          source="collection"
+          label={`${desk.words}.fields.collection`}
+          helperText={`${desk.words}.help.collection`}
+        />
+      )}
     </Box>
   );
 }
 
 /**
- * The reductions of the default prices, box-office ones included; once the line's seat label
- * names a sector, with that sector's price each (those it does not sell cannot be chosen).
+ * The reductions of what is sold (the default prices, box-office ones included; a season
+ * ticket's own); once the line's seat label names a sector, with that sector's price each (those
+ * it does not sell cannot be chosen).
  *
- * The holder must qualify on the match day, as the API checks before selling: the women's
- * reduction needs sex F, Under 14 and Over 65 the age on the chosen match's day (in Italy).
- * Refused here, with our reason on this field, the sale is not sent.
+ * The holder must qualify on the day that counts, as the API checks before selling: the women's
+ * reduction needs sex F, Under 14 and Over 65 the age on the match's day (a season ticket's first
+ * match's, in Italy). Refused here, with our reason on this field, the sale is not sent.
  */
-function ReductionInput() {
+function ReductionInput({ pricing, words }: { pricing: SalePricing; words: string }) {
   const [locale] = useLocaleState();
   const { getSource } = useSourceContext();
   const { index } = useSimpleFormIteratorItem();
   const label: unknown = useWatch({ name: getSource('label') });
-  const fixtureId: unknown = useWatch({ name: 'fixture_id' });
-  const { data: prices = [], isPending } = useGetList<Price>('prices', {
-    sort: { field: 'sector_code', order: 'ASC' },
-    pagination: { page: 1, perPage: 1000 },
-  });
-  // The picker's own query: the chosen fixture is among the upcoming ones it offers.
-  const { data: fixtures = [] } = useUpcomingFixtures();
-  const fixture = fixtures.find((candidate) => String(candidate.id) === String(fixtureId));
-  const matchDay = fixture === undefined ? undefined : romeDateOf(fixture.starts_at);
+  const { prices, isPending, day, hint } = pricing;
 
-  const qualifies: Validator = (value: unknown, values: SaleFormValues) => {
+  const qualifies: Validator = (value: unknown, values: SaleDeskValues) => {
     const rule = prices.find((price) => price.reduction_id === Number(value))?.rule;
-    return holderRefusal(rule, values.lines?.[index]?.holder, matchDay);
+    return holderRefusal(rule, values.lines?.[index]?.holder, day, `${words}.errors`);
   };
-  useRecheckWhenHolderChanges(getSource('reduction_id'), matchDay);
+  useRecheckWhenHolderChanges(getSource('reduction_id'), day);
 
   return (
     <SelectInput
@@ -154,6 +202,7 @@ function ReductionInput() {
       choices={reductionChoices(prices, seatLabelOf(typeof label === 'string' ? label : ''), locale)}
       translateChoice={false}
       isPending={isPending}
+      helperText={prices.length === 0 && !isPending ? hint : undefined}
       validate={[required(), qualifies]}
     />
   );
@@ -161,10 +210,10 @@ function ReductionInput() {
 
 /**
  * The form checks a field again only when it changes; a reduction refused for the holder's sex
- * or age is checked again as soon as the sex, the birth date or the match changes, so the
- * message goes once the holder qualifies.
+ * or age is checked again as soon as the sex, the birth date or the day (the match, the season
+ * ticket) changes, so the message goes once the holder qualifies.
  */
-function useRecheckWhenHolderChanges(reductionSource: string, matchDay: string | undefined) {
+function useRecheckWhenHolderChanges(reductionSource: string, day: string | undefined) {
   const { getSource } = useSourceContext();
   const { trigger, getFieldState } = useFormContext();
   const sex: unknown = useWatch({ name: getSource('holder.sex') });
@@ -173,7 +222,7 @@ function useRecheckWhenHolderChanges(reductionSource: string, matchDay: string |
     if (getFieldState(reductionSource).invalid) {
       void trigger(reductionSource);
     }
-  }, [sex, birthDate, matchDay, reductionSource, trigger, getFieldState]);
+  }, [sex, birthDate, day, reductionSource, trigger, getFieldState]);
 }
 
 const sexChoices = [{ id: '', name: `${SALE}.sexes.none` }, ...SEXES.map((sex) => ({ id: sex, name: `${SALE}.sexes.${sex}` }))];
@@ -215,11 +264,11 @@ function SexInput() {
 }
 
 /** Takes the line away; the sale keeps at least one. */
-function RemoveLineButton({ number }: { number: number }) {
+function RemoveLineButton({ number, words }: { number: number; words: string }) {
   const translate = useTranslate();
   const { remove } = useSimpleFormIteratorItem();
   const { total } = useSimpleFormIterator();
-  const label = translate(`${SALE}.remove_line`, { number });
+  const label = translate(`${words}.remove_line`, { number });
   if (total <= 1) {
     return null;
   }
@@ -233,10 +282,10 @@ function RemoveLineButton({ number }: { number: number }) {
 }
 
 /** Adds an empty line, holder's document an identity card as most often. */
-export function AddLineButton() {
+function AddLineButton({ words }: { words: string }) {
   const { add } = useSimpleFormIterator();
   return (
-    <Button label={`${SALE}.add_line`} onClick={() => add(emptySaleLine())}>
+    <Button label={`${words}.add_line`} onClick={() => add(emptySaleLine())}>
       <AddCircleOutlineOutlinedIcon />
     </Button>
   );

@@ -1,7 +1,8 @@
 import { HttpError } from 'react-admin';
+import { MATCH_DESK, SALE, type SaleDesk } from './saleDesk';
 import { HOLDER_FIELDS } from './types';
 
-const ERRORS = 'resources.orders.sale.errors';
+const ERRORS = `${SALE}.errors`;
 
 /**
  * Our words for each field the API names in a 422, by the field's own name (a line's field is
@@ -9,6 +10,7 @@ const ERRORS = 'resources.orders.sale.errors';
  */
 const FIELD_MESSAGES: Readonly<Record<string, string>> = {
   fixture_id: 'ra.validation.required',
+  season_ticket_id: 'ra.validation.required',
   buyer_email: `${ERRORS}.buyer_email`,
   payment_method: `${ERRORS}.payment_method`,
   language: `${ERRORS}.language`,
@@ -29,25 +31,29 @@ const FIELD_MESSAGES: Readonly<Record<string, string>> = {
 /**
  * What the API says about the lines as a whole (`errors.lines`), by its words: no seat at all, a
  * reduction the seat's sector does not sell, a holder who does not qualify for their reduction
- * on the match day (under 14, 65 or older, women) without saying which.
+ * on the day it counts (under 14, 65 or older, women) without saying which: that one, and the
+ * missing lines, in the desk's words.
  */
-const LINES_MESSAGES: Readonly<Record<string, string>> = {
-  'at least one seat': `${ERRORS}.no_lines`,
-  'a reduction not priced for its sector': `${ERRORS}.reduction_not_priced`,
-  'a holder does not qualify for their reduction on the match day': `${ERRORS}.holder_not_eligible`,
-};
+function linesMessages(desk: SaleDesk): Readonly<Record<string, string>> {
+  return {
+    'at least one seat': `${desk.words}.errors.no_lines`,
+    'a reduction not priced for its sector': `${ERRORS}.reduction_not_priced`,
+    'a holder does not qualify for their reduction on the match day': `${desk.words}.errors.holder_not_eligible`,
+  };
+}
 
 const LINE_FIELD = /^lines\.(\d+)\.([a-z_]+)$/;
 const isHolderField = (field: string) => (HOLDER_FIELDS as readonly string[]).includes(field);
 
 /**
- * Where the form shows an error the API keyed `field`: the sale's own inputs keep their names, a
+ * Where the form shows an error the API keyed `field`: the sale's own inputs (the desk's match or
+ * season ticket, the buyer, the payment, the language) keep their names, a
  * holder's field is under `holder` (`lines.0.first_name` → `lines.0.holder.first_name`), a
  * missing seat is the label's, and the lines as a whole are the list's (`lines.root`, as
  * react-hook-form keeps an array's own error). Undefined for a field the form does not have.
  */
-export function saleInputOf(field: string): string | undefined {
-  if (['fixture_id', 'buyer_email', 'payment_method', 'language'].includes(field)) {
+export function saleInputOf(field: string, desk: SaleDesk = MATCH_DESK): string | undefined {
+  if ([desk.subject, 'buyer_email', 'payment_method', 'language'].includes(field)) {
     return field;
   }
   if (field === 'lines') {
@@ -70,12 +76,49 @@ export function saleInputOf(field: string): string | undefined {
   return undefined;
 }
 
-function messageFor(field: string, message: string): string {
+function messageFor(field: string, message: string, desk: SaleDesk): string {
   if (field === 'lines') {
-    return LINES_MESSAGES[message] ?? `${ERRORS}.rejected`;
+    return linesMessages(desk)[message] ?? `${ERRORS}.rejected`;
   }
   const name = field.split('.').at(-1) ?? field;
   return FIELD_MESSAGES[name] ?? message;
+}
+
+const HOLDER_LINE = /^lines\.(\d+)\.holder$/;
+
+/**
+ * The reasons the ticketing system would refuse a season's holder (409 `holder_ineligible`,
+ * `errors["lines.{i}.holder"]`), each said where staff can mend it: the season ticket not on
+ * public sale yet on the season ticket, a covered match not on public sale on the line's
+ * collection, the rest (banned, already a season ticket holder, no supporter card) on the
+ * holder's name. In the desk's words (`${words}.refusals.{reason}`); a reason we do not know yet
+ * under the name too, in general words.
+ */
+const HOLDER_REFUSALS: Readonly<Record<string, 'subject' | 'collection' | 'holder'>> = {
+  season_not_on_sale: 'subject',
+  match_not_on_sale: 'collection',
+  banned: 'holder',
+  has_season_ticket: 'holder',
+  card_required: 'holder',
+};
+
+function holderRefusalErrors(details: Record<string, unknown>, desk: SaleDesk): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, reason] of Object.entries(details)) {
+    const line = HOLDER_LINE.exec(field)?.[1];
+    if (line === undefined || typeof reason !== 'string') {
+      continue;
+    }
+    const where = HOLDER_REFUSALS[reason];
+    let input = `lines.${line}.holder.first_name`;
+    if (where === 'subject') {
+      input = desk.subject;
+    } else if (where === 'collection' && desk.collections) {
+      input = `lines.${line}.collection`;
+    }
+    errors[input] = `${desk.words}.refusals.${where === undefined ? 'other' : reason}`;
+  }
+  return errors;
 }
 
 /** Why a sale failed, as the form shows it. */
@@ -86,13 +129,15 @@ export type SaleFailure =
   | { kind: 'message'; message: string; args: Record<string, unknown> };
 
 /**
- * What to show for a failed `POST /api/admin/orders`. A 422 puts our words under the inputs it
- * names; anything else (409 seats_unavailable, buyer_limit, holder_has_seat,
- * fixture_not_on_sale, buyer_banned ...) is one message, which the data provider has already
- * turned into our key when we know the code (api/errors.ts), with the API's details (`limit`)
- * as arguments. A 409's `errors` are details, never field errors: they must not reach the form.
+ * What to show for a failed sale at `desk` (`POST /api/admin/orders`, `/season-orders`). A 422
+ * puts our words under the inputs it names, and so does a 409 `holder_ineligible` under each
+ * refused line; anything else (409 seats_unavailable, buyer_limit, holder_has_seat,
+ * fixture_not_on_sale, buyer_banned, 404, 503 ...) is one message: the desk's words for its code
+ * when it has its own, else the key the data provider has already made of it when we know the
+ * code (api/errors.ts), with the API's details (`limit`) as arguments. A 409's other `errors` are
+ * details, never field errors: they must not reach the form.
  */
-export function saleFailure(error: unknown): SaleFailure {
+export function saleFailure(error: unknown, desk: SaleDesk = MATCH_DESK): SaleFailure {
   if (!(error instanceof HttpError)) {
     return { kind: 'message', message: 'ra.notification.http_error', args: {} };
   }
@@ -101,12 +146,13 @@ export function saleFailure(error: unknown): SaleFailure {
     body !== null && typeof body === 'object' && 'errors' in body && body.errors !== null && typeof body.errors === 'object'
       ? (body.errors as Record<string, unknown>)
       : {};
+  const code = body !== null && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : '';
   if (error.status === 422) {
     const errors: Record<string, string> = {};
     for (const [field, message] of Object.entries(details)) {
-      const input = saleInputOf(field);
+      const input = saleInputOf(field, desk);
       if (input !== undefined && typeof message === 'string') {
-        errors[input] = messageFor(field, message);
+        errors[input] = messageFor(field, message, desk);
       }
     }
     if (Object.keys(errors).length > 0) {
@@ -114,9 +160,15 @@ export function saleFailure(error: unknown): SaleFailure {
     }
     return { kind: 'message', message: `${ERRORS}.rejected`, args: {} };
   }
+  if (code === 'holder_ineligible') {
+    const errors = holderRefusalErrors(details, desk);
+    if (Object.keys(errors).length > 0) {
+      return { kind: 'fields', errors };
+    }
+  }
   const args = Object.fromEntries(
     Object.entries(details).filter(([, value]) => typeof value === 'number' || typeof value === 'string'),
   );
-  const message = error.message === '' ? 'ra.notification.http_error' : error.message;
+  const message = desk.codes[code] ?? (error.message === '' ? 'ra.notification.http_error' : error.message);
   return { kind: 'message', message, args: { ...args, _: message } };
 }

@@ -68,18 +68,29 @@ export const HOLDER_FIELDS = [
   'document_number',
 ] as const satisfies readonly (keyof HolderDetails)[];
 
-/** A line of the sale form: a seat, its reduction and its holder, as typed so far. */
+/** A line of a sale form: a seat, its reduction and its holder, as typed so far. */
 export interface SaleLineValues {
   label?: string | null;
   reduction_id?: number | null;
   holder?: Partial<Record<keyof HolderDetails, string | null>> | null;
+  /** Season tickets only: one ticket per covered match instead of a season title. */
+  collection?: boolean | null;
 }
 
-/** The sale form's values (the request's shape, with fields still empty). */
-export interface SaleFormValues {
-  fixture_id?: Identifier | '' | null;
+/** What every box-office sale form asks, whatever it sells: the buyer, the payment, the e-mail's language, the lines. */
+export interface SaleDeskValues {
   buyer_email?: string | null;
   payment_method?: BoxOfficePaymentMethod | '' | null;
   language?: SaleLanguage | null;
   lines?: SaleLineValues[] | null;
+}
+
+/** The match sale form's values (the request's shape, with fields still empty). */
+export interface SaleFormValues extends SaleDeskValues {
+  fixture_id?: Identifier | '' | null;
+}
+
+/** The season ticket sale form's values (the request's shape, with fields still empty). */
+export interface SeasonSaleFormValues extends SaleDeskValues {
+  season_ticket_id?: Identifier | '' | null;
 }

@@ -564,7 +564,7 @@ impl Job for SendSeasonTickets {
         if !season_orders::mark_tickets_sent(&mut tx, order.id).await? {
             return Ok(());
         }
-        let (context, attachments) = purchase_mail(ctx, &order);
+        let (context, attachments) = purchase_mail(&ctx.public_base_url, &order);
         mail_to(
             &mut tx,
             &order.buyer_email,
@@ -577,6 +577,30 @@ impl Job for SendSeasonTickets {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Staff send an issued season order's e-mail again, with its titles as they stand now
+/// (a buyer who lost it, a title passed on since). On `conn` (a transaction, with the
+/// caller's audit). False when the order is not issued.
+pub async fn resend_tickets(
+    conn: &mut PgConnection,
+    public_base_url: &str,
+    order: &SeasonOrder,
+) -> Result<bool, sqlx::Error> {
+    if order.state != OrderState::Issued {
+        return Ok(false);
+    }
+    let (context, attachments) = purchase_mail(public_base_url, order);
+    mail_to(
+        conn,
+        &order.buyer_email,
+        language(order),
+        MailTemplate::SeasonPurchase,
+        &context,
+        attachments,
+    )
+    .await?;
+    Ok(true)
 }
 
 /// A season seat's title as printed.
@@ -648,7 +672,10 @@ pub fn match_document(
     })
 }
 
-fn purchase_mail(ctx: &JobContext, order: &SeasonOrder) -> (serde_json::Value, Vec<Attachment>) {
+fn purchase_mail(
+    public_base_url: &str,
+    order: &SeasonOrder,
+) -> (serde_json::Value, Vec<Attachment>) {
     let doc_lang = documents::Lang::parse(&order.language);
     let mut attachments = vec![];
     let mut seats = vec![];
@@ -687,7 +714,7 @@ fn purchase_mail(ctx: &JobContext, order: &SeasonOrder) -> (serde_json::Value, V
             "collection": line.collection, "titles": titles,
         }));
     }
-    let base = ctx.public_base_url.trim_end_matches('/');
+    let base = public_base_url.trim_end_matches('/');
     let first_match = order
         .season
         .first_match_at

@@ -773,13 +773,26 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
     .await
     .unwrap();
     assert!(body.contains("biglietteria del club (contanti)"), "{body}");
+    // Staff send it again (audited); a fan cannot; an order not issued has nothing to send.
+    let resend = format!("/api/admin/season-orders/{order}/resend");
+    let (status, _) = staff.post_json(&resend, &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        emails(&s.app.pool, "season_purchase", "sportello@example.it").await,
+        2
+    );
+    let (_, fan) = s.app.fan_with_session("curioso@example.it").await;
+    assert_eq!(fan.post_json(&resend, &json!({})).await.0, 403);
+    let unknown = format!("/api/admin/season-orders/{}/resend", Uuid::new_v4());
+    assert_eq!(staff.post_json(&unknown, &json!({})).await.0, 404);
     let audit: i64 = sqlx::query_scalar(
-        "select count(*) from audit_entry where action = 'season_order.sold_by_staff'",
+        "select count(*) from audit_entry
+          where action in ('season_order.sold_by_staff', 'season_order.resent')",
     )
     .fetch_one(&s.app.pool)
     .await
     .unwrap();
-    assert_eq!(audit, 1);
+    assert_eq!(audit, 2);
     // In staff's issued list, with who sold it.
     let listed = staff
         .get_json(r#"/api/admin/season-orders?filter={"state":"issued"}"#)

@@ -38,6 +38,7 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
         .routes(routes!(get_season_order_admin))
         .routes(routes!(retry_season_order))
         .routes(routes!(refund_season_order))
+        .routes(routes!(resend_season_order))
         .routes(routes!(list_season_backlog))
 }
 
@@ -174,6 +175,45 @@ async fn sell_season_order(
         axum::Json(row(&state, order_id).await?),
     )
         .into_response())
+}
+
+/// `POST /api/admin/season-orders/{id}/resend`: the purchase e-mail again, to the buyer,
+/// with every title as it stands now. Audited.
+#[utoipa::path(post, path = "/season-orders/{id}/resend", tag = "admin", params(("id" = String, Path, description = "The season order (a UUID)")), responses(
+    (status = 200, body = SeasonOrderRow),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`not_issued`: its titles are not all issued yet"),
+))]
+async fn resend_season_order(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = parse(&id)?;
+    let mut tx = state.pool.begin().await?;
+    let order = season_orders::load(&mut tx, id)
+        .await?
+        .ok_or_else(not_found)?;
+    if !workflows::season_orders::resend_tickets(&mut tx, &state.config.public_base_url, &order)
+        .await?
+    {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not_issued",
+            "Its titles are not all issued yet: nothing to send",
+        ));
+    }
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "season_order.resent",
+        "season_order",
+        &id.to_string(),
+        json!({"to": order.buyer_email}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(axum::Json(row(&state, id).await?).into_response())
 }
 
 /// `GET /api/admin/season-orders`: filters `season_ticket_id`, `state` (issued, failed, ...),

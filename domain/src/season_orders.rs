@@ -1140,6 +1140,24 @@ pub struct WalletMatch {
     pub barcode: Option<String>,
 }
 
+/// The order of `user`'s season seat `line_id` while its titles are live (issuing or
+/// issued); `None` for another fan's line, or one refunded or cancelled.
+pub async fn owned_line(
+    conn: &mut PgConnection,
+    user: Uuid,
+    line_id: i64,
+) -> Result<Option<SeasonOrderId>, sqlx::Error> {
+    Ok(sqlx::query_scalar!(
+        "select o.order_id from season_order_line l join season_order o on o.order_id = l.order_id
+          where l.line_id = $1 and o.user_id = $2 and l.live and o.state in ('issuing', 'issued')",
+        line_id,
+        user
+    )
+    .fetch_optional(conn)
+    .await?
+    .map(SeasonOrderId))
+}
+
 /// `user`'s season seats whose titles exist (a collection's as its match titles appear),
 /// soonest next match first.
 pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSeason>, sqlx::Error> {
@@ -1160,46 +1178,51 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
     )
     .fetch_all(&mut *conn)
     .await?;
+    // Every line's covered matches in one query (the next match first), grouped below.
+    let line_ids: Vec<i64> = rows.iter().map(|r| r.line_id).collect();
+    let all_matches = sqlx::query!(
+        r#"select l.line_id as "line_id!", f.id, f.title, f.starts_at, m.seal as "seal?",
+                  m.barcode as "barcode?", m.title_state as "title_state?: TitleState"
+             from season_order_line l
+             join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id
+             join fixture f on f.id = c.fixture_id
+             left join season_match_title m on m.line_id = l.line_id and m.fixture_id = f.id
+            where l.line_id = any($1)
+            order by l.line_id, f.starts_at < now(), f.starts_at"#,
+        &line_ids
+    )
+    .fetch_all(&mut *conn)
+    .await?;
     let now = Utc::now();
     let mut out = vec![];
     for r in rows {
-        let matches = sqlx::query!(
-            r#"select f.id, f.title, f.starts_at, m.seal as "seal?", m.barcode as "barcode?",
-                      m.title_state as "title_state?: TitleState"
-                 from season_ticket_fixture c join fixture f on f.id = c.fixture_id
-                 left join season_match_title m on m.line_id = $2 and m.fixture_id = f.id
-                where c.season_ticket_id = $1
-                order by f.starts_at < now(), f.starts_at"#,
-            r.season_ticket_id,
-            r.line_id
-        )
-        .fetch_all(&mut *conn)
-        .await?
-        .into_iter()
-        .map(|m| {
-            let title_state = if r.is_collection {
-                m.title_state
-            } else {
-                r.title_state
-            };
-            let state = match title_state {
-                None => "pending".to_owned(),
-                Some(TitleState::Valid) if m.starts_at < now => "passed".to_owned(),
-                Some(s) => serde_json::to_value(s)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default(),
-            };
-            WalletMatch {
-                fixture_id: FixtureId(m.id),
-                title: m.title,
-                starts_at: m.starts_at,
-                state,
-                seal: m.seal,
-                barcode: m.barcode,
-            }
-        })
-        .collect();
+        let matches = all_matches
+            .iter()
+            .filter(|m| m.line_id == r.line_id)
+            .map(|m| {
+                let title_state = if r.is_collection {
+                    m.title_state
+                } else {
+                    r.title_state
+                };
+                let state = match title_state {
+                    None => "pending".to_owned(),
+                    Some(TitleState::Valid) if m.starts_at < now => "passed".to_owned(),
+                    Some(s) => serde_json::to_value(s)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_owned))
+                        .unwrap_or_default(),
+                };
+                WalletMatch {
+                    fixture_id: FixtureId(m.id),
+                    title: m.title.clone(),
+                    starts_at: m.starts_at,
+                    state,
+                    seal: m.seal.clone(),
+                    barcode: m.barcode.clone(),
+                }
+            })
+            .collect();
         out.push(WalletSeason {
             line_id: r.line_id,
             order_id: SeasonOrderId(r.order_id),

@@ -472,12 +472,10 @@ async fn season_ticket_pdf(
 ) -> ApiResult<Response> {
     let not_found = || ApiError::new(StatusCode::NOT_FOUND, "ticket_not_found", "No such ticket");
     let mut conn = state.pool.acquire().await?;
-    let seat = season_orders::wallet(&mut conn, session.user.user_id)
+    let order_id = season_orders::owned_line(&mut conn, session.user.user_id, line_id)
         .await?
-        .into_iter()
-        .find(|s| s.line_id == line_id)
         .ok_or_else(not_found)?;
-    let order = season_orders::load(&mut conn, seat.order_id)
+    let order = season_orders::load(&mut conn, order_id)
         .await?
         .ok_or_else(not_found)?;
     let line = order

@@ -652,6 +652,7 @@ export const englishAppMessages: TranslationMessages = {
         q: 'Search',
       },
       columns: {
+        payment: 'Payment',
         buyer: 'Buyer and season ticket',
         total: 'Total and titles',
       },
@@ -684,6 +685,57 @@ export const englishAppMessages: TranslationMessages = {
       errors: {
         retry_failed: 'Could not retry issuing the season ticket. Please try again shortly.',
         refund_failed: 'Could not start the refund. Please try again shortly.',
+      },
+      sale: {
+        action: 'Sell a season ticket',
+        title: 'Box-office season ticket sale',
+        intro:
+          'For a buyer who pays at the box office: the ticketing system checks the holders first, then the season tickets count as paid, are issued like those bought online and reach the buyer by e-mail.',
+        no_season_on_sale: 'No season ticket is on sale.',
+        fields: {
+          season_ticket_id: 'Season ticket',
+          collection: 'Collection: one ticket per match',
+        },
+        help: {
+          collection: "Instead of the season ticket's card, one ticket for each match it covers.",
+          reduction: 'Choose the season ticket first: the reductions and prices are its own.',
+          no_prices: "This season ticket's reductions cannot be read: is it on sale this season?",
+        },
+        line: 'Season ticket %{number}',
+        add_line: 'Add a season ticket',
+        remove_line: 'Remove season ticket %{number}',
+        sold: '%{smart_count} season ticket sold to %{email}: it is being issued. |||| %{smart_count} season tickets sold to %{email}: they are being issued.',
+        errors: {
+          no_lines: 'Add at least one season ticket.',
+          one_label: 'One seat per season ticket: add a season ticket for each other seat.',
+          duplicate_label: 'This seat is already on another season ticket of this sale.',
+          holder_women: "The women's reduction needs the holder's sex to be F.",
+          holder_under_14: "Under 14 is for holders younger than 14 on the day of the season ticket's first match.",
+          holder_over_65: "Over 65 is for holders aged 65 or older on the day of the season ticket's first match.",
+          holder_not_eligible:
+            "A holder does not qualify for their reduction on the day of the season ticket's first match (Under 14: younger than 14; Over 65: 65 or older; women's: sex F): check the reductions, dates of birth and sexes.",
+          not_found: 'Season ticket not found.',
+          seats_unavailable:
+            "Some of these seats are not free in every match of the season ticket (sold, held or locked): check the labels.",
+          buyer_limit: 'The buyer cannot have more seats of this season ticket: at most %{limit} per person.',
+          holder_has_seat:
+            'One of the people named already has a seat of this season ticket, or holds two seats of this sale.',
+          fixture_not_on_sale: "The season ticket is not on sale, or its matches' seats are not ready yet.",
+          buyer_banned: 'This e-mail address is banned: no season tickets can be sold to it.',
+          holder_ineligible: 'The ticketing system would refuse one of the holders: nothing was sold.',
+          ticketing_unavailable:
+            'The ticketing system does not answer, so the holders cannot be checked: nothing was sold. Please try again shortly.',
+        },
+        refusals: {
+          season_not_on_sale:
+            'The ticketing system has not opened the public sale of this season ticket yet: for now only holders renewing can buy it.',
+          match_not_on_sale:
+            "One of the season ticket's matches is not on public sale yet: the collection cannot be issued now. Untick the collection or try again later.",
+          banned: 'The holder is banned from stadiums: they cannot have the season ticket.',
+          has_season_ticket: 'The holder already has a season ticket for this season.',
+          card_required: "One of the season ticket's matches needs a supporter card, and the holder has none.",
+          other: 'The ticketing system would refuse this holder.',
+        },
       },
       show: {
         sections: {
@@ -814,6 +866,7 @@ export const englishAppMessages: TranslationMessages = {
         },
       },
       by_staff: 'Order placed by staff',
+      sold_by: 'Sold by %{staff}',
       empty: 'No orders yet.',
       payment_statuses: {
         pending: 'Pending',

@@ -653,6 +653,7 @@ export const italianMessages: TranslationMessages = {
         q: 'Cerca',
       },
       columns: {
+        payment: 'Pagamento',
         buyer: 'Acquirente e abbonamento',
         total: 'Totale e titoli',
       },
@@ -685,6 +686,57 @@ export const italianMessages: TranslationMessages = {
       errors: {
         retry_failed: "Impossibile riprovare l'emissione dell'abbonamento. Riprova tra poco.",
         refund_failed: 'Impossibile avviare il rimborso. Riprova tra poco.',
+      },
+      sale: {
+        action: 'Vendi abbonamento',
+        title: 'Vendita di abbonamenti in biglietteria',
+        intro:
+          "Per un acquirente che paga in biglietteria: il sistema di biglietteria controlla prima i titolari, poi gli abbonamenti risultano pagati, vengono emessi come quelli comprati online e arrivano all'acquirente via e-mail.",
+        no_season_on_sale: 'Nessun abbonamento è in vendita.',
+        fields: {
+          season_ticket_id: 'Abbonamento',
+          collection: 'Collezione: un biglietto per ogni partita',
+        },
+        help: {
+          collection: "Al posto della tessera dell'abbonamento, un biglietto per ciascuna partita compresa.",
+          reduction: "Scegli prima l'abbonamento: le riduzioni e i prezzi sono i suoi.",
+          no_prices: 'Impossibile leggere le riduzioni di questo abbonamento: è in vendita per questa stagione?',
+        },
+        line: 'Abbonamento %{number}',
+        add_line: 'Aggiungi un abbonamento',
+        remove_line: "Togli l'abbonamento %{number}",
+        sold: 'Venduto %{smart_count} abbonamento a %{email}: è in emissione. |||| Venduti %{smart_count} abbonamenti a %{email}: sono in emissione.',
+        errors: {
+          no_lines: 'Aggiungi almeno un abbonamento.',
+          one_label: 'Un solo posto per abbonamento: aggiungi un abbonamento per ogni altro posto.',
+          duplicate_label: "Questo posto è già in un altro abbonamento della vendita.",
+          holder_women: 'La riduzione Donna richiede che il sesso del titolare sia F.',
+          holder_under_14: "La riduzione Under 14 è per chi ha meno di 14 anni il giorno della prima partita dell'abbonamento.",
+          holder_over_65: "La riduzione Over 65 è per chi ha almeno 65 anni il giorno della prima partita dell'abbonamento.",
+          holder_not_eligible:
+            "Un titolare non ha diritto alla sua riduzione il giorno della prima partita dell'abbonamento (Under 14: meno di 14 anni; Over 65: almeno 65 anni; Donna: sesso F): controlla riduzioni, date di nascita e sesso.",
+          not_found: 'Abbonamento non trovato.',
+          seats_unavailable:
+            "Alcuni di questi posti non sono liberi in tutte le partite dell'abbonamento (venduti, riservati o bloccati): controlla le etichette.",
+          buyer_limit: "L'acquirente non può avere altri posti di questo abbonamento: al massimo %{limit} a persona.",
+          holder_has_seat:
+            "Una delle persone indicate ha già un posto di questo abbonamento, oppure è intestataria di due posti della vendita.",
+          fixture_not_on_sale: "L'abbonamento non è in vendita, o i posti delle sue partite non sono ancora pronti.",
+          buyer_banned: 'Questo indirizzo e-mail è escluso: non gli si possono vendere abbonamenti.',
+          holder_ineligible: 'Il sistema di biglietteria rifiuterebbe uno dei titolari: non è stato venduto nulla.',
+          ticketing_unavailable:
+            'Il sistema di biglietteria non risponde, quindi i titolari non si possono controllare: non è stato venduto nulla. Riprova tra poco.',
+        },
+        refusals: {
+          season_not_on_sale:
+            'Nel sistema di biglietteria la vendita libera di questo abbonamento non è ancora aperta: per ora possono acquistarlo solo i titolari che rinnovano.',
+          match_not_on_sale:
+            "Una delle partite dell'abbonamento non è ancora in vendita libera: la collezione non si può emettere ora. Togli la collezione o riprova più tardi.",
+          banned: "Il titolare ha un divieto di accesso agli stadi: non può avere l'abbonamento.",
+          has_season_ticket: 'Il titolare ha già un abbonamento per questa stagione.',
+          card_required: "Una delle partite dell'abbonamento richiede la tessera del tifoso e il titolare non ce l'ha.",
+          other: 'Il sistema di biglietteria rifiuterebbe questo titolare.',
+        },
       },
       show: {
         sections: {
@@ -815,6 +867,7 @@ export const italianMessages: TranslationMessages = {
         },
       },
       by_staff: 'Ordine fatto dallo staff',
+      sold_by: 'Venduto da %{staff}',
       empty: 'Nessun ordine, per ora.',
       payment_statuses: {
         pending: 'In attesa',

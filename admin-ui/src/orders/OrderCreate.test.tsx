@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN } from '../test/render';
 import { aFixture, anOrderRow } from '../test/fixtures';
+import { choose, fillSaleLine, postsTo, type SaleLineEntry } from '../test/saleForm';
 import type { Fixture, OrderRow, Price } from '../../../api-types';
 
 const ORDERS = '/api/admin/orders';
@@ -54,17 +55,9 @@ function saleApi(answer: Routes[string]) {
   });
 }
 
-const postsOf = (fetchMock: ReturnType<typeof stubFetch>) =>
-  fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && urlOf(input).pathname === ORDERS);
+const postsOf = (fetchMock: ReturnType<typeof stubFetch>) => postsTo(fetchMock, ORDERS);
 
 type User = ReturnType<typeof userEvent.setup>;
-
-/** Opens the select named `combobox` (in `container`, else anywhere) and picks `option`. */
-async function choose(user: User, container: HTMLElement | null, combobox: RegExp, option: string | RegExp) {
-  const scope = container === null ? screen : within(container);
-  await user.click(scope.getByRole('combobox', { name: combobox }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 async function fillSale(user: User, { email = 'cliente@example.it' } = {}) {
   await choose(user, null, /^Partita/, 'Como - Lazio · 06/12/26, 20:45:00');
@@ -72,38 +65,10 @@ async function fillSale(user: User, { email = 'cliente@example.it' } = {}) {
   await choose(user, null, /^Metodo di pagamento/, 'Contanti');
 }
 
-interface LineValues {
-  label: string;
-  reduction: string | RegExp;
-  first: string;
-  last: string;
-  birth: string;
-  place: string;
-  document?: string;
-  number: string;
-  /** The sex's choice, left "Non indicato" when absent. */
-  sex?: string;
-}
+const fillLine = (user: User, index: number, line: SaleLineEntry) =>
+  fillSaleLine(user, screen.getByRole('group', { name: `Biglietto ${index + 1}` }), line);
 
-async function fillLine(user: User, index: number, line: LineValues) {
-  const group = screen.getByRole('group', { name: `Biglietto ${index + 1}` });
-  const box = within(group);
-  await user.type(box.getByRole('textbox', { name: /^Etichetta del posto/ }), line.label);
-  await choose(user, group, /^Riduzione/, line.reduction);
-  await user.type(box.getByRole('textbox', { name: /^Nome/ }), line.first);
-  await user.type(box.getByRole('textbox', { name: /^Cognome/ }), line.last);
-  if (line.sex !== undefined) {
-    await choose(user, group, /^Sesso/, line.sex);
-  }
-  await user.type(box.getByLabelText(/^Data di nascita/), line.birth);
-  await user.type(box.getByRole('textbox', { name: /^Luogo di nascita/ }), line.place);
-  if (line.document !== undefined) {
-    await choose(user, group, /^Documento/, line.document);
-  }
-  await user.type(box.getByRole('textbox', { name: /^Numero del documento/ }), line.number);
-}
-
-const luca: LineValues = {
+const luca: SaleLineEntry = {
   label: ' TC-TC1-1-1 ',
   reduction: /^Intero \(INTERO\) · 60,00\s€$/,
   first: 'Luca',

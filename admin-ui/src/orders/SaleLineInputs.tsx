@@ -1,8 +1,11 @@
 import AddCircleOutlineOutlinedIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import RemoveCircleOutlineOutlinedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -10,7 +13,6 @@ import { useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
-  BooleanInput,
   Button,
   FieldTitle,
   InputHelperText,
@@ -162,13 +164,7 @@ function SaleLineInputs({ desk, pricing }: LinesProps) {
           autoComplete="off"
         />
       </Box>
-      {desk.collections && (
-        <BooleanInput
-          source="collection"
-          label={`${desk.words}.fields.collection`}
-          helperText={`${desk.words}.help.collection`}
-        />
-      )}
+      {desk.collections && <CollectionInput words={desk.words} />}
     </Box>
   );
 }
@@ -260,6 +256,43 @@ function SexInput() {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * Whether the seat is a collection, one ticket per covered match, rather than a season title: a
+ * switch, off unless ticked, with its help or the ticketing system's refusal of a collection (a
+ * match not on public sale yet) under it, read with it by screen readers. Our own rather than
+ * react-admin's BooleanInput, which hands the switch a ref prop MUI no longer has.
+ */
+function CollectionInput({ words }: { words: string }) {
+  const {
+    field,
+    fieldState: { error, invalid },
+    id,
+  } = useInput({ source: 'collection', defaultValue: false });
+  const helperId = `${id}-helper-text`;
+  return (
+    <Box className="ra-input" sx={{ mb: 2 }}>
+      <FormControlLabel
+        label={<FieldTitle label={`${words}.fields.collection`} source="collection" />}
+        control={
+          <Switch
+            id={id}
+            name={field.name}
+            checked={field.value === true}
+            onChange={(_event, checked) => {
+              field.onChange(checked);
+              field.onBlur();
+            }}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': helperId, 'aria-invalid': invalid } }}
+          />
+        }
+      />
+      <FormHelperText id={helperId} error={invalid} sx={{ mt: 0 }}>
+        <InputHelperText error={error?.message} helperText={`${words}.help.collection`} />
+      </FormHelperText>
+    </Box>
   );
 }
 

@@ -30,6 +30,12 @@ describe('who may have a reduction', () => {
     expect(holderRefusal('over_65', { birth_date: null }, MATCH_DAY)).toBeUndefined();
   });
 
+  it("says it in the desk's words: a season ticket counts the age on its first match's day", () => {
+    const SEASON = 'resources.season-orders.sale.errors';
+    expect(holderRefusal('under_14', { birth_date: '2012-12-06' }, MATCH_DAY, SEASON)).toBe(`${SEASON}.holder_under_14`);
+    expect(holderRefusal('women', { sex: 'M' }, MATCH_DAY, SEASON)).toBe(`${SEASON}.holder_women`);
+  });
+
   it('admits everyone to the other reductions, and to none chosen yet', () => {
     expect(holderRefusal('anyone', { sex: 'M', birth_date: '2020-01-01' }, MATCH_DAY)).toBeUndefined();
     expect(holderRefusal('anyone', null, MATCH_DAY)).toBeUndefined();

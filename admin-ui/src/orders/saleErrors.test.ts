@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import { SEASON_DESK } from '../seasonOrders/seasonSale';
 import { saleFailure, saleInputOf } from './saleErrors';
 
 describe('the sale form and the API name fields alike', () => {
@@ -81,6 +82,66 @@ describe('what a failed sale shows', () => {
       kind: 'message',
       message: 'ra.notification.http_error',
       args: {},
+    });
+  });
+});
+
+describe("what a failed season ticket sale shows", () => {
+  const SEASON = 'resources.season-orders.sale';
+
+  it('names the season ticket, not a match, as the sale\'s own input', () => {
+    expect(saleInputOf('season_ticket_id', SEASON_DESK)).toBe('season_ticket_id');
+    expect(saleInputOf('fixture_id', SEASON_DESK)).toBeUndefined();
+    expect(saleInputOf('season_ticket_id')).toBeUndefined();
+  });
+
+  it("puts each holder the ticketing system would refuse (409 holder_ineligible) where staff mend it", () => {
+    const refused = new HttpError('The ticketing system would refuse a holder: nothing was sold', 409, {
+      code: 'holder_ineligible',
+      errors: {
+        'lines.0.holder': 'banned',
+        'lines.1.holder': 'match_not_on_sale',
+        'lines.2.holder': 'season_not_on_sale',
+        'lines.3.holder': 'has_season_ticket',
+        'lines.4.holder': 'card_required',
+        'lines.5.holder': 'something_new',
+      },
+    });
+    expect(saleFailure(refused, SEASON_DESK)).toEqual({
+      kind: 'fields',
+      errors: {
+        'lines.0.holder.first_name': `${SEASON}.refusals.banned`,
+        'lines.1.collection': `${SEASON}.refusals.match_not_on_sale`,
+        season_ticket_id: `${SEASON}.refusals.season_not_on_sale`,
+        'lines.3.holder.first_name': `${SEASON}.refusals.has_season_ticket`,
+        'lines.4.holder.first_name': `${SEASON}.refusals.card_required`,
+        'lines.5.holder.first_name': `${SEASON}.refusals.other`,
+      },
+    });
+  });
+
+  it("says the other refusals in the season ticket's words, whatever the data provider made of them", () => {
+    const limit = new HttpError('resources.orders.errors.buyer_limit', 409, { code: 'buyer_limit', errors: { limit: 2 } });
+    expect(saleFailure(limit, SEASON_DESK)).toEqual({
+      kind: 'message',
+      message: `${SEASON}.errors.buyer_limit`,
+      args: { limit: 2, _: `${SEASON}.errors.buyer_limit` },
+    });
+    const gone = new HttpError('No such season ticket', 404, { code: 'not_found', errors: {} });
+    expect(saleFailure(gone, SEASON_DESK)).toMatchObject({ kind: 'message', message: `${SEASON}.errors.not_found` });
+    // A holder_ineligible naming no line still says why nothing was sold.
+    const vague = new HttpError('refused', 409, { code: 'holder_ineligible', errors: {} });
+    expect(saleFailure(vague, SEASON_DESK)).toMatchObject({ kind: 'message', message: `${SEASON}.errors.holder_ineligible` });
+  });
+
+  it("says a holder not qualifying on the first match's day in the season ticket's words (422)", () => {
+    const error = new HttpError('Some fields are not valid', 422, {
+      code: 'validation_failed',
+      errors: { lines: 'a holder does not qualify for their reduction on the match day', season_ticket_id: 'required' },
+    });
+    expect(saleFailure(error, SEASON_DESK)).toEqual({
+      kind: 'fields',
+      errors: { 'lines.root': `${SEASON}.errors.holder_not_eligible`, season_ticket_id: 'ra.validation.required' },
     });
   });
 });

@@ -5,7 +5,7 @@ import { FAILED_ISSUE_STATES, FAILED_LIST_PROPS } from '../failedIssues/types';
 import { OrderStateField } from '../orders/OrderStateChip';
 import { SeasonOrderRowButtons } from './SeasonOrderButtons';
 import { SeasonOrderList } from './SeasonOrderList';
-import { BuyerSeasonField, TotalTitlesField } from './SeasonOrderFields';
+import { BuyerSeasonField, SeasonPaymentField, TotalTitlesField } from './SeasonOrderFields';
 import { SEASON_ORDER_STORE } from './types';
 
 /**
@@ -25,6 +25,7 @@ export function SeasonFailedList() {
       <DataTable.Col source="failed_at" field={FailedAtField} />
       <DataTable.Col source="buyer_email" label="resources.season-orders.columns.buyer" disableSort field={BuyerSeasonField} />
       <DataTable.Col source="total_cents" label="resources.season-orders.columns.total" align="right" disableSort field={TotalTitlesField} />
+      <DataTable.Col source="payment_method" label="resources.season-orders.columns.payment" disableSort field={SeasonPaymentField} />
       <DataTable.Col source="error" disableSort>
         <IssueErrorField source="error" clamp />
       </DataTable.Col>

@@ -4,7 +4,7 @@ import { PriceField } from '../fields/PriceField';
 import { OrderStateField } from '../orders/OrderStateChip';
 import { ORDER_STATES } from '../orders/types';
 import { SeasonOrderList } from './SeasonOrderList';
-import { SeatsField, TitlesProgressField } from './SeasonOrderFields';
+import { SeasonPaymentField, SeatsField, TitlesProgressField } from './SeasonOrderFields';
 import { SEASON_ORDER_STORE } from './types';
 
 /**
@@ -27,6 +27,7 @@ export function SeasonIssuedList() {
       <DataTable.Col source="seats" align="right" disableSort field={SeatsField} />
       <DataTable.Col source="titles_issued" disableSort field={TitlesProgressField} />
       <DataTable.Col source="total_cents" align="right" disableSort field={PriceField} />
+      <DataTable.Col source="payment_method" label="resources.season-orders.columns.payment" disableSort field={SeasonPaymentField} />
       <DataTable.Col source="paid_at" field={RomeDateTimeField} />
       <DataTable.Col source="state" disableSort>
         <OrderStateField source="state" />

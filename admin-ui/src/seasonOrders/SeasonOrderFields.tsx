@@ -5,6 +5,7 @@ import { useRecordContext, useTranslate, type FieldProps, type RaRecord } from '
 import { BuyerField } from '../failedIssues/FailedIssueFields';
 import { PriceField } from '../fields/PriceField';
 import { StackedCell } from '../fields/StackedCell';
+import { SaleChannelField } from '../orders/SaleChannelField';
 import type { TitleCount } from './types';
 import type { SeasonOrderRow } from '../../../api-types';
 
@@ -79,4 +80,21 @@ export function TotalTitlesField(props: FieldProps<SeasonOrderRow>) {
 /** The buyer's e-mail, and under it the season ticket (a season order's row, a backlog order's). */
 export function BuyerSeasonField(props: FieldProps<RaRecord>) {
   return <BuyerField {...props} under="season_name" />;
+}
+
+/**
+ * How the order was paid, marked when staff sold it at the box office as a match order's is, and
+ * under it who sold it ("Venduto da staff@...").
+ */
+export function SeasonPaymentField(props: FieldProps<SeasonOrderRow>) {
+  const record = useRecordContext<SeasonOrderRow>(props);
+  const translate = useTranslate();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <StackedCell secondary={record.sold_by ? translate('resources.orders.sold_by', { staff: record.sold_by }) : undefined}>
+      <SaleChannelField staffSource="sold_by" />
+    </StackedCell>
+  );
 }

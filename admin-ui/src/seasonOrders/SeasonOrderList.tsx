@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
-import { DataTable, List, ResourceContextProvider, SearchInput, SelectInput, useTranslate, type ListProps } from 'react-admin';
+import {
+  DataTable,
+  List,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+  type ListProps,
+} from 'react-admin';
 import { SeasonFilterInput } from './SeasonFilterInput';
+import { SellSeasonButton } from './SellSeasonButton';
 import type { OrderState, SeasonOrderRow } from '../../../api-types';
 
 /**
@@ -28,7 +38,7 @@ function useSeasonOrderFilters(states: readonly OrderState[]) {
 }
 
 interface SeasonOrderListProps
-  extends Pick<ListProps<SeasonOrderRow>, 'title' | 'storeKey' | 'filterDefaultValues' | 'sort' | 'perPage' | 'exporter' | 'actions'> {
+  extends Pick<ListProps<SeasonOrderRow>, 'title' | 'storeKey' | 'filterDefaultValues' | 'sort' | 'perPage' | 'exporter'> {
   /** The states the state filter offers. */
   states: readonly OrderState[];
   /** The table's columns. */
@@ -37,14 +47,25 @@ interface SeasonOrderListProps
 
 /**
  * A list of season orders (`GET /api/admin/season-orders`): searched by the buyer's e-mail,
- * filtered by season ticket and state, each row opening the order's page. Each page keeps its
- * own filters (`storeKey`), as the issued and the failed lists read the same resource.
+ * filtered by season ticket and state, each row opening the order's page; its one action sells a
+ * season ticket at the box office. Each page keeps its own filters (`storeKey`), as the issued
+ * and the failed lists read the same resource.
  */
 export function SeasonOrderList({ states, children, ...listProps }: SeasonOrderListProps) {
   const filters = useSeasonOrderFilters(states);
   return (
     <ResourceContextProvider value="season-orders">
-      <List<SeasonOrderRow> filters={filters} perPage={25} exporter={false} actions={false} {...listProps}>
+      <List<SeasonOrderRow>
+        filters={filters}
+        perPage={25}
+        exporter={false}
+        {...listProps}
+        actions={
+          <TopToolbar>
+            <SellSeasonButton />
+          </TopToolbar>
+        }
+      >
         <DataTable<SeasonOrderRow> rowClick="show" bulkActionButtons={false}>
           {children}
         </DataTable>

@@ -6,7 +6,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Link, ListButton, Loading, Show, TopToolbar, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Link,
+  ListButton,
+  Loading,
+  Show,
+  TopToolbar,
+  useCreatePath,
+  useGetList,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { formatEuros } from '../fields/money';
 import { StackedCell } from '../fields/StackedCell';
 import { DateTime, EmptyText, Fact, Facts, HeadCells, Mono } from '../layout/Facts';
@@ -18,7 +29,7 @@ import { isOrderState, isPaymentStatus } from '../orders/types';
 import { SeasonOrderButtons } from './SeasonOrderButtons';
 import { TitlesProgress } from './SeasonOrderFields';
 import { titlesOfOrder } from './types';
-import type { CoveredMatch, MatchTitle, SeasonOrder, SeasonOrderLine } from '../../../api-types';
+import type { CoveredMatch, MatchTitle, SeasonOrder, SeasonOrderLine, SeasonOrderRow } from '../../../api-types';
 
 const SEASON_ORDERS = 'resources.season-orders';
 const SHOW = `${SEASON_ORDERS}.show`;
@@ -38,11 +49,26 @@ function SeasonOrderShowActions() {
   );
 }
 
-/** Who bought which season ticket, its state, payment and how far issuing got; retry and refund while failed. */
+/**
+ * The staff member who sold the order at the box office (their e-mail), undefined for a fan's own
+ * or until known. The order's page does not say it (`GET /season-orders/{id}`): its row in the
+ * list does, found among the buyer's orders of that season ticket.
+ */
+function useSoldBy(order: SeasonOrder): string | undefined {
+  const { data: rows = [] } = useGetList<SeasonOrderRow>('season-orders', {
+    filter: { q: order.buyer_email, season_ticket_id: order.season.id },
+    sort: { field: 'paid_at', order: 'DESC' },
+    pagination: { page: 1, perPage: 100 },
+  });
+  return rows.find((row) => String(row.id) === String(order.id))?.sold_by ?? undefined;
+}
+
+/** Who bought which season ticket, its state, payment (and who sold it) and how far issuing got; retry and refund while failed. */
 function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const createPath = useCreatePath();
+  const soldBy = useSoldBy(order);
   const titles = titlesOfOrder(order);
   const collections = order.lines.filter((line) => line.collection).length;
   return (
@@ -71,6 +97,7 @@ function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
         </Fact>
         <Fact label={`${SEASON_ORDERS}.fields.payment_method`}>
           {translate(`resources.orders.payment_methods.${order.payment_method}`, { _: order.payment_method })}
+          {soldBy && ` · ${translate('resources.orders.sold_by', { staff: soldBy })}`}
         </Fact>
         <Fact label={`${SEASON_ORDERS}.fields.created_at`}>
           <DateTime value={order.created_at} />

@@ -58,10 +58,14 @@ describe('the season tickets issued page', () => {
       'Posti',
       'Titoli emessi',
       'Totale',
+      'Pagamento',
       'Pagato il',
       'Stato',
       'Dettaglio',
     ]);
+    // Bought online: paid by card, sold by no one.
+    expect(within(row).getByText('Carta')).toBeInTheDocument();
+    expect(within(row).queryByText(/^Venduto da/)).not.toBeInTheDocument();
     // The API sorts by time alone.
     expect(sortableHeaders()).toEqual(['Pagato il']);
     expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ state: 'issued' });
@@ -83,6 +87,26 @@ describe('the season tickets issued page', () => {
     await waitFor(() =>
       expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ q: 'abbonato', season_ticket_id: 4, state: 'issuing' }),
     );
+  });
+
+  it('says who sold a box-office season order, in its row and on its page', async () => {
+    const boxOffice = aSeasonOrderRow({ payment_method: 'cash', sold_by: STAFF_ME.email });
+    const fetchMock = seasonOrdersApi([boxOffice], {
+      [`${LIST}/${ORDER_ID}`]: { body: aSeasonOrder({ payment_method: 'cash' }) },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(ISSUED_PAGE);
+
+    const row = await rowShowing('abbonato@example.it');
+    expect(within(row).getByText('Contanti')).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Ordine fatto dallo staff' })).toBeInTheDocument();
+    expect(within(row).getByText(`Venduto da ${STAFF_ME.email}`)).toBeInTheDocument();
+
+    await user.click(within(row).getByText('Abbonamento 2026-27'));
+    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 5_000 });
+    expect(await within(summary).findByText(`Contanti · Venduto da ${STAFF_ME.email}`)).toBeInTheDocument();
+    // The order's page does not say it: its row does, among the buyer's orders of that season ticket.
+    expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ q: 'abbonato@example.it', season_ticket_id: 3 });
   });
 
   it("opens the order's page from its row", async () => {
@@ -131,6 +155,7 @@ describe('the failed season issues page', () => {
       'Fallita il',
       'Acquirente e abbonamento',
       'Totale e titoli',
+      'Pagamento',
       'Errore',
       'Stato',
       'Azioni',

@@ -1,10 +1,11 @@
 import { NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { InventoryField } from '../fixtures/InventoryField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { SellSeasonButton } from '../seasonOrders/SellSeasonButton';
 import { SeasonFromPriceField } from './SeasonFields';
 import { SeasonSaleButtons } from './SeasonSaleButtons';
 import { SeasonTicketStatusField } from './SeasonTicketStatusChip';
-import { isSeasonCopying, SEASON_INVENTORY_REFRESH_MS } from './types';
+import { canTakeSeasonOffSale, isSeasonCopying, SEASON_INVENTORY_REFRESH_MS } from './types';
 import type { SeasonTicket } from '../../../api-types';
 
 /** The page's title: the season ticket's name alone (it already says "Abbonamento"). */
@@ -13,9 +14,12 @@ function SeasonTicketTitle() {
   return <>{season?.name ?? ''}</>;
 }
 
+/** Its sale actions, and while it is on sale, selling it at the box office (the sale form with it chosen). */
 function SeasonTicketShowActions() {
+  const season = useRecordContext<SeasonTicket>();
   return (
     <TopToolbar>
+      {season !== undefined && canTakeSeasonOffSale(season) && <SellSeasonButton season={season.id} />}
       <SeasonSaleButtons />
     </TopToolbar>
   );
@@ -24,7 +28,8 @@ function SeasonTicketShowActions() {
 /**
  * One season ticket, at /admin/season-tickets/{id}/show: its matches (how many, first and last
  * kick-off in Como time), its sale status and seats, its lowest price and rules, with its sale
- * actions. Refreshes itself while its matches' seats are being copied.
+ * actions and, while on sale, its sale at the box office. Refreshes itself while its matches'
+ * seats are being copied.
  */
 export function SeasonTicketShow() {
   return (

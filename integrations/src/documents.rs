@@ -8,12 +8,13 @@
 //! are ASCII and stay in the standard Courier.
 
 use chrono::{DateTime, Utc};
+use flate2::{Compression, write::ZlibEncoder};
 use printpdf::{
     BuiltinFont, Color, FontId, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage,
     PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
 };
 use qrcode::{Color as Module, QrCode};
-use std::sync::OnceLock;
+use std::{io::Write, sync::OnceLock};
 
 static SANS: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
 static SANS_BOLD: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
@@ -384,8 +385,45 @@ impl TitlePage<'_> {
             l.note,
         );
         let page = PdfPage::new(Mm(210.0), Mm(297.0), ops);
-        doc.with_pages(vec![page]).save(options, &mut Vec::new())
+        save(doc.with_pages(vec![page]), options)
     }
+}
+
+/// How hard a PDF's streams are deflated. printpdf deflates them at the best level (9,
+/// lopdf's `Stream::compress`), which on the two embedded font subsets (about 85 kB each)
+/// was most of a purchase e-mail's cost: a collection's e-mail carries 19 tickets. Measured
+/// with `bench/src/bin/documents.rs` (one core): level 9 5.4 ms and 105 kB a ticket, level 2
+/// 2.2 ms and 111 kB, level 1 1.3 ms but 126 kB.
+const DEFLATE_LEVEL: u32 = 2;
+
+/// The document's bytes; with `optimize` (the default) its streams deflated at
+/// [`DEFLATE_LEVEL`].
+fn save(doc: &PdfDocument, options: &PdfSaveOptions) -> Vec<u8> {
+    let plain = PdfSaveOptions {
+        optimize: false,
+        ..options.clone()
+    };
+    let mut lo = printpdf::serialize::to_lopdf_doc(doc, &plain, &mut Vec::new());
+    if options.optimize {
+        for object in lo.objects.values_mut() {
+            if let lopdf::Object::Stream(stream) = object
+                && stream.dict.get(b"Filter").is_err()
+            {
+                let mut deflate = ZlibEncoder::new(Vec::new(), Compression::new(DEFLATE_LEVEL));
+                if deflate.write_all(&stream.content).is_ok()
+                    && let Ok(packed) = deflate.finish()
+                    && packed.len() < stream.content.len()
+                {
+                    stream.dict.set("Filter", "FlateDecode");
+                    stream.set_content(packed);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = lo.save_to(&mut out);
+    out
 }
 
 /// What a season title shows: the seat for every covered match.

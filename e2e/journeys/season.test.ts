@@ -22,7 +22,8 @@ import {
   screenshot,
 } from '../src/browser.ts';
 import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
-import { baseUrl, simUrl } from '../src/env.ts';
+import { baseUrl } from '../src/env.ts';
+import { publicSeasonSale, supporterCard } from '../src/season.ts';
 
 const BASE_URL = baseUrl();
 
@@ -65,39 +66,6 @@ async function waitForSeatState(page: Page, seat: number, state: string): Promis
 
 /** The season ticket's holder in the journey (a supporter card: some matches are high-risk). */
 const HOLDER = { first_name: 'Chiara', last_name: 'Abbonata', birth_date: '1988-03-12' };
-
-/** The ticketing simulator gives the holder a valid supporter card. */
-async function supporterCard(holder: typeof HOLDER): Promise<void> {
-  const response = await fetch(`${simUrl()}/_sim/ticketing/supporter-cards`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nome: holder.first_name, cognome: holder.last_name, dataNascita: holder.birth_date }),
-  });
-  expect(response.status).toBe(204);
-}
-
-/**
- * On real time the simulator moves the demo season by whole weeks so that it opened this week
- * (Friday 08:00 UTC); its renewals' pre-emption window then runs until Sunday 22:00 UTC, and the
- * ticketing system sells season tickets to the public only after it. On those days the
- * simulator's clock is moved to an hour after the window (the season's matches are weeks ahead).
- */
-async function publicSeasonSale(): Promise<void> {
-  const opening = Date.parse('2025-08-01T08:00:00Z');
-  const windowCloses = Date.parse('2025-08-03T22:00:00Z');
-  const week = 7 * 24 * 3600 * 1000;
-  const clock = (await (await fetch(`${simUrl()}/_sim/ticketing/clock`)).json()) as { now: string };
-  const now = Date.parse(clock.now);
-  const weeks = Math.floor((Date.now() - opening) / week);
-  const publicFrom = windowCloses + weeks * week + 3600 * 1000;
-  if (now < publicFrom) {
-    await fetch(`${simUrl()}/_sim/ticketing/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ now: new Date(publicFrom).toISOString() }),
-    });
-  }
-}
 
 describe('season tickets', () => {
   it('a fan holds a seat for the season; a covered match shows it taken, then free once released', async () => {

@@ -1,0 +1,72 @@
+/** What the season journeys share: the public sale opened in the simulator, supporter cards. */
+import { expect } from 'vitest';
+import { simUrl } from './env.ts';
+
+/** A season ticket's holder as the ticketing simulator knows persons. */
+export interface SeasonHolder {
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+}
+
+/** The ticketing simulator gives the holder a valid supporter card (some matches are high-risk). */
+export async function supporterCard(holder: SeasonHolder): Promise<void> {
+  const response = await fetch(`${simUrl()}/_sim/ticketing/supporter-cards`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: holder.first_name, cognome: holder.last_name, dataNascita: holder.birth_date }),
+  });
+  expect(response.status).toBe(204);
+}
+
+/**
+ * On real time the simulator moves the demo season by whole weeks so that it opened this week
+ * (Friday 08:00 UTC); its renewals' pre-emption window then runs until Sunday 22:00 UTC, and the
+ * ticketing system sells season tickets to the public only after it. On those days the
+ * simulator's clock is moved to an hour after the window (the season's matches are weeks ahead).
+ */
+export async function publicSeasonSale(): Promise<void> {
+  const opening = Date.parse('2025-08-01T08:00:00Z');
+  const windowCloses = Date.parse('2025-08-03T22:00:00Z');
+  const week = 7 * 24 * 3600 * 1000;
+  const clock = (await (await fetch(`${simUrl()}/_sim/ticketing/clock`)).json()) as { now: string };
+  const now = Date.parse(clock.now);
+  const weeks = Math.floor((Date.now() - opening) / week);
+  const publicFrom = windowCloses + weeks * week + 3600 * 1000;
+  if (now < publicFrom) {
+    await fetch(`${simUrl()}/_sim/ticketing/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: new Date(publicFrom).toISOString() }),
+    });
+  }
+}
+
+interface Windowed {
+  preemption?: { closes_at: string } | null;
+}
+
+/**
+ * The simulator's clock an hour after the last pre-emption window closes (the season's renewals
+ * and every match's own card holders' window), still before the first match: the public sale of
+ * the season and of every covered match is open, as a collection needs. Only ever moved forward.
+ */
+export async function publicSaleOfEveryMatch(): Promise<void> {
+  const world = (await (await fetch(`${simUrl()}/_sim/ticketing/snapshot`)).json()) as {
+    events: Record<string, Windowed>;
+    season_types: Windowed[];
+  };
+  const closes = [...Object.values(world.events), ...world.season_types]
+    .map((item) => (item.preemption ? Date.parse(item.preemption.closes_at) : 0))
+    .reduce((latest, at) => Math.max(latest, at), 0);
+  const clock = (await (await fetch(`${simUrl()}/_sim/ticketing/clock`)).json()) as { now: string };
+  const publicFrom = closes + 3600 * 1000;
+  if (Date.parse(clock.now) < publicFrom) {
+    const response = await fetch(`${simUrl()}/_sim/ticketing/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: new Date(publicFrom).toISOString() }),
+    });
+    expect(response.ok).toBe(true);
+  }
+}

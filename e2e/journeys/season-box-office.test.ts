@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, signInToAdmin } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, screenshot } from '../src/browser.ts';
 import { baseUrl } from '../src/env.ts';
-import { publicSaleOfEveryMatch, supporterCard } from '../src/season.ts';
+import { type SeasonDetail, type SeasonSummary, getJson, publicSaleOfEveryMatch, supporterCard } from '../src/season.ts';
 
 const BASE_URL = baseUrl();
 
@@ -23,21 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface SeasonDetail {
-  id: number;
-  name: string;
-  status: number;
-  inventory_ready: boolean;
-  fixtures: { id: number }[];
-  sectors: { code: string; blocks: { id: number; code: string; free: number }[] }[];
-}
-
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** A, B, ..., Z, BA, ...: names hold letters only; a new holder on every run. */
 function letters(n: number): string {
@@ -63,9 +48,7 @@ async function choose(page: Page, scope: Page | ReturnType<Page['getByRole']>, l
 
 describe('season tickets at the box office', () => {
   it('staff sell a collection for cash; its match titles appear until all are issued; the lists show it', async () => {
-    const { items } = await getJson<{ items: { id: number; status: number; inventory_ready: boolean }[] }>(
-      '/api/season-tickets',
-    );
+    const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
     const summary = items.find((season) => season.status === 1 && season.inventory_ready);
     expect(summary, 'the demo data puts the season ticket on sale').toBeDefined();
     if (!summary) return;

@@ -23,7 +23,7 @@ import {
 } from '../src/browser.ts';
 import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
 import { baseUrl } from '../src/env.ts';
-import { publicSeasonSale, supporterCard } from '../src/season.ts';
+import { type SeasonDetail, type SeasonSummary, getJson, publicSeasonSale, supporterCard } from '../src/season.ts';
 
 const BASE_URL = baseUrl();
 
@@ -36,25 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface SeasonSummary {
-  id: number;
-  name: string;
-  matches: number;
-  status: number;
-  inventory_ready: boolean;
-}
-
-interface SeasonDetail extends SeasonSummary {
-  fixtures: { id: number; title: string }[];
-  sectors: { code: string; blocks: { id: number; code: string; free: number }[] }[];
-}
-
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(`${BASE_URL}${path}`);
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
 
 async function waitForSeatState(page: Page, seat: number, state: string): Promise<void> {
   await page.waitForFunction(

@@ -1,6 +1,28 @@
 /** What the season journeys share: the public sale opened in the simulator, supporter cards. */
 import { expect } from 'vitest';
-import { simUrl } from './env.ts';
+import { baseUrl, simUrl } from './env.ts';
+
+/** A season ticket as `GET /api/season-tickets` lists it. */
+export interface SeasonSummary {
+  id: number;
+  name: string;
+  matches: number;
+  status: number;
+  inventory_ready: boolean;
+}
+
+/** A season ticket with its matches and its sectors' blocks. */
+export interface SeasonDetail extends SeasonSummary {
+  fixtures: { id: number; title: string }[];
+  sectors: { code: string; blocks: { id: number; code: string; free: number }[] }[];
+}
+
+/** A GET of the API that must answer 200, its JSON body. */
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
 
 /** A season ticket's holder as the ticketing simulator knows persons. */
 export interface SeasonHolder {

@@ -21,6 +21,8 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   season_started: 'resources.season-tickets.errors.season_started',
   // Checkout: a failed issue that someone already retried or refunded (or that recovered).
   not_failed: 'resources.failed-issues.errors.not_failed',
+  // A season order's e-mail sent again before all its titles are issued.
+  not_issued: 'resources.season-orders.errors.not_issued',
   // Box-office sale: why the API would not sell these seats to this buyer.
   seats_unavailable: 'resources.orders.errors.seats_unavailable',
   buyer_limit: 'resources.orders.errors.buyer_limit',

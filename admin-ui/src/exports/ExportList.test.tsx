@@ -193,28 +193,37 @@ describe('the exports list', () => {
   });
 
   it.each([
-    ['it', 'Richieste aziendali', 'Tessere del tifoso'],
-    ['en', 'Corporate requests', 'Supporter cards'],
-  ] as const)('in %s, names the corporate requests and supporter cards exports, and filters by them', async (locale, companyRequests, fidelityCards) => {
-    const { fetchMock } = exportsApi([
-      { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a95', kind: 'company_requests', file_name: 'richieste-aziendali.xlsx' },
-      { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a96', kind: 'fidelity_cards', file_name: 'tessere.xlsx' },
-    ]);
-    const user = userEvent.setup();
-    renderAdminApp('/exports', { locale });
+    ['it', 'Richieste aziendali', 'Tessere del tifoso', 'Abbonamenti venduti', 'Abbonamenti in attesa'],
+    ['en', 'Corporate requests', 'Supporter cards', 'Season tickets sold', 'Season tickets waiting'],
+  ] as const)(
+    'in %s, names the corporate requests, supporter cards and season exports, and filters by them',
+    async (locale, companyRequests, fidelityCards, seasonTickets, seasonBacklog) => {
+      const { fetchMock } = exportsApi([
+        { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a95', kind: 'company_requests', file_name: 'richieste-aziendali.xlsx' },
+        { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a96', kind: 'fidelity_cards', file_name: 'tessere.xlsx' },
+        { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a97', kind: 'season_tickets', file_name: 'abbonamenti.xlsx' },
+        { ...consents, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a98', kind: 'season_backlog', file_name: 'abbonamenti-in-attesa.xlsx' },
+      ]);
+      const user = userEvent.setup();
+      renderAdminApp('/exports', { locale });
 
-    // In the table, not the menu's entries of the same name.
-    const table = within(await screen.findByRole('table'));
-    expect(await table.findByText(companyRequests)).toBeInTheDocument();
-    expect(table.getByText(fidelityCards)).toBeInTheDocument();
+      // In the table, not the menu's entries of the same name.
+      const table = within(await screen.findByRole('table'));
+      expect(await table.findByText(companyRequests)).toBeInTheDocument();
+      expect(table.getByText(fidelityCards)).toBeInTheDocument();
+      expect(table.getByText(seasonTickets)).toBeInTheDocument();
+      expect(table.getByText(seasonBacklog)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: locale === 'it' ? 'Esportazione' : 'Export' }));
-    await user.click(await screen.findByRole('option', { name: fidelityCards }));
-    await waitFor(() => {
-      const query = urlOf(listCalls(fetchMock).at(-1)?.[0] ?? '').searchParams;
-      expect(JSON.parse(query.get('filter') ?? '')).toEqual({ kind: 'fidelity_cards' });
-    });
-  });
+      const kindFilter = () => screen.getByRole('combobox', { name: locale === 'it' ? 'Esportazione' : 'Export' });
+      const lastFilter = () => JSON.parse(urlOf(listCalls(fetchMock).at(-1)?.[0] ?? '').searchParams.get('filter') ?? '') as unknown;
+      await user.click(kindFilter());
+      await user.click(await screen.findByRole('option', { name: fidelityCards }));
+      await waitFor(() => expect(lastFilter()).toEqual({ kind: 'fidelity_cards' }));
+      await user.click(kindFilter());
+      await user.click(await screen.findByRole('option', { name: seasonBacklog }));
+      await waitFor(() => expect(lastFilter()).toEqual({ kind: 'season_backlog' }));
+    },
+  );
 
   it('filters by kind and state', async () => {
     const { fetchMock } = exportsApi([done]);

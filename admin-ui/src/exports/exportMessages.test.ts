@@ -27,12 +27,29 @@ describe('the exports in our words', () => {
       // The lists that export every row say so on hover.
       'resources.exports.hints.company_requests',
       'resources.exports.hints.fidelity_cards',
+      'resources.exports.hints.season_tickets',
+      'resources.exports.hints.season_backlog',
       'app.menu.corporate_requests',
       'app.menu.supporter_cards',
     ];
     for (const key of keys) {
       expect(translate(key, { smart_count: 1 }), key).not.toBe(key);
     }
+  });
+});
+
+describe('the kinds', () => {
+  it('are those the API knows, in its order', () => {
+    expect(EXPORT_KINDS).toEqual([
+      'tickets',
+      'fixture',
+      'customer_consent',
+      'locked_seats',
+      'company_requests',
+      'fidelity_cards',
+      'season_tickets',
+      'season_backlog',
+    ]);
   });
 });
 
@@ -47,9 +64,21 @@ describe('the new kinds', () => {
     expect(translate('resources.exports.kinds.fidelity_cards')).toBe(fidelityCards);
   });
 
+  it.each([
+    ['it', 'Abbonamenti venduti', 'Abbonamenti in attesa'],
+    ['en', 'Season tickets sold', 'Season tickets waiting'],
+  ])('name the season exports in %s', async (locale, seasonTickets, seasonBacklog) => {
+    await i18nProvider.changeLocale(locale);
+    expect(EXPORT_KINDS).toEqual(expect.arrayContaining(['season_tickets', 'season_backlog']));
+    expect(translate('resources.exports.kinds.season_tickets')).toBe(seasonTickets);
+    expect(translate('resources.exports.kinds.season_backlog')).toBe(seasonBacklog);
+  });
+
   it('never take a fixture, as the consents', () => {
     expect(exportRequest('company_requests', 7)).toEqual({ kind: 'company_requests' });
     expect(exportRequest('fidelity_cards', '8')).toEqual({ kind: 'fidelity_cards' });
+    expect(exportRequest('season_tickets', 7)).toEqual({ kind: 'season_tickets' });
+    expect(exportRequest('season_backlog', '8')).toEqual({ kind: 'season_backlog' });
     expect(exportRequest('customer_consent', 7)).toEqual({ kind: 'customer_consent' });
     expect(exportRequest('tickets', '8')).toEqual({ kind: 'tickets', fixture_id: 8 });
     expect(exportRequest('locked_seats', 7)).toEqual({ kind: 'locked_seats', fixture_id: 7 });

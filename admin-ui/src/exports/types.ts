@@ -2,8 +2,9 @@ import type { BuildState, Export } from '../../../api-types';
 
 /**
  * What an export holds: the issued tickets (of one fixture or all), every seat of a fixture, the
- * customers' consents, the seats staff locked on a fixture, the corporate requests, or the
- * supporter cards the fans added.
+ * customers' consents, the seats staff locked on a fixture, the corporate requests, the
+ * supporter cards the fans added, every season seat sold, or the season collections still
+ * waiting for match titles.
  */
 export const EXPORT_KINDS = [
   'tickets',
@@ -12,6 +13,8 @@ export const EXPORT_KINDS = [
   'locked_seats',
   'company_requests',
   'fidelity_cards',
+  'season_tickets',
+  'season_backlog',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 

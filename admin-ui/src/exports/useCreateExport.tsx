@@ -37,8 +37,8 @@ export function useCreateExport() {
 
 /**
  * The request for `kind`: the fixture's id as the API takes it (a number), sent only when there
- * is one and the kind takes a fixture (the consents, the corporate requests and the supporter
- * cards ignore it).
+ * is one and the kind takes a fixture (the consents, the corporate requests, the supporter cards
+ * and the season exports ignore it).
  */
 export function exportRequest(kind: ExportKind, fixtureId?: Identifier | null): ExportRequest {
   const fixture = takesFixture(kind) ? fixtureIdOf(fixtureId) : undefined;

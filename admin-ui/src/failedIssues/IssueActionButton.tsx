@@ -15,36 +15,51 @@ const looks = {
   refund: { icon: <CurrencyExchangeIcon />, confirmColor: 'warning' },
 } as const satisfies Record<IssueAction, { icon: ReactElement; confirmColor: 'primary' | 'warning' }>;
 
-interface IssueActionButtonProps {
-  action: IssueAction;
+interface OrderActionButtonProps {
+  /** The action's name in the texts' keys (`retry`, `refund`, `resend`). */
+  action: string;
+  /** The button's icon. */
+  icon: ReactElement;
+  /** The confirmation's button: `warning` for what cannot be undone. */
+  confirmColor?: 'primary' | 'warning';
   /** The order the action is for. */
   orderId: Identifier;
-  /** The API call: `POST .../{id}/retry` or `.../refund`. */
+  /** The API call: `POST .../{id}/retry`, `.../refund`, `.../resend`. */
   run: (id: Identifier) => Promise<unknown>;
   /**
    * Where the texts are (`resources.failed-issues`): `action.{action}`, `confirm.{action}_title`
    * and `_content`, `notifications.{action}`, `errors.{action}_failed`.
    */
   messages: string;
-  /** What the confirmation names (buyer, total...). */
+  /** What the confirmation and the success notification name (buyer, total...). */
   about: Record<string, unknown>;
   disabled?: boolean;
 }
 
 /**
- * One staff action on a failed issue, after a confirmation: retry (issue what is still missing)
- * or refund (pay back and free the seats). Either way the page is read again afterwards, since
- * the order has moved on (or someone else moved it first, which the API answers 409
- * `not_failed`, said in words). Shared by the match orders' and the season orders' pages.
+ * One staff action on an order through its action endpoint, after a confirmation: for a failed
+ * issue retry (issue what is still missing) or refund (pay back and free the seats), for an
+ * issued season order its e-mail sent again. Either way the page is read again afterwards, since
+ * the order may have moved on (or someone else moved it first, which the API answers 409
+ * `not_failed`, said in words, as every code we know). Shared by the match orders' and the
+ * season orders' pages.
  */
-function IssueActionButton({ action, orderId, run, messages, about, disabled = false }: IssueActionButtonProps) {
+export function OrderActionButton({
+  action,
+  icon,
+  confirmColor = 'primary',
+  orderId,
+  run,
+  messages,
+  about,
+  disabled = false,
+}: OrderActionButtonProps) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const { icon, confirmColor } = looks[action];
   const mutation = useMutation({
     mutationFn: (id: Identifier) => run(id),
-    onSuccess: () => notify(`${messages}.notifications.${action}`, { type: 'success' }),
+    onSuccess: () => notify(`${messages}.notifications.${action}`, { type: 'success', messageArgs: about }),
     onError: (error) => notify(apiErrorMessageKey(error, `${messages}.errors.${action}_failed`), { type: 'error' }),
     onSettled: () => {
       setOpen(false);
@@ -83,7 +98,7 @@ function IssueActionButton({ action, orderId, run, messages, about, disabled = f
   );
 }
 
-interface IssueActionButtonsProps extends Pick<IssueActionButtonProps, 'messages' | 'about'> {
+interface IssueActionButtonsProps extends Pick<OrderActionButtonProps, 'messages' | 'about'> {
   /** Which actions, side by side, in this order. */
   actions: readonly IssueAction[];
   /** The order: its id for the call, its state to offer the actions only while it is failed. */
@@ -100,9 +115,10 @@ export function IssueActionButtons({ actions, order, run, messages, about }: Iss
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {actions.map((action) => (
-        <IssueActionButton
+        <OrderActionButton
           key={action}
           action={action}
+          {...looks[action]}
           orderId={order.id}
           run={run[action]}
           messages={messages}

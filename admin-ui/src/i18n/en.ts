@@ -669,6 +669,7 @@ export const englishAppMessages: TranslationMessages = {
       action: {
         retry: 'Retry',
         refund: 'Refund',
+        resend: 'Resend e-mail',
       },
       confirm: {
         retry_title: 'Retry issuing the season ticket for %{buyer}?',
@@ -677,14 +678,20 @@ export const englishAppMessages: TranslationMessages = {
         refund_title: 'Refund %{total} to %{buyer}?',
         refund_content:
           'The payment for %{season} is refunded, titles already issued (%{issued} of %{expected}) are cancelled in the ticketing system and the seats are freed in every match.',
+        resend_title: 'Send the purchase e-mail to %{buyer} again?',
+        resend_content:
+          'The purchase e-mail for %{season} goes to %{buyer} again, with its title as it stands now. |||| The purchase e-mail for %{season} goes to %{buyer} again, with all its %{smart_count} titles as they stand now.',
       },
       notifications: {
         retry: 'Issuing resumed: the missing titles are being issued.',
         refund: 'Refund started.',
+        resend: 'E-mail sent again to %{buyer}.',
       },
       errors: {
         retry_failed: 'Could not retry issuing the season ticket. Please try again shortly.',
         refund_failed: 'Could not start the refund. Please try again shortly.',
+        resend_failed: 'Could not send the e-mail again. Please try again shortly.',
+        not_issued: 'The order is not fully issued yet: its e-mail can be sent again only once every title is issued.',
       },
       sale: {
         action: 'Sell a season ticket',
@@ -1226,7 +1233,7 @@ export const englishAppMessages: TranslationMessages = {
     exports: {
       name: 'Export |||| Exports',
       empty:
-        'No exports yet: ask for one from the issued tickets, the matches, the customer consent page, the corporate requests or the supporter cards.',
+        'No exports yet: ask for one from the issued tickets, the matches, the customer consent page, the corporate requests, the supporter cards, the season tickets issued or the season backlog.',
       all_fixtures: 'All matches',
       fields: {
         id: 'ID',
@@ -1255,6 +1262,8 @@ export const englishAppMessages: TranslationMessages = {
         locked_seats: 'Locked seats',
         company_requests: 'Corporate requests',
         fidelity_cards: 'Supporter cards',
+        season_tickets: 'Season tickets sold',
+        season_backlog: 'Season tickets waiting',
       },
       contents: {
         tickets: 'Every issued ticket: seal, seat, holder, buyer, price and state.',
@@ -1264,6 +1273,10 @@ export const englishAppMessages: TranslationMessages = {
         company_requests:
           'Every corporate request, newest first: company, VAT number, e-mails, contact, phone, status, decision and message.',
         fidelity_cards: "Every supporter card, by number: holder, birth date, state, expiry, the account's e-mail and when it was added.",
+        season_tickets:
+          "Every season seat sold, oldest payment first: season ticket, the season title's seal or the collection's progress, seat, holder, buyer, reduction, price, the order's state, payment and whether staff sold it.",
+        season_backlog:
+          "The collections still waiting for match titles, oldest payment first: season ticket, titles issued and expected, seat, holder, buyer, price and the order's state.",
       },
       states: {
         queued: 'Queued',
@@ -1292,6 +1305,9 @@ export const englishAppMessages: TranslationMessages = {
           'Every issued ticket, of every match: choose a match in the filter to export only its tickets. The search and the state do not apply.',
         company_requests: 'Every corporate request, newest first; the search and the status do not apply.',
         fidelity_cards: 'Every supporter card, by number; the search does not apply.',
+        season_tickets:
+          'Every season seat sold, of every season ticket: seal or collection progress, holder, buyer, price and who sold it. The search, the season ticket and the state do not apply.',
+        season_backlog: 'Every collection still waiting for match titles, of every season ticket; the season ticket filter does not apply.',
       },
       notifications: {
         started: 'Export "%{kind}" started: the file is being written in the background.',

@@ -670,6 +670,7 @@ export const italianMessages: TranslationMessages = {
       action: {
         retry: 'Riprova',
         refund: 'Rimborsa',
+        resend: 'Reinvia e-mail',
       },
       confirm: {
         retry_title: "Riprovare l'emissione dell'abbonamento per %{buyer}?",
@@ -678,14 +679,21 @@ export const italianMessages: TranslationMessages = {
         refund_title: 'Rimborsare %{total} a %{buyer}?',
         refund_content:
           'Il pagamento di %{season} viene rimborsato, i titoli già emessi (%{issued} di %{expected}) vengono annullati nel sistema di biglietteria e i posti tornano liberi in tutte le partite.',
+        resend_title: "Inviare di nuovo l'e-mail d'acquisto a %{buyer}?",
+        resend_content:
+          "L'e-mail d'acquisto di %{season} viene inviata di nuovo a %{buyer}, con il suo titolo com'è ora. |||| L'e-mail d'acquisto di %{season} viene inviata di nuovo a %{buyer}, con tutti i suoi %{smart_count} titoli come sono ora.",
       },
       notifications: {
         retry: 'Emissione ripresa: i titoli mancanti sono in emissione.',
         refund: 'Rimborso avviato.',
+        resend: 'E-mail inviata di nuovo a %{buyer}.',
       },
       errors: {
         retry_failed: "Impossibile riprovare l'emissione dell'abbonamento. Riprova tra poco.",
         refund_failed: 'Impossibile avviare il rimborso. Riprova tra poco.',
+        resend_failed: "Impossibile inviare di nuovo l'e-mail. Riprova tra poco.",
+        not_issued:
+          "L'ordine non è ancora emesso del tutto: l'e-mail si può inviare di nuovo solo quando tutti i suoi titoli sono emessi.",
       },
       sale: {
         action: 'Vendi abbonamento',
@@ -1233,7 +1241,7 @@ export const italianMessages: TranslationMessages = {
     exports: {
       name: 'Esportazione |||| Esportazioni',
       empty:
-        'Nessuna esportazione, per ora: si chiedono dai biglietti emessi, dalle partite, dalla pagina dei consensi dei clienti, dalle richieste aziendali e dalle tessere del tifoso.',
+        'Nessuna esportazione, per ora: si chiedono dai biglietti emessi, dalle partite, dalla pagina dei consensi dei clienti, dalle richieste aziendali, dalle tessere del tifoso, dagli abbonamenti emessi e dal backlog abbonamenti.',
       all_fixtures: 'Tutte le partite',
       fields: {
         id: 'ID',
@@ -1262,6 +1270,8 @@ export const italianMessages: TranslationMessages = {
         locked_seats: 'Posti bloccati',
         company_requests: 'Richieste aziendali',
         fidelity_cards: 'Tessere del tifoso',
+        season_tickets: 'Abbonamenti venduti',
+        season_backlog: 'Abbonamenti in attesa',
       },
       contents: {
         tickets: 'Ogni biglietto emesso: sigillo, posto, intestatario, acquirente, prezzo e stato.',
@@ -1272,6 +1282,10 @@ export const italianMessages: TranslationMessages = {
           "Ogni richiesta aziendale, dalla più recente: azienda, partita IVA, e-mail, referente, telefono, stato, decisione e messaggio.",
         fidelity_cards:
           "Ogni tessera del tifoso, per numero: titolare, data di nascita, stato, scadenza, e-mail dell'account e data di aggiunta.",
+        season_tickets:
+          "Ogni posto in abbonamento venduto, dal pagamento più vecchio: abbonamento, sigillo del titolo o avanzamento della collezione, posto, intestatario, acquirente, riduzione, prezzo, stato dell'ordine, pagamento e se l'ha venduto lo staff.",
+        season_backlog:
+          "Le collezioni ancora in attesa dei titoli delle partite, dal pagamento più vecchio: abbonamento, titoli emessi e previsti, posto, intestatario, acquirente, prezzo e stato dell'ordine.",
       },
       states: {
         queued: 'In coda',
@@ -1301,6 +1315,10 @@ export const italianMessages: TranslationMessages = {
           'Ogni biglietto emesso, di tutte le partite: scegli una partita nel filtro per esportare solo i suoi. La ricerca e lo stato non contano.',
         company_requests: 'Ogni richiesta aziendale, dalla più recente; la ricerca e lo stato non contano.',
         fidelity_cards: 'Ogni tessera del tifoso, per numero; la ricerca non conta.',
+        season_tickets:
+          "Ogni posto in abbonamento venduto, di tutti gli abbonamenti: sigillo o avanzamento della collezione, intestatario, acquirente, prezzo e chi l'ha venduto. La ricerca, l'abbonamento e lo stato non contano.",
+        season_backlog:
+          "Ogni collezione ancora in attesa dei titoli delle partite, di tutti gli abbonamenti; il filtro dell'abbonamento non conta.",
       },
       notifications: {
         started: 'Esportazione «%{kind}» avviata: il file si prepara in background.',

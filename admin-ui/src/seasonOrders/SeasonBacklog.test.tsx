@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aBacklogLine, aSeasonOrder, aSeasonTicket } from '../test/fixtures';
-import { answerConfirmation, callsWith, lastListParam, listReads, sortableHeaders } from '../test/recordActions';
+import {
+  answerConfirmation,
+  callsWith,
+  exportFromList,
+  lastListParam,
+  listReads,
+  queuedExportRoute,
+  sortableHeaders,
+} from '../test/recordActions';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, urlOf } from '../test/render';
 import type { BacklogLine } from '../../../api-types';
 
@@ -163,4 +171,39 @@ describe('the season backlog by seat', () => {
     const reads = listReads(fetchMock, BACKLOG).length;
     await waitFor(() => expect(listReads(fetchMock, BACKLOG).length).toBeGreaterThan(reads), { timeout: 7_000 });
   }, 12_000);
+});
+
+describe("the season backlog's export", () => {
+  const exportRoute = { 'POST /api/admin/exports': queuedExportRoute('season_backlog', 'abbonamenti-in-attesa-2026-11-25.xlsx') };
+
+  it('exports the whole backlog to Excel from the page by reservation (kind season_backlog), whatever the filter', async () => {
+    const fetchMock = backlogApi([luca, anna], exportRoute);
+    const user = userEvent.setup();
+    renderAdminApp(`${BY_ORDER}?filter=${encodeURIComponent(JSON.stringify({ season_ticket_id: 3 }))}`);
+    await rowOf('abbonato@example.it');
+
+    await user.hover(screen.getByRole('button', { name: 'Esporta in Excel' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "Ogni collezione ancora in attesa dei titoli delle partite, di tutti gli abbonamenti; il filtro dell'abbonamento non conta.",
+    );
+    await exportFromList(user, fetchMock, {
+      started: 'Esportazione «Abbonamenti in attesa» avviata: il file si prepara in background.',
+      body: { kind: 'season_backlog' },
+    });
+  });
+
+  it('exports it from the page by seat too, in English', async () => {
+    const fetchMock = backlogApi([luca], exportRoute);
+    const user = userEvent.setup();
+    renderAdminApp(BY_SEAT, { locale: 'en' });
+    await rowOf('Luca Neri');
+
+    await exportFromList(user, fetchMock, {
+      button: 'Export to Excel',
+      started: 'Export "Season tickets waiting" started: the file is being written in the background.',
+      body: { kind: 'season_backlog' },
+    });
+    // The season ticket filter stays.
+    expect(screen.getByRole('combobox', { name: 'Season ticket' })).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import {
   useTranslate,
   type FieldProps,
 } from 'react-admin';
+import { ExportListActions } from '../exports/ExportListActions';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { StackedCell } from '../fields/StackedCell';
 import { OrderStateField } from '../orders/OrderStateChip';
@@ -76,7 +77,8 @@ function BacklogByOrderTable() {
  * The season backlog by reservation, at /admin/tickets/season_backlog: the collections still
  * waiting for match titles, one row per order (oldest payment first), with its seats waiting and
  * the titles issued of those expected summed over them; read again every 5 s while shown. A
- * failed order's retry is in its row; a row opens the order's page.
+ * failed order's retry is in its row; a row opens the order's page. The whole backlog (whatever
+ * the filter) is exported to Excel from here.
  */
 export function SeasonBacklogPage() {
   return (
@@ -88,7 +90,7 @@ export function SeasonBacklogPage() {
         perPage={BACKLOG_PAGE}
         pagination={false}
         exporter={false}
-        actions={false}
+        actions={<ExportListActions kind="season_backlog" />}
         queryOptions={{ refetchInterval: BACKLOG_REFRESH_MS }}
       >
         <BacklogByOrderTable />

@@ -11,13 +11,15 @@ import { SEASON_ORDER_STORE } from './types';
  * The season orders issued, at /admin/tickets/seasonissued, latest payment first: the season
  * ticket, the buyer, the seats (and of them collections), the titles issued of those expected,
  * the total and when it was paid (Como time). The state filter shows the orders in any other
- * state; each row opens the order's page. The API sorts by time alone, either way.
+ * state; each row opens the order's page. The API sorts by time alone, either way. Every season
+ * seat sold (whatever the filters) is exported to Excel from here.
  */
 export function SeasonIssuedList() {
   return (
     <SeasonOrderList
       title="resources.season-orders.issued_title"
       storeKey={SEASON_ORDER_STORE.issued}
+      exportKind="season_tickets"
       states={ORDER_STATES}
       filterDefaultValues={{ state: 'issued' }}
       sort={{ field: 'paid_at', order: 'DESC' }}

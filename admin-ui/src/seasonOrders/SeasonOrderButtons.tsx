@@ -1,6 +1,7 @@
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import { useLocaleState, useRecordContext, type Identifier } from 'react-admin';
 import { seasonOrderAction } from '../api/seasonOrders';
-import { IssueActionButtons, type IssueAction } from '../failedIssues/IssueActionButton';
+import { IssueActionButtons, OrderActionButton, type IssueAction } from '../failedIssues/IssueActionButton';
 import { formatEuros } from '../fields/money';
 import type { TitleCount } from './types';
 import type { SeasonOrderRow } from '../../../api-types';
@@ -15,7 +16,10 @@ export interface SeasonOrderFacts extends TitleCount {
   total_cents?: number;
 }
 
+const SEASON_ORDERS = 'resources.season-orders';
+
 const run = { retry: seasonOrderAction('retry'), refund: seasonOrderAction('refund') } as const;
+const resend = seasonOrderAction('resend');
 
 interface SeasonOrderButtonsProps {
   order: SeasonOrderFacts;
@@ -37,7 +41,30 @@ export function SeasonOrderButtons({ order, actions = ['retry', 'refund'] }: Sea
     issued: order.titles_issued,
     expected: order.titles_expected,
   };
-  return <IssueActionButtons actions={actions} order={order} run={run} messages="resources.season-orders" about={about} />;
+  return <IssueActionButtons actions={actions} order={order} run={run} messages={SEASON_ORDERS} about={about} />;
+}
+
+/**
+ * "Resend e-mail" for an issued season order: after a confirmation naming the buyer's e-mail, the
+ * purchase e-mail goes to the buyer again with every title (`POST .../resend`), and a notification
+ * says to whom. Nothing while the order is not issued (the API answers 409 `not_issued`, said in
+ * words, should it have changed since the page was read).
+ */
+export function ResendSeasonOrderButton({ order }: { order: SeasonOrderFacts }) {
+  if (order.state !== 'issued') {
+    return null;
+  }
+  const about = { buyer: order.buyer_email, season: order.season_name, smart_count: order.titles_issued };
+  return (
+    <OrderActionButton
+      action="resend"
+      icon={<ForwardToInboxOutlinedIcon />}
+      orderId={order.id}
+      run={resend}
+      messages={SEASON_ORDERS}
+      about={about}
+    />
+  );
 }
 
 /** The two actions for the season order row in the record context (the failed list). */

@@ -9,6 +9,8 @@ import {
   useTranslate,
   type ListProps,
 } from 'react-admin';
+import { ExportAllButton } from '../exports/ExportListActions';
+import type { ExportKind } from '../exports/types';
 import { SeasonFilterInput } from './SeasonFilterInput';
 import { SellSeasonButton } from './SellSeasonButton';
 import type { OrderState, SeasonOrderRow } from '../../../api-types';
@@ -41,17 +43,19 @@ interface SeasonOrderListProps
   extends Pick<ListProps<SeasonOrderRow>, 'title' | 'storeKey' | 'filterDefaultValues' | 'sort' | 'perPage' | 'exporter'> {
   /** The states the state filter offers. */
   states: readonly OrderState[];
+  /** The export its toolbar's "Export to Excel" asks for (every row, whatever the filters); none without. */
+  exportKind?: ExportKind;
   /** The table's columns. */
   children: ReactNode;
 }
 
 /**
  * A list of season orders (`GET /api/admin/season-orders`): searched by the buyer's e-mail,
- * filtered by season ticket and state, each row opening the order's page; its one action sells a
- * season ticket at the box office. Each page keeps its own filters (`storeKey`), as the issued
- * and the failed lists read the same resource.
+ * filtered by season ticket and state, each row opening the order's page; its actions sell a
+ * season ticket at the box office and, with `exportKind`, export to Excel. Each page keeps its
+ * own filters (`storeKey`), as the issued and the failed lists read the same resource.
  */
-export function SeasonOrderList({ states, children, ...listProps }: SeasonOrderListProps) {
+export function SeasonOrderList({ states, exportKind, children, ...listProps }: SeasonOrderListProps) {
   const filters = useSeasonOrderFilters(states);
   return (
     <ResourceContextProvider value="season-orders">
@@ -63,6 +67,7 @@ export function SeasonOrderList({ states, children, ...listProps }: SeasonOrderL
         actions={
           <TopToolbar>
             <SellSeasonButton />
+            {exportKind !== undefined && <ExportAllButton kind={exportKind} />}
           </TopToolbar>
         }
       >

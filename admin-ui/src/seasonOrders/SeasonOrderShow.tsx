@@ -26,7 +26,7 @@ import { HolderCell, PriceCell, SeatCell, TitleState } from '../orders/LineCells
 import { OrderStateChip } from '../orders/OrderStateChip';
 import { PaymentStatusChip } from '../orders/PaymentStatusChip';
 import { isOrderState, isPaymentStatus } from '../orders/types';
-import { SeasonOrderButtons } from './SeasonOrderButtons';
+import { ResendSeasonOrderButton, SeasonOrderButtons } from './SeasonOrderButtons';
 import { TitlesProgress } from './SeasonOrderFields';
 import { titlesOfOrder } from './types';
 import type { CoveredMatch, MatchTitle, SeasonOrder, SeasonOrderLine, SeasonOrderRow } from '../../../api-types';
@@ -63,7 +63,10 @@ function useSoldBy(order: SeasonOrder): string | undefined {
   return rows.find((row) => String(row.id) === String(order.id))?.sold_by ?? undefined;
 }
 
-/** Who bought which season ticket, its state, payment (and who sold it) and how far issuing got; retry and refund while failed. */
+/**
+ * Who bought which season ticket, its state, payment (and who sold it) and how far issuing got;
+ * retry and refund while failed, the purchase e-mail sent again once issued.
+ */
 function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -71,6 +74,7 @@ function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
   const soldBy = useSoldBy(order);
   const titles = titlesOfOrder(order);
   const collections = order.lines.filter((line) => line.collection).length;
+  const facts = { ...order, season_name: order.season.name, ...titles };
   return (
     <Section title={`${SHOW}.sections.summary`}>
       <Facts>
@@ -108,7 +112,12 @@ function SeasonOrderSummary({ order }: { order: SeasonOrder }) {
           <Typography variant="body2" color="error">
             {translate(`${SHOW}.failed`)}
           </Typography>
-          <SeasonOrderButtons order={{ ...order, season_name: order.season.name, ...titles }} />
+          <SeasonOrderButtons order={facts} />
+        </Box>
+      )}
+      {order.state === 'issued' && (
+        <Box sx={{ mt: 2 }}>
+          <ResendSeasonOrderButton order={facts} />
         </Box>
       )}
     </Section>
@@ -223,9 +232,10 @@ function SeasonOrderLayout() {
 
 /**
  * One season order, at /admin/season-orders/{id}/show: who bought which season ticket, its state
- * and payment, how far issuing got (retry and refund while it is failed), and each seat with its
- * holder, its kind (a season title, or a collection of match tickets), its season seal, or for a
- * collection every covered match with its kick-off in Como time and its title's seal and state.
+ * and payment, how far issuing got (retry and refund while it is failed; once issued, its e-mail
+ * sent again to the buyer), and each seat with its holder, its kind (a season title, or a
+ * collection of match tickets), its season seal, or for a collection every covered match with its
+ * kick-off in Como time and its title's seal and state.
  */
 export function SeasonOrderShow() {
   return (

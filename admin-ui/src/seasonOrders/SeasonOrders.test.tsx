@@ -2,7 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aSeasonOrder, aSeasonOrderRow, aSeasonTicket } from '../test/fixtures';
-import { answerConfirmation, callsWith, lastListParam, listReads, rowShowing, sortableHeaders } from '../test/recordActions';
+import {
+  answerConfirmation,
+  callsWith,
+  cancelConfirmation,
+  exportFromList,
+  lastListParam,
+  listReads,
+  queuedExportRoute,
+  rowShowing,
+  sortableHeaders,
+} from '../test/recordActions';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import type { SeasonOrderRow } from '../../../api-types';
 
@@ -120,6 +130,41 @@ describe('the season tickets issued page', () => {
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`)).toBe(true);
   });
 
+  it('exports every season seat sold to Excel (kind season_tickets), whatever the filters', async () => {
+    const fetchMock = seasonOrdersApi([issued], {
+      'POST /api/admin/exports': queuedExportRoute('season_tickets', 'abbonamenti-2026-11-25.xlsx'),
+    });
+    const user = userEvent.setup();
+    renderAdminApp(`${ISSUED_PAGE}?filter=${encodeURIComponent(JSON.stringify({ q: 'abbonato', season_ticket_id: 3, state: 'issued' }))}`);
+    await rowShowing('abbonato@example.it');
+
+    await exportFromList(user, fetchMock, {
+      started: 'Esportazione «Abbonamenti venduti» avviata: il file si prepara in background.',
+      body: { kind: 'season_tickets' },
+    });
+    // Beside the box-office sale, which stays.
+    expect(screen.getByRole('link', { name: 'Vendi abbonamento' })).toBeInTheDocument();
+  });
+
+  it('says on hover, in English, that the export holds every season seat sold', async () => {
+    const fetchMock = seasonOrdersApi([issued], {
+      'POST /api/admin/exports': queuedExportRoute('season_tickets', 'abbonamenti-2026-11-25.xlsx'),
+    });
+    const user = userEvent.setup();
+    renderAdminApp(ISSUED_PAGE, { locale: 'en' });
+    await rowShowing('abbonato@example.it');
+
+    await user.hover(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Every season seat sold, of every season ticket: seal or collection progress, holder, buyer, price and who sold it. The search, the season ticket and the state do not apply.',
+    );
+    await exportFromList(user, fetchMock, {
+      button: 'Export to Excel',
+      started: 'Export "Season tickets sold" started: the file is being written in the background.',
+      body: { kind: 'season_tickets' },
+    });
+  });
+
   it('speaks English to staff who chose it', async () => {
     seasonOrdersApi([issued]);
     renderAdminApp(ISSUED_PAGE, { locale: 'en' });
@@ -161,6 +206,8 @@ describe('the failed season issues page', () => {
       'Azioni',
     ]);
     expect(sortableHeaders()).toEqual(['Fallita il']);
+    // Only the issued list exports.
+    expect(screen.queryByRole('button', { name: 'Esporta in Excel' })).not.toBeInTheDocument();
     expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ state: 'failed' });
     expect(lastListParam(fetchMock, LIST, 'sort')).toEqual(['failed_at', 'DESC']);
   });
@@ -293,5 +340,116 @@ describe("a season order's page", () => {
 
     expect(await screen.findByText('Issuing resumed: the missing titles are being issued.')).toBeInTheDocument();
     expect(urlOf(callsWith(fetchMock, 'POST')[0]?.[0] ?? '').pathname).toBe(`${LIST}/${ORDER_ID}/retry`);
+  });
+});
+
+describe("an issued season order's e-mail, sent again", () => {
+  const SHOW = `/season-orders/${ORDER_ID}/show`;
+  const RESEND = `${LIST}/${ORDER_ID}/resend`;
+  const issuedOrder = { body: aSeasonOrder({ state: 'issued' }) };
+
+  it("sends it again after a confirmation naming the buyer's e-mail, with POST .../resend, and says so", async () => {
+    const fetchMock = seasonOrdersApi([], {
+      [`${LIST}/${ORDER_ID}`]: issuedOrder,
+      [`POST ${RESEND}`]: { body: issued },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(SHOW);
+
+    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' });
+    await user.click(within(summary).getByRole('button', { name: 'Reinvia e-mail' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("Inviare di nuovo l'e-mail d'acquisto a abbonato@example.it?")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "L'e-mail d'acquisto di Abbonamento 2026-27 viene inviata di nuovo a abbonato@example.it, con tutti i suoi 2 titoli come sono ora.",
+      ),
+    ).toBeInTheDocument();
+    expect(callsWith(fetchMock, 'POST')).toHaveLength(0);
+    const readsBefore = fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`).length;
+    await answerConfirmation(user, 'Conferma');
+
+    expect(await screen.findByText('E-mail inviata di nuovo a abbonato@example.it.')).toBeInTheDocument();
+    const [post, ...others] = callsWith(fetchMock, 'POST');
+    expect(others).toHaveLength(0);
+    expect(urlOf(post?.[0] ?? '').pathname).toBe(RESEND);
+    // No body: the order is in the path.
+    expect(post?.[1]?.body).toBeUndefined();
+    expect(new Headers(post?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    // The order is read again.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`).length).toBeGreaterThan(readsBefore),
+    );
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const fetchMock = seasonOrdersApi([], { [`${LIST}/${ORDER_ID}`]: issuedOrder });
+    const user = userEvent.setup();
+    renderAdminApp(SHOW);
+
+    await user.click(await screen.findByRole('button', { name: 'Reinvia e-mail' }));
+    await cancelConfirmation(user);
+
+    expect(callsWith(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it.each(['pending', 'paid', 'issuing', 'failed', 'refunded'] as const)('is not offered while the order is %s', async (state) => {
+    seasonOrdersApi([], { [`${LIST}/${ORDER_ID}`]: { body: aSeasonOrder({ state }) } });
+    renderAdminApp(SHOW);
+
+    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' });
+    expect(within(summary).getByText('abbonato@example.it')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reinvia e-mail' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['it', 'Reinvia e-mail', 'Conferma', "L'ordine non è ancora emesso del tutto: l'e-mail si può inviare di nuovo solo quando tutti i suoi titoli sono emessi."],
+    ['en', 'Resend e-mail', 'Confirm', 'The order is not fully issued yet: its e-mail can be sent again only once every title is issued.'],
+  ] as const)('says in words, in %s, when the order is not issued after all (409 not_issued)', async (locale, button, confirm, message) => {
+    seasonOrdersApi([], {
+      [`${LIST}/${ORDER_ID}`]: issuedOrder,
+      [`POST ${RESEND}`]: { status: 409, body: { code: 'not_issued', message: 'This season order is not issued yet', errors: {} } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(SHOW, { locale });
+
+    await user.click(await screen.findByRole('button', { name: button }));
+    await answerConfirmation(user, confirm);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/not issued yet/)).not.toBeInTheDocument();
+  });
+
+  it('says in English when the e-mail could not be sent for another reason (404 not_found)', async () => {
+    seasonOrdersApi([], {
+      [`${LIST}/${ORDER_ID}`]: issuedOrder,
+      [`POST ${RESEND}`]: { status: 404, body: { code: 'not_found', message: 'No such season order', errors: {} } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(SHOW, { locale: 'en' });
+
+    await user.click(await screen.findByRole('button', { name: 'Resend e-mail' }));
+    expect(
+      within(await screen.findByRole('dialog')).getByText('Send the purchase e-mail to abbonato@example.it again?'),
+    ).toBeInTheDocument();
+    await answerConfirmation(user, 'Confirm');
+    expect(await screen.findByText('Could not send the e-mail again. Please try again shortly.')).toBeInTheDocument();
+    expect(screen.queryByText('No such season order')).not.toBeInTheDocument();
+  });
+
+  it('says in English to whom the e-mail went again', async () => {
+    seasonOrdersApi([], { [`${LIST}/${ORDER_ID}`]: issuedOrder, [`POST ${RESEND}`]: { body: issued } });
+    const user = userEvent.setup();
+    renderAdminApp(SHOW, { locale: 'en' });
+
+    await user.click(await screen.findByRole('button', { name: 'Resend e-mail' }));
+    expect(
+      within(await screen.findByRole('dialog')).getByText(
+        'The purchase e-mail for Abbonamento 2026-27 goes to abbonato@example.it again, with all its 2 titles as they stand now.',
+      ),
+    ).toBeInTheDocument();
+    await answerConfirmation(user, 'Confirm');
+
+    expect(await screen.findByText('E-mail sent again to abbonato@example.it.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { DataTable, List, ResourceContextProvider, useRecordContext, type FieldProps } from 'react-admin';
+import { ExportListActions } from '../exports/ExportListActions';
 import { HolderField } from '../issuedTickets/TicketFields';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { StackedCell } from '../fields/StackedCell';
@@ -32,7 +33,7 @@ function BacklogSeatField(props: FieldProps<BacklogLine>) {
  * The season backlog by seat, at /admin/tickets/seat_season_backlog: each collection of a paid
  * order still waiting for match titles, oldest payment first (the API's order), with its
  * progress; read again every 5 s while shown. A failed order's retry is in its rows; a row opens
- * the order's page.
+ * the order's page. The whole backlog (whatever the filter) is exported to Excel from here.
  */
 export function SeatBacklogList() {
   const openOrder = useSeasonOrderRowClick();
@@ -44,7 +45,7 @@ export function SeatBacklogList() {
         filters={filters}
         perPage={25}
         exporter={false}
-        actions={false}
+        actions={<ExportListActions kind="season_backlog" />}
         queryOptions={{ refetchInterval: BACKLOG_REFRESH_MS }}
       >
         <DataTable<BacklogLine> rowClick={openOrder} bulkActionButtons={false}>

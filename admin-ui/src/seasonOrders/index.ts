@@ -6,9 +6,10 @@ import { SeasonOrderCreate } from './SeasonOrderCreate';
 import { SeasonOrderShow } from './SeasonOrderShow';
 
 /**
- * Season orders, read-only but for a failed one's retry and refund (action endpoints): listed at
- * /admin/tickets/seasonissued and /admin/tickets/issuefailedseason, each on its own page; staff
- * sell season tickets at the box office at /admin/season-orders/create.
+ * Season orders, read-only but for a failed one's retry and refund and an issued one's e-mail sent
+ * again (action endpoints): listed at /admin/tickets/seasonissued and
+ * /admin/tickets/issuefailedseason, each on its own page; staff sell season tickets at the box
+ * office at /admin/season-orders/create.
  */
 export default {
   list: () => createElement(RedirectTo, { path: PAGE_PATHS.seasonIssued }),

@@ -7,7 +7,7 @@ import {
   callsWith,
   cancelConfirmation,
   expectColumns,
-  jsonBody,
+  exportFromList,
   lastListParam,
   listReads,
   openRowConfirmation,
@@ -182,14 +182,9 @@ describe('the supporter cards page', () => {
     renderAdminApp(PAGE);
     await rowShowing(NUMBER);
 
-    await user.click(screen.getByRole('button', { name: 'Esporta in Excel' }));
-
-    expect(
-      await screen.findByText('Esportazione «Tessere del tifoso» avviata: il file si prepara in background.'),
-    ).toBeInTheDocument();
-    const [post, ...others] = callsWith(fetchMock, 'POST');
-    expect(others).toHaveLength(0);
-    expect(urlOf(post?.[0] ?? '').pathname).toBe('/api/admin/exports');
-    expect(jsonBody(post)).toEqual({ kind: 'fidelity_cards' });
+    await exportFromList(user, fetchMock, {
+      started: 'Esportazione «Tessere del tifoso» avviata: il file si prepara in background.',
+      body: { kind: 'fidelity_cards' },
+    });
   });
 });

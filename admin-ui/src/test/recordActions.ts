@@ -87,6 +87,25 @@ export function queuedExportRoute(kind: ExportKind, fileName: string) {
 }
 
 /**
+ * Clicks a list's "Export to Excel" (`button`, in the page's language) and checks what followed:
+ * the notification that the export started (`started`), and the one call made, `POST
+ * /api/admin/exports` with `body`.
+ */
+export async function exportFromList(
+  user: UserEvent,
+  fetchMock: FetchMock,
+  { button = 'Esporta in Excel', started, body }: { button?: string; started: string; body: unknown },
+) {
+  await user.click(screen.getByRole('button', { name: button }));
+
+  expect(await screen.findByText(started)).toBeInTheDocument();
+  const [post, ...others] = callsWith(fetchMock, 'POST');
+  expect(others).toHaveLength(0);
+  expect(urlOf(post?.[0] ?? '').pathname).toBe('/api/admin/exports');
+  expect(jsonBody(post)).toEqual(body);
+}
+
+/**
  * The table's column headers that sort (a sort button in the header), by their text: a header
  * without one does not pretend the API can sort by it.
  */

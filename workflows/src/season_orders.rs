@@ -14,7 +14,7 @@
 
 use crate::{
     eligibility::person,
-    issuing::{LINES_AT_ONCE, LineError, issued_for, line_error},
+    issuing::{LineError, issued_for, line_error},
     mail::mail_to,
     refunds::{cancel_titles, payments_error},
     runtime::{Job, JobContext, JobError, enqueue, ticketing_down},
@@ -28,7 +28,6 @@ use domain::{
     orders::{self, IssuedTitle, OrderState, PaymentMethod, PaymentOutcome, TitleState},
     season_orders::{self, SeasonOrder, SeasonOrderLine},
 };
-use futures::{StreamExt, future, stream};
 use integrations::{
     documents,
     ticketing::{IssueCollection, IssueSeasonTicket, Person, TitleInfo},
@@ -195,35 +194,30 @@ async fn issue(ctx: &JobContext, order_id: SeasonOrderId) -> Result<(), JobError
         .collect();
     season_orders::begin_issuing(&mut conn, order.id, from_paid, &fresh).await?;
     drop(conn);
-    // Lines at once as a match order's, and a collection's calls at once: the client's cap
-    // on calls in flight (`TICKETING_MAX_IN_FLIGHT`) is what bounds them, so that while one
-    // job stores what it got, another's calls keep the ticketing system busy. (The futures
-    // are made first: a closure inside the stream trips the proof that the job is Send.)
-    let calls: Vec<_> = missing
-        .iter()
-        .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
-        .collect();
-    let outcomes: Vec<(i64, Result<(), LineError>)> = stream::iter(calls)
-        .buffer_unordered(LINES_AT_ONCE)
-        .collect()
-        .await;
+    // Lines one after the other: a collection is already several calls, and a season
+    // campaign's concurrency comes from many orders at once.
     let mut failure: Option<JobError> = None;
     let mut any_stored = false;
-    let mut answered = vec![];
-    for (line, outcome) in outcomes {
+    for line in missing {
+        let outcome = if line.collection {
+            issue_collection(ctx, &order, line, &buyer).await
+        } else {
+            issue_season_title(ctx, &order, line, &buyer).await
+        };
         match outcome {
             Ok(()) => any_stored = true,
-            Err(LineError { error, answered: a }) => {
-                if a {
-                    answered.push(line);
+            Err(LineError { error, answered }) => {
+                if answered {
+                    let mut conn = ctx.pool.acquire().await?;
+                    season_orders::mark_issue_answered(&mut conn, &[line.id]).await?;
                 }
-                failure = Some(worse(failure, error));
+                let permanent = matches!(error, JobError::Permanent(_));
+                failure = Some(error);
+                if permanent {
+                    break;
+                }
             }
         }
-    }
-    if !answered.is_empty() {
-        let mut conn = ctx.pool.acquire().await?;
-        season_orders::mark_issue_answered(&mut conn, &answered).await?;
     }
     if let Some(down) = failure.as_ref().and_then(ticketing_down) {
         let mut conn = ctx.pool.acquire().await?;
@@ -252,29 +246,6 @@ async fn issue(ctx: &JobContext, order_id: SeasonOrderId) -> Result<(), JobError
         Some(e) => Err(e),
         None => Ok(()),
     }
-}
-
-/// Of two failures, the one to report: a refusal (permanent) wins over a retryable error,
-/// since retrying will not help.
-fn worse(before: Option<JobError>, now: JobError) -> JobError {
-    match before {
-        Some(p @ JobError::Permanent(_)) => p,
-        _ => now,
-    }
-}
-
-async fn issue_line(
-    ctx: &JobContext,
-    order: &SeasonOrder,
-    line: &SeasonOrderLine,
-    buyer: &Person,
-) -> (i64, Result<(), LineError>) {
-    let outcome = if line.collection {
-        issue_collection(ctx, order, line, buyer).await
-    } else {
-        issue_season_title(ctx, order, line, buyer).await
-    };
-    (line.id, outcome)
 }
 
 /// What was issued for the line's transaction id (see [`issued_for`]).
@@ -402,56 +373,28 @@ async fn issue_collection(
         let mut conn = ctx.pool.acquire().await?;
         season_orders::mark_issue_requested(&mut conn, &[line.id]).await?;
     }
-    let calls: Vec<_> = missing
-        .chunks(COLLECTION_CHUNK)
-        .map(|chunk| {
-            let request = IssueCollection {
-                season_type_id: order.season.planet_season_type_id as u32,
-                events: Some(chunk.to_vec()),
-                seat_id: line.planet_seat_id.unwrap_or_default() as u32,
-                reduction_id: line.reduction_id.0 as u32,
-                holder: person(holder),
-                buyer: buyer.clone(),
-                transaction_id: line.transaction_id.clone(),
-            };
-            Box::pin(issue_chunk(ctx, line.id, request, &fixture_of))
-        })
-        .collect();
-    let mut failure: Option<LineError> = None;
-    for outcome in future::join_all(calls).await {
-        if let Err(e) = outcome {
-            failure = Some(match failure {
-                Some(before) => LineError {
-                    answered: before.answered || e.answered,
-                    error: worse(Some(before.error), e.error),
-                },
-                None => e,
-            });
-        }
+    for chunk in missing.chunks(COLLECTION_CHUNK) {
+        let request = IssueCollection {
+            season_type_id: order.season.planet_season_type_id as u32,
+            events: Some(chunk.to_vec()),
+            seat_id: line.planet_seat_id.unwrap_or_default() as u32,
+            reduction_id: line.reduction_id.0 as u32,
+            holder: person(holder),
+            buyer: buyer.clone(),
+            transaction_id: line.transaction_id.clone(),
+        };
+        let titles = ctx
+            .ticketing
+            .issue_season_collection(&request)
+            .await
+            .map_err(line_error)?;
+        let stored: Vec<(FixtureId, IssuedTitle)> = titles
+            .iter()
+            .filter_map(|t| fixture_of.get(&t.event_id).map(|f| (*f, issued(t))))
+            .collect();
+        store_match_titles(ctx, line.id, &stored).await?;
     }
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
-/// One call of a collection (a few of its matches), its titles stored as soon as they come.
-async fn issue_chunk(
-    ctx: &JobContext,
-    line_id: i64,
-    request: IssueCollection,
-    fixture_of: &BTreeMap<u32, FixtureId>,
-) -> Result<(), LineError> {
-    let titles = ctx
-        .ticketing
-        .issue_season_collection(&request)
-        .await
-        .map_err(line_error)?;
-    let stored: Vec<(FixtureId, IssuedTitle)> = titles
-        .iter()
-        .filter_map(|t| fixture_of.get(&t.event_id).map(|f| (*f, issued(t))))
-        .collect();
-    store_match_titles(ctx, line_id, &stored).await
+    Ok(())
 }
 
 /// Stores a collection's match titles (completing the line when all exist) and cancels the

@@ -14,9 +14,8 @@
 //! named (every third seat a collection) and paid in one transaction, as the webhook settles
 //! each, and the clock runs until every order is issued and its e-mail (the PDFs) accepted by
 //! the SMTP server. The limit is what the ticketing latency allows the worker: `concurrency`
-//! calls in flight (`TICKETING_MAX_IN_FLIGHT`; the worker runs `concurrency` jobs, each with
-//! its lines and a collection's calls at once), one call per season title and one per five
-//! matches of a collection.
+//! jobs, one call at a time each (`TICKETING_MAX_IN_FLIGHT` caps the calls in flight at the
+//! same number), one call per season title and one per five matches of a collection.
 //! Prints one JSON line.
 
 use bench::arg;

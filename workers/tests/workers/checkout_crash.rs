@@ -2,7 +2,7 @@
 //! the job over and every title is issued exactly once, under the ticketing system's naive
 //! idempotency (a repeat would issue a second title).
 
-use crate::common::{WorkerProcess, eventually, worker_vars};
+use crate::common::{WorkerProcess, eventually, migrated_with_simulators, worker_vars};
 use domain::{
     accounts,
     email::Email,
@@ -10,9 +10,7 @@ use domain::{
     inventory::{self},
     orders::{self, HolderDetails, NamedLine},
 };
-use integrations::ticketing::TicketingClient;
 use serde_json::json;
-use sim::{Sim, SimOptions};
 use sqlx::PgPool;
 use std::time::Duration;
 
@@ -30,21 +28,7 @@ async fn stored_titles(pool: &PgPool, order: uuid::Uuid) -> i64 {
 async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exactly_once(
     pool: PgPool,
 ) {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    domain::db::migrate(&pool).await.unwrap();
-    let sim = Sim::start(SimOptions {
-        clock_start: None,
-        ..SimOptions::random_ports()
-    })
-    .await
-    .unwrap();
-    let client = TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )
-    .unwrap();
+    let (sim, client) = migrated_with_simulators(&pool).await;
     let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client)
         .await
         .unwrap();

@@ -3,14 +3,11 @@
 //! a second title): after another worker takes over, every line is issued exactly once, as
 //! the simulator's journal shows.
 
-use crate::common::{WorkerProcess, eventually, worker_vars};
+use crate::common::{WorkerProcess, eventually, migrated_with_simulators, worker_vars};
 use domain::mass::LineState;
 use domain::mass::SheetLine;
-use integrations::ticketing::TicketingClient;
 use serde_json::json;
-use sim::{Sim, SimOptions};
 use sqlx::PgPool;
-use std::time::Duration;
 use workflows::mass::NewTask;
 
 const LINES: usize = 1000;
@@ -26,21 +23,7 @@ async fn states(pool: &PgPool, task: uuid::Uuid) -> (i64, i64) {
 
 #[sqlx::test(migrations = false)]
 async fn a_thousand_lines_survive_a_killed_worker_and_failing_calls_each_issued_once(pool: PgPool) {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    domain::db::migrate(&pool).await.unwrap();
-    let sim = Sim::start(SimOptions {
-        clock_start: None,
-        ..SimOptions::random_ports()
-    })
-    .await
-    .unwrap();
-    let client = TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )
-    .unwrap();
+    let (sim, client) = migrated_with_simulators(&pool).await;
     let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client)
         .await
         .unwrap();

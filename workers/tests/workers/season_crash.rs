@@ -2,7 +2,7 @@
 //! match, 19 of them): another worker takes the job over and every match title is issued
 //! exactly once, under the ticketing system's naive idempotency (a repeat would issue again).
 
-use crate::common::{WorkerProcess, eventually, worker_vars};
+use crate::common::{WorkerProcess, eventually, migrated_with_simulators, worker_vars};
 use domain::{
     accounts,
     email::Email,
@@ -10,9 +10,7 @@ use domain::{
     season_orders::{self, NamedSeasonLine},
     seasons,
 };
-use integrations::ticketing::TicketingClient;
 use serde_json::json;
-use sim::{Sim, SimOptions};
 use sqlx::PgPool;
 use std::time::Duration;
 
@@ -31,21 +29,7 @@ async fn stored_match_titles(pool: &PgPool, order: uuid::Uuid) -> i64 {
 async fn a_worker_killed_half_way_through_a_collection_leaves_every_match_title_issued_once(
     pool: PgPool,
 ) {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    domain::db::migrate(&pool).await.unwrap();
-    let sim = Sim::start(SimOptions {
-        clock_start: None,
-        ..SimOptions::random_ports()
-    })
-    .await
-    .unwrap();
-    let client = TicketingClient::new(
-        &sim.http_url(),
-        sim::ticketing::USER,
-        sim::ticketing::PASSWORD.to_owned().into(),
-        Duration::from_secs(10),
-    )
-    .unwrap();
+    let (sim, client) = migrated_with_simulators(&pool).await;
     // The demo season on sale, every covered match's seats copied.
     let mut conn = pool.acquire().await.unwrap();
     workflows::onsale::import_catalogue(&mut conn, &client)

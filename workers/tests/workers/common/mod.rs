@@ -88,3 +88,26 @@ impl Drop for WorkerProcess {
         let _ = self.0.wait();
     }
 }
+
+/// The test database migrated, the simulators on random ports on real time, and our
+/// ticketing client pointed at them: what every crash test starts from.
+pub async fn migrated_with_simulators(
+    pool: &PgPool,
+) -> (sim::Sim, integrations::ticketing::TicketingClient) {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    domain::db::migrate(pool).await.unwrap();
+    let sim = sim::Sim::start(sim::SimOptions {
+        clock_start: None,
+        ..sim::SimOptions::random_ports()
+    })
+    .await
+    .unwrap();
+    let client = integrations::ticketing::TicketingClient::new(
+        &sim.http_url(),
+        sim::ticketing::USER,
+        sim::ticketing::PASSWORD.to_owned().into(),
+        Duration::from_secs(10),
+    )
+    .unwrap();
+    (sim, client)
+}

@@ -237,23 +237,41 @@ fn ticket_pdf_with(t: &Ticket, lang: Lang, options: &PdfSaveOptions) -> Vec<u8> 
         document: format!("{} {}", l.title, t.seal),
         band: format!("{} · {}", l.title, t.competition),
         heading: &t.match_title,
-        rows: vec![
-            (l.date, format!("{when} (Europe/Rome)")),
-            (l.sector, format!("{} · {}", t.sector, t.block)),
-            (l.row, t.row.clone()),
-            (l.seat, t.seat.clone()),
-            (l.gate, t.gate.clone()),
-            (l.holder, t.holder.clone()),
-            (
-                l.price,
-                format!("{} ({})", euros(t.price_cents), t.reduction),
-            ),
-        ],
+        rows: [(l.date, format!("{when} (Europe/Rome)"))]
+            .into_iter()
+            .chain(seat_rows(
+                l,
+                [
+                    &t.sector,
+                    &t.block,
+                    &t.row,
+                    &t.seat,
+                    &t.gate,
+                    &t.holder,
+                    &t.reduction,
+                ],
+                t.price_cents,
+            ))
+            .collect(),
         barcode: &t.barcode,
         seal: &t.seal,
         order_ref: &t.order_ref,
     };
     page.render(l, options, |_, _, _| {})
+}
+
+/// The rows every printed title shows of its seat, holder and price: `[sector, block, row,
+/// seat, gate, holder, reduction]`.
+fn seat_rows(l: &Labels, seat: [&str; 7], price_cents: i64) -> Vec<(&'static str, String)> {
+    let [sector, block, row, number, gate, holder, reduction] = seat;
+    vec![
+        (l.sector, format!("{sector} · {block}")),
+        (l.row, row.to_owned()),
+        (l.seat, number.to_owned()),
+        (l.gate, gate.to_owned()),
+        (l.holder, holder.to_owned()),
+        (l.price, format!("{} ({reduction})", euros(price_cents))),
+    ]
 }
 
 fn labels(lang: Lang) -> &'static Labels {
@@ -458,17 +476,19 @@ pub fn season_pdf(t: &SeasonTicket, lang: Lang) -> Vec<u8> {
         document: format!("{title} {}", t.seal),
         band: format!("{title} · {}", t.label),
         heading: &t.season_name,
-        rows: vec![
-            (l.sector, format!("{} · {}", t.sector, t.block)),
-            (l.row, t.row.clone()),
-            (l.seat, t.seat.clone()),
-            (l.gate, t.gate.clone()),
-            (l.holder, t.holder.clone()),
-            (
-                l.price,
-                format!("{} ({})", euros(t.price_cents), t.reduction),
-            ),
-        ],
+        rows: seat_rows(
+            l,
+            [
+                &t.sector,
+                &t.block,
+                &t.row,
+                &t.seat,
+                &t.gate,
+                &t.holder,
+                &t.reduction,
+            ],
+            t.price_cents,
+        ),
         barcode: &t.barcode,
         seal: &t.seal,
         order_ref: &t.order_ref,

@@ -1403,7 +1403,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first; filters `fixture_id`, `state`. */
+        /** Newest first; filters `fixture_id`, `season_ticket_id`, `state`. */
         get: operations["admin_list_tasks"];
         put?: never;
         /** Checks the lines again and starts the task. Audited. */
@@ -2231,8 +2231,13 @@ export interface components {
         /** @description A checked sheet: every line with its errors. */
         Checked: {
             /** Format: int64 */
-            fixture_id: number;
-            fixture_title: string;
+            fixture_id?: number | null;
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** @description Season seats issued as collections of match titles. */
+            collection: boolean;
+            /** @description The fixture's or the season ticket's name. */
+            title: string;
             total: number;
             valid: number;
             invalid: number;
@@ -2303,8 +2308,18 @@ export interface components {
             language?: string | null;
         };
         CreateRequest: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The fixture whose tickets to issue; or `season_ticket_id`.
+             */
             fixture_id?: number | null;
+            /**
+             * Format: int64
+             * @description The season ticket whose season seats to issue; or `fixture_id`.
+             */
+            season_ticket_id?: number | null;
+            /** @description A season task's seats as collections of match titles (default: season titles). */
+            collection?: boolean;
             file_name?: string | null;
             language?: string | null;
             lines?: components["schemas"]["SheetLine"][];
@@ -2680,8 +2695,11 @@ export interface components {
             /** Format: int32 */
             row: number;
             /** Format: int64 */
-            fixture_id: number;
-            fixture_title: string;
+            fixture_id?: number | null;
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** @description The fixture's or the season ticket's name. */
+            title: string;
             label: string;
             sector_name?: string | null;
             holder_name: string;
@@ -2691,11 +2709,22 @@ export interface components {
             price_cents?: components["schemas"]["Cents"] | null;
             state: components["schemas"]["LineState"];
             reason?: string | null;
+            /** @description The spec's isUnfinalizedSeason: a season line that could not be issued. */
+            unfinalized_season: boolean;
+            /** @description The ticket's seal, or the season title's (a collection has one per match: none here). */
             seal?: string | null;
             /** Format: date-time */
             issued_at?: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The line's order (a fixture line's).
+             */
             order_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The line's season order (a season line's).
+             */
+            season_order_id?: string | null;
             /** Format: date-time */
             updated_at: string;
         };
@@ -2984,8 +3013,18 @@ export interface components {
             simulator_url?: string | null;
         };
         PreviewRequest: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The fixture whose tickets to issue; or `season_ticket_id`.
+             */
             fixture_id?: number | null;
+            /**
+             * Format: int64
+             * @description The season ticket whose season seats to issue; or `fixture_id`.
+             */
+            season_ticket_id?: number | null;
+            /** @description A season task's seats as collections of match titles (default: season titles). */
+            collection?: boolean;
             /** @description Sent by admin-ui with the sheet; the check does not need it. */
             file_name?: string | null;
             file_base64?: string | null;
@@ -3573,9 +3612,20 @@ export interface components {
         Task: {
             /** Format: uuid */
             id: string;
-            /** Format: int64 */
-            fixture_id: number;
-            fixture_title: string;
+            /**
+             * Format: int64
+             * @description The fixture whose tickets it issues (a fixture's task).
+             */
+            fixture_id?: number | null;
+            /**
+             * Format: int64
+             * @description The season ticket whose season seats it issues (a season task).
+             */
+            season_ticket_id?: number | null;
+            /** @description A season task's seats issued as collections of match titles. */
+            collection: boolean;
+            /** @description The fixture's or the season ticket's name. */
+            title: string;
             file_name?: string | null;
             source: string;
             language: string;
@@ -9679,7 +9729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `fixture_not_found` */
+            /** @description `fixture_not_found`, `season_ticket_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `fixture_not_on_sale` */
+            /** @description `fixture_not_on_sale`, `season_not_on_sale` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9760,7 +9810,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description filters `fixture_id`, `state` */
+            /** @description filters `fixture_id`, `season_ticket_id`, `state` */
             200: {
                 headers: {
                     /** @description `<resource> first-last/total` */
@@ -9858,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `fixture_not_found` */
+            /** @description `fixture_not_found`, `season_ticket_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9867,7 +9917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `fixture_not_on_sale` */
+            /** @description `fixture_not_on_sale`, `season_not_on_sale` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,7 @@ use domain::{
     reconciliation::TakeRefusal,
 };
 use serde_json::json;
-use workflows::{box_office::StaffSaleRefusal, mass::FixtureRefusal};
+use workflows::{box_office::StaffSaleRefusal, mass::TargetRefusal};
 
 fn conflict(code: &'static str, message: &str) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, code, message)
@@ -94,15 +94,23 @@ impl From<StaffSaleRefusal> for ApiError {
     }
 }
 
-impl From<FixtureRefusal> for ApiError {
-    fn from(r: FixtureRefusal) -> Self {
+impl From<TargetRefusal> for ApiError {
+    fn from(r: TargetRefusal) -> Self {
         match r {
-            FixtureRefusal::NotFound => ApiError::new(
+            TargetRefusal::FixtureNotFound => ApiError::new(
                 StatusCode::NOT_FOUND,
                 "fixture_not_found",
                 "No such fixture",
             ),
-            FixtureRefusal::NotOnSale => not_on_sale(),
+            TargetRefusal::FixtureNotOnSale => not_on_sale(),
+            TargetRefusal::SeasonNotFound => ApiError::new(
+                StatusCode::NOT_FOUND,
+                "season_ticket_not_found",
+                "No such season ticket",
+            ),
+            TargetRefusal::SeasonNotOnSale => {
+                conflict("season_not_on_sale", "This season ticket is not on sale")
+            }
         }
     }
 }

@@ -152,6 +152,9 @@ pub struct SeasonOrder {
     /// The staff member who sold it at the box office (the spec's isOrderByAdmin).
     #[serde(skip)]
     pub sold_by: Option<Uuid>,
+    /// The mass-issue task that sold it (a season line of mass issuing).
+    #[serde(skip)]
+    pub mass_task_id: Option<Uuid>,
 }
 
 /// Turns `user`'s unexpired season hold into a pending order at the season's full price per
@@ -285,7 +288,7 @@ pub async fn load(
                   o.state as "state: OrderState", o.total_cents, o.buyer_email, o.hold_expires_at,
                   o.created_at, o.client_secret, o.payment_intent_id,
                   o.payment_method as "payment_method: PaymentMethod", o.language, o.issue_attempts,
-                  o.sold_by
+                  o.sold_by, o.mass_task_id
              from season_order o where o.order_id = $1"#,
         order_id.0
     )
@@ -318,6 +321,7 @@ pub async fn load(
         language: o.language,
         issue_attempts: o.issue_attempts,
         sold_by: o.sold_by,
+        mass_task_id: o.mass_task_id,
     }))
 }
 
@@ -558,6 +562,22 @@ pub async fn mark_by_staff(
         order_id.0,
         staff,
         payment_method as PaymentMethod
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Marks an order as sold by a mass-issue task: issuing finalises (or unfinalises) its line.
+pub async fn mark_mass(
+    conn: &mut PgConnection,
+    order_id: SeasonOrderId,
+    task: Uuid,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update season_order set mass_task_id = $2 where order_id = $1",
+        order_id.0,
+        task
     )
     .execute(conn)
     .await?;
@@ -1333,6 +1353,8 @@ pub async fn admin_orders(
              from season_order o join season_ticket t on t.id = o.season_ticket_id
             where ($1::bigint is null or o.season_ticket_id = $1)
               and ($2::text is null or o.state = $2)
+              -- a mass task's failed line is retried from its task, not the failed list
+              and ($2::text is distinct from 'failed' or o.mass_task_id is null)
               and ($3::text is null or lower(o.buyer_email) like $3)
               and ($4::uuid is null or o.order_id = $4)
             order by case when $5 then coalesce(o.failed_at, o.paid_at, o.created_at) end desc,

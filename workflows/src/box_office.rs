@@ -109,6 +109,9 @@ pub struct StaffSeasonSale<'a> {
     pub payment_method: orders::PaymentMethod,
     pub language: &'a str,
     pub lines: Vec<StaffSeasonLine>,
+    /// Sold by this mass-issue task: the club's own issue, so no per-buyer limit; its issuing
+    /// finalises the task's line.
+    pub mass_task: Option<Uuid>,
 }
 
 pub struct StaffSeasonLine {
@@ -127,9 +130,12 @@ pub async fn sell_season_at_box_office(
     conn: &mut PgConnection,
     sale: &StaffSeasonSale<'_>,
 ) -> Result<Result<SeasonOrderId, StaffSaleRefusal>, sqlx::Error> {
-    let Some(terms) = seasons::terms(conn, sale.season_ticket_id).await? else {
+    let Some(mut terms) = seasons::terms(conn, sale.season_ticket_id).await? else {
         return Ok(Err(StaffSaleRefusal::NotOnSale));
     };
+    if sale.mass_task.is_some() {
+        terms.per_buyer_limit = i32::MAX;
+    }
     let seats: Vec<SeatId> = sale.lines.iter().map(|l| l.seat_id).collect();
     if let Err(r) = seasons::hold(conn, &terms, sale.buyer, &seats).await? {
         return Ok(Err(StaffSaleRefusal::Hold(r)));
@@ -168,6 +174,9 @@ pub async fn sell_season_at_box_office(
         return Ok(Err(StaffSaleRefusal::Naming(r)));
     }
     season_orders::mark_by_staff(conn, order_id, sale.staff, sale.payment_method).await?;
+    if let Some(task) = sale.mass_task {
+        season_orders::mark_mass(conn, order_id, task).await?;
+    }
     let total = season_orders::load(conn, order_id)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?

@@ -1,26 +1,32 @@
 //! Mass issuing (DESIGN.md, workflow 3): staff check a sheet of lines, then a task sells each
 //! valid line as a one-seat staff order ([`StartMassIssue`]) and each order is issued on the
 //! mass queue ([`IssueMassOrder`]) by the same steps as a fan's order, so a seat or a holder
-//! is never issued twice, whatever crashes or faults happen. Each line ends finalised (its
+//! is never issued twice, whatever crashes or faults happen. A season task sells each line as
+//! a one-seat complimentary season order, issued by the season's issuing job (a season title,
+//! or a collection of match titles). Each line ends finalised (its
 //! holder e-mailed the PDF ticket) or unfinalised with its reason; when a round settles with
 //! unfinalised lines, the staff member who ran it gets a report. Staff retry a task in one
 //! click: a new round for its unfinalised lines only.
 
 use crate::{
-    box_office::{StaffSale, StaffSaleRefusal, sell_at_box_office},
+    box_office::{
+        StaffSale, StaffSaleRefusal, StaffSeasonLine, StaffSeasonSale, sell_at_box_office,
+        sell_season_at_box_office,
+    },
     eligibility::{self, Ineligible},
     issuing::mass_line::report_mail,
     runtime::{Job, JobContext, JobError, enqueue},
 };
-use domain::ids::{FixtureId, SeatId};
+use domain::ids::{FixtureId, SeasonTicketId, SeatId};
 use domain::{
     accounts,
     email::Email,
     fixtures,
     inventory::HoldRefusal,
     language::Language,
-    mass::{self, CheckedLine, NewLine, SheetLine},
+    mass::{self, CheckedLine, NewLine, SheetLine, SoldAs, Target},
     orders::{self, NamingRefusal},
+    season_orders, seasons,
 };
 use futures::{StreamExt, stream};
 use integrations::ticketing::{Person, TicketingClient};
@@ -31,23 +37,61 @@ use uuid::Uuid;
 /// Holders checked with the ticketing system at once during a check.
 pub const HOLDER_CHECKS_AT_ONCE: usize = 8;
 
-/// Why lines cannot be checked or a task created for a fixture.
+/// Why lines cannot be checked or a task created for a fixture or a season ticket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FixtureRefusal {
-    NotFound,
-    NotOnSale,
+pub enum TargetRefusal {
+    FixtureNotFound,
+    FixtureNotOnSale,
+    SeasonNotFound,
+    SeasonNotOnSale,
 }
 
 /// A checked sheet: every line with its errors.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Checked {
-    #[schema(value_type = i64)]
-    pub fixture_id: FixtureId,
-    pub fixture_title: String,
+    #[schema(value_type = Option<i64>)]
+    pub fixture_id: Option<FixtureId>,
+    #[schema(value_type = Option<i64>)]
+    pub season_ticket_id: Option<SeasonTicketId>,
+    /// Season seats issued as collections of match titles.
+    pub collection: bool,
+    /// The fixture's or the season ticket's name.
+    pub title: String,
     pub total: usize,
     pub valid: usize,
     pub invalid: usize,
     pub lines: Vec<CheckedLine>,
+}
+
+impl Checked {
+    fn new(target: Target, title: String, lines: Vec<CheckedLine>) -> Self {
+        let (fixture_id, season_ticket_id, collection) = match target {
+            Target::Fixture(f) => (Some(f), None, false),
+            Target::Season { id, collection } => (None, Some(id), collection),
+        };
+        let valid = lines.iter().filter(|c| c.valid).count();
+        Checked {
+            fixture_id,
+            season_ticket_id,
+            collection,
+            title,
+            total: lines.len(),
+            valid,
+            invalid: lines.len() - valid,
+            lines,
+        }
+    }
+
+    /// The task's target, as checked.
+    pub fn target(&self) -> Target {
+        match (self.fixture_id, self.season_ticket_id) {
+            (Some(f), _) => Target::Fixture(f),
+            (None, s) => Target::Season {
+                id: s.unwrap_or(SeasonTicketId(0)),
+                collection: self.collection,
+            },
+        }
+    }
 }
 
 /// Checks every line (see [`mass::check_lines`]) and asks the ticketing system whether each
@@ -56,24 +100,39 @@ pub struct Checked {
 pub async fn check(
     pool: &PgPool,
     ticketing: &TicketingClient,
+    target: Target,
+    lines: &[(i32, SheetLine)],
+) -> Result<Result<Checked, TargetRefusal>, sqlx::Error> {
+    match target {
+        Target::Fixture(fixture_id) => check_fixture(pool, ticketing, fixture_id, lines).await,
+        Target::Season { id, collection } => {
+            check_season(pool, ticketing, id, collection, lines).await
+        }
+    }
+}
+
+async fn check_fixture(
+    pool: &PgPool,
+    ticketing: &TicketingClient,
     fixture_id: FixtureId,
     lines: &[(i32, SheetLine)],
-) -> Result<Result<Checked, FixtureRefusal>, sqlx::Error> {
+) -> Result<Result<Checked, TargetRefusal>, sqlx::Error> {
     let mut conn = pool.acquire().await?;
     let Some(fixture) = fixtures::find(&mut conn, fixture_id).await? else {
-        return Ok(Err(FixtureRefusal::NotFound));
+        return Ok(Err(TargetRefusal::FixtureNotFound));
     };
     let on_sale = fixtures::sale_terms(&mut conn, fixture_id)
         .await?
         .is_some_and(|t| t.for_staff().on_sale(chrono::Utc::now()));
     if !on_sale {
-        return Ok(Err(FixtureRefusal::NotOnSale));
+        return Ok(Err(TargetRefusal::FixtureNotOnSale));
     }
     let match_day = fixture
         .starts_at
         .with_timezone(&chrono_tz::Europe::Rome)
         .date_naive();
-    let mut checked = mass::check_lines(&mut conn, fixture_id, match_day, lines).await?;
+    let target = Target::Fixture(fixture_id);
+    let mut checked = mass::check_lines(&mut conn, target, match_day, lines).await?;
     let seat_ids: Vec<i64> = checked
         .iter()
         .filter_map(|c| c.seat_id.map(|s| s.0))
@@ -139,20 +198,80 @@ pub async fn check(
             None => checked[i].warn("holder", "holder_unverified"),
         }
     }
-    let valid = checked.iter().filter(|c| c.valid).count();
-    Ok(Ok(Checked {
-        fixture_id,
-        fixture_title: fixture.title,
-        total: checked.len(),
-        valid,
-        invalid: checked.len() - valid,
-        lines: checked,
-    }))
+    Ok(Ok(Checked::new(target, fixture.title, checked)))
+}
+
+/// A season task's check: the lines against the season ticket's seats, prices and holders
+/// (see [`mass::check_lines`]), then each valid holder asked of the ticketing system as the
+/// season box office does ([`eligibility::check_season_seats`]); no answer only warns.
+async fn check_season(
+    pool: &PgPool,
+    ticketing: &TicketingClient,
+    id: SeasonTicketId,
+    collection: bool,
+    lines: &[(i32, SheetLine)],
+) -> Result<Result<Checked, TargetRefusal>, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    let (Some(terms), Some(season)) = (
+        seasons::terms(&mut conn, id).await?,
+        season_orders::season_ref(&mut conn, id).await?,
+    ) else {
+        return Ok(Err(TargetRefusal::SeasonNotFound));
+    };
+    if !terms.on_sale(chrono::Utc::now()) {
+        return Ok(Err(TargetRefusal::SeasonNotOnSale));
+    }
+    let first_day = season
+        .first_match_at
+        .unwrap_or_else(chrono::Utc::now)
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .date_naive();
+    let target = Target::Season { id, collection };
+    let mut checked = mass::check_lines(&mut conn, target, first_day, lines).await?;
+    drop(conn);
+    let season = &season;
+    let holders: Vec<(usize, orders::HolderDetails)> = checked
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.valid)
+        .filter_map(|(i, c)| c.holder.clone().map(|h| (i, h)))
+        .collect();
+    let verdicts: Vec<(usize, Option<Option<&'static str>>)> = stream::iter(holders)
+        .map(|(i, holder)| async move {
+            let seat = [eligibility::SeasonSeat {
+                holder: &holder,
+                collection,
+            }];
+            let verdict = eligibility::check_season_seats(ticketing, season, &seat)
+                .await
+                .ok()
+                .map(|v| v.first().copied().flatten());
+            (i, verdict)
+        })
+        .buffer_unordered(HOLDER_CHECKS_AT_ONCE)
+        .collect()
+        .await;
+    for (i, verdict) in verdicts {
+        match verdict {
+            Some(None) => {}
+            Some(Some(why)) => {
+                let (field, code) = match why {
+                    "banned" => ("holder", "holder_banned"),
+                    "has_season_ticket" => ("holder", "holder_has_season_ticket"),
+                    "card_required" => ("holder", "card_required"),
+                    "match_not_on_sale" => ("label", "match_not_on_sale"),
+                    _ => ("label", "season_not_on_sale"),
+                };
+                checked[i].refuse(field, code);
+            }
+            None => checked[i].warn("holder", "holder_unverified"),
+        }
+    }
+    Ok(Ok(Checked::new(target, season.name.clone(), checked)))
 }
 
 /// What staff ask for when they start a task.
 pub struct NewTask<'a> {
-    pub fixture_id: FixtureId,
     pub staff: Uuid,
     /// `sheet` or `manual`
     pub source: &'a str,
@@ -181,7 +300,7 @@ pub async fn create_task(
         .collect();
     let task_id = mass::create_task(
         conn,
-        task.fixture_id,
+        checked.target(),
         task.staff,
         task.source,
         task.file_name,
@@ -214,8 +333,11 @@ pub async fn retry_task(
     for (_, step) in steps {
         match step {
             mass::RetryStep::Sell => sell = true,
-            mass::RetryStep::Issue(order_id) => {
+            mass::RetryStep::Issue(SoldAs::Order(order_id)) => {
                 crate::checkout::retry_issue(conn, order_id).await?;
+            }
+            mass::RetryStep::Issue(SoldAs::Season(order_id)) => {
+                crate::season_orders::retry_issue(conn, order_id).await?;
             }
         }
     }
@@ -303,8 +425,8 @@ async fn sell_line(
                 (_, None) => "unknown_reduction".into(),
                 (Some(seat), Some(reduction)) => {
                     match sell(&mut tx, task_id, head, &email, seat, reduction, holder).await? {
-                        Ok(order_id) => {
-                            if mass::mark_sold(&mut tx, line.id, order_id).await? {
+                        Ok(sold) => {
+                            if mass::mark_sold(&mut tx, line.id, sold).await? {
                                 tx.commit().await?;
                             }
                             // Otherwise another run sold it first: this sale rolls back.
@@ -330,7 +452,8 @@ async fn sell_line(
     Ok(())
 }
 
-/// One line's sale, on the caller's transaction.
+/// One line's sale, on the caller's transaction: a one-seat order of the fixture, or a
+/// one-seat season order of the season ticket, for the line's e-mail, given by the club.
 async fn sell(
     tx: &mut PgConnection,
     task_id: Uuid,
@@ -339,19 +462,44 @@ async fn sell(
     seat: SeatId,
     reduction: domain::ids::ReductionId,
     holder: orders::HolderDetails,
-) -> Result<Result<domain::ids::OrderId, StaffSaleRefusal>, sqlx::Error> {
+) -> Result<Result<SoldAs, StaffSaleRefusal>, sqlx::Error> {
     let language = Language::from_code_or_default(&head.language);
     let (buyer, _) =
         accounts::create_or_get(tx, email, Some(language), None, Default::default()).await?;
-    let sale = StaffSale {
-        fixture_id: head.fixture_id,
-        buyer: buyer.user_id,
-        buyer_email: email.as_str(),
-        staff: head.created_by,
-        payment_method: domain::orders::PaymentMethod::Complimentary,
-        language: language.code(),
-        lines: vec![(seat, reduction, holder)],
-        mass_task: Some(task_id),
-    };
-    sell_at_box_office(tx, &sale).await
+    let payment_method = domain::orders::PaymentMethod::Complimentary;
+    Ok(match head.target {
+        Target::Fixture(fixture_id) => {
+            let sale = StaffSale {
+                fixture_id,
+                buyer: buyer.user_id,
+                buyer_email: email.as_str(),
+                staff: head.created_by,
+                payment_method,
+                language: language.code(),
+                lines: vec![(seat, reduction, holder)],
+                mass_task: Some(task_id),
+            };
+            sell_at_box_office(tx, &sale).await?.map(SoldAs::Order)
+        }
+        Target::Season { id, collection } => {
+            let sale = StaffSeasonSale {
+                season_ticket_id: id,
+                buyer: buyer.user_id,
+                buyer_email: email.as_str(),
+                staff: head.created_by,
+                payment_method,
+                language: language.code(),
+                lines: vec![StaffSeasonLine {
+                    seat_id: seat,
+                    reduction_id: reduction,
+                    holder,
+                    collection,
+                }],
+                mass_task: Some(task_id),
+            };
+            sell_season_at_box_office(tx, &sale)
+                .await?
+                .map(SoldAs::Season)
+        }
+    })
 }

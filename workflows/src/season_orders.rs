@@ -14,7 +14,10 @@
 
 use crate::{
     eligibility::person,
-    issuing::{LineError, issued_for, line_error},
+    issuing::{
+        LineError, issued_for, line_error,
+        mass_line::{fail_line, line_finalized, report_mail},
+    },
     mail::mail_to,
     refunds::{cancel_titles, payments_error},
     runtime::{Job, JobContext, JobError, enqueue, ticketing_down},
@@ -23,6 +26,7 @@ use domain::{
     breaker::{self, Gate},
     ids::{FixtureId, SeasonOrderId},
     language::Language,
+    mass::{self, SoldAs},
     money::Cents,
     notifications::{Attachment, MailTemplate},
     orders::{self, IssuedTitle, OrderState, PaymentMethod, PaymentOutcome, TitleState},
@@ -240,6 +244,15 @@ async fn issue(ctx: &JobContext, order_id: SeasonOrderId) -> Result<(), JobError
     }
     if failure.is_none() && season_orders::mark_issued(&mut tx, order.id).await? {
         enqueue(&mut tx, &SendSeasonTickets { order_id: order.id }).await?;
+        if let Some(task) = order.mass_task_id {
+            line_finalized(
+                &mut tx,
+                &ctx.public_base_url,
+                SoldAs::Season(order.id),
+                task,
+            )
+            .await?;
+        }
     }
     tx.commit().await?;
     match failure {
@@ -439,7 +452,8 @@ async fn tell_delayed(ctx: &JobContext, order: &SeasonOrder) -> Result<(), sqlx:
 }
 
 /// Issuing gave up: the order is listed in the failed season issues; the buyer and staff are
-/// e-mailed (spec: send-failure-issue-season-tickets-email).
+/// e-mailed (spec: send-failure-issue-season-tickets-email). A mass task's order unfinalises
+/// its line instead (the staff member who ran the task gets the report when the round ends).
 async fn gave_up(
     ctx: &JobContext,
     tx: &mut PgConnection,
@@ -447,6 +461,13 @@ async fn gave_up(
     attempt: u32,
     error: &str,
 ) -> Result<(), sqlx::Error> {
+    let sold = SoldAs::Season(order_id);
+    if mass::line_of_order(tx, sold).await?.is_some() {
+        if let Some(report) = fail_line(tx, sold, attempt, error).await? {
+            report_mail(tx, &ctx.public_base_url, &report).await?;
+        }
+        return Ok(());
+    }
     if !season_orders::mark_failed(tx, order_id, error, attempt as i32).await? {
         return Ok(());
     }
@@ -508,11 +529,17 @@ impl Job for SendSeasonTickets {
             return Ok(());
         }
         let (context, attachments) = purchase_mail(&ctx.public_base_url, &order);
+        // A mass task's season seat is the club's gift: the finalised e-mail, not a purchase.
+        let template = if order.mass_task_id.is_some() {
+            MailTemplate::MassSeasonFinalized
+        } else {
+            MailTemplate::SeasonPurchase
+        };
         mail_to(
             &mut tx,
             &order.buyer_email,
             language(&order),
-            MailTemplate::SeasonPurchase,
+            template,
             &context,
             attachments,
         )

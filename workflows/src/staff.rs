@@ -10,7 +10,7 @@ use crate::{
     season_orders::IssueSeasonOrder,
 };
 use domain::ids::{OrderId, SeasonOrderId};
-use domain::{jobs, mass, orders, season_orders};
+use domain::{jobs, mass, mass::SoldAs, orders, season_orders};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -30,13 +30,14 @@ pub async fn retry_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx::
             .map(OrderId);
         if let Some(order_id) = order {
             orders::retry_failed(conn, order_id).await?;
-            mass::reissue_line(conn, order_id).await?;
+            mass::reissue_line(conn, SoldAs::Order(order_id)).await?;
         }
     }
     if queue == IssueSeasonOrder::QUEUE
         && let Some(order_id) = season_order(&payload)
     {
         season_orders::retry_failed(conn, order_id).await?;
+        mass::reissue_line(conn, SoldAs::Season(order_id)).await?;
     }
     Ok(true)
 }
@@ -68,7 +69,7 @@ pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx
             // give-up: staff discarded it themselves.
             const WHY: &str = "discarded by staff";
             if queue == IssueMassOrder::QUEUE {
-                mass_line::fail_line(conn, order_id, 0, WHY).await?;
+                mass_line::fail_line(conn, SoldAs::Order(order_id), 0, WHY).await?;
             } else {
                 orders::mark_failed(conn, order_id, WHY, 0).await?;
             }
@@ -77,7 +78,8 @@ pub async fn discard_job(conn: &mut PgConnection, id: &str) -> Result<bool, sqlx
     if queue == IssueSeasonOrder::QUEUE
         && let Some(order_id) = season_order(&payload)
     {
-        season_orders::mark_failed(conn, order_id, "discarded by staff", 0).await?;
+        // Failed (a mass task's line unfinalised) without the e-mails of a give-up.
+        mass_line::fail_line(conn, SoldAs::Season(order_id), 0, "discarded by staff").await?;
     }
     Ok(true)
 }

@@ -856,3 +856,221 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
         again.1
     );
 }
+
+#[sqlx::test(migrations = false)]
+async fn a_season_mass_task_issues_each_line_once_reports_the_refused_one_and_a_retry_finishes_it(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    drop(worker);
+    free_sale(&s).await;
+    let staff = s.app.staff().await;
+    let line = |label: &str, first: &str, email: &str| {
+        json!({"label": label, "first_name": first, "last_name": "Omaggio",
+               "birth_date": "1990-04-01", "birth_place": "Como", "document_type": "id_card",
+               "document_number": "CA1234567", "email": email})
+    };
+    let aldo = line("TC-TC3-8-1", "Aldo", "aldo@example.it");
+
+    // A task is for a fixture or a season ticket, and only a season's seats are collections.
+    let preview = "/api/admin/mass-issues/preview";
+    for (body, field) in [
+        (
+            json!({"fixture_id": s.fixture, "season_ticket_id": season, "lines": [aldo]}),
+            "season_ticket_id",
+        ),
+        (
+            json!({"fixture_id": s.fixture, "collection": true, "lines": [aldo]}),
+            "collection",
+        ),
+    ] {
+        let (status, refused) = staff.post_json(preview, &body).await;
+        assert_eq!(status, 422, "{refused}");
+        assert!(refused["errors"][field].is_string(), "{refused}");
+    }
+    let (status, refused) = staff
+        .post_json(
+            preview,
+            &json!({"season_ticket_id": 99999, "lines": [aldo]}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (404, Some("season_ticket_not_found"))
+    );
+
+    // The preview: the season's seats and holders, the ticketing system's verdict on each.
+    for first in ["Aldo", "Carla"] {
+        card_for(&s, first, "Omaggio").await;
+    }
+    let (status, checked) = staff
+        .post_json(
+            preview,
+            &json!({"season_ticket_id": season, "lines": [
+                aldo,
+                line("TC-TC3-8-2", "Bruna", "bruna@example.it"),
+                line("TC-XX9-1-1", "Dario", "dario@example.it"),
+                line("TC-TC3-8-1", "Carla", "carla@example.it"),
+            ]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{checked}");
+    assert_eq!(checked["title"], "Abbonamento Serie A 2025-2026");
+    assert_eq!(checked["season_ticket_id"], season);
+    let codes: Vec<Vec<String>> = checked["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            l["errors"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| format!("{}:{}", e["field"], e["code"]).replace('"', ""))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            vec![],
+            vec!["holder:card_required".to_owned()],
+            vec!["label:unknown_seat".to_owned()],
+            vec!["label:duplicate_seat".to_owned()],
+        ],
+        "{checked}"
+    );
+    assert!(
+        checked["lines"][0]["price_cents"].as_i64().unwrap() > 0,
+        "the season's price"
+    );
+    assert_eq!(
+        sqlx::query_scalar::<_, i64>("select count(*) from mass_issue_task")
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap(),
+        0,
+        "a preview stores nothing"
+    );
+
+    // The task: two collections; one holder barred by the police before it runs.
+    let (status, task) = staff
+        .post_json(
+            "/api/admin/mass-issues",
+            &json!({"season_ticket_id": season, "collection": true, "language": "en",
+                    "lines": [aldo, line("TC-TC3-8-3", "Carla", "carla@example.it")]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{task}");
+    assert_eq!(
+        (
+            task["season_ticket_id"].as_i64(),
+            task["collection"].as_bool(),
+            task["queued"].as_i64()
+        ),
+        (Some(season), Some(true), Some(2))
+    );
+    let id = task["id"].as_str().unwrap().to_owned();
+    reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
+        .json(&json!({"nome": "Carla", "cognome": "Omaggio", "dataNascita": "1990-04-01"}))
+        .send()
+        .await
+        .unwrap();
+    let _worker = s.start_worker();
+    let task_now = async || {
+        staff
+            .get_json(&format!("/api/admin/mass-issues/{id}"))
+            .await
+    };
+    eventually("the season task settled", 120, async || {
+        task_now().await["state"] == "done"
+    })
+    .await;
+    let t = task_now().await;
+    assert_eq!(
+        (t["finalized"].as_i64(), t["unfinalized"].as_i64()),
+        (Some(1), Some(1)),
+        "{t:#}"
+    );
+    let lines: Vec<Value> = staff
+        .get_as(&format!(
+            "/api/admin/mass-issue-lines?filter={}",
+            json!({"task_id": id})
+        ))
+        .await;
+    assert_eq!(lines[1]["state"], "unfinalized");
+    assert_eq!(lines[1]["unfinalized_season"], true);
+    assert!(
+        lines[1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("PERSONA_BANNATA"),
+        "{lines:?}"
+    );
+    let aldo_order = lines[0]["season_order_id"].as_str().unwrap().to_owned();
+    let carla_order = lines[1]["season_order_id"].clone();
+    assert!(carla_order.is_string(), "{lines:?}");
+    assert_eq!(titles(&s, &aldo_order), (matches as usize, 0));
+    // Aldo got his match titles with the finalised e-mail; staff one report of the season.
+    eventually("the e-mails delivered", 30, async || {
+        s.sim.mailbox.messages().len() >= 2
+    })
+    .await;
+    let mails = s.sim.mailbox.messages();
+    let finalized: Vec<_> = mails
+        .iter()
+        .filter(|m| m.subject.starts_with("Your season ticket"))
+        .collect();
+    assert_eq!(finalized.len(), 1);
+    assert!(finalized[0].to.iter().any(|t| t == "aldo@example.it"));
+    assert_eq!(finalized[0].attachments.len(), matches as usize);
+    let reports: Vec<_> = mails
+        .iter()
+        .filter(|m| m.subject.starts_with("Season mass issue for"))
+        .collect();
+    assert_eq!(
+        reports.len(),
+        1,
+        "{:?}",
+        mails.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(
+        reports[0].text.contains("1 not issued") && reports[0].text.contains("PERSONA_BANNATA"),
+        "{}",
+        reports[0].text
+    );
+    // Fans' failed season issues do not list the task's line: staff retry it from the task.
+    let failed = staff
+        .get_json(r#"/api/admin/season-orders?filter={"state":"failed"}"#)
+        .await;
+    assert_eq!(failed, json!([]));
+
+    // The police lift the flag; staff retry: Carla's collection is issued, nothing twice.
+    s.sim.ticketing.with_world(|w| w.police_flags.clear());
+    let (status, _) = staff
+        .post_json(&format!("/api/admin/mass-issues/{id}/retry"), &json!({}))
+        .await;
+    assert_eq!(status, 200);
+    eventually("the retried task settled", 120, async || {
+        let t = task_now().await;
+        t["state"] == "done" && t["finalized"] == 2
+    })
+    .await;
+    let lines: Vec<Value> = staff
+        .get_as(&format!(
+            "/api/admin/mass-issue-lines?filter={}",
+            json!({"task_id": id})
+        ))
+        .await;
+    for l in &lines {
+        let order = l["season_order_id"].as_str().unwrap();
+        assert_eq!(titles(&s, order), (matches as usize, 0), "{l}");
+    }
+    assert_eq!(
+        lines[1]["season_order_id"], carla_order,
+        "the failed order issued again, not sold anew"
+    );
+}

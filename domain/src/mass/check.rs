@@ -58,35 +58,59 @@ impl CheckedLine {
     }
 }
 
-/// Checks every line against the fixture as it stands: fields, seat known and free, each
-/// seat and holder once in the sheet, the holder without a seat for the fixture, the
-/// reduction known, priced for the seat's sector and fitting the holder on the match day,
-/// the e-mail not banned. Reads only; changes nothing.
+/// Checks every line against the fixture (or the season ticket) as it stands: fields, seat
+/// known and free (for a season: in a block sold for seasons and free in every covered
+/// match), each seat and holder once in the sheet, the holder without a seat for the fixture
+/// (without a seat of the season ticket), the reduction known, priced for the seat's sector
+/// and fitting the holder on the match day (the first match's), the e-mail not banned. Reads
+/// only; changes nothing.
 pub async fn check_lines(
     conn: &mut PgConnection,
-    fixture_id: FixtureId,
+    target: Target,
     match_day: NaiveDate,
     lines: &[(i32, SheetLine)],
 ) -> Result<Vec<CheckedLine>, sqlx::Error> {
     let today = Utc::now().date_naive();
     let labels: Vec<String> = lines.iter().map(|(_, l)| l.label.clone()).collect();
-    let seats: HashMap<String, SeatRow> = sqlx::query_as!(
-        SeatRow,
-        r#"select s.id, s.label, b.sector_code, sec.name as sector_name,
-                  (i.state = 'free' or (i.state = 'held' and i.held_until <= now())) as "free!"
-             from venue_seat s
-             join venue_block b on b.id = s.block_id
-             join venue_sector sec on sec.code = b.sector_code
-             join seat_inventory i on i.fixture_id = $1 and i.seat_id = s.id
-            where s.label = any($2) and not b.no_map"#,
-        fixture_id.0,
-        &labels
-    )
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|r| (r.label.clone(), r))
-    .collect();
+    let rows = match target {
+        Target::Fixture(fixture_id) => {
+            sqlx::query_as!(
+                SeatRow,
+                r#"select s.id, s.label, b.sector_code, sec.name as sector_name,
+                          (i.state = 'free' or (i.state = 'held' and i.held_until <= now())) as "free!"
+                     from venue_seat s
+                     join venue_block b on b.id = s.block_id
+                     join venue_sector sec on sec.code = b.sector_code
+                     join seat_inventory i on i.fixture_id = $1 and i.seat_id = s.id
+                    where s.label = any($2) and not b.no_map"#,
+                fixture_id.0,
+                &labels
+            )
+            .fetch_all(&mut *conn)
+            .await?
+        }
+        // A season seat: in a block sold for seasons, free in every covered match.
+        Target::Season { id, .. } => {
+            sqlx::query_as!(
+                SeatRow,
+                r#"select s.id, s.label, b.sector_code, sec.name as sector_name,
+                          coalesce(bool_and(i.state = 'free' or (i.state = 'held' and i.held_until <= now())),
+                                   false) as "free!"
+                     from venue_seat s
+                     join venue_block b on b.id = s.block_id
+                     join venue_sector sec on sec.code = b.sector_code
+                     left join seat_inventory i on i.seat_id = s.id and i.fixture_id in
+                          (select fixture_id from season_ticket_fixture where season_ticket_id = $1)
+                    where s.label = any($2) and not b.no_map and b.season_sellable
+                    group by s.id, s.label, b.sector_code, sec.name"#,
+                id.0,
+                &labels
+            )
+            .fetch_all(&mut *conn)
+            .await?
+        }
+    };
+    let seats: HashMap<String, SeatRow> = rows.into_iter().map(|r| (r.label.clone(), r)).collect();
     let reductions: HashMap<String, (i32, String)> =
         sqlx::query!("select id, code, rule from reduction")
             .fetch_all(&mut *conn)
@@ -94,13 +118,28 @@ pub async fn check_lines(
             .into_iter()
             .map(|r| (r.code, (r.id, r.rule)))
             .collect();
-    let prices: HashMap<(String, i32), Cents> =
-        sqlx::query!("select sector_code, reduction_id, price_cents from default_price")
-            .fetch_all(&mut *conn)
-            .await?
-            .into_iter()
-            .map(|r| ((r.sector_code, r.reduction_id), Cents(r.price_cents)))
-            .collect();
+    let prices: HashMap<(String, i32), Cents> = match target {
+        Target::Fixture(_) => {
+            sqlx::query!("select sector_code, reduction_id, price_cents from default_price")
+                .fetch_all(&mut *conn)
+                .await?
+                .into_iter()
+                .map(|r| ((r.sector_code, r.reduction_id), Cents(r.price_cents)))
+                .collect()
+        }
+        // The season's prices with the reductions sold online (as a season order's naming).
+        Target::Season { id, .. } => sqlx::query!(
+            "select p.sector_code, p.reduction_id, p.price_cents
+               from season_price p join reduction r on r.id = p.reduction_id
+              where p.season_ticket_id = $1 and r.visibility >= 1",
+            id.0
+        )
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .map(|r| ((r.sector_code, r.reduction_id), Cents(r.price_cents)))
+        .collect(),
+    };
 
     let mut checked: Vec<CheckedLine> = lines
         .iter()
@@ -182,18 +221,33 @@ pub async fn check_lines(
         }
     }
     let keys: Vec<String> = holder_rows.keys().cloned().collect();
-    let seated: HashSet<String> = sqlx::query_scalar!(
-        r#"select holder_key as "k!" from seat_inventory
-            where fixture_id = $1 and holder_key = any($2)
-              and (state = 'sold' or (state = 'held' and held_until > now()))
-           union
-           select holder_key as "k!" from order_line
-            where fixture_id = $1 and live and holder_key = any($2)"#,
-        fixture_id.0,
-        &keys
-    )
-    .fetch_all(&mut *conn)
-    .await?
+    let seated: HashSet<String> = match target {
+        Target::Fixture(fixture_id) => {
+            sqlx::query_scalar!(
+                r#"select holder_key as "k!" from seat_inventory
+                where fixture_id = $1 and holder_key = any($2)
+                  and (state = 'sold' or (state = 'held' and held_until > now()))
+               union
+               select holder_key as "k!" from order_line
+                where fixture_id = $1 and live and holder_key = any($2)"#,
+                fixture_id.0,
+                &keys
+            )
+            .fetch_all(&mut *conn)
+            .await?
+        }
+        // One seat of a season ticket per person.
+        Target::Season { id, .. } => {
+            sqlx::query_scalar!(
+                r#"select holder_key as "k!" from season_order_line
+                where season_ticket_id = $1 and live and holder_key = any($2)"#,
+                id.0,
+                &keys
+            )
+            .fetch_all(&mut *conn)
+            .await?
+        }
+    }
     .into_iter()
     .collect();
     let emails: Vec<String> = checked

@@ -30,18 +30,38 @@ pub async fn queued_lines(
         .collect())
 }
 
-/// A queued line was sold: it is issuing through `order_id`. False when it was not queued
+/// The order a line was sold as: a fixture line's order, or a season line's season order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SoldAs {
+    Order(OrderId),
+    Season(SeasonOrderId),
+}
+
+impl SoldAs {
+    /// (order_id, season_order_id), the line's two columns.
+    fn columns(self) -> (Option<Uuid>, Option<Uuid>) {
+        match self {
+            SoldAs::Order(o) => (Some(o.0), None),
+            SoldAs::Season(o) => (None, Some(o.0)),
+        }
+    }
+}
+
+/// A queued line was sold: it is issuing through `order`. False when it was not queued
 /// (a second run of the same step).
 pub async fn mark_sold(
     conn: &mut PgConnection,
     line_id: i64,
-    order_id: OrderId,
+    order: SoldAs,
 ) -> Result<bool, sqlx::Error> {
+    let (order_id, season_order_id) = order.columns();
     let r = sqlx::query!(
-        "update mass_issue_line set state = 'issuing', order_id = $2, reason = null, updated_at = now()
+        "update mass_issue_line set state = 'issuing', order_id = $2, season_order_id = $3,
+                reason = null, updated_at = now()
           where line_id = $1 and state = 'queued'",
         line_id,
-        order_id.0
+        order_id,
+        season_order_id
     )
     .execute(conn)
     .await?;
@@ -72,11 +92,13 @@ pub async fn mark_unfinalized(
 /// The line and task of an order, when the order was sold by a mass task.
 pub async fn line_of_order(
     conn: &mut PgConnection,
-    order_id: OrderId,
+    order: SoldAs,
 ) -> Result<Option<(i64, Uuid)>, sqlx::Error> {
+    let (order_id, season_order_id) = order.columns();
     Ok(sqlx::query!(
-        "select line_id, task_id from mass_issue_line where order_id = $1",
-        order_id.0
+        "select line_id, task_id from mass_issue_line where order_id = $1 or season_order_id = $2",
+        order_id,
+        season_order_id
     )
     .fetch_optional(conn)
     .await?
@@ -96,14 +118,13 @@ pub async fn lock_task(conn: &mut PgConnection, task_id: Uuid) -> Result<(), sql
 }
 
 /// The order's line is issued. Returns whether it moved. Take [`lock_task`] first.
-pub async fn mark_finalized(
-    conn: &mut PgConnection,
-    order_id: OrderId,
-) -> Result<bool, sqlx::Error> {
+pub async fn mark_finalized(conn: &mut PgConnection, order: SoldAs) -> Result<bool, sqlx::Error> {
+    let (order_id, season_order_id) = order.columns();
     let r = sqlx::query!(
         "update mass_issue_line set state = 'finalized', reason = null, updated_at = now()
-          where order_id = $1 and state = 'issuing'",
-        order_id.0
+          where (order_id = $1 or season_order_id = $2) and state = 'issuing'",
+        order_id,
+        season_order_id
     )
     .execute(conn)
     .await?;
@@ -115,8 +136,8 @@ pub async fn mark_finalized(
 pub enum RetryStep {
     /// Sell it again (never sold, or its order was refunded or cancelled).
     Sell,
-    /// Its order only needs issuing again.
-    Issue(OrderId),
+    /// Its order (or season order) only needs issuing again.
+    Issue(SoldAs),
 }
 
 /// Starts a new round of a task: its unfinalised lines go back to queued or issuing. Returns
@@ -138,15 +159,18 @@ pub async fn start_retry(
     else {
         return Ok(None);
     };
+    // A failed order is issued again; any other (never sold, refunded, cancelled) is sold anew.
     let rows = sqlx::query!(
         r#"update mass_issue_line l
-              set state = case when o.state = 'failed' then 'issuing' else 'queued' end,
+              set state = case when coalesce(o.state, so.state) = 'failed' then 'issuing' else 'queued' end,
                   order_id = case when o.state = 'failed' then l.order_id end,
+                  season_order_id = case when so.state = 'failed' then l.season_order_id end,
                   reason = null, updated_at = now()
              from mass_issue_line l0
              left join ticket_order o on o.order_id = l0.order_id
+             left join season_order so on so.order_id = l0.season_order_id
             where l.line_id = l0.line_id and l.task_id = $1 and l.state = 'unfinalized'
-        returning l.line_id, l.order_id"#,
+        returning l.line_id, l.order_id, l.season_order_id"#,
         task_id
     )
     .fetch_all(&mut *conn)
@@ -155,11 +179,12 @@ pub async fn start_retry(
         round,
         rows.into_iter()
             .map(|r| {
-                (
-                    r.line_id,
-                    r.order_id
-                        .map_or(RetryStep::Sell, |o| RetryStep::Issue(OrderId(o))),
-                )
+                let step = match (r.order_id, r.season_order_id) {
+                    (Some(o), _) => RetryStep::Issue(SoldAs::Order(OrderId(o))),
+                    (None, Some(o)) => RetryStep::Issue(SoldAs::Season(SeasonOrderId(o))),
+                    (None, None) => RetryStep::Sell,
+                };
+                (r.line_id, step)
             })
             .collect(),
     )))
@@ -171,11 +196,14 @@ pub async fn start_retry(
 /// once exactly one sees the task finished.
 pub async fn settle(conn: &mut PgConnection, task_id: Uuid) -> Result<Option<Report>, sqlx::Error> {
     let task = sqlx::query!(
-        "select t.round, t.reported_round, t.created_by, t.file_name, t.language, f.title,
+        r#"select t.round, t.reported_round, t.created_by, t.file_name, t.language,
+                coalesce(f.title, st.name) as "title!", t.season_ticket_id is not null as "season!",
                 u.email as staff_email
-           from mass_issue_task t join fixture f on f.id = t.fixture_id
+           from mass_issue_task t
+           left join fixture f on f.id = t.fixture_id
+           left join season_ticket st on st.id = t.season_ticket_id
            join app_user u on u.user_id = t.created_by
-          where t.task_id = $1 for update of t",
+          where t.task_id = $1 for update of t"#,
         task_id
     )
     .fetch_one(&mut *conn)
@@ -221,6 +249,7 @@ pub async fn settle(conn: &mut PgConnection, task_id: Uuid) -> Result<Option<Rep
     Ok(Some(Report {
         task_id,
         fixture: task.title,
+        season: task.season,
         file_name: task.file_name,
         language: task.language,
         staff_email: task.staff_email,
@@ -237,7 +266,10 @@ pub const REPORT_LINES: i64 = 50;
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub task_id: Uuid,
+    /// The fixture's or the season ticket's name.
     pub fixture: String,
+    /// A season task's report (spec: send-unfinalized-season-ticket-purchase-email).
+    pub season: bool,
     pub file_name: Option<String>,
     pub language: String,
     pub staff_email: String,
@@ -256,8 +288,8 @@ pub struct ReportLine {
 
 /// An order's issuing runs again (staff retried its job): its line, if a mass task sold it,
 /// goes back from unfinalised to issuing, in a new round of the task.
-pub async fn reissue_line(conn: &mut PgConnection, order_id: OrderId) -> Result<(), sqlx::Error> {
-    let Some((line_id, task_id)) = line_of_order(conn, order_id).await? else {
+pub async fn reissue_line(conn: &mut PgConnection, order: SoldAs) -> Result<(), sqlx::Error> {
+    let Some((line_id, task_id)) = line_of_order(conn, order).await? else {
         return Ok(());
     };
     lock_task(conn, task_id).await?;

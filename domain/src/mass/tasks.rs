@@ -16,7 +16,7 @@ pub struct NewLine<'a> {
 /// Creates a task and its lines.
 pub async fn create_task(
     conn: &mut PgConnection,
-    fixture_id: FixtureId,
+    target: Target,
     staff: Uuid,
     source: &str,
     file_name: Option<&str>,
@@ -24,11 +24,15 @@ pub async fn create_task(
     lines: &[NewLine<'_>],
 ) -> Result<Uuid, sqlx::Error> {
     let task_id = Uuid::now_v7();
+    let (fixture_id, season_ticket_id, collection) = target.columns();
     sqlx::query!(
-        "insert into mass_issue_task (task_id, fixture_id, created_by, source, file_name, language)
-         values ($1, $2, $3, $4, $5, $6)",
+        "insert into mass_issue_task (task_id, fixture_id, season_ticket_id, collection, created_by,
+                                      source, file_name, language)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)",
         task_id,
-        fixture_id.0,
+        fixture_id,
+        season_ticket_id,
+        collection,
         staff,
         source,
         file_name,
@@ -78,9 +82,16 @@ pub async fn create_task(
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Task {
     pub id: Uuid,
-    #[schema(value_type = i64)]
-    pub fixture_id: FixtureId,
-    pub fixture_title: String,
+    /// The fixture whose tickets it issues (a fixture's task).
+    #[schema(value_type = Option<i64>)]
+    pub fixture_id: Option<FixtureId>,
+    /// The season ticket whose season seats it issues (a season task).
+    #[schema(value_type = Option<i64>)]
+    pub season_ticket_id: Option<SeasonTicketId>,
+    /// A season task's seats issued as collections of match titles.
+    pub collection: bool,
+    /// The fixture's or the season ticket's name.
+    pub title: String,
     pub file_name: Option<String>,
     pub source: String,
     pub language: String,
@@ -149,6 +160,7 @@ pub enum TaskState {
 #[derive(Debug, Clone, Default)]
 pub struct TaskQuery {
     pub fixture_id: Option<FixtureId>,
+    pub season_ticket_id: Option<SeasonTicketId>,
     pub state: Option<TaskState>,
     pub ascending: bool,
     pub offset: i64,
@@ -163,7 +175,8 @@ pub async fn tasks(
 ) -> Result<(Vec<Task>, i64), sqlx::Error> {
     let rows = sqlx::query!(
         r#"with counted as (
-             select t.task_id, t.fixture_id, f.title as fixture_title, t.file_name, t.source,
+             select t.task_id, t.fixture_id, t.season_ticket_id, t.collection,
+                    coalesce(f.title, st.name) as title, t.file_name, t.source,
                     t.language, t.created_at, u.email as created_by, t.round, t.finished_at,
                     count(l.line_id) as total,
                     count(l.line_id) filter (where l.state = 'queued') as queued,
@@ -171,19 +184,22 @@ pub async fn tasks(
                     count(l.line_id) filter (where l.state = 'finalized') as finalized,
                     count(l.line_id) filter (where l.state = 'unfinalized') as unfinalized
                from mass_issue_task t
-               join fixture f on f.id = t.fixture_id
+               left join fixture f on f.id = t.fixture_id
+               left join season_ticket st on st.id = t.season_ticket_id
                join app_user u on u.user_id = t.created_by
                left join mass_issue_line l on l.task_id = t.task_id
               where ($1::uuid is null or t.task_id = $1)
                 and ($2::bigint is null or t.fixture_id = $2)
-              group by t.task_id, f.title, u.email
+                and ($7::bigint is null or t.season_ticket_id = $7)
+              group by t.task_id, f.title, st.name, u.email
            ), filtered as (
              select * from counted
               where $3::text is null
                  or ($3 = 'running' and queued + issuing > 0)
                  or ($3 = 'done' and queued + issuing = 0)
            )
-           select task_id as "task_id!", fixture_id as "fixture_id!", fixture_title as "fixture_title!",
+           select task_id as "task_id!", fixture_id, season_ticket_id, collection as "collection!",
+                  title as "title!",
                   file_name, source as "source!", language as "language!", created_at as "created_at!",
                   created_by as "created_by!", round as "round!", finished_at,
                   total as "total!", queued as "queued!", issuing as "issuing!",
@@ -200,7 +216,8 @@ pub async fn tasks(
         }),
         q.ascending,
         q.offset,
-        q.limit
+        q.limit,
+        q.season_ticket_id.map(|s| s.0)
     )
     .fetch_all(conn)
     .await?;
@@ -211,8 +228,10 @@ pub async fn tasks(
             let settled = r.finalized + r.unfinalized;
             Task {
                 id: r.task_id,
-                fixture_id: FixtureId(r.fixture_id),
-                fixture_title: r.fixture_title,
+                fixture_id: r.fixture_id.map(FixtureId),
+                season_ticket_id: r.season_ticket_id.map(SeasonTicketId),
+                collection: r.collection,
+                title: r.title,
                 file_name: r.file_name,
                 source: r.source,
                 language: r.language,
@@ -247,9 +266,12 @@ pub struct LineRow {
     pub id: i64,
     pub task_id: Uuid,
     pub row: i32,
-    #[schema(value_type = i64)]
-    pub fixture_id: FixtureId,
-    pub fixture_title: String,
+    #[schema(value_type = Option<i64>)]
+    pub fixture_id: Option<FixtureId>,
+    #[schema(value_type = Option<i64>)]
+    pub season_ticket_id: Option<SeasonTicketId>,
+    /// The fixture's or the season ticket's name.
+    pub title: String,
     pub label: String,
     pub sector_name: Option<String>,
     pub holder_name: String,
@@ -259,9 +281,16 @@ pub struct LineRow {
     pub price_cents: Option<Cents>,
     pub state: LineState,
     pub reason: Option<String>,
+    /// The spec's isUnfinalizedSeason: a season line that could not be issued.
+    pub unfinalized_season: bool,
+    /// The ticket's seal, or the season title's (a collection has one per match: none here).
     pub seal: Option<String>,
     pub issued_at: Option<DateTime<Utc>>,
+    /// The line's order (a fixture line's).
     pub order_id: Option<Uuid>,
+    /// The line's season order (a season line's).
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub season_order_id: Option<SeasonOrderId>,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -292,14 +321,19 @@ pub async fn lines(
         _ => "row",
     };
     let rows = sqlx::query!(
-        r#"select l.line_id, l.task_id, l.row_number, t.fixture_id, f.title as fixture_title,
+        r#"select l.line_id, l.task_id, l.row_number, t.fixture_id, t.season_ticket_id,
+                  coalesce(f.title, st.name) as "title!",
                   l.label, sec.name as "sector_name?", l.holder_name, l.input->>'birth_date' as birth_date,
                   l.email, l.reduction, l.price_cents, l.state as "state: LineState", l.reason,
-                  ol.seal as "seal?", ol.issued_at as "issued_at?", l.order_id, l.updated_at,
+                  coalesce(ol.seal, sl.seal) as "seal?", coalesce(ol.issued_at, so.issued_at) as "issued_at?",
+                  l.order_id, l.season_order_id, l.updated_at,
                   count(*) over () as "full_count!"
              from mass_issue_line l
              join mass_issue_task t on t.task_id = l.task_id
-             join fixture f on f.id = t.fixture_id
+             left join fixture f on f.id = t.fixture_id
+             left join season_ticket st on st.id = t.season_ticket_id
+             left join season_order so on so.order_id = l.season_order_id
+             left join season_order_line sl on sl.order_id = l.season_order_id
              left join venue_seat s on s.id = l.seat_id
              left join venue_block b on b.id = s.block_id
              left join venue_sector sec on sec.code = b.sector_code
@@ -336,8 +370,11 @@ pub async fn lines(
                 id: r.line_id,
                 task_id: r.task_id,
                 row: r.row_number,
-                fixture_id: FixtureId(r.fixture_id),
-                fixture_title: r.fixture_title,
+                fixture_id: r.fixture_id.map(FixtureId),
+                season_ticket_id: r.season_ticket_id.map(SeasonTicketId),
+                title: r.title,
+                unfinalized_season: r.season_ticket_id.is_some()
+                    && r.state == LineState::Unfinalized,
                 label: r.label,
                 sector_name: r.sector_name,
                 holder_name: r.holder_name,
@@ -350,6 +387,7 @@ pub async fn lines(
                 seal: r.seal,
                 issued_at: r.issued_at,
                 order_id: r.order_id,
+                season_order_id: r.season_order_id.map(SeasonOrderId),
                 updated_at: r.updated_at,
             })
             .collect(),
@@ -357,9 +395,9 @@ pub async fn lines(
     ))
 }
 
-/// The task's fixture, language and creator.
+/// What the task issues, in which language, and who ran it.
 pub struct TaskHead {
-    pub fixture_id: FixtureId,
+    pub target: Target,
     pub language: String,
     pub created_by: Uuid,
 }
@@ -368,13 +406,18 @@ pub async fn task_head(
     conn: &mut PgConnection,
     task_id: Uuid,
 ) -> Result<Option<TaskHead>, sqlx::Error> {
-    sqlx::query_as!(
-        TaskHead,
-        "select fixture_id, language, created_by from mass_issue_task where task_id = $1",
+    Ok(sqlx::query!(
+        "select fixture_id, season_ticket_id, collection, language, created_by
+           from mass_issue_task where task_id = $1",
         task_id
     )
     .fetch_optional(conn)
-    .await
+    .await?
+    .map(|r| TaskHead {
+        target: Target::from_columns(r.fixture_id, r.season_ticket_id, r.collection),
+        language: r.language,
+        created_by: r.created_by,
+    }))
 }
 
 /// Per state, how many lines a task has (for tests and the bench).

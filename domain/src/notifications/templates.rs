@@ -35,7 +35,8 @@ pub enum MailTemplate {
     /// (spec: send-finalized-fixture-ticket-email).
     MassTicketFinalized,
     /// To the staff member who ran a mass issue: the lines that could not be issued
-    /// (spec: send-unfinalized-fixture-ticket-purchase-email).
+    /// (spec: send-unfinalized-fixture-ticket-purchase-email; with `season`,
+    /// send-unfinalized-season-ticket-purchase-email).
     MassUnfinalizedReport,
     /// A corporate request received, approved or declined, to its author
     /// (spec: send-corporate-request-email).
@@ -44,10 +45,13 @@ pub enum MailTemplate {
     /// match tickets (spec: send-season-ticket-purchase-email,
     /// send-season-ticket-collection-purchase-email).
     SeasonPurchase,
+    /// A mass-issued season seat, its title (or a collection's match titles) as PDFs, to the
+    /// line's e-mail (spec: send-finalized-season-ticket-email).
+    MassSeasonFinalized,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 12] = [
+    pub const ALL: [MailTemplate; 13] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -60,6 +64,7 @@ impl MailTemplate {
         MailTemplate::MassUnfinalizedReport,
         MailTemplate::CorporateRequest,
         MailTemplate::SeasonPurchase,
+        MailTemplate::MassSeasonFinalized,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -77,6 +82,7 @@ impl MailTemplate {
             MailTemplate::MassUnfinalizedReport => "mass_unfinalized_report",
             MailTemplate::CorporateRequest => "corporate_request",
             MailTemplate::SeasonPurchase => "season_purchase",
+            MailTemplate::MassSeasonFinalized => "mass_season_finalized",
         }
     }
 }
@@ -124,7 +130,8 @@ static FILES: &[(&str, &str)] = mail_files![
     "mass_ticket_finalized",
     "mass_unfinalized_report",
     "corporate_request",
-    "season_purchase"
+    "season_purchase",
+    "mass_season_finalized",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -192,7 +199,7 @@ mod tests {
                 "fixture": "Como - Lazio", "order_id": "o-1", "total": "€ 120,00", "reason": "seat_lost",
                 "refusal": "",
             }),
-            MailTemplate::SeasonPurchase => json!({
+            MailTemplate::SeasonPurchase | MailTemplate::MassSeasonFinalized => json!({
                 "season": "Abbonamento Serie A 2025-2026", "matches": 19, "first_match": "23/08/2025",
                 "order_id": "o-1", "total": "€ 900,00", "wallet_url": "https://tickets.example/wallet/",
                 "seats": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
@@ -214,7 +221,7 @@ mod tests {
                            "holder": "Luca Neri", "price": "€ 0,00", "seal": "A1B2C3D4E5F6G7H8"},
             }),
             MailTemplate::MassUnfinalizedReport => json!({
-                "fixture": "Como - Lazio", "file_name": "sponsor.xlsx", "finalized": 47,
+                "fixture": "Como - Lazio", "file_name": "sponsor.xlsx", "finalized": 47, "season": false,
                 "unfinalized": 3, "more": 0, "task_url": "https://tickets.example/admin/mass-issues/t-1/show",
                 "lines": [{"row": 4, "label": "TC-TC1-1-1", "holder": "Luca Neri", "reason": "PERSONA_BANNATA"}],
             }),

@@ -56,10 +56,15 @@ async fn a_thousand_lines_survive_a_killed_worker_and_failing_calls_each_issued_
             (i as i32 + 2, line.normalised())
         })
         .collect();
-    let checked = workflows::mass::check(&pool, &client, fixture, &lines)
-        .await
-        .unwrap()
-        .unwrap();
+    let checked = workflows::mass::check(
+        &pool,
+        &client,
+        domain::mass::Target::Fixture(fixture),
+        &lines,
+    )
+    .await
+    .unwrap()
+    .unwrap();
     assert_eq!(checked.valid, LINES, "every line passes the check");
     let staff: uuid::Uuid = sqlx::query_scalar(
         "insert into app_user (user_id, email, acc_level) values ($1, 'biglietteria@example.it', 2) returning user_id",
@@ -72,7 +77,6 @@ async fn a_thousand_lines_survive_a_killed_worker_and_failing_calls_each_issued_
     let task = workflows::mass::create_task(
         &mut tx,
         &NewTask {
-            fixture_id: fixture,
             staff,
             source: "sheet",
             file_name: Some("mille.xlsx"),

@@ -11,9 +11,10 @@ use crate::{
 use domain::ids::OrderId;
 use domain::{
     language::Language,
-    mass::{self, Report},
+    mass::{self, Report, SoldAs},
     notifications::{Attachment, MailTemplate},
     orders::{self, Order},
+    season_orders,
 };
 use integrations::documents;
 use serde_json::json;
@@ -53,7 +54,7 @@ impl IssueHook for MassLine {
         attempt: u32,
         error: &str,
     ) -> Result<(), sqlx::Error> {
-        if let Some(report) = fail_line(tx, order_id, attempt, error).await? {
+        if let Some(report) = fail_line(tx, SoldAs::Order(order_id), attempt, error).await? {
             report_mail(tx, &ctx.public_base_url, &report).await?;
         }
         Ok(())
@@ -114,31 +115,47 @@ async fn finish_line(
         order.id,
     )
     .await?;
+    line_finalized(tx, &ctx.public_base_url, SoldAs::Order(order.id), task_id).await
+}
+
+/// A mass task's order (or season order) is issued, in the transaction that marked it so: its
+/// line is finalised and the task settled (the staff report when that ends a round).
+pub(crate) async fn line_finalized(
+    tx: &mut PgConnection,
+    base: &str,
+    order: SoldAs,
+    task_id: Uuid,
+) -> Result<(), sqlx::Error> {
     mass::lock_task(tx, task_id).await?;
-    if mass::mark_finalized(tx, order.id).await?
+    if mass::mark_finalized(tx, order).await?
         && let Some(report) = mass::settle(tx, task_id).await?
     {
-        report_mail(tx, &ctx.public_base_url, &report).await?;
+        report_mail(tx, base, &report).await?;
     }
     Ok(())
 }
 
-/// A mass task's order that will not be issued (issuing gave up, or staff discarded its
-/// job): the order is failed (not listed with fans' failed issues) and its line unfinalised
-/// with the reason; the task settled. Returns the task's report when this settled it.
+/// A mass task's order (or season order) that will not be issued (issuing gave up, or staff
+/// discarded its job): the order is failed (not listed with fans' failed issues) and its line
+/// unfinalised with the reason; the task settled. Returns the task's report when this settled
+/// it. An order no task sold is only failed.
 pub async fn fail_line(
     tx: &mut PgConnection,
-    order_id: OrderId,
+    order: SoldAs,
     attempt: u32,
     error: &str,
 ) -> Result<Option<Report>, sqlx::Error> {
-    let Some((line_id, task_id)) = mass::line_of_order(tx, order_id).await? else {
-        // Not a mass task's order: failed like any other.
-        orders::mark_failed(tx, order_id, error, attempt as i32).await?;
+    let line = mass::line_of_order(tx, order).await?;
+    if let Some((_, task_id)) = line {
+        mass::lock_task(tx, task_id).await?;
+    }
+    match order {
+        SoldAs::Order(id) => orders::mark_failed(tx, id, error, attempt as i32).await?,
+        SoldAs::Season(id) => season_orders::mark_failed(tx, id, error, attempt as i32).await?,
+    };
+    let Some((line_id, task_id)) = line else {
         return Ok(None);
     };
-    mass::lock_task(tx, task_id).await?;
-    orders::mark_failed(tx, order_id, error, attempt as i32).await?;
     if mass::mark_unfinalized(tx, line_id, mass::LineState::Issuing, error).await? {
         return mass::settle(tx, task_id).await;
     }
@@ -146,7 +163,8 @@ pub async fn fail_line(
 }
 
 /// The unfinalised report, to the staff member who ran the task
-/// (spec: send-unfinalized-fixture-ticket-purchase-email).
+/// (spec: send-unfinalized-fixture-ticket-purchase-email; a season task's:
+/// send-unfinalized-season-ticket-purchase-email).
 pub(crate) async fn report_mail(
     conn: &mut PgConnection,
     base: &str,
@@ -154,7 +172,7 @@ pub(crate) async fn report_mail(
 ) -> Result<(), sqlx::Error> {
     let context = json!({
         "fixture": report.fixture, "file_name": report.file_name,
-        "finalized": report.finalized, "unfinalized": report.unfinalized,
+        "finalized": report.finalized, "unfinalized": report.unfinalized, "season": report.season,
         "more": report.unfinalized - report.lines.len() as i64,
         "task_url": format!("{}/admin/mass-issues/{}/show", base.trim_end_matches('/'), report.task_id),
         "lines": report.lines,

@@ -15,7 +15,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use base64::Engine;
-use domain::ids::FixtureId;
+use domain::ids::{FixtureId, SeasonTicketId};
+use domain::mass::Target;
 use domain::{
     audit,
     mass::{self, SheetLine},
@@ -112,8 +113,16 @@ async fn get_template(Query(q): Query<TemplateQuery>) -> ApiResult<Response> {
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct PreviewRequest {
+    /// The fixture whose tickets to issue; or `season_ticket_id`.
     #[schema(value_type = Option<i64>)]
     fixture_id: Option<FixtureId>,
+    /// The season ticket whose season seats to issue; or `fixture_id`.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    season_ticket_id: Option<SeasonTicketId>,
+    /// A season task's seats as collections of match titles (default: season titles).
+    #[serde(default)]
+    collection: bool,
     /// Sent by admin-ui with the sheet; the check does not need it.
     #[serde(default, rename = "file_name")]
     _file_name: Option<String>,
@@ -157,27 +166,35 @@ fn read_lines(
     }
 }
 
-async fn check(
-    state: &AppState,
-    fixture_id: FixtureId,
-    lines: &[(i32, SheetLine)],
-) -> ApiResult<Checked> {
-    workflows::mass::check(&state.pool, &state.ticketing, fixture_id, lines)
+async fn check(state: &AppState, target: Target, lines: &[(i32, SheetLine)]) -> ApiResult<Checked> {
+    workflows::mass::check(&state.pool, &state.ticketing, target, lines)
         .await?
         .map_err(ApiError::from)
 }
 
-fn required_fixture(id: Option<FixtureId>) -> ApiResult<FixtureId> {
-    id.ok_or_else(|| {
-        ApiError::validation([("fixture_id".to_owned(), "required".to_owned())].into())
-    })
+/// A fixture, or a season ticket (with its form): exactly one of the two.
+fn target(
+    fixture_id: Option<FixtureId>,
+    season_ticket_id: Option<SeasonTicketId>,
+    collection: bool,
+) -> ApiResult<Target> {
+    let invalid = |field: &str, code: &str| {
+        ApiError::validation([(field.to_owned(), code.to_owned())].into())
+    };
+    match (fixture_id, season_ticket_id) {
+        (Some(f), None) if !collection => Ok(Target::Fixture(f)),
+        (Some(_), None) => Err(invalid("collection", "season_only")),
+        (None, Some(id)) => Ok(Target::Season { id, collection }),
+        (Some(_), Some(_)) => Err(invalid("season_ticket_id", "fixture_or_season")),
+        (None, None) => Err(invalid("fixture_id", "required")),
+    }
 }
 
 /// `POST /api/admin/mass-issues/preview`: every line checked; nothing stored.
 #[utoipa::path(post, path = "/mass-issues/preview", tag = "admin", request_body = PreviewRequest, responses(
     (status = 200, body = Checked, description = "Every line checked; nothing stored"),
-    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`, `season_ticket_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `season_not_on_sale`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: the sheet or the lines"),
     (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
 ))]
@@ -186,17 +203,25 @@ async fn preview(
     State(state): State<AppState>,
     Json(req): Json<PreviewRequest>,
 ) -> ApiResult<Response> {
-    let fixture_id = required_fixture(req.fixture_id)?;
+    let target = target(req.fixture_id, req.season_ticket_id, req.collection)?;
     let lines = read_lines(req.file_base64.as_deref(), req.lines.as_deref())?;
-    let checked = check(&state, fixture_id, &lines).await?;
+    let checked = check(&state, target, &lines).await?;
     Ok(axum::Json(checked).into_response())
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct CreateRequest {
+    /// The fixture whose tickets to issue; or `season_ticket_id`.
     #[schema(value_type = Option<i64>)]
     fixture_id: Option<FixtureId>,
+    /// The season ticket whose season seats to issue; or `fixture_id`.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    season_ticket_id: Option<SeasonTicketId>,
+    /// A season task's seats as collections of match titles (default: season titles).
+    #[serde(default)]
+    collection: bool,
     #[serde(default)]
     file_name: Option<String>,
     #[serde(default)]
@@ -212,8 +237,8 @@ struct CreateRequest {
 /// `POST /api/admin/mass-issues`: checks the lines again and starts the task. Audited.
 #[utoipa::path(post, path = "/mass-issues", tag = "admin", request_body = CreateRequest, responses(
     (status = 201, body = mass::Task),
-    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`, `season_ticket_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `season_not_on_sale`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: the sheet, the lines, or no valid line"),
     (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
 ))]
@@ -223,7 +248,7 @@ async fn create_task(
     CurrentUser(staff): CurrentUser,
     Json(req): Json<CreateRequest>,
 ) -> ApiResult<Response> {
-    let fixture_id = required_fixture(req.fixture_id)?;
+    let target = target(req.fixture_id, req.season_ticket_id, req.collection)?;
     let language = match req.language.as_deref() {
         None | Some("it") => "it",
         Some("en") => "en",
@@ -252,10 +277,9 @@ async fn create_task(
             *row = *given;
         }
     }
-    let checked = check(&state, fixture_id, &lines).await?;
+    let checked = check(&state, target, &lines).await?;
     let mut tx = state.pool.begin().await?;
     let task = NewTask {
-        fixture_id,
         staff: staff.user.user_id,
         source: if file_name.is_some() {
             "sheet"
@@ -274,7 +298,8 @@ async fn create_task(
         "mass_issue.created",
         "mass_issue",
         &task_id.to_string(),
-        json!({"fixture_id": fixture_id, "file_name": file_name, "lines": checked.total,
+        json!({"fixture_id": checked.fixture_id, "season_ticket_id": checked.season_ticket_id,
+               "collection": checked.collection, "file_name": file_name, "lines": checked.total,
                "valid": checked.valid}),
     )
     .await?;
@@ -301,9 +326,9 @@ fn task_id(raw: &str) -> ApiResult<Uuid> {
     Uuid::parse_str(raw).map_err(|_| ApiError::not_found("No such mass issue"))
 }
 
-/// `GET /api/admin/mass-issues`: newest first; filters `fixture_id`, `state`.
+/// `GET /api/admin/mass-issues`: newest first; filters `fixture_id`, `season_ticket_id`, `state`.
 #[utoipa::path(get, path = "/mass-issues", tag = "admin", params(crate::rest::RawListParams), responses(
-    (status = 200, body = Vec<mass::Task>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `state`"),
+    (status = 200, body = Vec<mass::Task>, headers(("Content-Range" = String, description = "`<resource> first-last/total`")), description = "filters `fixture_id`, `season_ticket_id`, `state`"),
     (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`: a sort, range or filter that does not parse or is unknown"),
 ))]
 async fn list_tasks(
@@ -313,6 +338,7 @@ async fn list_tasks(
     let params = ListParams::try_from(raw)?;
     let q = mass::TaskQuery {
         fixture_id: params.filter_i64("fixture_id")?.map(FixtureId),
+        season_ticket_id: params.filter_i64("season_ticket_id")?.map(SeasonTicketId),
         state: params.filter_enum("state")?,
         ascending: params.sort_field.is_some() && !params.descending,
         offset: params.offset,

@@ -157,6 +157,7 @@ async fn sell_season_order(
                 },
             )
             .collect(),
+        mass_task: None,
     };
     let order_id = sell_season_at_box_office(&mut tx, &sale).await??;
     audit::record(

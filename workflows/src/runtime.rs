@@ -166,6 +166,19 @@ pub trait Job: Serialize + DeserializeOwned + Send + Sync + Unpin + 'static {
     }
 }
 
+/// Runs CPU-bound work (rendering PDFs: about 2 ms a ticket, 45 ms for a collection's
+/// e-mail) on the blocking pool, so that a worker's few runtime threads keep answering the
+/// other jobs' calls and queries meanwhile. A panic in `f` is the caller's panic.
+pub async fn off_runtime<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(t) => t,
+        Err(e) => std::panic::resume_unwind(
+            e.try_into_panic()
+                .unwrap_or_else(|e| Box::new(e.to_string())),
+        ),
+    }
+}
+
 /// Enqueues `job` on `conn`, which should be the transaction of the write that causes it:
 /// the job exists if and only if that write commits. Returns false when a job with the same
 /// idempotency key already exists.

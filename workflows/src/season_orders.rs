@@ -20,7 +20,7 @@ use crate::{
     },
     mail::mail_to,
     refunds::{cancel_titles, payments_error},
-    runtime::{Job, JobContext, JobError, enqueue, ticketing_down},
+    runtime::{Job, JobContext, JobError, enqueue, off_runtime, ticketing_down},
 };
 use domain::{
     breaker::{self, Gate},
@@ -528,7 +528,10 @@ impl Job for SendSeasonTickets {
         if !season_orders::mark_tickets_sent(&mut tx, order.id).await? {
             return Ok(());
         }
-        let (context, attachments) = purchase_mail(&ctx.public_base_url, &order);
+        let (context, attachments) = {
+            let (base, order) = (ctx.public_base_url.clone(), order.clone());
+            off_runtime(move || purchase_mail(&base, &order)).await
+        };
         // A mass task's season seat is the club's gift: the finalised e-mail, not a purchase.
         let template = if order.mass_task_id.is_some() {
             MailTemplate::MassSeasonFinalized
@@ -560,7 +563,10 @@ pub async fn resend_tickets(
     if order.state != OrderState::Issued {
         return Ok(false);
     }
-    let (context, attachments) = purchase_mail(public_base_url, order);
+    let (context, attachments) = {
+        let (base, order) = (public_base_url.to_owned(), order.clone());
+        off_runtime(move || purchase_mail(&base, &order)).await
+    };
     mail_to(
         conn,
         &order.buyer_email,

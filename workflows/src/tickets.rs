@@ -3,7 +3,7 @@
 
 use crate::{
     mail::{mail_to, order_language},
-    runtime::{Job, JobContext, JobError},
+    runtime::{Job, JobContext, JobError, off_runtime},
 };
 use domain::ids::OrderId;
 use domain::{
@@ -64,24 +64,30 @@ async fn tickets_mail(
         .with_timezone(&chrono_tz::Europe::Rome)
         .format("%d/%m/%Y %H:%M")
         .to_string();
-    let mut tickets = vec![];
-    let mut attachments = vec![];
-    for line in &order.lines {
-        let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
-            continue;
-        };
-        let ticket = ticket_document(order, line, title, holder);
-        attachments.push(Attachment {
-            filename: format!("biglietto-{}.pdf", title.seal),
-            content_type: "application/pdf".into(),
-            content: documents::ticket_pdf(&ticket, doc_lang),
-        });
-        tickets.push(json!({
-            "sector": line.sector_name, "row": line.row, "seat": line.number, "gate": line.gate,
-            "holder": holder.full_name(), "price": documents::euros(i64::from(line.price_cents)),
-            "seal": title.seal,
-        }));
-    }
+    let rendered = order.clone();
+    let (tickets, attachments) = off_runtime(move || {
+        let order = &rendered;
+        let mut tickets = vec![];
+        let mut attachments = vec![];
+        for line in &order.lines {
+            let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
+                continue;
+            };
+            let ticket = ticket_document(order, line, title, holder);
+            attachments.push(Attachment {
+                filename: format!("biglietto-{}.pdf", title.seal),
+                content_type: "application/pdf".into(),
+                content: documents::ticket_pdf(&ticket, doc_lang),
+            });
+            tickets.push(json!({
+                "sector": line.sector_name, "row": line.row, "seat": line.number, "gate": line.gate,
+                "holder": holder.full_name(), "price": documents::euros(i64::from(line.price_cents)),
+                "seal": title.seal,
+            }));
+        }
+        (tickets, attachments)
+    })
+    .await;
     let base = ctx.public_base_url.trim_end_matches('/');
     let context = json!({
         "fixture": order.fixture.title, "starts_at": when, "order_id": order.id,

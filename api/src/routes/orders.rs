@@ -821,10 +821,8 @@ async fn ticket_pdf(
         return Err(not_found());
     };
     let lang = documents::Lang::parse(q.lang.as_deref().unwrap_or(&order.language));
-    let pdf = documents::ticket_pdf(
-        &workflows::tickets::ticket_document(&order, line, title, holder),
-        lang,
-    );
+    let doc = workflows::tickets::ticket_document(&order, line, title, holder);
+    let pdf = workflows::runtime::off_runtime(move || documents::ticket_pdf(&doc, lang)).await;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),

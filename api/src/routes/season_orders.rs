@@ -493,7 +493,8 @@ async fn season_ticket_pdf(
                 &title.seal,
                 &title.barcode,
             );
-            (documents::season_pdf(&doc, lang), title.seal.clone())
+            let pdf = workflows::runtime::off_runtime(move || documents::season_pdf(&doc, lang));
+            (pdf.await, title.seal.clone())
         }
         Some(fixture) => {
             let t = line
@@ -509,7 +510,8 @@ async fn season_ticket_pdf(
                 &t.barcode,
             )
             .ok_or_else(not_found)?;
-            (documents::ticket_pdf(&doc, lang), t.seal.clone())
+            let pdf = workflows::runtime::off_runtime(move || documents::ticket_pdf(&doc, lang));
+            (pdf.await, t.seal.clone())
         }
     };
     Ok((

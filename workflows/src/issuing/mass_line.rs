@@ -5,7 +5,7 @@
 use super::IssueHook;
 use crate::{
     mail::{mail_to, order_language},
-    runtime::JobContext,
+    runtime::{JobContext, off_runtime},
     tickets::ticket_document,
 };
 use domain::ids::OrderId;
@@ -102,7 +102,7 @@ async fn finish_line(
             vec![Attachment {
                 filename: format!("biglietto-{}.pdf", title.seal),
                 content_type: "application/pdf".into(),
-                content: documents::ticket_pdf(&ticket, doc_lang),
+                content: off_runtime(move || documents::ticket_pdf(&ticket, doc_lang)).await,
             }],
         )
         .await?;

@@ -3,7 +3,8 @@
  * sells a collection (one ticket per covered match) of the demo season to a buyer paying cash,
  * through the staff app's form; the order's page shows its match titles appearing until every
  * match has one; the season lists show it with who sold it, and the season backlog no longer
- * lists the seat.
+ * lists the seat. Then staff issue one season seat of the same season ticket by mass issuing
+ * (a line typed by hand), and its task's page shows it finalised.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +47,23 @@ async function choose(page: Page, scope: Page | ReturnType<Page['getByRole']>, l
   await page.getByRole('option', { name: option }).first().click();
 }
 
+/**
+ * A season seat of block TC3 free in every covered match, for the mass issue: TC-TC3-12-5 (no
+ * other journey takes it), or when an earlier run on the same data took it, the block's last
+ * free seat.
+ */
+async function freeSeasonSeatInTc3(season: SeasonDetail): Promise<string | undefined> {
+  const block = season.sectors.find((sector) => sector.code === 'TC')?.blocks.find((candidate) => candidate.code === 'TC3');
+  if (!block) return undefined;
+  const { seats } = await getJson<{ seats: { label: string; state: string }[] }>(
+    `/api/season-tickets/${season.id}/blocks/${block.id}`,
+  );
+  const free = seats.filter((candidate) => candidate.state === 'free').map((candidate) => candidate.label);
+  return free.includes('TC-TC3-12-5') ? 'TC-TC3-12-5' : free.at(-1);
+}
+
 describe('season tickets at the box office', () => {
-  it('staff sell a collection for cash; its match titles appear until all are issued; the lists show it', async () => {
+  it('staff sell a collection for cash; its match titles appear until all are issued; the lists show it; staff mass-issue a season seat', async () => {
     const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
     const summary = items.find((season) => season.status === 1 && season.inventory_ready);
     expect(summary, 'the demo data puts the season ticket on sale').toBeDefined();
@@ -120,7 +136,51 @@ describe('season tickets at the box office', () => {
     expect(await page.getByText(seat.label).count()).toBe(0);
     await screenshot(page, 'season-box-office-4-backlog');
 
+    // Mass issuing a season seat: staff choose the season ticket instead of a match and type
+    // one line, for a new holder with a supporter card (some covered matches are high-risk).
+    const massSeat = await freeSeasonSeatInTc3(season);
+    expect(massSeat, 'block TC3 has a season seat free in every match').toBeDefined();
+    if (!massSeat) return;
+    const guest = { first_name: 'Giulia', last_name: `Omaggio${letters(Date.now() % 1_000_000)}`, birth_date: '1985-03-14' };
+    await supporterCard(guest);
+    await page.goto(`${BASE_URL}/admin/tickets/massissue`);
+    await page.getByRole('heading', { name: 'Emissione massiva', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Abbonamento', exact: true }).click();
+    await choose(page, page, 'Abbonamento in vendita', season.name);
+    // A season title per seat: the collection switch stays off.
+    expect(await page.getByRole('switch', { name: 'Emetti come collezione di biglietti (uno per partita)' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Inserimento manuale' }).click();
+    const cell = (name: string) => page.getByRole('textbox', { name: `${name}, riga 1`, exact: true });
+    await cell('Posto').fill(massSeat);
+    await cell('Nome').fill(guest.first_name);
+    await cell('Cognome').fill(guest.last_name);
+    await page.getByLabel('Data di nascita, riga 1', { exact: true }).fill(guest.birth_date);
+    await cell('Luogo di nascita').fill('Como');
+    await page.getByRole('combobox', { name: 'Sesso, riga 1', exact: true }).selectOption('F');
+    await cell('Numero del documento').fill('CA5566778');
+    await cell('E-mail').fill(`${guest.last_name.toLowerCase()}@example.it`);
+    await page.getByRole('button', { name: 'Anteprima', exact: true }).click();
+
+    // The preview: the one line valid, for the season ticket.
+    await page.getByRole('heading', { name: `Anteprima per ${season.name}` }).waitFor();
+    const previewSummary = page.getByTestId('preview-summary');
+    await expect.poll(() => previewSummary.textContent()).toContain('1 valida');
+    await screenshot(page, 'season-box-office-5-mass-issue-preview');
+
+    // Started: the task's page follows it until the line is settled, finalised.
+    await page.getByRole('button', { name: 'Emetti 1 riga valida' }).click();
+    await page.waitForURL(/\/admin\/mass-issues\/[^/]+\/show/);
+    const bar = page.getByRole('progressbar', { name: 'Avanzamento' }).first();
+    await expect
+      .poll(async () => bar.getAttribute('aria-valuenow'), { timeout: 120_000, interval: 1_000 })
+      .toBe('100');
+    expect(await page.getByTestId('task-progress').first().textContent()).toContain('1 emessa');
+    await page.getByText(massSeat).first().waitFor();
+    await page.getByText('Emesso', { exact: true }).first().waitFor();
+    await screenshot(page, 'season-box-office-6-mass-issue-done');
+
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // The sale above waits up to 90 s for its titles, the mass issue up to 120 s for its line.
+  }, 300_000);
 });

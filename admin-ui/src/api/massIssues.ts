@@ -8,8 +8,10 @@ const MASS_ISSUES = '/api/admin/mass-issues';
 
 /**
  * `POST /api/admin/mass-issues/preview`: checks every line of a sheet (base64) or of typed lines
- * against the fixture, prices each, and changes nothing. 422 `validation_failed` names the bad
- * part (`fixture_id`, `file_base64`, `lines`); 404 `fixture_not_found`; 409 `fixture_not_on_sale`.
+ * against the fixture (`fixture_id`) or the season ticket (`season_ticket_id`, with `collection`),
+ * prices each, and changes nothing. 422 `validation_failed` names the bad part (`fixture_id`,
+ * `season_ticket_id`, `collection`, `file_base64`, `lines`); 404 `fixture_not_found`,
+ * `season_ticket_not_found`; 409 `fixture_not_on_sale`, `season_not_on_sale`.
  */
 export function previewMassIssue(request: MassIssuePreviewRequest): Promise<MassIssuePreview> {
   return postJson<MassIssuePreview>(`${MASS_ISSUES}/preview`, request);

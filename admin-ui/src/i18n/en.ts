@@ -992,7 +992,9 @@ export const englishAppMessages: TranslationMessages = {
       fields: {
         id: 'ID',
         fixture_id: 'Match',
-        fixture_title: 'Match',
+        season_ticket_id: 'Season ticket',
+        collection: 'Collection',
+        title: 'Match or season ticket',
         file_name: 'File',
         source: 'Source',
         created_at: 'Created',
@@ -1015,6 +1017,13 @@ export const englishAppMessages: TranslationMessages = {
       sources: {
         sheet: 'Excel sheet',
         manual: 'Typed lines',
+      },
+      kinds: {
+        fixture: 'Match',
+        season: 'Season ticket',
+        collection: 'Collection',
+        season_hint: 'Season seats: each holder gets a season title.',
+        collection_hint: 'Season seats as collections: each holder gets a ticket for every match.',
       },
       progress: {
         label: 'Progress',
@@ -1045,12 +1054,16 @@ export const englishAppMessages: TranslationMessages = {
         preview_failed: 'Could not prepare the preview. Try again shortly.',
         create_failed: 'Could not start the mass issue. Try again shortly.',
         file_not_read: 'Could not read the chosen file.',
-        fixture_required: 'Choose a match on sale.',
+        fixture_required: 'Choose a match or a season ticket on sale.',
+        fixture_or_season: 'Choose a match or a season ticket, not both.',
+        collection_season_only: "Only a season ticket's seats are issued as collections of tickets.",
+        season_ticket_not_found: 'Season ticket not found.',
+        season_not_on_sale: 'The season ticket is not on sale.',
         file_unreadable: 'The file is not a readable Excel sheet (.xlsx).',
         file_no_header: "The file has none of the template's columns: download the template and use its headers.",
         too_many_lines: 'Too many lines: at most 2,000 per mass issue.',
         no_lines: 'There are no lines to issue.',
-        rejected: 'The request was refused: check the match and the lines.',
+        rejected: 'The request was refused: check the match or the season ticket, and the lines.',
       },
       line_fields: {
         label: 'Seat',
@@ -1081,6 +1094,23 @@ export const englishAppMessages: TranslationMessages = {
         holder_unverified:
           'the ticketing system did not answer: the person is checked again when the ticket is issued.',
         email_banned: 'this e-mail address is barred.',
+        holder_has_title: 'the ticketing system already has a title for this person at this match.',
+        reduction_not_issued: 'the ticketing system does not issue this reduction to the holder.',
+        fixture_not_on_sale: 'the match is no longer on sale.',
+        buyer_limit: 'this person already has the most tickets allowed for this match.',
+        season_not_on_sale:
+          'the ticketing system has not opened the public sale of this season ticket yet: for now only holders renewing can have it.',
+        match_not_on_sale:
+          "one of the season ticket's matches is not on public sale yet: the collection cannot be issued now. Issue season titles or try again later.",
+        holder_has_season_ticket: 'this person already has a season ticket for this season.',
+      },
+      season_line_errors: {
+        unknown_seat: 'no seat sold with season tickets has this label.',
+        seat_taken: "the seat is not free at every one of the season ticket's matches.",
+        holder_has_seat: 'this person already has a seat of this season ticket.',
+        reduction_not_sold: "this reduction is not sold with the season ticket in the seat's sector.",
+        reduction_not_eligible:
+          "the holder does not qualify for this reduction on the day of the season ticket's first match (Under 14: younger than 14; Over 65: 65 or older; Women: sex F).",
       },
       invalid_fields: {
         first_name: 'letters, spaces, apostrophes, dots and hyphens only (no digits).',
@@ -1129,7 +1159,8 @@ export const englishAppMessages: TranslationMessages = {
         task_id: 'Task',
         row: 'Row',
         fixture_id: 'Match',
-        fixture_title: 'Match',
+        season_ticket_id: 'Season ticket',
+        title: 'Match or season ticket',
         label: 'Seat',
         sector_name: 'Sector',
         holder_name: 'Holder',
@@ -1140,6 +1171,7 @@ export const englishAppMessages: TranslationMessages = {
         reason: 'Reason',
         seal: 'Fiscal seal',
         order_id: 'Order',
+        season_order_id: 'Season order',
         updated_at: 'Updated',
         q: 'Search',
       },
@@ -1148,6 +1180,7 @@ export const englishAppMessages: TranslationMessages = {
         issuing: 'Issuing',
         finalized: 'Issued',
         unfinalized: 'Not issued',
+        unfinalized_season: 'Not issued (season ticket)',
       },
       columns: {
         seat: 'Seat',
@@ -1629,9 +1662,19 @@ export const englishAppMessages: TranslationMessages = {
     mass_issue: {
       title: 'Mass issuing',
       subtitle:
-        'Issue many tickets at once for a match on sale, from an Excel sheet or by typing the lines. The preview checks every line without changing anything; the valid lines are then issued in the background and each holder gets their ticket by e-mail.',
+        'Issue many tickets at once for a match on sale, or many seats of a season ticket on sale, from an Excel sheet or by typing the lines. The preview checks every line without changing anything; the valid lines are then issued in the background and each holder gets their ticket or season ticket by e-mail.',
+      target: {
+        label: 'What to issue',
+        fixture: 'Match',
+        season: 'Season ticket',
+      },
       fixture: 'Match on sale',
       no_fixture_on_sale: 'No match is on sale.',
+      season: 'Season ticket on sale',
+      no_season_on_sale: 'No season ticket is on sale.',
+      collection: 'Issue as a collection of tickets (one per match)',
+      collection_help:
+        "Off: each seat gets a season title. On: each seat gets a ticket for every one of the season ticket's matches.",
       mode: {
         label: 'Lines from',
         sheet: 'Excel sheet',
@@ -1644,6 +1687,8 @@ export const englishAppMessages: TranslationMessages = {
       no_file: 'No file chosen.',
       file_chosen: 'File chosen: %{name}',
       manual_help: 'One line per seat; lines left blank are not sent.',
+      season_manual_help:
+        "One line per seat of the season ticket, with its label (TC-TC3-12-5, say); lines left blank are not sent. The seat map is there for a match only.",
       map: {
         open: 'Pick seats on the map',
         close: 'Close the map',
@@ -1654,6 +1699,7 @@ export const englishAppMessages: TranslationMessages = {
       },
       preview: 'Preview',
       choose_fixture_first: 'Choose a match first.',
+      choose_season_first: 'Choose a season ticket first.',
       tasks: 'Latest mass issues',
     },
     customer_consent: {

@@ -994,7 +994,9 @@ export const italianMessages: TranslationMessages = {
       fields: {
         id: 'ID',
         fixture_id: 'Partita',
-        fixture_title: 'Partita',
+        season_ticket_id: 'Abbonamento',
+        collection: 'Collezione',
+        title: 'Partita o abbonamento',
         file_name: 'File',
         source: 'Origine',
         created_at: 'Creata il',
@@ -1017,6 +1019,13 @@ export const italianMessages: TranslationMessages = {
       sources: {
         sheet: 'Foglio Excel',
         manual: 'Righe inserite a mano',
+      },
+      kinds: {
+        fixture: 'Partita',
+        season: 'Abbonamento',
+        collection: 'Collezione',
+        season_hint: 'Posti di abbonamento: a ogni titolare un titolo di abbonamento.',
+        collection_hint: 'Posti di abbonamento come collezioni: a ogni titolare un biglietto per ogni partita.',
       },
       progress: {
         label: 'Avanzamento',
@@ -1048,13 +1057,17 @@ export const italianMessages: TranslationMessages = {
         preview_failed: "Impossibile preparare l'anteprima. Riprova tra poco.",
         create_failed: "Impossibile avviare l'emissione. Riprova tra poco.",
         file_not_read: 'Impossibile leggere il file scelto.',
-        fixture_required: 'Scegli una partita in vendita.',
+        fixture_required: 'Scegli una partita o un abbonamento in vendita.',
+        fixture_or_season: 'Scegli una partita oppure un abbonamento, non entrambi.',
+        collection_season_only: 'Solo i posti di un abbonamento si emettono come collezione di biglietti.',
+        season_ticket_not_found: 'Abbonamento non trovato.',
+        season_not_on_sale: "L'abbonamento non è in vendita.",
         file_unreadable: 'Il file non è un foglio Excel (.xlsx) leggibile.',
         file_no_header:
           "Nel file non c'è nessuna delle colonne del modello: scarica il modello e usa le sue intestazioni.",
         too_many_lines: 'Troppe righe: al massimo 2.000 per emissione.',
         no_lines: 'Non ci sono righe da emettere.',
-        rejected: 'La richiesta è stata rifiutata: controlla la partita e le righe.',
+        rejected: "La richiesta è stata rifiutata: controlla la partita o l'abbonamento e le righe.",
       },
       line_fields: {
         label: 'Posto',
@@ -1085,6 +1098,23 @@ export const italianMessages: TranslationMessages = {
         holder_unverified:
           'il sistema di biglietteria non ha risposto: la persona viene controllata di nuovo quando il biglietto è emesso.',
         email_banned: 'questo indirizzo e-mail è escluso.',
+        holder_has_title: 'il sistema di biglietteria ha già un titolo per questa persona in questa partita.',
+        reduction_not_issued: 'il sistema di biglietteria non emette questa riduzione per il titolare.',
+        fixture_not_on_sale: 'la partita non è più in vendita.',
+        buyer_limit: 'questa persona ha già il numero massimo di biglietti per questa partita.',
+        season_not_on_sale:
+          'nel sistema di biglietteria la vendita libera di questo abbonamento non è ancora aperta: per ora possono averlo solo i titolari che rinnovano.',
+        match_not_on_sale:
+          "una delle partite dell'abbonamento non è ancora in vendita libera: la collezione non si può emettere ora. Emetti titoli di abbonamento o riprova più tardi.",
+        holder_has_season_ticket: 'questa persona ha già un abbonamento per questa stagione.',
+      },
+      season_line_errors: {
+        unknown_seat: 'nessun posto venduto in abbonamento ha questa etichetta.',
+        seat_taken: "il posto non è libero in tutte le partite dell'abbonamento.",
+        holder_has_seat: 'questa persona ha già un posto di questo abbonamento.',
+        reduction_not_sold: "questa riduzione non è in vendita con l'abbonamento nel settore del posto.",
+        reduction_not_eligible:
+          "il titolare non ha diritto a questa riduzione il giorno della prima partita dell'abbonamento (Under 14: meno di 14 anni; Over 65: almeno 65 anni; Donna: sesso F).",
       },
       invalid_fields: {
         first_name: 'solo lettere, spazi, apostrofi, punti e trattini (niente cifre).',
@@ -1134,7 +1164,8 @@ export const italianMessages: TranslationMessages = {
         task_id: 'Emissione',
         row: 'Riga',
         fixture_id: 'Partita',
-        fixture_title: 'Partita',
+        season_ticket_id: 'Abbonamento',
+        title: 'Partita o abbonamento',
         label: 'Posto',
         sector_name: 'Settore',
         holder_name: 'Titolare',
@@ -1145,6 +1176,7 @@ export const italianMessages: TranslationMessages = {
         reason: 'Motivo',
         seal: 'Sigillo fiscale',
         order_id: 'Ordine',
+        season_order_id: 'Ordine di abbonamento',
         updated_at: 'Aggiornata il',
         q: 'Cerca',
       },
@@ -1153,6 +1185,7 @@ export const italianMessages: TranslationMessages = {
         issuing: 'In emissione',
         finalized: 'Emesso',
         unfinalized: 'Non emesso',
+        unfinalized_season: 'Non emesso (abbonamento)',
       },
       columns: {
         seat: 'Posto',
@@ -1643,9 +1676,19 @@ export const italianMessages: TranslationMessages = {
     mass_issue: {
       title: 'Emissione massiva',
       subtitle:
-        "Emetti molti biglietti insieme per una partita in vendita, da un foglio Excel o inserendo le righe a mano. L'anteprima controlla ogni riga senza cambiare nulla; le righe valide vengono poi emesse in background e ogni titolare riceve il biglietto via e-mail.",
+        "Emetti molti biglietti insieme per una partita in vendita, o molti posti di un abbonamento in vendita, da un foglio Excel o inserendo le righe a mano. L'anteprima controlla ogni riga senza cambiare nulla; le righe valide vengono poi emesse in background e ogni titolare riceve il biglietto o l'abbonamento via e-mail.",
+      target: {
+        label: 'Cosa emettere',
+        fixture: 'Partita',
+        season: 'Abbonamento',
+      },
       fixture: 'Partita in vendita',
       no_fixture_on_sale: 'Nessuna partita è in vendita.',
+      season: 'Abbonamento in vendita',
+      no_season_on_sale: 'Nessun abbonamento è in vendita.',
+      collection: 'Emetti come collezione di biglietti (uno per partita)',
+      collection_help:
+        "Spento: ogni posto riceve un titolo di abbonamento. Acceso: ogni posto riceve un biglietto per ciascuna partita dell'abbonamento.",
       mode: {
         label: 'Righe da',
         sheet: 'Foglio Excel',
@@ -1658,6 +1701,8 @@ export const italianMessages: TranslationMessages = {
       no_file: 'Nessun file scelto.',
       file_chosen: 'File scelto: %{name}',
       manual_help: 'Una riga per posto; le righe lasciate vuote non vengono inviate.',
+      season_manual_help:
+        "Una riga per posto dell'abbonamento, con la sua etichetta (per esempio TC-TC3-12-5); le righe lasciate vuote non vengono inviate. La mappa dei posti c'è solo per una partita.",
       map: {
         open: 'Scegli i posti sulla mappa',
         close: 'Chiudi la mappa',
@@ -1668,6 +1713,7 @@ export const italianMessages: TranslationMessages = {
       },
       preview: 'Anteprima',
       choose_fixture_first: 'Scegli prima una partita.',
+      choose_season_first: 'Scegli prima un abbonamento.',
       tasks: 'Ultime emissioni massive',
     },
     customer_consent: {

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
+import type { MouseEvent } from 'react';
 import { Link, useCreatePath, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { PriceField } from '../fields/PriceField';
 import { StackedCell } from '../fields/StackedCell';
 import { reasonHasDetail, reasonText } from '../massIssues/lineErrors';
+import { isSeasonTask } from '../massIssues/types';
 import { LineStateField } from './LineStateChip';
 import type { MassIssueLine } from '../../../api-types';
 
@@ -103,9 +105,28 @@ export function LineReasonField(props: FieldProps<MassIssueLine> & { clamp?: boo
         title={props.clamp ? record.reason : undefined}
         sx={clamp(3)}
       >
-        {reasonText(translate, record.reason)}
+        {reasonText(translate, record.reason, isSeasonTask(record))}
       </Typography>
     </StackedCell>
+  );
+}
+
+/** A season ticket's line's season order (its id), as a link to the season order's page. */
+export function LineSeasonOrderField(props: FieldProps<MassIssueLine>) {
+  const record = useRecordContext<MassIssueLine>(props);
+  const createPath = useCreatePath();
+  if (record === undefined || !record.season_order_id) {
+    return null;
+  }
+  return (
+    <Link
+      to={createPath({ resource: 'season-orders', type: 'show', id: record.season_order_id })}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+    >
+      <Box component="span" sx={{ fontFamily: 'monospace' }}>
+        {record.season_order_id}
+      </Box>
+    </Link>
   );
 }
 

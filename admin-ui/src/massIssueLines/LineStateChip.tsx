@@ -18,17 +18,21 @@ const chipLook = {
   { color: 'default' | 'info' | 'success' | 'error'; variant: 'filled' | 'outlined'; icon: ReactElement }
 >;
 
-/** A mass issuing line's state: grey queued, blue issuing, green issued, red not issued. */
-export function LineStateChip({ state }: { state: LineState }) {
+/**
+ * A mass issuing line's state: grey queued, blue issuing, green issued, red not issued; a season
+ * ticket's line not issued (`unfinalizedSeason`, the API's `unfinalized_season`) says so.
+ */
+export function LineStateChip({ state, unfinalizedSeason = false }: { state: LineState; unfinalizedSeason?: boolean }) {
   const translate = useTranslate();
   const { color, variant, icon } = chipLook[state];
+  const key = state === 'unfinalized' && unfinalizedSeason ? 'unfinalized_season' : state;
   return (
     <Chip
       size="small"
       color={color}
       variant={variant}
       icon={icon}
-      label={translate(`resources.mass-issue-lines.states.${state}`)}
+      label={translate(`resources.mass-issue-lines.states.${key}`)}
       data-state={state}
     />
   );
@@ -40,5 +44,5 @@ export function LineStateField(props: FieldProps<MassIssueLine>) {
   if (record === undefined || !isLineState(record.state)) {
     return null;
   }
-  return <LineStateChip state={record.state} />;
+  return <LineStateChip state={record.state} unfinalizedSeason={record.unfinalized_season} />;
 }

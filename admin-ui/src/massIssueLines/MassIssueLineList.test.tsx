@@ -20,7 +20,8 @@ const issued: MassIssueLine = {
   task_id: TASK_ID,
   row: 2,
   fixture_id: 7,
-  fixture_title: 'Como - Lazio',
+  season_ticket_id: null,
+  title: 'Como - Lazio',
   label: 'TC-TC1-1-1',
   sector_name: 'Tribuna Centrale',
   holder_name: 'Luca Neri',
@@ -31,6 +32,8 @@ const issued: MassIssueLine = {
   reason: null,
   seal: 'A1B2C3D4E5F6',
   order_id: '0193a5b0-0000-7000-8000-000000000001',
+  season_order_id: null,
+  unfinalized_season: false,
   updated_at: '2026-11-24T17:01:00Z',
 };
 const refused: MassIssueLine = {
@@ -135,6 +138,62 @@ describe('the mass-issued tickets page', () => {
     expect(
       screen.getByText('Il sistema di biglietteria rifiuta questa persona (divieto di accesso allo stadio).'),
     ).toBeInTheDocument();
+  });
+
+  it("marks a season ticket's lines, says one not issued as such, and links its page to the season order", async () => {
+    const SEASON_ORDER = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01';
+    const seasonIssued: MassIssueLine = {
+      ...issued,
+      id: 3,
+      row: 2,
+      fixture_id: null,
+      season_ticket_id: 3,
+      title: 'Abbonamento 2026-27',
+      label: 'TC-TC3-12-5',
+      holder_name: 'Sara Sportello',
+      email: 'sara@example.it',
+      order_id: null,
+      season_order_id: SEASON_ORDER,
+    };
+    const seasonRefused: MassIssueLine = {
+      ...seasonIssued,
+      id: 4,
+      row: 3,
+      label: 'TC-TC3-12-6',
+      holder_name: 'Pietro Rinnovi',
+      email: 'pietro@example.it',
+      state: 'unfinalized',
+      reason: 'season_not_on_sale',
+      unfinalized_season: true,
+      seal: null,
+      season_order_id: null,
+    };
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      '/api/admin/mass-issues': listRoute('mass-issues', [task]),
+      [LINES]: listRoute('mass-issue-lines', [seasonIssued, seasonRefused, issued]),
+      [`${LINES}/3`]: { body: seasonIssued },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    const pietro = (await screen.findByText('Pietro Rinnovi')).closest('tr') as HTMLElement;
+    expect(within(pietro).getByText('Abbonamento 2026-27')).toBeInTheDocument();
+    expect(within(pietro).getByText('Abbonamento').closest('[data-kind]')).toHaveAttribute('data-kind', 'season');
+    expect(within(pietro).getByText('Non emesso (abbonamento)').closest('[data-state]')).toHaveAttribute(
+      'data-state',
+      'unfinalized',
+    );
+    expect(within(pietro).getByText(/^Nel sistema di biglietteria la vendita libera di questo abbonamento/)).toBeInTheDocument();
+    // A match's line keeps its own words and no mark.
+    const luca = screen.getByText('Luca Neri').closest('tr') as HTMLElement;
+    expect(luca.querySelector('[data-kind]')).toBeNull();
+
+    await user.click(screen.getByText('Sara Sportello'));
+    const order = await screen.findByRole('link', { name: SEASON_ORDER }, { timeout: 5_000 });
+    expect(order).toHaveAttribute('href', `/admin/season-orders/${SEASON_ORDER}/show`);
+    expect(screen.getByText('Ordine di abbonamento')).toBeInTheDocument();
+    expect(screen.queryByText('Ordine')).not.toBeInTheDocument();
   });
 
   it("links an issued line's page to the order it was sold in", async () => {

@@ -40,7 +40,7 @@ export function MassIssueLineList() {
         exporter={false}
         actions={false}
       >
-        <MassIssueLineTable withFixture />
+        <MassIssueLineTable withTitle />
       </List>
     </ResourceContextProvider>
   );

@@ -9,9 +9,9 @@ interface TaskFilterInputProps {
 }
 
 /**
- * A list filter on a mass issuing task, among the latest ones: each as its match, its file (or
- * "typed lines") and when it was created. A task older than those (reached from its own page)
- * still shows, by its id.
+ * A list filter on a mass issuing task, among the latest ones: each as its match or season
+ * ticket, its file (or "typed lines") and when it was created. A task older than those (reached
+ * from its own page) still shows, by its id.
  */
 export function TaskFilterInput({ source }: TaskFilterInputProps) {
   const translate = useTranslate();
@@ -24,7 +24,7 @@ export function TaskFilterInput({ source }: TaskFilterInputProps) {
   const choices = data.map((task) => ({
     id: String(task.id),
     name: [
-      task.fixture_title,
+      task.title,
       task.file_name ?? translate('resources.mass-issues.sources.manual'),
       formatRomeDateTime(task.created_at, locale),
     ].join(' · '),

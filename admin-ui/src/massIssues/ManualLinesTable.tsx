@@ -11,7 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate, type Identifier } from 'react-admin';
+import { useSeasonTicketDetail } from '../api/seasonTickets';
 import { DOCUMENT_TYPES, SEXES, type DocumentType } from '../orders/types';
 import { reductionCodeChoices, type ManualLine } from './massIssueRequest';
 import { LINE_FIELDS, type LineField } from './types';
@@ -34,12 +35,32 @@ const WIDTHS: Record<LineField, number> = {
   reduction: 170,
 };
 
+/**
+ * Whose reductions a line may name: the default prices' for a fixture, the season ticket's own
+ * (the reductions sold with it) for a season ticket, once chosen.
+ */
+export type ReductionsOf = { target: 'fixture' } | { target: 'season'; seasonTicketId: Identifier | undefined };
+
 interface ManualLinesTableProps {
   lines: readonly ManualLine[];
   onChange: (key: number, change: Partial<Omit<ManualLine, 'key'>>) => void;
   onAdd: () => void;
   onRemove: (key: number) => void;
   disabled?: boolean;
+  /** The default prices' reductions when absent. */
+  reductionsOf?: ReductionsOf;
+}
+
+/** The reductions staff may choose on a line, for a fixture or for a season ticket. */
+function useReductionChoices(reductionsOf: ReductionsOf) {
+  const season = reductionsOf.target === 'season';
+  const { data: prices = [] } = useGetList<Price>(
+    'prices',
+    { sort: { field: 'sector_code', order: 'ASC' }, pagination: { page: 1, perPage: 1000 } },
+    { enabled: !season },
+  );
+  const { data: detail } = useSeasonTicketDetail(season ? reductionsOf.seasonTicketId : undefined);
+  return reductionCodeChoices(season ? (detail?.prices ?? []) : prices);
 }
 
 /**
@@ -47,13 +68,16 @@ interface ManualLinesTableProps {
  * columns. Each input is named by its column and line ("Nome, riga 2") for screen readers; the
  * table scrolls sideways inside its card rather than widening the page.
  */
-export function ManualLinesTable({ lines, onChange, onAdd, onRemove, disabled = false }: ManualLinesTableProps) {
+export function ManualLinesTable({
+  lines,
+  onChange,
+  onAdd,
+  onRemove,
+  disabled = false,
+  reductionsOf = { target: 'fixture' },
+}: ManualLinesTableProps) {
   const translate = useTranslate();
-  const { data: prices = [] } = useGetList<Price>('prices', {
-    sort: { field: 'sector_code', order: 'ASC' },
-    pagination: { page: 1, perPage: 1000 },
-  });
-  const reductions = reductionCodeChoices(prices);
+  const reductions = useReductionChoices(reductionsOf);
   const column = (field: LineField) => translate(`${MASS}.line_fields.${field}`);
   const nameOf = (field: LineField, number: number) => translate(`${MASS}.manual.cell`, { field: column(field), number });
 

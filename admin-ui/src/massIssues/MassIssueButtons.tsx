@@ -37,7 +37,7 @@ export function RetryTaskButton(props: { record?: MassIssueTask }) {
   }
   const about = {
     smart_count: task.unfinalized,
-    match: task.fixture_title,
+    match: task.title,
   };
   return (
     <>

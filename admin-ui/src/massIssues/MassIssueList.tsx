@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, ResourceContextProvider, SelectInput, TextField, useTranslate } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
+import { SeasonFilterInput } from '../seasonOrders/SeasonFilterInput';
+import { TaskTitleField } from './TaskKindChip';
 import { TaskFileField } from './TaskFields';
 import { TaskProgressField } from './TaskProgressField';
 import { TaskStateField } from './TaskStateChip';
@@ -14,6 +16,7 @@ export const RUNNING_REFRESH_MS = 1_000;
 
 const filters = [
   <FixtureFilterInput key="fixture_id" source="fixture_id" alwaysOn />,
+  <SeasonFilterInput key="season_ticket_id" source="season_ticket_id" alwaysOn />,
   <SelectInput
     key="state"
     source="state"
@@ -33,7 +36,7 @@ function NoTaskYet() {
 
 /**
  * The mass issuing tasks, newest first, under the mass issuing form: who sent which file for
- * which match, and how far it got. While a task on the page is running the list reads itself
+ * which match or season ticket (a season ticket's marked as such), and how far it got. While a task on the page is running the list reads itself
  * again every second, so its progress bar moves without reloading.
  */
 export function MassIssueList() {
@@ -64,7 +67,7 @@ export function MassIssueList() {
         {/* Sorted by creation time only: the one order the contract names. */}
         <DataTable<MassIssueTask> rowClick="show" bulkActionButtons={false}>
           <DataTable.Col source="created_at" field={RomeDateTimeField} />
-          <DataTable.Col source="fixture_title" disableSort />
+          <DataTable.Col source="title" disableSort field={TaskTitleField} />
           <DataTable.Col source="file_name" disableSort field={TaskFileField} />
           <DataTable.Col source="created_by" disableSort>
             <TextField source="created_by" sx={{ overflowWrap: 'anywhere' }} />

@@ -3,8 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { blockA, chooseBlockA } from '../test/seatMap';
-import { aFixture, aMassIssueTask } from '../test/fixtures';
-import type { Fixture, MassIssuePreview, MassIssueTask, PreviewLine, Price, SeatView, SheetLine } from '../../../api-types';
+import { aFixture, aMassIssueTask, aSeasonTicket } from '../test/fixtures';
+import type {
+  Fixture,
+  MassIssuePreview,
+  MassIssueTask,
+  PreviewLine,
+  Price,
+  SeasonPrice,
+  SeasonTicket,
+  SeasonTicketDetail,
+  SeatView,
+  SheetLine,
+} from '../../../api-types';
 
 const PAGE = '/tickets/massissue';
 const MASS = '/api/admin/mass-issues';
@@ -14,6 +25,27 @@ const TASK_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70';
 const lazio = aFixture();
 // Scheduled, not yet on sale: never offered for a mass issue.
 const inter: Fixture = { ...lazio, id: 8, title: 'Como - Inter', starts_at: '2026-12-13T19:45:00Z', status: 0 };
+
+// On sale: offered for a mass issue of its seats.
+const season: SeasonTicket = aSeasonTicket({ status: 1, inventory_ready: true });
+// Scheduled, not yet on sale: never offered.
+const cup: SeasonTicket = aSeasonTicket({ id: 4, name: 'Abbonamento Coppa', status: 0 });
+
+const seasonPrice = (sector: string, id: number, code: string, name: string, cents: number): SeasonPrice => ({
+  sector_code: sector,
+  reduction_id: id,
+  reduction_code: code,
+  reduction_name: name,
+  rule: code === 'DONNA' ? 'women' : 'anyone',
+  price_cents: cents,
+});
+// The season's own prices and reductions: not the default prices of a match.
+const seasonDetail: SeasonTicketDetail = {
+  ...season,
+  fixtures: [],
+  sectors: [],
+  prices: [seasonPrice('TC', 1, 'INTERO', 'Intero', 29000), seasonPrice('TC', 4, 'DONNA', 'Donna', 25000)],
+};
 
 const prices: Price[] = [
   { id: 'TC:1', sector_code: 'TC', sector_name: 'Tribuna Centrale', reduction_id: 1, reduction_code: 'INTERO', reduction_name: 'Intero', rule: 'anyone', price_cents: 6000 },
@@ -82,7 +114,9 @@ const previewLines: PreviewLine[] = [
 
 const sheetPreview: MassIssuePreview = {
   fixture_id: 7,
-  fixture_title: 'Como - Lazio',
+  season_ticket_id: null,
+  collection: false,
+  title: 'Como - Lazio',
   total: 5,
   valid: 2,
   invalid: 3,
@@ -103,6 +137,8 @@ function massIssueApi(extra: Routes = {}) {
     '/api/me': { body: STAFF_ME },
     '/api/admin/fixtures': listRoute('fixtures', [lazio, inter]),
     '/api/admin/prices': listRoute('prices', prices),
+    '/api/admin/season-tickets': listRoute('season-tickets', [season, cup]),
+    '/api/season-tickets/3': { body: seasonDetail },
     [MASS]: listRoute('mass-issues', [task]),
     [`${MASS}/${TASK_ID}`]: { body: task },
     '/api/admin/mass-issue-lines': listRoute('mass-issue-lines', []),
@@ -320,7 +356,9 @@ describe('the mass issuing page', () => {
   it('builds the lines typed in the manual mode, leaves out a blank one, and numbers the preview as the table', async () => {
     const manualPreview: MassIssuePreview = {
       fixture_id: 7,
-      fixture_title: 'Como - Lazio',
+      season_ticket_id: null,
+      collection: false,
+      title: 'Como - Lazio',
       total: 2,
       valid: 1,
       invalid: 1,
@@ -640,6 +678,44 @@ describe('seats picked on the map in the manual mode', () => {
 });
 
 describe('the latest tasks under the form', () => {
+  it("marks a season ticket's tasks, titles or collections, and filters by season ticket", async () => {
+    const titles: MassIssueTask = {
+      ...task,
+      id: 's1',
+      fixture_id: null,
+      season_ticket_id: 3,
+      collection: false,
+      title: 'Abbonamento 2026-27',
+      file_name: 'abbonati.xlsx',
+    };
+    const collections: MassIssueTask = { ...titles, id: 's2', collection: true, file_name: 'collezioni.xlsx' };
+    const fetchMock = massIssueApi({ [MASS]: listRoute('mass-issues', [collections, titles, task]) });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    const collectionRow = (await screen.findByText('collezioni.xlsx')).closest('tr') as HTMLElement;
+    expect(within(collectionRow).getByText('Abbonamento 2026-27')).toBeInTheDocument();
+    expect(within(collectionRow).getByText('Collezione').closest('[data-kind]')).toHaveAttribute(
+      'title',
+      'Posti di abbonamento come collezioni: a ogni titolare un biglietto per ogni partita.',
+    );
+    const titlesRow = screen.getByText('abbonati.xlsx').closest('tr') as HTMLElement;
+    expect(within(titlesRow).getByText('Abbonamento')).toBeInTheDocument();
+    // A match's task carries no mark.
+    const matchRow = screen.getByText('sponsor.xlsx').closest('tr') as HTMLElement;
+    expect(within(matchRow).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(matchRow.querySelector('[data-kind]')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /^Partita o abbonamento/ })).toBeInTheDocument();
+
+    // The list's own season ticket filter, beside the match's.
+    await user.click(screen.getByRole('combobox', { name: 'Abbonamento' }));
+    await user.click(await screen.findByRole('option', { name: 'Abbonamento 2026-27' }));
+    await waitFor(() => {
+      const last = fetchMock.mock.calls.filter(([input]) => urlOf(input).pathname === MASS).at(-1);
+      expect(JSON.parse(urlOf(last?.[0] ?? '').searchParams.get('filter') ?? '')).toEqual({ season_ticket_id: 3 });
+    });
+  });
+
   it('lists them newest first, each with its progress and state, and reads them again while one runs', async () => {
     const running: MassIssueTask = {
       ...task,
@@ -658,6 +734,7 @@ describe('the latest tasks under the form', () => {
     const routes: Routes = {
       '/api/me': { body: STAFF_ME },
       '/api/admin/fixtures': listRoute('fixtures', [lazio]),
+      '/api/admin/season-tickets': listRoute('season-tickets', [season]),
       [MASS]: listRoute('mass-issues', [running, task]),
     };
     const fetchMock = stubFetch(routes);
@@ -688,5 +765,241 @@ describe('the latest tasks under the form', () => {
     // Nothing runs any more: no more reads.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(lists().length).toBe(settled);
+  });
+});
+
+describe("issuing a season ticket's seats", () => {
+  const sara = holder('TC-TC3-12-5', 'Sara', 'Sportello', 'sara@example.it');
+  const pietro = holder('TC-TC3-12-6', 'Pietro', 'Rinnovi', 'pietro@example.it');
+  const gino = holder('TC-TC3-12-7', 'Gino', 'Pieni', 'gino@example.it');
+
+  const seasonPreview: MassIssuePreview = {
+    fixture_id: null,
+    season_ticket_id: 3,
+    collection: true,
+    title: 'Abbonamento 2026-27',
+    total: 3,
+    valid: 1,
+    invalid: 2,
+    lines: [
+      { row: 2, line: sara, seat_id: 201, sector_name: 'Tribuna Centrale', price_cents: 29000, valid: true, errors: [] },
+      {
+        row: 3,
+        line: pietro,
+        seat_id: 202,
+        sector_name: 'Tribuna Centrale',
+        price_cents: 29000,
+        valid: false,
+        errors: [
+          { field: 'holder', code: 'holder_has_season_ticket' },
+          { field: 'label', code: 'match_not_on_sale' },
+        ],
+      },
+      {
+        row: 4,
+        line: gino,
+        seat_id: 203,
+        sector_name: 'Tribuna Centrale',
+        price_cents: 29000,
+        valid: false,
+        errors: [
+          { field: 'label', code: 'seat_taken' },
+          { field: 'holder', code: 'holder_has_seat' },
+          { field: 'label', code: 'season_not_on_sale' },
+        ],
+      },
+    ],
+  };
+  const seasonTask: MassIssueTask = aMassIssueTask({
+    id: TASK_ID,
+    fixture_id: null,
+    season_ticket_id: 3,
+    collection: true,
+    title: 'Abbonamento 2026-27',
+    total: 1,
+    finalized: 1,
+  });
+
+  function seasonApi(extra: Routes = {}) {
+    return massIssueApi({
+      [`${MASS}/${TASK_ID}`]: { body: seasonTask },
+      [`POST ${PREVIEW}`]: { body: seasonPreview },
+      [`POST ${MASS}`]: { status: 201, body: seasonTask },
+      ...extra,
+    });
+  }
+
+  async function chooseSeason(user: User, { target = 'Abbonamento', select = 'Abbonamento in vendita' } = {}) {
+    await user.click(await screen.findByRole('button', { name: target }));
+    await user.click(await screen.findByRole('combobox', { name: select }));
+    await user.click(await screen.findByRole('option', { name: 'Abbonamento 2026-27' }));
+  }
+
+  it('lets staff choose a match or a season ticket on sale, the match first as before', async () => {
+    const fetchMock = massIssueApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    const what = await screen.findByRole('group', { name: 'Cosa emettere' });
+    expect(within(what).getByRole('button', { name: 'Partita' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(what).getByRole('button', { name: 'Abbonamento' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('combobox', { name: 'Partita in vendita' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+
+    await user.click(within(what).getByRole('button', { name: 'Abbonamento' }));
+    expect(screen.queryByRole('combobox', { name: 'Partita in vendita' })).not.toBeInTheDocument();
+    expect(screen.getByText('Scegli prima un abbonamento.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anteprima' })).toBeDisabled();
+    // Season titles unless staff ask for collections.
+    const collection = screen.getByRole('switch', { name: 'Emetti come collezione di biglietti (uno per partita)' });
+    expect(collection).not.toBeChecked();
+    expect(collection).toHaveAccessibleDescription(/Spento: ogni posto riceve un titolo di abbonamento/);
+
+    // The season tickets on sale only.
+    await user.click(screen.getByRole('combobox', { name: 'Abbonamento in vendita' }));
+    expect(await screen.findByRole('option', { name: 'Abbonamento 2026-27' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Abbonamento Coppa' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    // Back to a match: its flow as before, nothing of the season ticket sent.
+    await user.click(within(what).getByRole('button', { name: 'Partita' }));
+    await chooseLazio(user);
+    await previewSheet(user);
+    await screen.findByRole('heading', { name: 'Anteprima per Como - Lazio' });
+    expect(bodyOf(postsTo(fetchMock, PREVIEW)[0])).toEqual({
+      fixture_id: 7,
+      file_name: 'sponsor.xlsx',
+      file_base64: btoa('PK sponsor sheet'),
+    });
+  });
+
+  it("previews typed lines as collections, with the season's reductions, then issues them for the season ticket", async () => {
+    const fetchMock = seasonApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseSeason(user);
+    await user.click(screen.getByRole('switch', { name: 'Emetti come collezione di biglietti (uno per partita)' }));
+    await user.click(screen.getByRole('button', { name: 'Inserimento manuale' }));
+    // A season ticket's seats are typed: no map.
+    expect(screen.queryByRole('button', { name: 'Scegli i posti sulla mappa' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Una riga per posto dell'abbonamento/)).toBeInTheDocument();
+    // The reductions sold with the season ticket, not the default prices' (no Under 14 here).
+    const reduction = screen.getByRole('combobox', { name: 'Riduzione, riga 1' });
+    await waitFor(() => expect(within(reduction).getByRole('option', { name: 'Donna (DONNA)' })).toBeInTheDocument());
+    expect(within(reduction).queryByRole('option', { name: 'Under 14 (U14)' })).not.toBeInTheDocument();
+
+    const type = (name: string, text: string) => user.type(screen.getByRole('textbox', { name }), text);
+    await type('Posto, riga 1', 'TC-TC3-12-5');
+    await type('Nome, riga 1', 'Sara');
+    await type('Cognome, riga 1', 'Sportello');
+    await user.type(screen.getByLabelText('Data di nascita, riga 1'), '1990-04-01');
+    await type('Luogo di nascita, riga 1', 'Como');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sesso, riga 1' }), 'M');
+    await type('Numero del documento, riga 1', 'CA1234567');
+    await type('E-mail, riga 1', 'sara@example.it');
+    await user.click(screen.getByRole('button', { name: 'Anteprima' }));
+
+    expect(await screen.findByRole('heading', { name: 'Anteprima per Abbonamento 2026-27' })).toBeInTheDocument();
+    expect(bodyOf(postsTo(fetchMock, PREVIEW)[0])).toEqual({ season_ticket_id: 3, collection: true, lines: [sara] });
+    const shown = screen.getByRole('region', { name: 'Anteprima per Abbonamento 2026-27' });
+    expect(within(shown).getByText('Collezione').closest('[data-kind]')).toHaveAttribute('data-kind', 'collection');
+    // The season's own reasons, each for its column.
+    const renewed = within(previewRow(3));
+    expect(renewed.getByText('Titolare: questa persona ha già un abbonamento per questa stagione.')).toBeInTheDocument();
+    expect(
+      renewed.getByText(
+        "Posto: una delle partite dell'abbonamento non è ancora in vendita libera: la collezione non si può emettere ora. Emetti titoli di abbonamento o riprova più tardi.",
+      ),
+    ).toBeInTheDocument();
+    const full = within(previewRow(4));
+    expect(full.getByText("Posto: il posto non è libero in tutte le partite dell'abbonamento.")).toBeInTheDocument();
+    expect(full.getByText('Titolare: questa persona ha già un posto di questo abbonamento.')).toBeInTheDocument();
+    expect(full.getByText(/^Posto: nel sistema di biglietteria la vendita libera di questo abbonamento non è ancora aperta/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Emetti 1 riga valida' }));
+    await waitFor(() => expect(postsTo(fetchMock, MASS)).toHaveLength(1));
+    expect(bodyOf(postsTo(fetchMock, MASS)[0])).toEqual({
+      season_ticket_id: 3,
+      collection: true,
+      file_name: null,
+      language: 'it',
+      lines: [sara],
+      rows: [2],
+    });
+    // The task's page, marked as a season ticket's collections.
+    expect(await screen.findByRole('button', { name: 'Scarica i risultati' })).toBeInTheDocument();
+    expect(screen.getAllByText('Collezione').length).toBeGreaterThan(0);
+  });
+
+  it('sends a sheet for season titles, and says the reasons in English', async () => {
+    const titles: MassIssuePreview = { ...seasonPreview, collection: false };
+    const fetchMock = seasonApi({ [`POST ${PREVIEW}`]: { body: titles } });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE, { locale: 'en' });
+
+    await chooseSeason(user, { target: 'Season ticket', select: 'Season ticket on sale' });
+    expect(screen.getByRole('switch', { name: 'Issue as a collection of tickets (one per match)' })).not.toBeChecked();
+    await previewSheet(user, { choose: 'Choose the Excel file', preview: 'Preview' });
+
+    expect(await screen.findByRole('heading', { name: 'Preview for Abbonamento 2026-27' })).toBeInTheDocument();
+    expect(bodyOf(postsTo(fetchMock, PREVIEW)[0])).toEqual({
+      season_ticket_id: 3,
+      collection: false,
+      file_name: 'sponsor.xlsx',
+      file_base64: btoa('PK sponsor sheet'),
+    });
+    const shown = screen.getByRole('region', { name: 'Preview for Abbonamento 2026-27' });
+    expect(within(shown).getByText('Season ticket').closest('[data-kind]')).toHaveAttribute('data-kind', 'season');
+    expect(
+      within(previewRow(3)).getByText('Holder: this person already has a season ticket for this season.'),
+    ).toBeInTheDocument();
+    expect(
+      within(previewRow(4)).getByText("Seat: the seat is not free at every one of the season ticket's matches."),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Issue 1 valid line' }));
+    await waitFor(() => expect(postsTo(fetchMock, MASS)).toHaveLength(1));
+    expect(bodyOf(postsTo(fetchMock, MASS)[0])).toEqual({
+      season_ticket_id: 3,
+      collection: false,
+      file_name: 'sponsor.xlsx',
+      language: 'en',
+      lines: [sara],
+      rows: [2],
+    });
+  });
+
+  it('forgets the preview when the collection is switched, so what is issued is what was checked', async () => {
+    seasonApi();
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseSeason(user);
+    await previewSheet(user);
+    expect(await screen.findByRole('button', { name: 'Emetti 1 riga valida' })).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Emetti come collezione di biglietti (uno per partita)' }));
+    expect(screen.queryByRole('button', { name: 'Emetti 1 riga valida' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'season_ticket_not_found', 'Abbonamento non trovato.'],
+    [409, 'season_not_on_sale', "L'abbonamento non è in vendita."],
+    [422, 'validation_failed', 'Scegli una partita oppure un abbonamento, non entrambi.'],
+  ])('says in our words why the season ticket was refused (%s %s)', async (status, code, message) => {
+    seasonApi({
+      [`POST ${PREVIEW}`]: {
+        status,
+        body: { code, message: 'Refused', errors: status === 422 ? { season_ticket_id: 'fixture_or_season' } : {} },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(PAGE);
+
+    await chooseSeason(user);
+    await previewSheet(user);
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Anteprima per/ })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SportsSoccerOutlinedIcon from '@mui/icons-material/SportsSoccerOutlined';
 import TableViewOutlinedIcon from '@mui/icons-material/TableViewOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
@@ -9,6 +11,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -19,6 +24,8 @@ import { apiErrorMessageKey } from '../api/errors';
 import { createMassIssue, downloadMassIssueTemplate, previewMassIssue } from '../api/massIssues';
 import { FixturePicker } from '../fixtures/FixturePicker';
 import { FIXTURE_STATUS } from '../fixtures/types';
+import { SeasonTicketPicker } from '../seasonTickets/SeasonTicketPicker';
+import { SEASON_TICKET_STATUS } from '../seasonTickets/types';
 import { massIssueFailureKey } from './lineErrors';
 import { ManualLinesTable } from './ManualLinesTable';
 import { addPickedSeat, dropMapPicks, dropPickedSeat, labelsOnLines, normalLabel } from './mapPicks';
@@ -28,13 +35,24 @@ import {
   issuableLines,
   manualRequest,
   readFileAsBase64,
+  subjectFields,
+  type IssueSubject,
   type ManualLine,
 } from './massIssueRequest';
 import { PreviewTable } from './PreviewTable';
 import { SeatMapPicker } from './SeatMapPicker';
-import { isIssuable, isMassIssueLanguage, type MassIssueLanguage } from './types';
+import { TaskKindChip } from './TaskKindChip';
+import {
+  isIssuable,
+  isMassIssueLanguage,
+  isMassIssueTarget,
+  isSeasonTask,
+  taskKind,
+  type MassIssueLanguage,
+  type MassIssueTarget,
+} from './types';
 import { SHRINKABLE } from '../layout/grid';
-import type { Fixture, MassIssuePreview, MassIssuePreviewRequest, MassIssueTask, SeatView } from '../../../api-types';
+import type { Fixture, MassIssuePreview, MassIssueTask, SeasonTicket, SeatView } from '../../../api-types';
 
 const PAGE = 'pages.mass_issue';
 const MASS = 'resources.mass-issues';
@@ -42,6 +60,7 @@ const MASS = 'resources.mass-issues';
 const SHEET_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const isOnSale = (fixture: Fixture) => fixture.status === FIXTURE_STATUS.onSale;
+const isSeasonOnSale = (season: SeasonTicket) => season.status === SEASON_TICKET_STATUS.onSale;
 
 type Mode = 'sheet' | 'manual';
 
@@ -51,12 +70,26 @@ interface Sheet {
   base64: string;
 }
 
-/** A preview and what it was made from, to create the task from the same lines. */
+/** A preview and what it was made from, to create the task for the same subject from the same lines. */
 interface ShownPreview {
+  subject: IssueSubject;
   result: MassIssuePreview;
   fileName: string | null;
   /** For typed lines: the table's line number of each line sent. */
   rows?: number[];
+}
+
+/** What the preview is asked for: nothing until the fixture, or the season ticket, is chosen. */
+function chosenSubject(
+  target: MassIssueTarget,
+  fixtureId: Identifier | '',
+  seasonId: Identifier | '',
+  collection: boolean,
+): IssueSubject | null {
+  if (target === 'fixture') {
+    return fixtureId === '' ? null : { target, fixtureId: Number(fixtureId) };
+  }
+  return seasonId === '' ? null : { target, seasonTicketId: Number(seasonId), collection };
 }
 
 /** The admin app's language, which the holders' e-mails and tickets are written in. */
@@ -66,10 +99,12 @@ function useUiLanguage(): MassIssueLanguage {
 }
 
 /**
- * Mass issuing, at /admin/tickets/massissue: staff choose an on-sale fixture and either upload
- * the Excel sheet (its template in their language) or type the lines; the preview checks every
- * line and prices it, without changing anything; the valid lines then become a task, issued in
- * the background and followed on its page. The latest tasks are listed underneath.
+ * Mass issuing, at /admin/tickets/massissue: staff choose what to issue, an on-sale fixture's
+ * tickets or an on-sale season ticket's seats (as season titles, or as collections of one ticket
+ * per covered match), and either upload the Excel sheet (its template in their language) or type
+ * the lines; the preview checks every line and prices it, without changing anything; the valid
+ * lines then become a task, issued in the background and followed on its page. The latest tasks
+ * are listed underneath.
  */
 export function MassIssuePage() {
   const translate = useTranslate();
@@ -77,7 +112,10 @@ export function MassIssuePage() {
   const redirect = useRedirect();
   const queryClient = useQueryClient();
   const language = useUiLanguage();
+  const [target, setTarget] = useState<MassIssueTarget>('fixture');
   const [fixtureId, setFixtureId] = useState<Identifier | ''>('');
+  const [seasonId, setSeasonId] = useState<Identifier | ''>('');
+  const [collection, setCollection] = useState(false);
   const [mode, setMode] = useState<Mode>('sheet');
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [lines, setLines] = useState<ManualLine[]>(() => [emptyManualLine(0)]);
@@ -90,6 +128,7 @@ export function MassIssuePage() {
 
   const typed = manualRequest(lines);
   const hasLines = mode === 'sheet' ? sheet !== null : typed.lines.length > 0;
+  const subject = chosenSubject(target, fixtureId, seasonId, collection);
 
   const template = useMutation({
     mutationFn: () => downloadMassIssueTemplate(language),
@@ -104,15 +143,16 @@ export function MassIssuePage() {
 
   const previewing = useMutation({
     mutationFn: async (): Promise<ShownPreview> => {
-      if (fixtureId === '') {
-        throw new Error('No fixture chosen');
+      if (subject === null) {
+        throw new Error('Nothing chosen to issue');
       }
+      const about = subjectFields(subject);
       if (mode === 'sheet' && sheet !== null) {
-        const request: MassIssuePreviewRequest = { fixture_id: Number(fixtureId), file_name: sheet.name, file_base64: sheet.base64 };
-        return { result: await previewMassIssue(request), fileName: sheet.name };
+        const result = await previewMassIssue({ ...about, file_name: sheet.name, file_base64: sheet.base64 });
+        return { subject, result, fileName: sheet.name };
       }
-      const result = await previewMassIssue({ fixture_id: Number(fixtureId), lines: typed.lines });
-      return { result, fileName: null, rows: typed.rows };
+      const result = await previewMassIssue({ ...about, lines: typed.lines });
+      return { subject, result, fileName: null, rows: typed.rows };
     },
     onSuccess: (shown) => setPreview(shown),
     onError: (error) => notify(massIssueFailureKey(error, `${MASS}.errors.preview_failed`), { type: 'error' }),
@@ -122,7 +162,7 @@ export function MassIssuePage() {
     mutationFn: (shown: ShownPreview) => {
       const issuable = issuableLines(shown.result.lines);
       return createMassIssue({
-        fixture_id: shown.result.fixture_id,
+        ...subjectFields(shown.subject),
         file_name: shown.fileName,
         language,
         lines: issuable.map((line) => line.line),
@@ -144,12 +184,32 @@ export function MassIssuePage() {
   // What the preview was made from has changed: it no longer says what would be issued.
   const forgetPreview = () => setPreview(null);
 
-  const chooseFixture = (id: Identifier | '') => {
-    setFixtureId(id);
-    // The seats picked were free on the other fixture: their lines go unless staff typed on them.
+  // The seats picked on the map were free on that fixture only: their lines go (another fixture,
+  // or a season ticket) unless staff typed on them.
+  const forgetMapPicks = () => {
     setLines((current) => dropMapPicks(current, mapPicks));
     setMapPicks(new Map());
     setKeptPick(null);
+  };
+  const chooseFixture = (id: Identifier | '') => {
+    setFixtureId(id);
+    forgetMapPicks();
+    forgetPreview();
+  };
+  const chooseTarget = (next: unknown) => {
+    if (isMassIssueTarget(next) && next !== target) {
+      setTarget(next);
+      // The map is a fixture's: a season ticket's seats are typed.
+      forgetMapPicks();
+      forgetPreview();
+    }
+  };
+  const chooseSeason = (id: Identifier | '') => {
+    setSeasonId(id);
+    forgetPreview();
+  };
+  const chooseCollection = (checked: boolean) => {
+    setCollection(checked);
     forgetPreview();
   };
   const chooseMode = (next: Mode | null) => {
@@ -216,14 +276,42 @@ export function MassIssuePage() {
       <Card>
         <CardContent sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 2, minWidth: 0 }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <FixturePicker
-              label={translate(`${PAGE}.fixture`)}
-              value={fixtureId}
-              onChange={chooseFixture}
-              accept={isOnSale}
-              emptyText={translate(`${PAGE}.no_fixture_on_sale`)}
-              sx={{ width: 420, maxWidth: '100%' }}
-            />
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={target}
+              onChange={(_, next: unknown) => chooseTarget(next)}
+              aria-label={translate(`${PAGE}.target.label`)}
+            >
+              <ToggleButton value="fixture">
+                <SportsSoccerOutlinedIcon fontSize="small" sx={{ mr: 1 }} />
+                {translate(`${PAGE}.target.fixture`)}
+              </ToggleButton>
+              <ToggleButton value="season">
+                <CardMembershipOutlinedIcon fontSize="small" sx={{ mr: 1 }} />
+                {translate(`${PAGE}.target.season`)}
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {target === 'fixture' ? (
+              <FixturePicker
+                label={translate(`${PAGE}.fixture`)}
+                value={fixtureId}
+                onChange={chooseFixture}
+                accept={isOnSale}
+                emptyText={translate(`${PAGE}.no_fixture_on_sale`)}
+                sx={{ width: 420, maxWidth: '100%' }}
+              />
+            ) : (
+              <SeasonTicketPicker
+                label={translate(`${PAGE}.season`)}
+                value={seasonId}
+                onChange={chooseSeason}
+                accept={isSeasonOnSale}
+                emptyText={translate(`${PAGE}.no_season_on_sale`)}
+                sx={{ width: 420, maxWidth: '100%' }}
+              />
+            )}
             <ToggleButtonGroup
               exclusive
               size="small"
@@ -242,6 +330,24 @@ export function MassIssuePage() {
               </ToggleButton>
             </ToggleButtonGroup>
           </Box>
+          {target === 'season' && (
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={collection}
+                    onChange={(event) => chooseCollection(event.target.checked)}
+                    disabled={busy}
+                    slotProps={{ input: { 'aria-describedby': 'mass-issue-collection-help' } }}
+                  />
+                }
+                label={translate(`${PAGE}.collection`)}
+              />
+              <FormHelperText id="mass-issue-collection-help" sx={{ mt: 0 }}>
+                {translate(`${PAGE}.collection_help`)}
+              </FormHelperText>
+            </Box>
+          )}
           {mode === 'sheet' ? (
             <Box sx={{ display: 'grid', gap: 1 }}>
               <Typography variant="body2" color="text.secondary">
@@ -275,9 +381,9 @@ export function MassIssuePage() {
           ) : (
             <Box sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 1, minWidth: 0 }}>
               <Typography variant="body2" color="text.secondary">
-                {translate(`${PAGE}.manual_help`)}
+                {translate(target === 'fixture' ? `${PAGE}.manual_help` : `${PAGE}.season_manual_help`)}
               </Typography>
-              {fixtureId !== '' && (
+              {target === 'fixture' && fixtureId !== '' && (
                 <SeatMapPicker
                   fixtureId={fixtureId}
                   labels={labelsOnLines(lines)}
@@ -293,21 +399,30 @@ export function MassIssuePage() {
                   }
                 />
               )}
-              <ManualLinesTable lines={lines} onChange={changeLine} onAdd={addLine} onRemove={removeLine} disabled={busy} />
+              <ManualLinesTable
+                lines={lines}
+                onChange={changeLine}
+                onAdd={addLine}
+                onRemove={removeLine}
+                disabled={busy}
+                reductionsOf={
+                  target === 'fixture' ? { target } : { target, seasonTicketId: seasonId === '' ? undefined : seasonId }
+                }
+              />
             </Box>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
             <Button
               variant="contained"
               startIcon={<FactCheckOutlinedIcon />}
-              disabled={fixtureId === '' || !hasLines || busy}
+              disabled={subject === null || !hasLines || busy}
               onClick={() => previewing.mutate()}
             >
               {translate(`${PAGE}.preview`)}
             </Button>
-            {fixtureId === '' && (
+            {subject === null && (
               <Typography variant="body2" color="text.secondary">
-                {translate(`${PAGE}.choose_fixture_first`)}
+                {translate(target === 'fixture' ? `${PAGE}.choose_fixture_first` : `${PAGE}.choose_season_first`)}
               </Typography>
             )}
           </Box>
@@ -342,9 +457,12 @@ function PreviewCard({ preview, issuing, onIssue }: PreviewCardProps) {
     <Card component="section" aria-labelledby="mass-issue-preview-title">
       <CardContent sx={{ display: 'grid', gridTemplateColumns: SHRINKABLE, gap: 2, minWidth: 0 }}>
         <Box>
-          <Typography variant="h6" component="h2" id="mass-issue-preview-title">
-            {translate(`${MASS}.preview.title_for`, { match: result.fixture_title })}
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+            <Typography variant="h6" component="h2" id="mass-issue-preview-title">
+              {translate(`${MASS}.preview.title_for`, { match: result.title })}
+            </Typography>
+            <TaskKindChip kind={taskKind(result)} />
+          </Box>
           <Typography variant="body1" data-testid="preview-summary" aria-live="polite">
             {translate(`${MASS}.preview.summary_valid`, { smart_count: issuable })}
             {', '}
@@ -356,7 +474,7 @@ function PreviewCard({ preview, issuing, onIssue }: PreviewCardProps) {
           </Typography>
         </Box>
         {withErrors > 0 && <Alert severity="warning">{translate(`${MASS}.preview.errors_hint`)}</Alert>}
-        <PreviewTable lines={result.lines} rows={rows} />
+        <PreviewTable lines={result.lines} rows={rows} season={isSeasonTask(result)} />
         <Box>
           <Button
             variant="contained"

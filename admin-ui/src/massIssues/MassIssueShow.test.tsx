@@ -34,7 +34,8 @@ const line = (id: number, row: number, extra: Partial<MassIssueLine>): MassIssue
   task_id: TASK_ID,
   row,
   fixture_id: 7,
-  fixture_title: 'Como - Lazio',
+  season_ticket_id: null,
+  title: 'Como - Lazio',
   label: `TC-TC1-1-${row}`,
   sector_name: 'Tribuna Centrale',
   holder_name: 'Luca Neri',
@@ -45,6 +46,8 @@ const line = (id: number, row: number, extra: Partial<MassIssueLine>): MassIssue
   reason: null,
   seal: null,
   order_id: null,
+  season_order_id: null,
+  unfinalized_season: false,
   updated_at: '2026-11-24T17:01:00Z',
   ...extra,
 });
@@ -116,6 +119,38 @@ describe("a mass issuing task's page", () => {
       'href',
       `/admin/mass/tickets_issued?filter=${encodeURIComponent(JSON.stringify({ task_id: TASK_ID }))}`,
     );
+  });
+
+  it("marks a season ticket's task, and says its lines not issued as season seats", async () => {
+    const season: MassIssueTask = {
+      ...done,
+      fixture_id: null,
+      season_ticket_id: 3,
+      collection: true,
+      title: 'Abbonamento 2026-27',
+    };
+    const SEASON_ORDER = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01';
+    const seasonLine = (id: number, row: number, extra: Partial<MassIssueLine>) =>
+      line(id, row, { fixture_id: null, season_ticket_id: 3, title: 'Abbonamento 2026-27', ...extra });
+    taskApi(season, {
+      [LINES]: listRoute('mass-issue-lines', [
+        seasonLine(1, 2, { season_order_id: SEASON_ORDER }),
+        seasonLine(2, 3, {
+          holder_name: 'Anna Bianchi',
+          state: 'unfinalized',
+          reason: 'holder_has_seat',
+          unfinalized_season: true,
+        }),
+      ]),
+    });
+    renderAdminApp(SHOW);
+
+    expect(await screen.findByText('Abbonamento 2026-27')).toBeInTheDocument();
+    expect(screen.getByText('Collezione').closest('[data-kind]')).toHaveAttribute('data-kind', 'collection');
+    expect(screen.getByText('Partita o abbonamento')).toBeInTheDocument();
+    const anna = (await screen.findByText('Anna Bianchi')).closest('tr') as HTMLElement;
+    expect(within(anna).getByText('Non emesso (abbonamento)')).toBeInTheDocument();
+    expect(within(anna).getByText('Questa persona ha già un posto di questo abbonamento.')).toBeInTheDocument();
   });
 
   it('reads a running task again every second until it is done, its bar moving', async () => {

@@ -21,6 +21,7 @@ import { MassIssueLineTable } from '../massIssueLines/MassIssueLineTable';
 import { DownloadResultsButton, RetryTaskButton } from './MassIssueButtons';
 import { RUNNING_REFRESH_MS } from './MassIssueList';
 import { TaskFileField } from './TaskFields';
+import { TaskTitleField } from './TaskKindChip';
 import { TaskProgressField } from './TaskProgressField';
 import { TaskStateField } from './TaskStateChip';
 import type { MassIssueTask } from '../../../api-types';
@@ -36,7 +37,7 @@ function MassIssueShowActions() {
 }
 
 /**
- * One mass issuing task: its match, file and author, a progress bar that moves every second while
+ * One mass issuing task: its match or season ticket (marked as such), file and author, a progress bar that moves every second while
  * it runs, the retry of the lines not issued and the results sheet, then every line with what
  * became of it.
  */
@@ -49,7 +50,7 @@ export function MassIssueShow() {
       }}
     >
       <SimpleShowLayout>
-        <TextField source="fixture_title" />
+        <TaskTitleField source="title" label="resources.mass-issues.fields.title" />
         <TaskFileField source="file_name" label="resources.mass-issues.fields.file_name" />
         <TextField source="created_by" />
         <RomeDateTimeField source="created_at" />

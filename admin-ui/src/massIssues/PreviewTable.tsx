@@ -44,6 +44,8 @@ interface PreviewTableProps {
    * staff read the number they see in their table.
    */
   rows?: readonly number[];
+  /** A season ticket's preview: the reasons said for season seats. */
+  season?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ interface PreviewTableProps {
  * ticket, the reduction and its price. A line that cannot be issued is tinted red with a red
  * "With errors" chip and each reason in words, the column named; it will not be sent.
  */
-export function PreviewTable({ lines, rows }: PreviewTableProps) {
+export function PreviewTable({ lines, rows, season = false }: PreviewTableProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const header = (key: string) => translate(`${MASS}.preview.columns.${key}`);
@@ -125,7 +127,7 @@ export function PreviewTable({ lines, rows }: PreviewTableProps) {
                     >
                       {line.errors.map((error) => (
                         <Typography component="li" variant="body2" key={`${error.field}:${error.code}`}>
-                          {lineErrorText(translate, error)}
+                          {lineErrorText(translate, error, season)}
                         </Typography>
                       ))}
                     </Box>

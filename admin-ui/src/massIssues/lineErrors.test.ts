@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/http';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { LINE_ERROR_CODES, lineErrorText, massIssueFailureKey, reasonHasDetail, reasonText } from './lineErrors';
+import {
+  LINE_ERROR_CODES,
+  lineErrorText,
+  massIssueFailureKey,
+  reasonHasDetail,
+  reasonText,
+  SEASON_LINE_ERROR_CODES,
+} from './lineErrors';
 import { LINE_FIELDS } from './types';
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
@@ -15,6 +22,10 @@ describe('the reasons a line cannot be issued', () => {
     await i18nProvider.changeLocale(locale);
     for (const code of LINE_ERROR_CODES) {
       const key = `resources.mass-issues.line_errors.${code}`;
+      expect(translate(key), key).not.toBe(key);
+    }
+    for (const code of SEASON_LINE_ERROR_CODES) {
+      const key = `resources.mass-issues.season_line_errors.${code}`;
       expect(translate(key), key).not.toBe(key);
     }
     for (const field of [...LINE_FIELDS, 'holder']) {
@@ -39,6 +50,48 @@ describe('the reasons a line cannot be issued', () => {
     await i18nProvider.changeLocale('en');
     expect(lineErrorText(translate, { field: 'email', code: 'email_banned' })).toBe('E-mail: this e-mail address is barred.');
     expect(lineErrorText(translate, { field: 'sex', code: 'invalid' })).toBe('Sex: M, F or empty.');
+  });
+
+  it("says a season ticket's preview codes in words, and the codes that mean something else there in the season's", async () => {
+    expect(lineErrorText(translate, { field: 'holder', code: 'holder_has_season_ticket' }, true)).toBe(
+      'Titolare: questa persona ha già un abbonamento per questa stagione.',
+    );
+    expect(lineErrorText(translate, { field: 'label', code: 'season_not_on_sale' }, true)).toBe(
+      'Posto: nel sistema di biglietteria la vendita libera di questo abbonamento non è ancora aperta: per ora possono averlo solo i titolari che rinnovano.',
+    );
+    expect(lineErrorText(translate, { field: 'label', code: 'match_not_on_sale' }, true)).toMatch(
+      /^Posto: una delle partite dell'abbonamento non è ancora in vendita libera/,
+    );
+    // The same code, for a match and for a season ticket.
+    expect(lineErrorText(translate, { field: 'holder', code: 'holder_has_seat' })).toBe(
+      'Titolare: questa persona ha già un posto per questa partita.',
+    );
+    expect(lineErrorText(translate, { field: 'holder', code: 'holder_has_seat' }, true)).toBe(
+      'Titolare: questa persona ha già un posto di questo abbonamento.',
+    );
+    expect(lineErrorText(translate, { field: 'label', code: 'seat_taken' }, true)).toBe(
+      "Posto: il posto non è libero in tutte le partite dell'abbonamento.",
+    );
+    // Codes with no season words of their own keep the usual ones.
+    expect(lineErrorText(translate, { field: 'label', code: 'duplicate_seat' }, true)).toBe(
+      "Posto: lo stesso posto è anche in un'altra riga.",
+    );
+    expect(reasonText(translate, 'holder_has_seat', true)).toBe('Questa persona ha già un posto di questo abbonamento.');
+    await i18nProvider.changeLocale('en');
+    expect(lineErrorText(translate, { field: 'holder', code: 'holder_has_season_ticket' }, true)).toBe(
+      'Holder: this person already has a season ticket for this season.',
+    );
+    expect(lineErrorText(translate, { field: 'label', code: 'unknown_seat' }, true)).toBe(
+      'Seat: no seat sold with season tickets has this label.',
+    );
+    expect(reasonText(translate, 'match_not_on_sale', true)).toMatch(/^One of the season ticket's matches is not on public sale yet/);
+  });
+
+  it("says a match's predicted refusals in words rather than as codes", () => {
+    expect(lineErrorText(translate, { field: 'holder', code: 'holder_has_title' })).toBe(
+      'Titolare: il sistema di biglietteria ha già un titolo per questa persona in questa partita.',
+    );
+    expect(reasonText(translate, 'fixture_not_on_sale')).toBe('La partita non è più in vendita.');
   });
 
   it('shows a code or a column it does not know as the API gave it', () => {
@@ -91,6 +144,23 @@ describe('massIssueFailureKey', () => {
     );
     expect(massIssueFailureKey(refusal({ lines: 'empty' }), 'fallback')).toBe('resources.mass-issues.errors.no_lines');
     expect(massIssueFailureKey(refusal({ other: 'odd' }), 'fallback')).toBe('resources.mass-issues.errors.rejected');
+  });
+
+  it('says what was wrong with the choice of a match or a season ticket', () => {
+    expect(massIssueFailureKey(refusal({ season_ticket_id: 'fixture_or_season' }), 'fallback')).toBe(
+      'resources.mass-issues.errors.fixture_or_season',
+    );
+    expect(massIssueFailureKey(refusal({ collection: 'season_only' }), 'fallback')).toBe(
+      'resources.mass-issues.errors.collection_season_only',
+    );
+    const missing = new ApiRequestError(404, 'No such season ticket', {
+      code: 'season_ticket_not_found',
+      message: 'No such season ticket',
+      errors: {},
+    });
+    expect(massIssueFailureKey(missing, 'fallback')).toBe('resources.mass-issues.errors.season_ticket_not_found');
+    const closed = new ApiRequestError(409, 'Not on sale', { code: 'season_not_on_sale', message: 'Not on sale', errors: {} });
+    expect(massIssueFailureKey(closed, 'fallback')).toBe('resources.mass-issues.errors.season_not_on_sale');
   });
 
   it('uses the words for known codes, else the fallback', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyManualLine, issuableLines, manualRequest, readFileAsBase64, reductionCodeChoices } from './massIssueRequest';
+import {
+  emptyManualLine,
+  issuableLines,
+  manualRequest,
+  readFileAsBase64,
+  reductionCodeChoices,
+  subjectFields,
+} from './massIssueRequest';
 import type { PreviewLine, Price } from '../../../api-types';
 
 describe('manualRequest', () => {
@@ -36,6 +43,23 @@ describe('manualRequest', () => {
   it('sends a line with anything typed on it, for the API to say what is missing', () => {
     expect(manualRequest([{ ...emptyManualLine(0), sex: 'M' }]).lines).toHaveLength(1);
     expect(manualRequest([emptyManualLine(0)]).lines).toHaveLength(0);
+  });
+});
+
+describe('subjectFields', () => {
+  it('names a fixture by its id alone, as before season tickets', () => {
+    expect(subjectFields({ target: 'fixture', fixtureId: 7 })).toEqual({ fixture_id: 7 });
+  });
+
+  it('names a season ticket by its id, never with a fixture, and always says whether as collections', () => {
+    expect(subjectFields({ target: 'season', seasonTicketId: 3, collection: true })).toEqual({
+      season_ticket_id: 3,
+      collection: true,
+    });
+    expect(subjectFields({ target: 'season', seasonTicketId: 3, collection: false })).toEqual({
+      season_ticket_id: 3,
+      collection: false,
+    });
   });
 });
 

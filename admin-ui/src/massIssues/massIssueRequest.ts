@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES, isSex, type DocumentType, type Sex } from '../orders/types';
 import { isIssuable } from './types';
-import type { PreviewLine, Price, SheetLine } from '../../../api-types';
+import type { MassIssuePreviewRequest, PreviewLine, Price, SheetLine } from '../../../api-types';
 
 /** The reduction a line has when none is given, as the sheet's empty cell. */
 export const DEFAULT_REDUCTION = 'INTERO';
@@ -80,6 +80,27 @@ export function manualRequest(lines: readonly ManualLine[]): { lines: SheetLine[
   return { lines: sent, rows };
 }
 
+/**
+ * What staff chose to issue: a fixture's tickets, or a season ticket's season seats (as season
+ * titles, or as collections of one ticket per covered match).
+ */
+export type IssueSubject =
+  | { target: 'fixture'; fixtureId: number }
+  | { target: 'season'; seasonTicketId: number; collection: boolean };
+
+/** The request's part that names what to issue: `fixture_id`, or `season_ticket_id` and `collection`. */
+export type SubjectFields = Pick<MassIssuePreviewRequest, 'fixture_id' | 'season_ticket_id' | 'collection'>;
+
+/**
+ * The subject as the preview and the task's creation take it: a fixture by its id alone (as
+ * before season tasks), a season ticket by its id with `collection` always said.
+ */
+export function subjectFields(subject: IssueSubject): SubjectFields {
+  return subject.target === 'fixture'
+    ? { fixture_id: subject.fixtureId }
+    : { season_ticket_id: subject.seasonTicketId, collection: subject.collection };
+}
+
 /** The lines of a preview that go into the task, each as the preview read it. */
 export function issuableLines(lines: readonly PreviewLine[]): PreviewLine[] {
   return lines.filter(isIssuable);
@@ -91,11 +112,15 @@ export interface ReductionChoice {
   name: string;
 }
 
+/** What a reduction choice is read from: a default price, or a season ticket's own price. */
+export type ReductionPrice = Pick<Price, 'reduction_id' | 'reduction_code' | 'reduction_name'>;
+
 /**
- * The reductions of the default prices, once each by code in the catalogue's order; the full
- * price first even before the prices are read, since it is every line's default.
+ * The reductions of the prices (the default prices, or a season ticket's), once each by code in
+ * the catalogue's order; the full price first even before the prices are read, since it is every
+ * line's default.
  */
-export function reductionCodeChoices(prices: readonly Price[]): ReductionChoice[] {
+export function reductionCodeChoices(prices: readonly ReductionPrice[]): ReductionChoice[] {
   const byCode = new Map<string, ReductionChoice & { id: number }>();
   for (const price of prices) {
     if (!byCode.has(price.reduction_code)) {

@@ -8,6 +8,32 @@ export type TaskState = (typeof TASK_STATES)[number];
 export const TASK_SOURCES = ['sheet', 'manual'] as const;
 export type TaskSource = (typeof TASK_SOURCES)[number];
 
+/**
+ * What a task issues: tickets of a fixture, or season seats of a season ticket (each a season
+ * title, or with `collection` a collection of one ticket per covered match).
+ */
+export const MASS_ISSUE_TARGETS = ['fixture', 'season'] as const;
+export type MassIssueTarget = (typeof MASS_ISSUE_TARGETS)[number];
+
+export function isMassIssueTarget(value: unknown): value is MassIssueTarget {
+  return typeof value === 'string' && (MASS_ISSUE_TARGETS as readonly string[]).includes(value);
+}
+
+/** How a task (or a preview) is marked: a fixture's, a season ticket's titles, or its collections. */
+export type TaskKind = 'fixture' | 'season' | 'collection';
+
+/** A season ticket's task (or preview, or line) carries its `season_ticket_id`; a fixture's does not. */
+export function isSeasonTask(task: { season_ticket_id?: number | null }): boolean {
+  return typeof task.season_ticket_id === 'number';
+}
+
+export function taskKind(task: { season_ticket_id?: number | null; collection?: boolean }): TaskKind {
+  if (!isSeasonTask(task)) {
+    return 'fixture';
+  }
+  return task.collection === true ? 'collection' : 'season';
+}
+
 /** The languages of the holders' e-mails and PDF tickets. */
 export const MASS_ISSUE_LANGUAGES = ['it', 'en'] as const;
 export type MassIssueLanguage = (typeof MASS_ISSUE_LANGUAGES)[number];

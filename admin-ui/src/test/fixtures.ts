@@ -71,7 +71,9 @@ export function aMassIssueTask(overrides: Partial<MassIssueTask> = {}): MassIssu
   return {
     id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a70',
     fixture_id: 7,
-    fixture_title: 'Como - Lazio',
+    season_ticket_id: null,
+    collection: false,
+    title: 'Como - Lazio',
     file_name: 'sponsor.xlsx',
     source: 'sheet',
     language: 'it',

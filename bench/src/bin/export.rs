@@ -12,37 +12,19 @@
 
 use bench::arg;
 use serde_json::json;
-use sqlx::{PgPool, postgres::PgPoolOptions};
+use sqlx::postgres::PgPoolOptions;
 use std::time::{Duration, Instant};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let _ = rustls::crypto::ring::default_provider().install_default();
     let rows: i64 = arg("--rows", 100_000);
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://lario:lario@127.0.0.1:5432/lario".into());
-    let base = server.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
-    let admin = PgPool::connect(&server).await?;
-    let db = format!("lario_bench_export_{}", std::process::id());
-    sqlx::query(sqlx::AssertSqlSafe(format!("create database {db}")))
-        .execute(&admin)
-        .await?;
-    let result = run(&format!("{base}/{db}"), rows).await;
+    let db = bench::ScratchDb::create("lario_bench_export").await?;
+    let result = run(&db.url, rows).await;
     if let Ok(line) = &result {
         println!("{line}");
     }
-    // An autovacuum worker on the new database may still hold it: try again shortly.
-    for _ in 0..10 {
-        let dropped = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "drop database if exists {db} with (force)"
-        )))
-        .execute(&admin)
-        .await;
-        if dropped.is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
-    }
+    db.drop().await?;
     result.map(|_| ())
 }
 

@@ -42,35 +42,10 @@ async fn main() -> anyhow::Result<()> {
     let orders: usize = arg("--orders", 250);
     let concurrency: usize = arg("--concurrency", 8);
     let latency_ms: u64 = arg("--latency-ms", 50);
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://lario:lario@127.0.0.1:5432/lario".into());
-    let base = server.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
-    let admin = PgPool::connect(&server).await?;
-    let db = format!("lario_bench_fulfilment_{}", std::process::id());
-    sqlx::query(sqlx::AssertSqlSafe(format!("create database {db}")))
-        .execute(&admin)
-        .await?;
-    let url = format!("{base}/{db}");
-    let result = run(&url, orders, concurrency, latency_ms).await;
+    let db = bench::ScratchDb::create("lario_bench_fulfilment").await?;
+    let result = run(&db.url, orders, concurrency, latency_ms).await;
     println!("{}", result?);
-    if std::env::var_os("BENCH_KEEP_DB").is_some() {
-        eprintln!("kept the database {db} (BENCH_KEEP_DB)");
-        return Ok(());
-    }
-    // Autovacuum may be at work on the new database: a role without its rights cannot end
-    // it, so try again once it is done.
-    let mut tries = 0;
-    while let Err(e) = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop database if exists {db} with (force)"
-    )))
-    .execute(&admin)
-    .await
-    {
-        tries += 1;
-        anyhow::ensure!(tries < 10, "could not drop {db}: {e}");
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    Ok(())
+    db.drop().await
 }
 
 async fn run(

@@ -13,7 +13,7 @@
 
 use bench::arg;
 use serde_json::{Value, json};
-use sqlx::{PgPool, postgres::PgPoolOptions};
+use sqlx::postgres::PgPoolOptions;
 use std::{
     collections::HashMap,
     process::{Child, Command, Stdio},
@@ -56,21 +56,9 @@ async fn main() -> anyhow::Result<()> {
     let concurrency: usize = arg("--concurrency", 64);
     let hot: i64 = arg("--hot", 2000);
     let pgbench_secs: u32 = arg("--pgbench-secs", 10);
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://lario:lario@127.0.0.1:5432/lario".into());
-    let base = server.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
-    let admin = PgPool::connect(&server).await?;
-    let db = format!("lario_bench_{}", std::process::id());
-    sqlx::query(sqlx::AssertSqlSafe(format!("create database {db}")))
-        .execute(&admin)
-        .await?;
-    let url = format!("{base}/{db}");
-    let result = run(&url, fans, concurrency, hot, pgbench_secs, &base).await;
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop database if exists {db} with (force)"
-    )))
-    .execute(&admin)
-    .await?;
+    let db = bench::ScratchDb::create("lario_bench").await?;
+    let result = run(&db.url, fans, concurrency, hot, pgbench_secs, &db.base).await;
+    db.drop().await?;
     println!("{}", result?);
     Ok(())
 }

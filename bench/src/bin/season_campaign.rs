@@ -30,7 +30,7 @@ use domain::{
     seasons,
 };
 use serde_json::json;
-use sqlx::{PgPool, postgres::PgPoolOptions};
+use sqlx::postgres::PgPoolOptions;
 use std::{
     collections::HashSet,
     sync::{Arc, Mutex},
@@ -56,32 +56,10 @@ async fn main() -> anyhow::Result<()> {
     if std::env::var("RUST_LOG").is_ok() {
         domain::telemetry::init(domain::config::LogFormat::Pretty);
     }
-    let server = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://lario:lario@127.0.0.1:5432/lario".into());
-    let base = server.rsplit_once('/').map(|(b, _)| b.to_owned()).unwrap();
-    let admin = PgPool::connect(&server).await?;
-    let db = format!("lario_bench_season_{}", std::process::id());
-    sqlx::query(sqlx::AssertSqlSafe(format!("create database {db}")))
-        .execute(&admin)
-        .await?;
-    let result = run(&format!("{base}/{db}")).await;
+    let db = bench::ScratchDb::create("lario_bench_season").await?;
+    let result = run(&db.url).await;
     println!("{}", result?);
-    if std::env::var_os("BENCH_KEEP_DB").is_some() {
-        eprintln!("kept the database {db} (BENCH_KEEP_DB)");
-        return Ok(());
-    }
-    let mut tries = 0;
-    while let Err(e) = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop database if exists {db} with (force)"
-    )))
-    .execute(&admin)
-    .await
-    {
-        tries += 1;
-        anyhow::ensure!(tries < 10, "could not drop {db}: {e}");
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-    Ok(())
+    db.drop().await
 }
 
 /// The value at `q` (0-1) of sorted durations, in milliseconds.

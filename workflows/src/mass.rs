@@ -166,38 +166,30 @@ async fn check_fixture(
         })
         .collect();
     let rules = &rules;
-    let verdicts: Vec<(usize, Option<Option<Ineligible>>)> = stream::iter(people)
+    let verdicts: Vec<(usize, Verdict)> = stream::iter(people)
         .map(|(i, p, block, reduction)| async move {
             let Some(rules) = rules else {
                 return (i, None);
             };
-            (
-                i,
-                eligibility::check_title(ticketing, rules, block, reduction, &p)
-                    .await
-                    .ok(),
-            )
+            let verdict = eligibility::check_title(ticketing, rules, block, reduction, &p)
+                .await
+                .ok()
+                .map(|why| {
+                    why.map(|why| match why {
+                        Ineligible::Banned => ("holder", "holder_banned"),
+                        Ineligible::HasTitle => ("holder", "holder_has_title"),
+                        Ineligible::CardRequired => ("holder", "card_required"),
+                        Ineligible::ReductionNotAllowed => ("reduction", "reduction_not_issued"),
+                        Ineligible::NotOnSale => ("label", "fixture_not_on_sale"),
+                        Ineligible::BuyerLimit => ("holder", "buyer_limit"),
+                    })
+                });
+            (i, verdict)
         })
         .buffer_unordered(HOLDER_CHECKS_AT_ONCE)
         .collect()
         .await;
-    for (i, verdict) in verdicts {
-        match verdict {
-            Some(None) => {}
-            Some(Some(why)) => {
-                let (field, code) = match why {
-                    Ineligible::Banned => ("holder", "holder_banned"),
-                    Ineligible::HasTitle => ("holder", "holder_has_title"),
-                    Ineligible::CardRequired => ("holder", "card_required"),
-                    Ineligible::ReductionNotAllowed => ("reduction", "reduction_not_issued"),
-                    Ineligible::NotOnSale => ("label", "fixture_not_on_sale"),
-                    Ineligible::BuyerLimit => ("holder", "buyer_limit"),
-                };
-                checked[i].refuse(field, code);
-            }
-            None => checked[i].warn("holder", "holder_unverified"),
-        }
-    }
+    apply_verdicts(&mut checked, verdicts);
     Ok(Ok(Checked::new(target, fixture.title, checked)))
 }
 
@@ -236,7 +228,7 @@ async fn check_season(
         .filter(|(_, c)| c.valid)
         .filter_map(|(i, c)| c.holder.clone().map(|h| (i, h)))
         .collect();
-    let verdicts: Vec<(usize, Option<Option<&'static str>>)> = stream::iter(holders)
+    let verdicts: Vec<(usize, Verdict)> = stream::iter(holders)
         .map(|(i, holder)| async move {
             let seat = [eligibility::SeasonSeat {
                 holder: &holder,
@@ -245,29 +237,37 @@ async fn check_season(
             let verdict = eligibility::check_season_seats(ticketing, season, &seat)
                 .await
                 .ok()
-                .map(|v| v.first().copied().flatten());
+                .map(|v| {
+                    v.first().copied().flatten().map(|why| match why {
+                        "banned" => ("holder", "holder_banned"),
+                        "has_season_ticket" => ("holder", "holder_has_season_ticket"),
+                        "card_required" => ("holder", "card_required"),
+                        "match_not_on_sale" => ("label", "match_not_on_sale"),
+                        _ => ("label", "season_not_on_sale"),
+                    })
+                });
             (i, verdict)
         })
         .buffer_unordered(HOLDER_CHECKS_AT_ONCE)
         .collect()
         .await;
+    apply_verdicts(&mut checked, verdicts);
+    Ok(Ok(Checked::new(target, season.name.clone(), checked)))
+}
+
+/// The ticketing system's verdict on a line's holder: `None` when it did not answer;
+/// `Some(None)` eligible; `Some(Some((field, code)))` refused, on that field.
+type Verdict = Option<Option<(&'static str, &'static str)>>;
+
+/// A refusal refuses the line on its field; no answer only warns (the issue checks again).
+fn apply_verdicts(checked: &mut [CheckedLine], verdicts: Vec<(usize, Verdict)>) {
     for (i, verdict) in verdicts {
         match verdict {
             Some(None) => {}
-            Some(Some(why)) => {
-                let (field, code) = match why {
-                    "banned" => ("holder", "holder_banned"),
-                    "has_season_ticket" => ("holder", "holder_has_season_ticket"),
-                    "card_required" => ("holder", "card_required"),
-                    "match_not_on_sale" => ("label", "match_not_on_sale"),
-                    _ => ("label", "season_not_on_sale"),
-                };
-                checked[i].refuse(field, code);
-            }
+            Some(Some((field, code))) => checked[i].refuse(field, code),
             None => checked[i].warn("holder", "holder_unverified"),
         }
     }
-    Ok(Ok(Checked::new(target, season.name.clone(), checked)))
 }
 
 /// What staff ask for when they start a task.

@@ -644,17 +644,24 @@ async fn sold_everywhere(s: &OnSale, season: i64, labels: &[&str], state: &str) 
     out
 }
 
+/// The demo season on sale (imported by the worker, which is then stopped), the public sale
+/// open, and a staff session: (the sale, the season ticket's id, its matches, staff).
+async fn staff_at_the_public_sale(pool: PgPool) -> (OnSale, i64, i64, Client) {
+    let s = on_sale(pool, &[]).await;
+    let worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    drop(worker);
+    free_sale(&s).await;
+    let staff = s.app.staff().await;
+    (s, season, matches, staff)
+}
+
 #[sqlx::test(migrations = false)]
 async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_ticketing_check(
     pool: PgPool,
 ) {
-    let s = on_sale(pool, &[]).await;
-    let worker = s.start_worker();
-    let (season, matches) = season_on_sale(&s).await;
     // No worker while the season is sold: its collection waits in the backlog meanwhile.
-    drop(worker);
-    free_sale(&s).await;
-    let staff = s.app.staff().await;
+    let (s, season, matches, staff) = staff_at_the_public_sale(pool).await;
     let reduction: i32 = sqlx::query_scalar("select id from reduction where code = 'INTERO'")
         .fetch_one(&s.app.pool)
         .await
@@ -861,12 +868,7 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
 async fn a_season_mass_task_issues_each_line_once_reports_the_refused_one_and_a_retry_finishes_it(
     pool: PgPool,
 ) {
-    let s = on_sale(pool, &[]).await;
-    let worker = s.start_worker();
-    let (season, matches) = season_on_sale(&s).await;
-    drop(worker);
-    free_sale(&s).await;
-    let staff = s.app.staff().await;
+    let (s, season, matches, staff) = staff_at_the_public_sale(pool).await;
     let line = |label: &str, first: &str, email: &str| {
         json!({"label": label, "first_name": first, "last_name": "Omaggio",
                "birth_date": "1990-04-01", "birth_place": "Como", "document_type": "id_card",

@@ -170,6 +170,10 @@ describe('season tickets at the box office', () => {
     // Started: the task's page follows it until the line is settled, finalised.
     await page.getByRole('button', { name: 'Emetti 1 riga valida' }).click();
     await page.waitForURL(/\/admin\/mass-issues\/[^/]+\/show/);
+    // The task's own page, by its id: until it renders, the form page's list of recent tasks
+    // (earlier journeys' among them) may still be on screen.
+    const taskId = /mass-issues\/([^/]+)\/show/.exec(page.url())?.[1] ?? 'no task id';
+    await page.getByText(taskId, { exact: true }).waitFor();
     const bar = page.getByRole('progressbar', { name: 'Avanzamento' }).first();
     await expect
       .poll(async () => bar.getAttribute('aria-valuenow'), { timeout: 120_000, interval: 1_000 })

@@ -224,3 +224,29 @@ export type SystemLinks = Schemas['System'];
 export type CorporateDecision = Schemas['Decision'];
 export type RoleChange = Schemas['RoleChange'];
 export type UserView = Schemas['UserView'];
+
+// Pre-emption and renewal (issue 18).
+export type PhaseKind = Schemas['PhaseKind'];
+export type PhaseSource = Schemas['PhaseSource'];
+export type Phase = Schemas['Phase'];
+/** `GET /api/season-tickets/{id}/phases`: the phase on now and the next (for the countdown). */
+export type PhaseTimeline = Schemas['Timeline'];
+/** `POST /api/season-tickets/{id}/renewal`. */
+export type RenewalRequest = Schemas['RenewalRequest'];
+/** A phase with its live counts (`GET /api/admin/phases`). */
+export type PhaseView = Schemas['PhaseView'];
+export type PhaseCounts = Schemas['PhaseCounts'];
+export type PhaseRequest = Schemas['PhaseRequest'];
+export type PhaseMirrorRequest = Schemas['MirrorRequest'];
+export type KeepReport = Schemas['KeepReport'];
+/** A sheet of season holders being imported (`GET /api/admin/holders-imports`). */
+export type HoldersImport = Schemas['HoldersImport'];
+export type HoldersImportRequest = Schemas['ImportRequest'];
+export type SeasonHolder = Schemas['HolderView'];
+/** The code table (`GET /api/admin/renewal-codes`). */
+export type RenewalCode = Schemas['CodeView'];
+export type RenewalCodesRequest = Schemas['CodesRequest'];
+/** `POST /api/admin/renewal-codes/import`. */
+export type RenewalCodesReport = Schemas['CodeTableReport'];
+export type DuplicateRenewalCode = Schemas['DuplicateCode'];
+export type RenewalCodeRejection = Schemas['CodeRowRejection'];

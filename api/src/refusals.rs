@@ -60,6 +60,10 @@ impl From<HoldRefusal> for ApiError {
                 "no_adjacent_seats",
                 "No row of this block has that many free seats side by side",
             ),
+            HoldRefusal::PreemptionPhase => conflict(
+                "preemption_phase",
+                "Only fans with a pre-emption right may buy now",
+            ),
             HoldRefusal::HolderHasSeat(seats) => {
                 holder_has_seat().with_detail("seat_ids", json!(seats))
             }

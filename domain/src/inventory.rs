@@ -114,6 +114,8 @@ pub enum HoldRefusal {
     HolderHasSeat(Vec<SeatId>),
     /// No row of the block has that many free seats side by side.
     NoAdjacentSeats,
+    /// A pre-emption phase is on: only fans with its right may buy (issue 18).
+    PreemptionPhase,
 }
 
 /// A named holder of a seat, as the ticketing system knows people.

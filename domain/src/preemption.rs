@@ -1,7 +1,11 @@
 //! Pre-emption and renewal (issue 18): the rules of the spec's pre-emption data, as pure
 //! functions over a season holder's record (the spec's seasons/{label}/holders) and a right's
-//! sector list (the spec's preemption_codes). The tables, imports and flows that use them are
-//! not built yet; these are the rules they will call, each tested at its boundaries.
+//! sector list (the spec's preemption_codes); the phases of a sale ([`phases`]), the holders
+//! and the code table ([`holders`]), and the renewal that keeps a holder's seat ([`renewal`]).
+
+pub mod holders;
+pub mod phases;
+pub mod renewal;
 
 use crate::ids::FixtureId;
 use crate::inventory::person_key;

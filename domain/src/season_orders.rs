@@ -155,6 +155,16 @@ pub struct SeasonOrder {
     /// The mass-issue task that sold it (a season line of mass issuing).
     #[serde(skip)]
     pub mass_task_id: Option<Uuid>,
+    /// A renewal: last season's holder keeps their seat (issued through the pre-emption
+    /// call with `preemption_seal`).
+    pub renewal: bool,
+    /// The previous season ticket's fiscal seal a renewal used (the spec's
+    /// ticket_preemption_code).
+    #[serde(skip)]
+    pub preemption_seal: Option<String>,
+    /// The renewed holder's key: a renewal's line is named for them only.
+    #[serde(skip)]
+    pub renewal_holder_key: Option<String>,
 }
 
 /// Turns `user`'s unexpired season hold into a pending order at the season's full price per
@@ -288,8 +298,11 @@ pub async fn load(
                   o.state as "state: OrderState", o.total_cents, o.buyer_email, o.hold_expires_at,
                   o.created_at, o.client_secret, o.payment_intent_id,
                   o.payment_method as "payment_method: PaymentMethod", o.language, o.issue_attempts,
-                  o.sold_by, o.mass_task_id
-             from season_order o where o.order_id = $1"#,
+                  o.sold_by, o.mass_task_id, o.preemption_seal,
+                  h.first_name as "renewal_first?", h.last_name as "renewal_last?",
+                  h.birth_date as "renewal_birth?"
+             from season_order o left join season_holder h on h.id = o.renewal_holder_id
+            where o.order_id = $1"#,
         order_id.0
     )
     .fetch_optional(&mut *conn)
@@ -322,6 +335,19 @@ pub async fn load(
         issue_attempts: o.issue_attempts,
         sold_by: o.sold_by,
         mass_task_id: o.mass_task_id,
+        renewal: o.preemption_seal.is_some(),
+        preemption_seal: o.preemption_seal,
+        renewal_holder_key: match (o.renewal_first, o.renewal_last, o.renewal_birth) {
+            (Some(first_name), Some(last_name), Some(birth_date)) => Some(
+                inventory::Holder {
+                    first_name,
+                    last_name,
+                    birth_date,
+                }
+                .key(),
+            ),
+            _ => None,
+        },
     }))
 }
 
@@ -442,6 +468,17 @@ pub async fn name_holders(
         Ok(keys) => keys,
         Err(refusal) => return Ok(Err(refusal)),
     };
+    if let Some(renewed) = &order.renewal_holder_key {
+        let others: Vec<i64> = named
+            .iter()
+            .zip(&keys)
+            .filter(|(_, k)| *k != renewed)
+            .map(|(n, _)| n.line_id)
+            .collect();
+        if !others.is_empty() {
+            return Ok(Err(NamingRefusal::NotTheRenewedHolder(others)));
+        }
+    }
     let reductions: Vec<i32> = named.iter().map(|n| n.reduction_id.0).collect();
     let refused = sqlx::query_scalar!(
         r#"select u.line_id as "line_id!" from unnest($1::bigint[], $2::int[]) as u(line_id, reduction_id)
@@ -546,6 +583,118 @@ pub async fn cancel(conn: &mut PgConnection, order: &SeasonOrder) -> Result<bool
     )
     .await?;
     Ok(true)
+}
+
+/// Closes a pending order nobody will pay (a renewal replaced, or left to expire).
+pub(crate) async fn cancel_stale(
+    conn: &mut PgConnection,
+    order_id: SeasonOrderId,
+) -> Result<(), sqlx::Error> {
+    let r = sqlx::query!(
+        "update season_order set state = $2, payment_status = $3, modified_at = now()
+          where order_id = $1 and state = $4 and payment_status = $5",
+        order_id.0,
+        OrderState::Cancelled as OrderState,
+        PaymentStatus::Closed as PaymentStatus,
+        OrderState::Pending as OrderState,
+        PaymentStatus::Pending as PaymentStatus
+    )
+    .execute(&mut *conn)
+    .await?;
+    if r.rows_affected() > 0 {
+        sqlx::query!(
+            "update season_order_line set live = false where order_id = $1",
+            order_id.0
+        )
+        .execute(&mut *conn)
+        .await?;
+        audited(
+            conn,
+            order_id,
+            Some(OrderState::Pending),
+            OrderState::Cancelled,
+            json!({"reason": "replaced"}),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// What a renewal order is made of.
+pub(crate) struct NewRenewal<'a> {
+    pub season: SeasonTicketId,
+    pub user: Uuid,
+    pub buyer_email: &'a str,
+    pub language: &'a str,
+    pub seat: SeatId,
+    pub holder_id: i64,
+    pub holder: &'a crate::preemption::SeasonHolder,
+}
+
+/// A pending renewal order: the kept seat at the season's full price for its sector, named
+/// for the holder of the record (their document is asked at checkout). The seat stays kept
+/// (locked for the holder) until the payment sells it.
+pub(crate) async fn create_renewal(
+    conn: &mut PgConnection,
+    r: NewRenewal<'_>,
+) -> Result<SeasonOrderId, sqlx::Error> {
+    let order_id = SeasonOrderId(Uuid::now_v7());
+    sqlx::query!(
+        "insert into season_order (order_id, season_ticket_id, user_id, buyer_email, hold_expires_at,
+                                   language, preemption_seal, renewal_holder_id)
+         values ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7, $8)",
+        order_id.0,
+        r.season.0,
+        r.user,
+        r.buyer_email,
+        f64::from(crate::seasons::HOLD_SECONDS),
+        r.language,
+        r.holder.fiscal_seal,
+        r.holder_id
+    )
+    .execute(&mut *conn)
+    .await?;
+    let h = r.holder;
+    let key = inventory::Holder {
+        first_name: h.first_name.clone(),
+        last_name: h.last_name.clone(),
+        birth_date: h.birth_date,
+    }
+    .key();
+    let sex = matches!(h.sex.as_str(), "M" | "F").then(|| h.sex.clone());
+    sqlx::query!(
+        r#"insert into season_order_line (order_id, season_ticket_id, seat_id, block_id, reduction_id, price_cents,
+                                          transaction_id, holder_first_name, holder_last_name, holder_birth_date,
+                                          holder_birth_place, holder_sex, holder_key)
+           select $1::uuid, $2, s.id, b.id, p.reduction_id, p.price_cents,
+                  'S' || $1::uuid::text || '-' || s.id::text, $5, $6, $7, $8, $9, $10
+             from venue_seat s join venue_block b on b.id = s.block_id
+             join season_price p on p.season_ticket_id = $2 and p.sector_code = b.sector_code
+             join reduction r on r.id = p.reduction_id and r.code = $4
+            where s.id = $3"#,
+        order_id.0,
+        r.season.0,
+        r.seat.0,
+        FULL_PRICE_CODE,
+        h.first_name,
+        h.last_name,
+        h.birth_date,
+        h.birth_place,
+        sex,
+        key
+    )
+    .execute(&mut *conn)
+    .await?;
+    refresh_total(conn, order_id).await?;
+    audited(
+        conn,
+        order_id,
+        None,
+        OrderState::Pending,
+        json!({"renewal_holder_id": r.holder_id}),
+    )
+    .await?;
+    Ok(order_id)
 }
 
 /// Marks an order as sold by staff at the box office for its buyer, paid by
@@ -737,13 +886,16 @@ async fn take_seats(
                join season_order_line l on l.seat_id = i.seat_id
               where l.order_id = $1 and i.fixture_id = any($3)
                 and (i.state = 'free' or (i.state = 'held'
-                     and ((i.holder_id = $2 and i.season_ticket_id = $4) or i.held_until <= now())))
+                     and ((i.holder_id = $2 and i.season_ticket_id = $4) or i.held_until <= now()))
+                     or (i.state = 'locked' and i.kept_for_holder is not null and i.kept_for_holder =
+                         (select o.renewal_holder_id from season_order o where o.order_id = $1)))
               order by i.fixture_id, i.seat_id for update of i
            ), sold as (
              select count(distinct seat_id) as n from seat_inventory
               where fixture_id = any($3) and season_ticket_id = $4 and holder_id = $2 and state = 'sold')
            update seat_inventory s set state = 'sold', holder_id = $2, held_until = null,
-                  season_ticket_id = $4, reduction_id = null, holder_key = null, updated_at = now()
+                  season_ticket_id = $4, reduction_id = null, holder_key = null,
+                  kept_for_holder = null, kept_for_phase = null, updated_at = now()
              from wanted
             where s.fixture_id = wanted.fixture_id and s.seat_id = wanted.seat_id
               and (select count(*) from wanted) = cardinality($3) * $5::bigint

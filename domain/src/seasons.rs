@@ -225,6 +225,8 @@ pub struct SeasonTerms {
     pub fixtures: Vec<FixtureId>,
     pub first_match_at: Option<DateTime<Utc>>,
     pub inventory_ready: bool,
+    /// The sale's current phase (issue 18); `None` is the free sale, as `FreeSale` is.
+    pub phase: Option<crate::preemption::phases::PhaseKind>,
 }
 
 impl SeasonTerms {
@@ -245,7 +247,11 @@ pub async fn terms(
         r#"select t.status, t.per_buyer_limit,
                   coalesce(array_agg(f.id order by f.id) filter (where f.id is not null), '{}') as "fixtures!",
                   min(f.starts_at) as first_match_at,
-                  count(f.id) > 0 and bool_and(f.inventory_loaded_at is not null) as "ready!"
+                  count(f.id) > 0 and bool_and(f.inventory_loaded_at is not null) as "ready!",
+                  (select p.kind from sale_phase p where p.season_ticket_id = t.id
+                      and p.starts_at <= now() and now() < p.ends_at
+                    order by p.starts_at desc, p.id desc limit 1)
+                    as "phase: crate::preemption::phases::PhaseKind"
              from season_ticket t
              left join season_ticket_fixture c on c.season_ticket_id = t.id
              left join fixture f on f.id = c.fixture_id
@@ -265,6 +271,7 @@ pub async fn terms(
         fixtures: t.fixtures.into_iter().map(FixtureId).collect(),
         first_match_at: t.first_match_at,
         inventory_ready: t.ready,
+        phase: t.phase,
     }))
 }
 
@@ -279,6 +286,13 @@ pub async fn hold(
 ) -> Result<Result<Vec<Change>, HoldRefusal>, sqlx::Error> {
     if !terms.on_sale(Utc::now()) {
         return Ok(Err(HoldRefusal::NotOnSale));
+    }
+    // A pre-emption phase: only its rights' own paths (a renewal) sell now.
+    if terms
+        .phase
+        .is_some_and(|p| p != crate::preemption::phases::PhaseKind::FreeSale)
+    {
+        return Ok(Err(HoldRefusal::PreemptionPhase));
     }
     if seat_ids.is_empty() || seat_ids.len() > terms.per_buyer_limit as usize {
         return Ok(Err(HoldRefusal::BuyerLimit(terms.per_buyer_limit)));

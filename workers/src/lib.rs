@@ -19,6 +19,7 @@ use workflows::{
     mail::SendEmail,
     mass::StartMassIssue,
     onsale::{LoadInventory, MirrorLocks},
+    preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::RefundOrder,
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
@@ -241,6 +242,9 @@ async fn run_monitor(
     );
     let monitor = job_worker!(monitor, StartMassIssue, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, BuildExport, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, ImportHolders, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, KeepRenewalSeats, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, ReleaseRenewalSeats, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
@@ -279,6 +283,10 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
     tx.commit().await?;
     if !expired.is_empty() {
         tracing::info!(seats = expired.len(), "expired holds freed");
+    }
+    let releases = workflows::preemption::release_ended(&ctx).await?;
+    if releases > 0 {
+        tracing::info!(releases, "ended renewal phases queued for release");
     }
     // The tick's timestamp is in seconds since the epoch.
     if (tick.get_timestamp() / 60) % 10 == 0 {

@@ -239,18 +239,23 @@ pub struct SeasonSeat<'a> {
 /// not banned (`banned`), no live season ticket of this type (abbonamento-isutilizzatore:
 /// `has_season_ticket`), a supporter card when a covered match is high-risk
 /// (`card_required`). One verdict per seat, in order (`None`: eligible).
+///
+/// A renewal (`renewal`) is not asked about the public sale: it is sold in the renewals'
+/// window, which the system checks again when it issues the title.
 pub async fn check_season_seats(
     ticketing: &TicketingClient,
     season: &domain::season_orders::SeasonRef,
     seats: &[SeasonSeat<'_>],
+    renewal: bool,
 ) -> Result<Vec<Option<&'static str>>, TicketingError> {
     let season_type = season.planet_season_type_id as u32;
-    let season_open = ticketing
-        .season_types()
-        .await?
-        .iter()
-        .find(|t| t.id == season_type)
-        .is_some_and(|t| t.public_sale_open);
+    let season_open = renewal
+        || ticketing
+            .season_types()
+            .await?
+            .iter()
+            .find(|t| t.id == season_type)
+            .is_some_and(|t| t.public_sale_open);
     let matches_open = if seats.iter().any(|s| s.collection) {
         ticketing
             .season_type_events(season_type)

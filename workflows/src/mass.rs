@@ -234,7 +234,7 @@ async fn check_season(
                 holder: &holder,
                 collection,
             }];
-            let verdict = eligibility::check_season_seats(ticketing, season, &seat)
+            let verdict = eligibility::check_season_seats(ticketing, season, &seat, false)
                 .await
                 .ok()
                 .map(|v| {

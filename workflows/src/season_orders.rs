@@ -304,12 +304,16 @@ async fn issue_season_title(
                 buyer: buyer.clone(),
                 transaction_id: line.transaction_id.clone(),
                 hold_key: None,
-                preemption_seal: None,
+                preemption_seal: order.preemption_seal.clone(),
             };
-            ctx.ticketing
-                .issue_season_ticket(&request)
-                .await
-                .map_err(line_error)?
+            // A renewal is issued through the pre-emption call (the spec's
+            // abbonamento-emettiesteso-prelazione): the system checks the right and its window.
+            if request.preemption_seal.is_some() {
+                ctx.ticketing.issue_season_preemption(&request).await
+            } else {
+                ctx.ticketing.issue_season_ticket(&request).await
+            }
+            .map_err(line_error)?
         }
     };
     let mut conn = ctx.pool.acquire().await?;

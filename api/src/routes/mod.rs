@@ -9,6 +9,7 @@ pub mod google;
 pub mod health;
 pub mod me;
 pub mod orders;
+pub mod renewals;
 pub mod season_orders;
 pub mod seasons;
 
@@ -26,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(orders::router())
         .merge(seasons::router())
         .merge(season_orders::router())
+        .merge(renewals::router())
         .merge(corporate::router())
         .merge(cards::router())
         .nest("/admin", admin::router())

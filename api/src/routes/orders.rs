@@ -388,6 +388,11 @@ pub(crate) fn naming_refused(refusal: NamingRefusal, sent: &[i64], words: Naming
         NamingRefusal::HolderHasSeat(lines) => {
             conflict(words.has_seat.0, words.has_seat.1).with_detail("line_ids", json!(lines))
         }
+        NamingRefusal::NotTheRenewedHolder(lines) => conflict(
+            "renewal_holder",
+            "A renewed season ticket stays with last season's holder",
+        )
+        .with_detail("line_ids", json!(lines)),
         NamingRefusal::PaymentStarted => conflict(
             "payment_started",
             "The payment has begun: reductions can no longer change",

@@ -253,7 +253,8 @@ async fn check_holders(
             ))
         })
         .unzip();
-    let verdicts = check_season_seats(&state.ticketing, &order.season, &seats).await?;
+    let verdicts =
+        check_season_seats(&state.ticketing, &order.season, &seats, order.renewal).await?;
     Ok(ids
         .into_iter()
         .zip(verdicts)

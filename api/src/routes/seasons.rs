@@ -248,7 +248,7 @@ struct SeasonHoldRequest {
     params(("id" = i64, Path, description = "The season ticket")), request_body = SeasonHoldRequest, responses(
     (status = 200, body = SeasonHoldView, description = "Held in every covered match, all or nothing"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale` (the season is not on sale), `seats_unavailable` (`errors.seat_ids`: taken in at least one match), `buyer_limit` (`errors.limit`)"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale` (the season is not on sale), `preemption_phase` (a pre-emption phase is on: `errors.phase` its end and the next phase's start), `seats_unavailable` (`errors.seat_ids`: taken in at least one match), `buyer_limit` (`errors.limit`)"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: no seat, or a seat not sold for the season"),
 ))]
 #[tracing::instrument(skip_all, fields(season = id.0))]
@@ -274,6 +274,13 @@ async fn season_hold(
             let view = hold_view(&mut tx, id, user).await?;
             tx.commit().await?;
             Ok(axum::Json(view).into_response())
+        }
+        Err(domain::inventory::HoldRefusal::PreemptionPhase) => {
+            let t = super::renewals::timeline(&mut tx, id).await?;
+            Err(super::renewals::phase_details(
+                domain::inventory::HoldRefusal::PreemptionPhase.into(),
+                &t,
+            ))
         }
         Err(refusal) => Err(refusal.into()),
     }

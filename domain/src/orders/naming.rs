@@ -24,6 +24,8 @@ pub enum NamingRefusal {
     PaymentStarted,
     /// These lines' holders do not qualify for their reduction on the match day.
     HolderNotEligible(Vec<i64>),
+    /// A renewal's line named for someone other than the renewed holder.
+    NotTheRenewedHolder(Vec<i64>),
 }
 
 /// The checks naming makes for every kind of order, before the database's: the order pending

@@ -120,6 +120,17 @@ pub struct EventInfo {
     pub public_sale_open: bool,
 }
 
+/// A pre-emption window: from `opens_at` until `closes_at`, in `sectors` (all when empty).
+#[derive(Debug, Clone, Deserialize)]
+pub struct PreemptionWindow {
+    #[serde(rename = "apertura")]
+    pub opens_at: chrono::DateTime<chrono::Utc>,
+    #[serde(rename = "chiusura")]
+    pub closes_at: chrono::DateTime<chrono::Utc>,
+    #[serde(rename = "settori", default)]
+    pub sectors: Vec<String>,
+}
+
 fn yes() -> bool {
     true
 }
@@ -356,6 +367,9 @@ pub struct SeasonTypeInfo {
     /// its first match ahead). A system that does not say is taken as open.
     #[serde(rename = "venditaLiberaAperta", default = "yes")]
     pub public_sale_open: bool,
+    /// The renewals' pre-emption window, when the season has one.
+    #[serde(rename = "finestraPrelazione", default)]
+    pub preemption_window: Option<PreemptionWindow>,
 }
 
 /// What went wrong talking to the ticketing system.

@@ -366,6 +366,10 @@ pub fn router(t: Ticketing) -> Router {
         )
         .route("/_sim/ticketing/police-flags", post(police_flag))
         .route("/_sim/ticketing/events/{id}", post(change_event))
+        .route(
+            "/_sim/ticketing/season-types/{id}",
+            post(change_season_type),
+        )
         .route("/_sim/ticketing/supporter-cards", post(supporter_card))
         .route("/_sim/ticketing/titles/{id}/cancel", post(cancel_title))
         .route("/_sim/ticketing/titles/{id}/enter", post(enter_title))
@@ -707,8 +711,11 @@ async fn get_season_types(State(t): State<Ticketing>) -> Json<Vec<serde_json::Va
                     .min();
                 let open = first.is_some_and(|f| f > now)
                     && s.preemption.as_ref().is_none_or(|p| now >= p.closes_at);
+                let window = s.preemption.as_ref().map(|p| {
+                    json!({"apertura": p.opens_at, "chiusura": p.closes_at, "settori": p.sectors})
+                });
                 json!({"id": s.id, "descrizione": s.name, "eventi": s.event_ids,
-                       "venditaLiberaAperta": open})
+                       "venditaLiberaAperta": open, "finestraPrelazione": window})
             })
             .collect()
     }))
@@ -1318,6 +1325,30 @@ async fn change_event(
             Json(event_view(e, now)).into_response()
         }
         None => unknown_event(id),
+    })
+}
+
+#[derive(Deserialize)]
+struct SeasonTypeChange {
+    /// The renewals' pre-emption window; `null` removes it.
+    preemption: Option<world::Window>,
+}
+
+/// Sets a season type's pre-emption window (the club's operator does so in the real system).
+async fn change_season_type(
+    State(t): State<Ticketing>,
+    Path(id): Path<u32>,
+    Json(c): Json<SeasonTypeChange>,
+) -> Response {
+    t.with_world(|w| match w.season_types.iter_mut().find(|s| s.id == id) {
+        Some(s) => {
+            s.preemption = c.preemption;
+            StatusCode::NO_CONTENT.into_response()
+        }
+        None => refusal(Refusal::not_found(
+            "TIPO_ABBONAMENTO_SCONOSCIUTO",
+            format!("Tipo abbonamento {id} sconosciuto"),
+        )),
     })
 }
 

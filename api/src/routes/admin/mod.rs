@@ -11,6 +11,7 @@ mod exports;
 mod jobs;
 mod mass;
 mod onsale;
+mod preemption;
 mod reconciliation;
 mod season_orders;
 mod seasons;
@@ -33,6 +34,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = exports::routes(r);
     let r = reconciliation::routes(r);
     let r = seasons::routes(r);
+    let r = preemption::routes(r);
     let r = season_orders::routes(r);
     let r = service::routes(r);
     let r = corporate::routes(r);

@@ -121,7 +121,7 @@ async fn sell_season_order(
             collection: *collection,
         })
         .collect();
-    let verdicts = check_season_seats(&state.ticketing, &season, &seats)
+    let verdicts = check_season_seats(&state.ticketing, &season, &seats, false)
         .await
         .map_err(|_| ApiError::ticketing_unavailable())?;
     if verdicts.iter().any(Option::is_some) {

@@ -1,0 +1,232 @@
+//! The phases of a season's sale and the renewal (issue 18), for fans: the current phase and
+//! the next (for the countdown), and "use my right": last season's holder renews with their
+//! previous season ticket's fiscal seal (or the renewal code they were sent) and keeps their
+//! seat. The renewal is a pending season order, paid and issued as any season order.
+
+use crate::{
+    auth::CurrentUser,
+    error::{ApiError, ApiResult},
+    extract::{Json, Path},
+    state::AppState,
+};
+use axum::{
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
+use domain::ids::SeasonTicketId;
+use domain::preemption::{
+    Claim, HolderField,
+    phases::{self, PhaseTarget, Timeline},
+    renewal::{self, RenewalRefusal},
+};
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(season_phases))
+        .routes(routes!(renew_season))
+}
+
+fn season_not_found() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "season_ticket_not_found",
+        "No such season ticket on sale",
+    )
+}
+
+/// The current phase and the next of a season's sale.
+pub(crate) async fn timeline(
+    conn: &mut sqlx::PgConnection,
+    id: SeasonTicketId,
+) -> Result<Timeline, sqlx::Error> {
+    let all = phases::list(conn, PhaseTarget::Season(id)).await?;
+    Ok(phases::timeline(all, chrono::Utc::now()))
+}
+
+/// The refusal of a hold or a renewal outside its phase, with what the fan needs for the
+/// countdown: the current phase's kind and end, the next phase's kind and start.
+pub(crate) fn phase_details(error: ApiError, t: &Timeline) -> ApiError {
+    error.with_detail(
+        "phase",
+        json!({
+            "current": t.current.as_ref().map(|p| json!({"kind": p.kind, "ends_at": p.ends_at})),
+            "next": t.next.as_ref().map(|p| json!({"kind": p.kind, "starts_at": p.starts_at})),
+            "now": t.now,
+        }),
+    )
+}
+
+/// `GET /api/season-tickets/{id}/phases`: the phase on now and the next one.
+#[utoipa::path(get, path = "/season-tickets/{id}/phases", tag = "seasons",
+    params(("id" = i64, Path, description = "The season ticket")), responses(
+    (status = 200, body = Timeline, description = "`current`: the phase on now (none: the free sale, or nothing yet); `next`: the soonest to start"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`"),
+))]
+async fn season_phases(
+    State(state): State<AppState>,
+    Path(id): Path<SeasonTicketId>,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    domain::seasons::list(&mut conn, true, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(season_not_found)?;
+    Ok(axum::Json(timeline(&mut conn, id).await?).into_response())
+}
+
+/// Who renews: the right (the previous season ticket's fiscal seal, or the renewal code) and
+/// the holder as the club's record has them.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct RenewalRequest {
+    /// The previous season ticket's fiscal seal, or the renewal code (P1-...).
+    right: String,
+    first_name: String,
+    last_name: String,
+    /// yyyy-mm-dd
+    birth_date: String,
+    /// Two letters; `EE` for a holder born abroad.
+    birth_province: String,
+    /// The town, or the country for a holder born abroad.
+    birth_place: String,
+    /// M or F.
+    sex: String,
+}
+
+fn field_name(f: HolderField) -> &'static str {
+    match f {
+        HolderField::FirstName => "first_name",
+        HolderField::LastName => "last_name",
+        HolderField::BirthDate => "birth_date",
+        HolderField::BirthProvince => "birth_province",
+        HolderField::BirthPlace => "birth_place",
+        HolderField::Sex => "sex",
+    }
+}
+
+/// `POST /api/season-tickets/{id}/renewal`: last season's holder renews; their kept seat
+/// becomes a pending season order named for them (see `domain::preemption::renewal::renew`).
+#[utoipa::path(post, path = "/season-tickets/{id}/renewal", tag = "seasons", security(("session" = [])),
+    params(("id" = i64, Path, description = "The season ticket")), request_body = RenewalRequest, responses(
+    (status = 201, body = domain::season_orders::SeasonOrder, description = "The renewal: a pending order on the kept seat"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`, `holder_not_found` (no holder with that seal or code)"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record)"),
+))]
+#[tracing::instrument(skip_all, fields(season = id.0))]
+async fn renew_season(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<SeasonTicketId>,
+    Json(req): Json<RenewalRequest>,
+) -> ApiResult<Response> {
+    let mut errors = std::collections::BTreeMap::new();
+    let right = req.right.trim();
+    if right.is_empty() || right.len() > 40 {
+        errors.insert("right".to_owned(), "required".to_owned());
+    }
+    for (name, value) in [
+        ("first_name", &req.first_name),
+        ("last_name", &req.last_name),
+        ("birth_place", &req.birth_place),
+    ] {
+        if value.trim().is_empty() || value.len() > 100 {
+            errors.insert(name.to_owned(), "required".to_owned());
+        }
+    }
+    if req.birth_province.trim().is_empty() || req.birth_province.len() > 10 {
+        errors.insert("birth_province".to_owned(), "required".to_owned());
+    }
+    if req.sex.len() > 2 {
+        errors.insert("sex".to_owned(), "M or F".to_owned());
+    }
+    let birth = domain::preemption::holders::parse_date(&req.birth_date);
+    if birth.is_none() {
+        errors.insert("birth_date".to_owned(), "yyyy-mm-dd".to_owned());
+    }
+    let (Some(birth_date), true) = (birth, errors.is_empty()) else {
+        return Err(ApiError::validation(errors));
+    };
+    let claim = Claim {
+        first_name: &req.first_name,
+        last_name: &req.last_name,
+        birth_date,
+        birth_province: &req.birth_province,
+        birth_place: &req.birth_place,
+        sex: &req.sex,
+    };
+    let mut tx = state.pool.begin().await?;
+    domain::seasons::list(&mut tx, true, Some(id))
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(season_not_found)?;
+    let language = domain::language::Language::from_code_or_default(&session.user.language)
+        .code()
+        .to_owned();
+    let outcome = renewal::renew(
+        &mut tx,
+        id,
+        session.user.user_id,
+        &session.user.email,
+        &language,
+        right,
+        &claim,
+    )
+    .await?;
+    let renewal = match outcome {
+        Ok(r) => r,
+        Err(refusal) => {
+            let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
+            return Err(match refusal {
+                RenewalRefusal::NoRenewalPhase(t) => phase_details(
+                    conflict("no_renewal_phase", "Renewals are not open now"),
+                    &t,
+                ),
+                RenewalRefusal::NotFound => ApiError::new(
+                    StatusCode::NOT_FOUND,
+                    "holder_not_found",
+                    "No season ticket holder has this fiscal seal or code",
+                ),
+                RenewalRefusal::Mismatch(field) => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "holder_mismatch",
+                    "These details do not match the holder's",
+                )
+                .with_detail("field", json!(field_name(field))),
+                RenewalRefusal::AlreadyRenewed => conflict(
+                    "already_renewed",
+                    "This season ticket has been renewed already",
+                ),
+                RenewalRefusal::InProgress => conflict(
+                    "renewal_in_progress",
+                    "This renewal is being paid for: try again later",
+                ),
+                RenewalRefusal::NoKeptSeat => conflict(
+                    "no_kept_seat",
+                    "No seat is kept for this holder: ask the club",
+                ),
+            });
+        }
+    };
+    let order = domain::season_orders::load(&mut tx, renewal.order_id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    domain::audit::record(
+        &mut tx,
+        Some(session.user.user_id),
+        "season.renewal",
+        "season_order",
+        &renewal.order_id.to_string(),
+        json!({"holder_id": renewal.holder_id, "seat_id": renewal.seat_id}),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(order)).into_response())
+}

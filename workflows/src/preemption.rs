@@ -1,0 +1,170 @@
+//! Pre-emption and renewal jobs (issue 18): a sheet of last season's holders written in
+//! batches of 500 with its progress; a renewal phase's seats kept for their holders; and, when
+//! the phase ends, the seats nobody renewed released to the next phase in one step.
+
+use crate::{Job, JobContext, JobError};
+use domain::preemption::{holders, phases, renewal};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Imports a sheet of holders (`holders_import`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ImportHolders {
+    pub import_id: Uuid,
+}
+
+impl Job for ImportHolders {
+    const QUEUE: &'static str = "preemption::import_holders";
+    const MAX_ATTEMPTS: u32 = 5;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.import_id.to_string())
+    }
+
+    /// Reads the whole sheet, records its rejected rows, then writes the good ones in batches
+    /// of [`holders::BATCH`], each batch a transaction that also moves the progress. A crash
+    /// half-way starts again from the first batch: writing a holder twice is a merge.
+    #[tracing::instrument(skip_all, fields(import_id = %self.import_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some((label, sheet)) = holders::start_import(&mut conn, self.import_id).await? else {
+            return Ok(());
+        };
+        let rows =
+            crate::runtime::off_runtime(move || integrations::sheets::read_rows(&sheet)).await;
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => {
+                holders::finish_import(
+                    &mut conn,
+                    self.import_id,
+                    Some(&format!("unreadable: {e}")),
+                )
+                .await?;
+                return Ok(());
+            }
+        };
+        let (good, bad) = match holders::parse_sheet(&rows) {
+            Ok(parsed) => parsed,
+            Err(missing) => {
+                let error = format!("missing_columns: {}", missing.join(", "));
+                holders::finish_import(&mut conn, self.import_id, Some(&error)).await?;
+                return Ok(());
+            }
+        };
+        holders::record_rejections(&mut conn, self.import_id, good.len() + bad.len(), &bad).await?;
+        drop(conn);
+        let good: Vec<holders::HolderRow> = good.into_iter().map(|(_, r)| r).collect();
+        for batch in good.chunks(holders::BATCH) {
+            let mut tx = ctx.pool.begin().await?;
+            holders::write_batch(&mut tx, self.import_id, &label, batch).await?;
+            tx.commit().await?;
+        }
+        let mut conn = ctx.pool.acquire().await?;
+        holders::finish_import(&mut conn, self.import_id, None).await?;
+        tracing::info!(
+            written = good.len(),
+            rejected = bad.len(),
+            "holders imported"
+        );
+        Ok(())
+    }
+
+    async fn on_give_up(
+        &self,
+        ctx: &JobContext,
+        _attempt: u32,
+        error: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut conn = ctx.pool.acquire().await?;
+        holders::finish_import(&mut conn, self.import_id, Some(error)).await
+    }
+}
+
+/// Keeps a renewal phase's seats for their holders.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct KeepRenewalSeats {
+    pub phase_id: i64,
+    /// Distinguishes a staff request to keep again (after a new sheet) from the first.
+    pub round: Uuid,
+}
+
+impl Job for KeepRenewalSeats {
+    const QUEUE: &'static str = "preemption::keep_seats";
+    const MAX_ATTEMPTS: u32 = 5;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!("{}:{}", self.phase_id, self.round))
+    }
+
+    #[tracing::instrument(skip_all, fields(phase_id = self.phase_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut tx = ctx.pool.begin().await?;
+        let report = renewal::keep_seats(&mut tx, self.phase_id).await?;
+        tx.commit().await?;
+        if let Some(r) = report {
+            tracing::info!(
+                kept = r.kept,
+                not_free = r.not_free,
+                without_seat = r.without_seat,
+                "renewal seats kept"
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Releases an ended renewal phase's kept seats (once: the phase is marked released).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReleaseRenewalSeats {
+    pub phase_id: i64,
+    /// The phase's end this release is for: a phase moved and ended again is released again.
+    pub ends_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl Job for ReleaseRenewalSeats {
+    const QUEUE: &'static str = "preemption::release_seats";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(format!(
+            "{}:{}",
+            self.phase_id,
+            self.ends_at.timestamp_micros()
+        ))
+    }
+
+    #[tracing::instrument(skip_all, fields(phase_id = self.phase_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut tx = ctx.pool.begin().await?;
+        let released = renewal::release_phase(&mut tx, self.phase_id).await?;
+        tx.commit().await?;
+        if let Some(n) = released {
+            tracing::info!(seats = n, "renewal phase over: kept seats released");
+        }
+        Ok(())
+    }
+}
+
+/// The minutely sweep: a release job for each renewal phase that has ended unreleased.
+pub async fn release_ended(ctx: &JobContext) -> Result<usize, sqlx::Error> {
+    let mut conn = ctx.pool.acquire().await?;
+    let mut queued = 0;
+    for id in phases::ended_unreleased(&mut conn).await? {
+        let Some(p) = phases::get(&mut conn, id).await? else {
+            continue;
+        };
+        if crate::enqueue(
+            &mut conn,
+            &ReleaseRenewalSeats {
+                phase_id: id,
+                ends_at: p.ends_at,
+            },
+        )
+        .await?
+        {
+            queued += 1;
+        }
+    }
+    Ok(queued)
+}

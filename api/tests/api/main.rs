@@ -14,6 +14,7 @@ mod lockouts;
 mod mass_issue;
 mod onsale;
 mod openapi;
+mod preemption;
 mod reconciliation;
 mod season_orders;
 mod seasons;

@@ -123,7 +123,7 @@ async fn state_of(pool: &PgPool, order: &str) -> (String, i16) {
 }
 
 /// Waits for the order's state; on a time-out, fails with what its issuing jobs last said.
-async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
+pub(crate) async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
     let deadline = std::time::Instant::now() + Duration::from_secs(secs);
     while std::time::Instant::now() < deadline {
         if state_of(&s.app.pool, order).await.0 == state {
@@ -485,7 +485,7 @@ async fn season_orders_refuse_what_they_must_and_a_holder_has_one_seat_per_seaso
 
 /// The ticketing system's clock inside the season's renewals window: it refuses the public
 /// season sale for good until the window closes.
-async fn renewals_only(s: &OnSale) {
+pub(crate) async fn renewals_only(s: &OnSale) {
     let opens = s.sim.ticketing.with_world(|w| {
         w.season_types
             .iter()

@@ -1,0 +1,551 @@
+//! Pre-emption and renewal (issue 18) over a real database, the simulators on random ports and
+//! the worker in-process: the holders sheet and the code table imported by staff, the renewal
+//! phase keeping last season's seats, a holder renewing (issued through the pre-emption call,
+//! which checks the right again), fans without a right refused with the phase and the next,
+//! and, when the phase ends, the unrenewed seat freed for the free sale.
+
+use crate::checkout::pay_with_card;
+use crate::common::{Client, OnSale, eventually, on_sale};
+use crate::seasons::{season_hold, season_on_sale};
+use base64::Engine;
+use integrations::sheets::{Cell, Column, SheetWriter};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+const HOLDER_COLUMNS: [&str; 10] = [
+    "Nome",
+    "Cognome",
+    "Data Nascita",
+    "Provincia Nascita",
+    "Localita Nascita",
+    "Sesso",
+    "Sigillo Fiscale",
+    "Promozioni1",
+    "Promozioni2",
+    "Codice Rinnovo",
+];
+
+/// An xlsx in base64 with `header` and `rows`.
+fn sheet(header: &[&'static str], rows: &[Vec<String>]) -> String {
+    let columns: Vec<Column> = header
+        .iter()
+        .map(|h| Column {
+            header: h,
+            width: 12.0,
+        })
+        .collect();
+    let mut w = SheetWriter::new("Foglio1", &columns).unwrap();
+    for r in rows {
+        let cells: Vec<Cell> = r.iter().map(|c| Cell::from(c.as_str())).collect();
+        w.row(&cells).unwrap();
+    }
+    base64::engine::general_purpose::STANDARD.encode(w.finish().unwrap())
+}
+
+fn holder_row(first: &str, last: &str, birth: &str, seal: &str, code: &str) -> Vec<String> {
+    [
+        first, last, birth, "CO", "Como", "M", seal, "", "SEASON", code,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// Imports a holders sheet and waits for the job to finish; the import as it ended.
+async fn import_holders(s: &OnSale, staff: &Client, rows: &[Vec<String>]) -> Value {
+    let (status, import) = staff
+        .post_json(
+            "/api/admin/holders-imports",
+            &json!({"label": "2025-2026", "file_name": "abbonati.xlsx",
+                    "file_base64": sheet(&HOLDER_COLUMNS, rows)}),
+        )
+        .await;
+    assert_eq!(status, 202, "{import}");
+    let id = import["id"].as_str().unwrap().to_owned();
+    // The progress seen while it runs: whole batches of 500.
+    let mut seen = vec![];
+    eventually("the holders import finishes", 120, async || {
+        let now = staff
+            .get_json(&format!("/api/admin/holders-imports/{id}"))
+            .await;
+        let over = now["state"] == "done" || now["state"] == "failed";
+        if !over {
+            seen.push(now["written"].as_i64().unwrap());
+        }
+        over
+    })
+    .await;
+    assert!(seen.iter().all(|w| w % 500 == 0), "{seen:?}");
+    let _ = s;
+    staff
+        .get_json(&format!("/api/admin/holders-imports/{id}"))
+        .await
+}
+
+/// Last season's title of a holder in the ticketing system, on `seat`: its fiscal seal.
+async fn previous_season_title(s: &OnSale, seat: &str, first: &str, last: &str) -> String {
+    let r: Value = reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/seed", s.sim.http_url()))
+        .json(&json!({
+            "season_titles": [{"season_type_id": 201, "seat": seat,
+                "holder": {"nome": first, "cognome": last, "dataNascita": "1990-04-01"}}],
+            "cards": [{"nome": first, "cognome": last, "dataNascita": "1990-04-01"}],
+        }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    r["seals"][0].as_str().unwrap().to_owned()
+}
+
+async fn locked_rows(s: &OnSale, seat: i64) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from seat_inventory where seat_id = $1 and state = 'locked' and kept_for_holder is not null",
+    )
+    .bind(seat)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap()
+}
+
+fn renewal_body(right: &str, first: &str, last: &str, place: &str) -> Value {
+    json!({"right": right, "first_name": first, "last_name": last, "birth_date": "1990-04-01",
+           "birth_province": "co", "birth_place": place, "sex": "M"})
+}
+
+/// A renewal phase of the season from an hour ago to an hour ahead; its seats kept.
+async fn renewal_phase(staff: &Client, season: i64) -> Value {
+    let now = chrono::Utc::now();
+    let (status, phase) = staff
+        .post_json(
+            "/api/admin/phases",
+            &json!({"season_ticket_id": season, "kind": "renewal", "name": "",
+                    "starts_at": now - chrono::Duration::hours(1),
+                    "ends_at": now + chrono::Duration::hours(1), "sectors": ""}),
+        )
+        .await;
+    assert_eq!(status, 201, "{phase}");
+    phase
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_holder_renews_and_keeps_their_seat_others_wait_and_the_unrenewed_seat_is_freed_at_the_end(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    let staff = s.app.staff().await;
+    // The ticketing system's clock in the season's renewal window.
+    crate::season_orders::renewals_only(&s).await;
+
+    // Last season: Mario Rossi on TC-TC3-9-1, Anna Verdi on TC-TC3-9-2.
+    let seal = previous_season_title(&s, "TC-TC3-9-1", "Mario", "Rossi").await;
+    let anna = previous_season_title(&s, "TC-TC3-9-2", "Anna", "Verdi").await;
+    let (mario_seat, anna_seat) = (s.seat("TC-TC3-9-1").await, s.seat("TC-TC3-9-2").await);
+
+    // The code table and the holders sheet.
+    let (status, report) = staff
+        .post_json(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &[
+                vec!["P1-1".into(), "TC-TC3-9-1".into()],
+                vec!["P1-2".into(), "TC-TC3-9-2".into()],
+            ])}),
+        )
+        .await;
+    assert_eq!(
+        (status, report["written"].as_i64()),
+        (200, Some(2)),
+        "{report}"
+    );
+    let import = import_holders(
+        &s,
+        &staff,
+        &[
+            holder_row("Mario", "Rossi", "01/04/1990", &seal, "P1-1"),
+            holder_row("Anna", "Verdi", "01/04/1990", &anna, "P1-2"),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (import["state"].as_str(), import["written"].as_i64()),
+        (Some("done"), Some(2)),
+        "{import}"
+    );
+
+    // The renewal phase keeps both seats in every covered match.
+    let phase = renewal_phase(&staff, season).await;
+    let phase_id = phase["id"].as_i64().unwrap();
+    eventually("the holders' seats kept", 30, async || {
+        locked_rows(&s, mario_seat).await == matches && locked_rows(&s, anna_seat).await == matches
+    })
+    .await;
+    let counts = staff
+        .get_json(&format!("/api/admin/phases/{phase_id}"))
+        .await;
+    assert_eq!(counts["counts"]["eligible"], 2, "{counts}");
+    assert_eq!(counts["counts"]["kept"], 2, "{counts}");
+
+    // Fans see the phase; one without a right is refused a seat, with the phase's end.
+    let anonymous = s.app.anonymous().await;
+    let timeline = anonymous
+        .get_json(&format!("/api/season-tickets/{season}/phases"))
+        .await;
+    assert_eq!(timeline["current"]["kind"], "renewal", "{timeline}");
+    let (_, other) = s.app.fan_with_session("altro@example.it").await;
+    let free_seat = s.seat("TC-TC3-9-3").await;
+    let (status, refused) = season_hold(&other, season, &[free_seat]).await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("preemption_phase")),
+        "{refused}"
+    );
+    assert_eq!(refused["errors"]["phase"]["current"]["kind"], "renewal");
+    assert!(refused["errors"]["phase"]["current"]["ends_at"].is_string());
+    let (status, _) = season_hold(&other, season, &[mario_seat]).await;
+    assert_eq!(status, 409);
+
+    // Wrong rights and details are told apart, and change nothing.
+    let (_, fan) = s.app.fan_with_session("mario.rossi@example.it").await;
+    let url = format!("/api/season-tickets/{season}/renewal");
+    let (status, body) = fan
+        .post_json(&url, &renewal_body("NOSUCHSEAL1", "Mario", "Rossi", "Como"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (404, Some("holder_not_found"))
+    );
+    let (status, body) = fan
+        .post_json(&url, &renewal_body(&seal, "Mario", "Rossi", "Lecco"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (422, Some("holder_mismatch"))
+    );
+    assert_eq!(body["errors"]["field"], "birth_place");
+    let (status, body) = fan
+        .post_json(&url, &json!({"right": "", "first_name": "Mario"}))
+        .await;
+    assert_eq!(status, 422, "{body}");
+
+    // The holder renews (case and accents aside): their seat, named for them.
+    let (status, order) = fan
+        .post_json(
+            &url,
+            &renewal_body(&seal.to_lowercase(), "MARIO", "Rossì", "como"),
+        )
+        .await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["renewal"], true);
+    assert_eq!(order["lines"].as_array().unwrap().len(), 1);
+    assert_eq!(order["lines"][0]["seat_id"], mario_seat);
+    assert_eq!(order["lines"][0]["holder"]["last_name"], "Rossi");
+    let id = order["id"].as_str().unwrap().to_owned();
+    // Another fan with the same right, while it is being paid for: refused.
+    let (status, body) = other
+        .post_json(&url, &renewal_body(&seal, "Mario", "Rossi", "Como"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("renewal_in_progress"))
+    );
+    // The renewed season ticket stays with its holder.
+    let line = &order["lines"][0];
+    let holder = |first: &str, last: &str| {
+        json!({"lines": [{"id": line["id"], "reduction_id": line["reduction_id"], "collection": false,
+            "holder": {"first_name": first, "last_name": last, "birth_date": "1990-04-01",
+                       "birth_place": "Como", "document_type": "id_card", "document_number": "CA1234567"}}]})
+    };
+    let r = fan
+        .put(&format!("/api/season-orders/{id}/holders"))
+        .json(&holder("Luigi", "Bianchi"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "renewal_holder");
+    let r = fan
+        .put(&format!("/api/season-orders/{id}/holders"))
+        .json(&holder("Mario", "Rossi"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+
+    // Paid and issued through the pre-emption call, which used last season's seal.
+    let r = fan
+        .post(&format!("/api/season-orders/{id}/payment"))
+        .send()
+        .await
+        .unwrap();
+    let payment: Value = r.json().await.unwrap();
+    let secret = payment["client_secret"]
+        .as_str()
+        .expect("a payment")
+        .to_owned();
+    pay_with_card(
+        &s,
+        payment["payment_intent_id"].as_str().unwrap(),
+        &secret,
+        sim::payments::CARD_SUCCESS,
+    )
+    .await;
+    let (status, _) = fan
+        .post_json(
+            &format!("/api/season-orders/{id}/confirm"),
+            &json!({"client_secret": secret}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    crate::season_orders::wait_state(&s, &id, "issued", 60).await;
+    let used = s.sim.ticketing.with_world(|w| w.used_preemptions.clone());
+    assert!(used.iter().any(|u| u.starts_with(&seal)), "{used:?}");
+    let sold: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where seat_id = $1 and state = 'sold' and kept_for_holder is null",
+    )
+    .bind(mario_seat)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(sold, matches);
+    let (status, body) = fan
+        .post_json(&url, &renewal_body(&seal, "Mario", "Rossi", "Como"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("already_renewed"))
+    );
+
+    // Staff end the phase: Anna's unrenewed seat is freed in one step; the free sale opens.
+    let (status, ended) = staff
+        .post_json(&format!("/api/admin/phases/{phase_id}/end"), &json!({}))
+        .await;
+    assert_eq!(status, 200, "{ended}");
+    eventually("the unrenewed seat released", 30, async || {
+        locked_rows(&s, anna_seat).await == 0
+    })
+    .await;
+    let released = staff
+        .get_json(&format!("/api/admin/phases/{phase_id}"))
+        .await;
+    assert!(released["released_at"].is_string(), "{released}");
+    let (status, held) = season_hold(&other, season, &[anna_seat]).await;
+    assert_eq!(status, 200, "{held}");
+    let (status, body) = fan
+        .post_json(&url, &renewal_body(&anna, "Anna", "Verdi", "Como"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("no_renewal_phase"))
+    );
+    assert!(body["errors"]["phase"].is_object());
+}
+
+#[sqlx::test(migrations = false)]
+async fn two_fans_racing_to_renew_one_holder_make_one_renewal(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    let staff = s.app.staff().await;
+    let seal = previous_season_title(&s, "TC-TC3-9-5", "Mario", "Rossi").await;
+    let seat = s.seat("TC-TC3-9-5").await;
+    staff
+        .post_json(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &[vec!["P1-5".into(), "TC-TC3-9-5".into()]])}),
+        )
+        .await;
+    import_holders(
+        &s,
+        &staff,
+        &[holder_row("Mario", "Rossi", "1990-04-01", &seal, "P1-5")],
+    )
+    .await;
+    renewal_phase(&staff, season).await;
+    eventually("the seat kept", 30, async || {
+        locked_rows(&s, seat).await == matches
+    })
+    .await;
+
+    let mut fans = vec![];
+    for i in 0..8 {
+        fans.push(
+            s.app
+                .fan_with_session(&format!("parente{i}@example.it"))
+                .await
+                .1,
+        );
+    }
+    let url = format!("/api/season-tickets/{season}/renewal");
+    // By fiscal seal or by renewal code: the same right.
+    let results = futures::future::join_all(fans.iter().enumerate().map(|(i, f)| {
+        let right = if i % 2 == 0 {
+            seal.clone()
+        } else {
+            "p1-5".to_owned()
+        };
+        let url = url.clone();
+        async move {
+            f.post_json(&url, &renewal_body(&right, "Mario", "Rossi", "Como"))
+                .await
+        }
+    }))
+    .await;
+    let won: Vec<_> = results
+        .iter()
+        .filter(|(status, _)| *status == 201)
+        .collect();
+    assert_eq!(won.len(), 1, "{results:?}");
+    assert!(
+        results
+            .iter()
+            .filter(|(status, _)| *status != 201)
+            .all(|(status, b)| *status == 409 && b["code"] == "renewal_in_progress"),
+        "{results:?}"
+    );
+    let live: i64 = sqlx::query_scalar(
+        "select count(*) from season_order where renewal_holder_id is not null and state = 'pending'",
+    )
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(live, 1);
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_holders_sheet_of_twenty_thousand_rows_is_written_in_batches_with_its_rejected_rows(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let staff = s.app.staff().await;
+    let mut rows: Vec<Vec<String>> = (0..20_000)
+        .map(|i| {
+            holder_row(
+                &format!("Nome{i}"),
+                &format!("Cognome{i}"),
+                "15/06/1985",
+                &format!("SEAL{i:08}"),
+                "",
+            )
+        })
+        .collect();
+    // Four bad rows (sheet rows 2 + index): a missing name, a bad date, a duplicate seal, a
+    // holder born abroad without the country.
+    rows[10][0] = String::new();
+    rows[500][2] = "31/02/1985".into();
+    rows[12_345][6] = "SEAL00000007".into();
+    rows[19_999][3] = "EE".into();
+    rows[19_999][4] = String::new();
+    let import = import_holders(&s, &staff, &rows).await;
+    assert_eq!(import["state"], "done", "{import}");
+    assert_eq!(import["total"], 20_000);
+    assert_eq!(import["written"], 19_996);
+    assert_eq!(import["rejected"], 4);
+    let written: i64 =
+        sqlx::query_scalar("select count(*) from season_holder where label = '2025-2026'")
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(written, 19_996);
+    // The report to download: each rejected row with its reason.
+    let id = import["id"].as_str().unwrap();
+    let r = staff
+        .get(&format!("/api/admin/holders-imports/{id}/rejections"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let bytes = r.bytes().await.unwrap();
+    let rejected = integrations::sheets::read_rows(&bytes).unwrap();
+    let reasons: Vec<(String, String)> = rejected[1..]
+        .iter()
+        .map(|(_, c)| (c[0].clone(), c[1].clone()))
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            ("12".into(), "missing_name".into()),
+            ("502".into(), "bad_birth_date".into()),
+            ("12347".into(), "duplicate_seal".into()),
+            ("20001".into(), "missing_country".into()),
+        ]
+    );
+    // Found by the spec's search: a seal, or a last name's start.
+    let found = staff
+        .get_json("/api/admin/season-holders?filter=%7B%22q%22%3A%22seal00000042%22%7D")
+        .await;
+    assert_eq!(found[0]["first_name"], "Nome42", "{found}");
+    // Importing the same sheet again merges: still one record per seal.
+    let again = import_holders(&s, &staff, &rows).await;
+    assert_eq!(again["written"], 19_996);
+    let written: i64 = sqlx::query_scalar("select count(*) from season_holder")
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+    assert_eq!(written, 19_996);
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_code_listed_with_two_seats_is_reported_and_no_seat_is_picked(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let staff = s.app.staff().await;
+    let rows = |r: &[(&str, &str)]| -> Vec<Vec<String>> {
+        r.iter()
+            .map(|(c, s)| vec![c.to_string(), s.to_string()])
+            .collect()
+    };
+    // An earlier table gave P1-7 a seat; the new one lists it twice with two seats.
+    staff
+        .post_json(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &rows(&[("P1-7", "CC-CC1-1-1")]))}),
+        )
+        .await;
+    let (status, report) = staff
+        .post_json(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &rows(&[
+                ("P1-1", "CC-CC1-1-2"),
+                ("P1-7", "CC-CC1-1-3"),
+                ("P1-7", "CC-CC1-1-4"),
+                ("P2-9", "XX-NOPE-1-1"),
+                ("Q-1", "CC-CC1-1-5"),
+            ]))}),
+        )
+        .await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["written"], 1);
+    assert_eq!(report["duplicates"][0]["code"], "P1-7");
+    assert_eq!(
+        report["duplicates"][0]["seats"],
+        json!(["CC-CC1-1-3", "CC-CC1-1-4"])
+    );
+    assert_eq!(report["duplicates"][0]["rows"], json!([3, 4]));
+    let reasons: Vec<&str> = report["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons, vec!["unknown_seat", "bad_code"]);
+    let codes = staff.get_json("/api/admin/renewal-codes").await;
+    let listed: Vec<&str> = codes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, vec!["P1-1"], "the duplicate's old seat is gone too");
+    // Not a sheet: refused, nothing written.
+    let (status, _) = staff
+        .post_json(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": "bm90IGEgc2hlZXQ="}),
+        )
+        .await;
+    assert_eq!(status, 422);
+}

@@ -7890,6 +7890,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `service_unavailable`: the database does not answer now */
             503: {
                 headers: {

@@ -99,6 +99,10 @@ struct RenewalRequest {
     sex: String,
 }
 
+/// Wrong rights or details a fan may send in [`WRONG_TRIES_WINDOW`] before being told to wait.
+const WRONG_TRIES: i32 = 10;
+const WRONG_TRIES_WINDOW: std::time::Duration = std::time::Duration::from_secs(15 * 60);
+
 fn field_name(f: HolderField) -> &'static str {
     match f {
         HolderField::FirstName => "first_name",
@@ -118,6 +122,7 @@ fn field_name(f: HolderField) -> &'static str {
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`, `holder_not_found` (no holder with that seal or code)"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
 ))]
 #[tracing::instrument(skip_all, fields(season = id.0))]
 async fn renew_season(
@@ -161,6 +166,14 @@ async fn renew_season(
         birth_place: &req.birth_place,
         sex: &req.sex,
     };
+    // Guessing seals and birth dates is slowed down: a fan's wrong tries are counted.
+    let bucket = format!("renewal:user:{}", session.user.user_id);
+    {
+        let mut conn = state.pool.acquire().await?;
+        if domain::rate_limit::count(&mut conn, &bucket, WRONG_TRIES_WINDOW).await? >= WRONG_TRIES {
+            return Err(ApiError::rate_limited());
+        }
+    }
     let mut tx = state.pool.begin().await?;
     domain::seasons::list(&mut tx, true, Some(id))
         .await?
@@ -183,6 +196,15 @@ async fn renew_season(
     let renewal = match outcome {
         Ok(r) => r,
         Err(refusal) => {
+            drop(tx);
+            if matches!(
+                refusal,
+                RenewalRefusal::NotFound | RenewalRefusal::Mismatch(_)
+            ) {
+                let mut conn = state.pool.acquire().await?;
+                domain::rate_limit::hit(&mut conn, &bucket, WRONG_TRIES_WINDOW, WRONG_TRIES)
+                    .await?;
+            }
             let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
             return Err(match refusal {
                 RenewalRefusal::NoRenewalPhase(t) => phase_details(

@@ -413,6 +413,22 @@ async fn two_fans_racing_to_renew_one_holder_make_one_renewal(pool: PgPool) {
     .await
     .unwrap();
     assert_eq!(live, 1);
+
+    // Guessing is slowed down: ten wrong tries, then even the right one waits.
+    let (_, guesser) = s.app.fan_with_session("indovino@example.it").await;
+    for i in 0..10 {
+        let (status, _) = guesser
+            .post_json(
+                &url,
+                &renewal_body(&format!("GUESS{i:04}"), "Mario", "Rossi", "Como"),
+            )
+            .await;
+        assert_eq!(status, 404);
+    }
+    let (status, body) = guesser
+        .post_json(&url, &renewal_body(&seal, "Mario", "Rossi", "Como"))
+        .await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
 }
 
 #[sqlx::test(migrations = false)]

@@ -15,6 +15,9 @@ interface FormCardProps {
   pending: boolean;
   /** Why sending failed when no field says it, in the user's words; null when it did not. */
   failure: string | null;
+  /** For end-to-end tests: the form's and its button's `data-testid`. */
+  testId?: string;
+  submitTestId?: string;
   children: ReactNode;
 }
 
@@ -26,19 +29,28 @@ export function FormCard({
   submitVariant = 'contained',
   pending,
   failure,
+  testId,
+  submitTestId,
   children,
 }: FormCardProps) {
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId}>
-      <CardContent component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
+      <CardContent component="form" noValidate onSubmit={onSubmit} data-testid={testId} sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
         <Typography id={titleId} variant="h6" component="h2">
           {title}
         </Typography>
         {children}
         {failure !== null && <Alert severity="error">{failure}</Alert>}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button type="submit" variant={submitVariant} size="large" loading={pending} sx={{ minWidth: 160 }}>
+          <Button
+            type="submit"
+            variant={submitVariant}
+            size="large"
+            loading={pending}
+            data-testid={submitTestId}
+            sx={{ minWidth: 160 }}
+          >
             {submitLabel}
           </Button>
         </Box>

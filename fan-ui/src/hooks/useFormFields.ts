@@ -78,5 +78,8 @@ export function useFormFields<F extends string>(initial: Record<F, string>, text
   /** Shows what the API's answer says of each field (for a mutation's `onError`). */
   const showFailure = (error: unknown) => setCodes(fieldCodesOf(error, fields));
 
-  return { values, change, reset, errorOf, bind, submitWith, namesFields, showFailure };
+  /** Shows these codes on their fields (a refusal that names its field its own way). */
+  const showCodes = (shown: FieldCodes<F>) => setCodes(shown);
+
+  return { values, change, reset, errorOf, bind, submitWith, namesFields, showFailure, showCodes };
 }

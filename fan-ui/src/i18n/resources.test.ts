@@ -1,6 +1,8 @@
 import { describe, expect, it as test } from 'vitest';
 import en from './en.json';
 import it from './it.json';
+import seasonEn from './seasonOrder/en.json';
+import seasonIt from './seasonOrder/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -17,8 +19,12 @@ describe('translations', () => {
     expect(keysOf(en).sort()).toEqual(keysOf(it).sort());
   });
 
+  test("the season namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(seasonEn).sort()).toEqual(keysOf(seasonIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

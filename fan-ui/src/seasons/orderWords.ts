@@ -26,6 +26,9 @@ export function seasonOrderErrorText(t: TFunction, ts: SeasonT, error: unknown):
         return ts('errors.order_not_pending');
       case 'hold_expired':
         return ts('errors.hold_expired');
+      // A renewal's holder is last season's: naming anyone else is refused.
+      case 'renewal_holder':
+        return ts('errors.renewal_holder');
       default:
         break;
     }

@@ -1,12 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiGet, apiSend } from '../api/client';
+import { apiGet, apiSend, isApiCode } from '../api/client';
 import { walletKey } from '../orders/api';
 import type { PaymentFlow } from '../orders/flow';
 import { seasonKey } from './api';
+import { seasonPhasesKey } from './phases';
 import type {
   HoldersRequest,
   PaymentView,
+  RenewalRequest,
   SeasonCheck,
   SeasonOrder,
   SeasonOutcomeView,
@@ -81,6 +83,30 @@ export function useStartSeasonCheckout(seasonId: number) {
     onSettled: () => {
       // The hold is an order now (or was gone): the page's hold and free seats are news.
       void queryClient.invalidateQueries({ queryKey: seasonKey(seasonId) });
+    },
+  });
+}
+
+/**
+ * `POST /api/season-tickets/{id}/renewal`: last season's holder renews with their right; the seat
+ * kept for them becomes a pending season order already named for them, and the fan goes on to
+ * its check and payment as after `useStartSeasonCheckout`. Refused outside the renewal phase,
+ * the phases are read again (the page's banner says what is on now).
+ */
+export function useRenewSeason(seasonId: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (request: RenewalRequest) =>
+      apiSend<SeasonOrder>('POST', `/api/season-tickets/${seasonId}/renewal`, request),
+    onSuccess: (order) => {
+      queryClient.setQueryData<SeasonOrder>(seasonOrderKey(order.id), order);
+      void navigate(seasonCheckPath(order.id));
+    },
+    onError: (error) => {
+      if (isApiCode(error, 'no_renewal_phase')) {
+        void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
+      }
     },
   });
 }

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend, isApiCode } from '../api/client';
 import { lostSeatIds } from '../fixtures/errors';
 import { EMPTY_SEASON_HOLD, seasonHoldKey, seasonKey } from './api';
+import { seasonPhasesKey } from './phases';
 import type { SeasonHoldView } from '../../../api-types';
 
 /**
  * `POST /api/season-tickets/{id}/hold` `{seat_ids}`: all or nothing, and it replaces the fan's
  * earlier season hold, so the page sends every seat wanted (those held and those just picked).
- * The block and the free counts are read again either way (after a 409 the map is out of date).
+ * The block and the free counts are read again either way (after a 409 the map is out of date);
+ * refused during a pre-emption phase, the phases are.
  */
 export function useHoldSeasonSeats(id: number) {
   const queryClient = useQueryClient();
@@ -20,6 +22,10 @@ export function useHoldSeasonSeats(id: number) {
     onError: (error) => {
       if (isApiCode(error, 'buyer_limit')) {
         void queryClient.invalidateQueries({ queryKey: seasonHoldKey(id) });
+      }
+      // Only fans with a right may buy now: the page's banner says which phase, until when.
+      if (isApiCode(error, 'preemption_phase')) {
+        void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(id) });
       }
     },
     onSettled: (_hold, error) => {

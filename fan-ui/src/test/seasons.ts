@@ -1,5 +1,15 @@
 import type { SeasonDetail } from '../seasons/api';
-import type { SeasonHoldView, SeasonOrder, SeasonOrderLine, SeasonTicket, WalletSeason } from '../../../api-types';
+import { aHolder } from './fixtures';
+import type {
+  Phase,
+  PhaseKind,
+  PhaseTimeline,
+  SeasonHoldView,
+  SeasonOrder,
+  SeasonOrderLine,
+  SeasonTicket,
+  WalletSeason,
+} from '../../../api-types';
 
 /** The season ticket on sale, as `GET /api/season-tickets` lists it. */
 export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTicket {
@@ -140,6 +150,7 @@ export function aSeasonOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder 
     holders_complete: false,
     payment_method: 'card',
     lines,
+    renewal: false,
     ...overrides,
   };
 }
@@ -170,4 +181,49 @@ export function aWalletSeason(overrides: Partial<WalletSeason> = {}): WalletSeas
     ],
     ...overrides,
   };
+}
+
+/** A sale phase of season ticket 10000, for every sector. */
+export function aPhase(overrides: Partial<Phase> = {}): Phase {
+  return {
+    id: 1,
+    season_ticket_id: 10000,
+    fixture_id: null,
+    kind: 'renewal',
+    name: '',
+    starts_at: '2026-06-01T08:00:00Z',
+    ends_at: '2026-06-07T22:00:00Z',
+    sectors: '',
+    source: 'staff',
+    released_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The season's phases as `GET /api/season-tickets/10000/phases` sends them now: `kind` on since
+ * yesterday and for two more days (none when null), the free sale next, in three days.
+ */
+export function aPhaseTimeline(kind: PhaseKind | null = 'renewal'): PhaseTimeline {
+  const now = Date.now();
+  const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
+  return {
+    current: kind === null ? null : aPhase({ kind, starts_at: at(-1), ends_at: at(2) }),
+    next: aPhase({ id: 2, kind: 'free_sale', starts_at: at(3), ends_at: at(60) }),
+    now: new Date(now).toISOString(),
+  };
+}
+
+/** A renewal as `POST /api/season-tickets/10000/renewal` answers it: last season's seat, its holder named. */
+export function aRenewalOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder {
+  return aSeasonOrder({
+    renewal: true,
+    lines: [
+      aSeasonOrderLine({
+        number: 5,
+        holder: aHolder({ first_name: 'Mario', last_name: 'Bianchi', birth_date: '1980-05-17', sex: 'M' }),
+      }),
+    ],
+    ...overrides,
+  });
 }

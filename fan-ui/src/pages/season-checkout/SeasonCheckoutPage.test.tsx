@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
-import { fillHolder, payWithCard } from '../../test/checkout';
+import { field, fillHolder, payWithCard } from '../../test/checkout';
 import { aFan, aHolder } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
-import { aSeasonDetail, aSeasonOrder, aSeasonOrderLine, SEASON_ORDER_ID } from '../../test/seasons';
+import { aRenewalOrder, aSeasonDetail, aSeasonOrder, aSeasonOrderLine, SEASON_ORDER_ID } from '../../test/seasons';
 import type { HolderDetails, PaymentView, SeasonHolderLine, SeasonOrder } from '../../../../api-types';
 
 const ORDER = `/api/season-orders/${SEASON_ORDER_ID}`;
@@ -103,6 +103,39 @@ describe('/seasonticketcheckout/{id}', () => {
     expect(within(screen.getByTestId('checkout-timer')).getByTestId('hold-countdown')).toHaveTextContent(/Li teniamo per te ancora/);
     expect(await screen.findByTestId('verify-holders')).toBeDisabled();
     expect(screen.getByText('Il pagamento si apre quando tutti i titolari sono stati verificati.')).toBeInTheDocument();
+    expect(screen.queryByTestId('renewal-badge')).not.toBeInTheDocument();
+  });
+
+  it("marks a renewal: last season's seat, which stays with its holder; naming someone else is refused in words", async () => {
+    const { api, user } = openSeasonCheckout({
+      order: aRenewalOrder(),
+      routes: {
+        [`PUT ${ORDER}/holders`]: {
+          status: 409,
+          body: { code: 'renewal_holder', message: "A renewed season ticket stays with last season's holder", errors: { line_ids: [25] } },
+        },
+      },
+    });
+
+    const note = await screen.findByTestId('renewal-note');
+    expect(within(note).getByTestId('renewal-badge')).toHaveTextContent('Rinnovo');
+    expect(note).toHaveTextContent(
+      "È il rinnovo del tuo abbonamento: il posto è quello della scorsa stagione e resta al suo titolare.",
+    );
+    expect(await screen.findByLabelText('Nome, biglietto 1')).toHaveValue('Mario');
+    expect(screen.getByText('Tribuna Centrale, blocco A, fila 1, posto 5')).toBeInTheDocument();
+
+    await user.clear(field('Nome', 1));
+    await user.type(field('Nome', 1), 'Anna');
+    await user.selectOptions(field('Tipo di documento', 1), 'id_card');
+    await user.type(field('Numero del documento', 1), 'CA1234567');
+    await user.click(screen.getByTestId('save-holders'));
+
+    expect(
+      await screen.findByText("Un abbonamento rinnovato resta al titolare della scorsa stagione: non puoi indicare un'altra persona."),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1);
+    expect(screen.queryByText(/stays with last season's holder/)).not.toBeInTheDocument();
   });
 
   it("offers the season's fares for the seat's sector with their price, and a season card or a collection", async () => {
@@ -259,5 +292,13 @@ describe('/seasonticketcheckout/{id}', () => {
     expect(holder.getByRole('radio', { name: 'Collection (one ticket for each match)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the season ticket' })).toBeInTheDocument();
     expect(screen.getByLabelText('First name, ticket 1')).toBeInTheDocument();
+  });
+
+  it('marks a renewal in English', async () => {
+    await i18n.changeLanguage('en');
+    openSeasonCheckout({ order: aRenewalOrder() });
+    const note = await screen.findByTestId('renewal-note');
+    expect(within(note).getByTestId('renewal-badge')).toHaveTextContent('Renewal');
+    expect(note).toHaveTextContent("This is a season ticket renewal: the seat is last season's and stays with its holder.");
   });
 });

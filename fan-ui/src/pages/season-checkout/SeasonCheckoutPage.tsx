@@ -1,4 +1,7 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -103,6 +106,7 @@ function PendingSeasonOrder({ order, focus }: { order: SeasonOrder; focus: Seaso
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <SeasonOrderTitle season={order.season} back />
+      {order.renewal && <RenewalNote />}
       {expiresAt !== null && (
         <CheckoutTimer
           expiresAt={expiresAt}
@@ -173,5 +177,28 @@ function PendingSeasonOrder({ order, focus }: { order: SeasonOrder; focus: Seaso
         <Box sx={{ minHeight: '100vh' }} aria-busy="true" />
       )}
     </Container>
+  );
+}
+
+/** A renewal's order: last season's seat, kept for its holder, who stays the holder. */
+function RenewalNote() {
+  const { t: ts } = useTranslation(SEASON_ORDER_NS);
+  return (
+    <Alert
+      severity="info"
+      icon={false}
+      role="note"
+      data-testid="renewal-note"
+      sx={{ alignItems: 'center', '& .MuiAlert-message': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 } }}
+    >
+      <Chip
+        icon={<AutorenewIcon />}
+        label={ts('checkout.renewalBadge')}
+        color="primary"
+        size="small"
+        data-testid="renewal-badge"
+      />
+      <span>{ts('checkout.renewalNote')}</span>
+    </Alert>
   );
 }

@@ -12,9 +12,13 @@ import { formatCents } from '../../fixtures/format';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { seasonOnSale } from '../../seasons/saleState';
 import { SeasonDates } from '../../seasons/SeasonDates';
+import { SeasonPhaseLine } from '../../seasons/SeasonPhaseLine';
 import type { SeasonTicket } from '../../../../api-types';
 
-/** One season ticket: its name, how many matches, from when to when, the lowest full price. */
+/**
+ * One season ticket: its name, how many matches, from when to when, the sale's phase on now,
+ * the lowest full price.
+ */
 export function SeasonTicketCard({ season }: { season: SeasonTicket }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -41,6 +45,7 @@ export function SeasonTicketCard({ season }: { season: SeasonTicket }) {
           {t('seasons.matches', { count: season.matches })}
         </Typography>
         <SeasonDates first={season.first_match_at ?? null} last={season.last_match_at ?? null} />
+        <SeasonPhaseLine seasonId={season.id} />
         {!onSale && (
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5, color: 'primary.main' }}>
             {t('seasons.preparing')}

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { renderWithProviders, stubApi } from '../../test/render';
-import { aSeasonTicket } from '../../test/seasons';
+import { aPhaseTimeline, aSeasonTicket } from '../../test/seasons';
 
 const serieA = aSeasonTicket();
 // On sale, but every match's seats are still being copied: not open to pick yet.
@@ -50,6 +50,21 @@ describe('/fixtures/season', () => {
     expect(cup.getByText('Prossimamente')).toBeInTheDocument();
     expect(cup.getByText(/Stiamo preparando i posti/)).toBeInTheDocument();
     expect(cup.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("says each season's sale phase on its card", async () => {
+    stubApi({
+      'GET /api/season-tickets': { body: { items: [serieA, preparing] } },
+      'GET /api/season-tickets/10000/phases': { body: aPhaseTimeline('renewal') },
+      'GET /api/season-tickets/10001/phases': { body: aPhaseTimeline(null) },
+    });
+    renderWithProviders(<AppRoutes />, { route: '/fixtures/season' });
+
+    await screen.findByRole('heading', { level: 2, name: 'Abbonamento Serie A 2025-2026' });
+    expect(await cardOf('Abbonamento Serie A 2025-2026').findByTestId('season-phase')).toHaveTextContent(
+      'In corso: Rinnovo degli abbonamenti',
+    );
+    expect(cardOf('Abbonamento Coppa Italia').queryByTestId('season-phase')).not.toBeInTheDocument();
   });
 
   it('says so when no season ticket is on sale', async () => {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, isApiCode } from '../../api/client';
 import { signInPath } from '../../auth/returnTo';
 import { Loading } from '../../components/Loading';
 import { QueryFailed } from '../../components/QueryFailed';
@@ -19,10 +19,13 @@ import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { useSeasonBlock, type SeasonDetail } from '../../seasons/api';
 import { useHoldSeasonSeats } from '../../seasons/useSeasonHoldActions';
 import { seasonErrorText } from '../../seasons/errors';
+import { refusedPhase, restrictsSale, useSeasonPhases } from '../../seasons/phases';
 import { seasonOnSale } from '../../seasons/saleState';
 import { SeatLegend } from '../selected-fixture-tickets/SeatLegend';
 import { SeatMap } from '../selected-fixture-tickets/SeatMap';
 import { SeatSelection } from '../selected-fixture-tickets/SeatSelection';
+import { PhaseNotice } from './PhaseNotice';
+import { RestrictedSaleNotice } from './RestrictedSaleNotice';
 import { sectorPrices } from './seasonPrices';
 import type { SeasonHoldView, SeatView } from '../../../../api-types';
 
@@ -38,7 +41,8 @@ interface SeasonBlockTicketsProps {
 /**
  * One block over the season: the match flow's seat map, fed with the season's seats (free only
  * if free in every covered match), what the fan picked, and "Blocca i posti". No live stream
- * covers a season: the block is read again after each hold and release.
+ * covers a season: the block is read again after each hold and release. While a pre-emption
+ * phase is on, the map is shown but no seat can be picked: only fans with a right may buy.
  */
 export function SeasonBlockTickets({ season, blockId, hold, signedIn, initialSeatIds }: SeasonBlockTicketsProps) {
   const { t } = useTranslation();
@@ -103,11 +107,14 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
   const language = useUiLanguage();
   const navigate = useNavigate();
   const holdSeats = useHoldSeasonSeats(season.id);
+  const phases = useSeasonPhases(season.id);
   const [picked, setPicked] = useState<number[]>(initialSeatIds);
   const [limitHit, setLimitHit] = useState(false);
 
   const priceCents = sectorPrices(season, sectorCode).full?.price_cents ?? null;
-  const interactive = seasonOnSale(season);
+  const currentPhase = phases.data?.current ?? null;
+  const restricted = restrictsSale(currentPhase);
+  const interactive = seasonOnSale(season) && !restricted;
   const heldIds = hold?.seats.map((seat) => seat.id) ?? [];
   const mine = new Set(heldIds);
   // A new season hold replaces the earlier one: what is held counts towards the limit, and is
@@ -175,7 +182,16 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
         </Typography>
       </Box>
       {away && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
-      {holdSeats.isError && <Alert severity="error">{seasonErrorText(t, holdSeats.error, seatName)}</Alert>}
+      {holdSeats.isError &&
+        (isApiCode(holdSeats.error, 'preemption_phase') ? (
+          <PhaseNotice
+            variant="refusal"
+            moment={refusedPhase(holdSeats.error) ?? { current: null, next: null, now: new Date(holdSeats.submittedAt).toISOString() }}
+            receivedAt={holdSeats.submittedAt}
+          />
+        ) : (
+          <Alert severity="error">{seasonErrorText(t, holdSeats.error, seatName)}</Alert>
+        ))}
       <SeatMap blockCode={blockCode} rows={seatRows(seats)} stateOf={stateOf} interactive={interactive} onToggle={toggle} />
       <SeatLegend />
       {limitHit && (
@@ -193,6 +209,8 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
           onRemove={toggle}
           onHold={onHold}
         />
+      ) : restricted && currentPhase !== null ? (
+        <RestrictedSaleNotice seasonId={season.id} kind={currentPhase.kind} />
       ) : (
         <Alert severity="info">{t('seasons.notOnSale')}</Alert>
       )}

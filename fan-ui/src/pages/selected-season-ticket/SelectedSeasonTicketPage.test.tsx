@@ -6,7 +6,7 @@ import type { SeatState } from '../../fixtures/types';
 import i18n from '../../i18n';
 import { aBlockSeats, aFan } from '../../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
-import { aSeasonDetail, aSeasonHold, aSeasonOrder, SEASON_ORDER_ID } from '../../test/seasons';
+import { aPhaseTimeline, aSeasonDetail, aSeasonHold, aSeasonOrder, SEASON_ORDER_ID } from '../../test/seasons';
 
 interface Options {
   /** Seats of block 3 that are not free over the season. */
@@ -69,8 +69,15 @@ async function drawnSeatMap(): Promise<HTMLElement> {
   return map;
 }
 
+const PHASES = 'GET /api/season-tickets/10000/phases';
+
 beforeAll(async () => {
-  await Promise.all([import('./SelectedSeasonTicketPage'), import('../sign-in/SignInPage'), import('../season-checkout/SeasonCheckoutPage')]);
+  await Promise.all([
+    import('./SelectedSeasonTicketPage'),
+    import('../sign-in/SignInPage'),
+    import('../season-checkout/SeasonCheckoutPage'),
+    i18n.loadNamespaces('seasonOrder'),
+  ]);
 });
 
 describe('/selectedseasonticket/{id}', () => {
@@ -263,6 +270,84 @@ describe('/selectedseasonticket/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Accedi/ })).toBeInTheDocument();
     expect(api.callsTo('POST /api/season-tickets/10000/hold')).toHaveLength(0);
     expect(api.callsTo('GET /api/season-tickets/10000/hold')).toHaveLength(0);
+  });
+
+  it('during a pre-emption phase, shows the seats but lets no one pick them, and the way to renew', async () => {
+    const { api, user } = open({ routes: { [PHASES]: { body: aPhaseTimeline('renewal') } } });
+    await drawnSeatMap();
+
+    const banner = await screen.findByTestId('phase-banner');
+    expect(within(banner).getByText('In corso: Rinnovo degli abbonamenti')).toBeInTheDocument();
+    const restricted = await screen.findByTestId('phase-restricted');
+    expect(restricted).toHaveTextContent(
+      'Ora possono acquistare solo i tifosi con un diritto di prelazione: puoi guardare i posti, ma non ancora sceglierli.',
+    );
+    expect(within(restricted).getByRole('link', { name: 'Rinnova il tuo abbonamento' })).toHaveAttribute(
+      'href',
+      '/selectedseasonticket/10000',
+    );
+    await user.click(seat(111));
+    expect(seat(111)).toHaveAttribute('data-state', 'free');
+    expect(screen.queryByRole('button', { name: 'Blocca i posti' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/season-tickets/10000/hold')).toHaveLength(0);
+  });
+
+  it('keeps the free sale open to everyone', async () => {
+    const { user } = open({ routes: { [PHASES]: { body: aPhaseTimeline('free_sale') } } });
+    await drawnSeatMap();
+    expect(await screen.findByTestId('phase-banner')).toHaveAttribute('data-phase', 'free_sale');
+
+    await user.click(seat(111));
+    expect(seat(111)).toHaveAttribute('data-state', 'selected');
+    expect(screen.queryByTestId('phase-restricted')).not.toBeInTheDocument();
+  });
+
+  it('turns a hold refused during a pre-emption phase into the phase and the countdown to the next', async () => {
+    // The page read the phases before the renewal phase opened; the refusal has them read again.
+    let opened = false;
+    const now = Date.now();
+    const { user } = open({
+      routes: {
+        [PHASES]: () => ({ body: aPhaseTimeline(opened ? 'renewal' : null) }),
+        'POST /api/season-tickets/10000/hold': () => {
+          opened = true;
+          return {
+            status: 409,
+            body: {
+              code: 'preemption_phase',
+              message: 'Only fans with a pre-emption right may buy now',
+              errors: {
+                phase: {
+                  current: { kind: 'renewal', ends_at: new Date(now + 2 * 86_400_000).toISOString() },
+                  next: { kind: 'free_sale', starts_at: new Date(now + 3 * 86_400_000 + 3_600_000).toISOString() },
+                  now: new Date(now).toISOString(),
+                },
+              },
+            },
+          };
+        },
+      },
+    });
+    await drawnSeatMap();
+    expect(await screen.findByTestId('phase-banner')).toHaveAttribute('data-phase', 'none');
+    await user.click(seat(111));
+
+    await user.click(screen.getByRole('button', { name: 'Blocca i posti' }));
+
+    const refusal = await screen.findByTestId('phase-refusal');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(
+      within(refusal).getByText(
+        'Ora possono acquistare solo i tifosi con un diritto di prelazione: puoi guardare i posti, ma non ancora sceglierli.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(refusal).getByText('In corso: Rinnovo degli abbonamenti')).toBeInTheDocument();
+    expect(within(refusal).getByText('Prossima fase: Vendita libera')).toBeInTheDocument();
+    expect(within(refusal).getByTestId('phase-refusal-countdown')).toHaveTextContent(/^(3 giorni, 1 ora|3 giorni, 0 ore, 59 minuti)/);
+    expect(screen.queryByText('Only fans with a pre-emption right may buy now')).not.toBeInTheDocument();
+    // The phases are read again: the banner says it too, and the map is no longer for picking.
+    await waitFor(() => expect(screen.getByTestId('phase-banner')).toHaveAttribute('data-phase', 'renewal'));
+    expect(await screen.findByTestId('phase-restricted')).toBeInTheDocument();
   });
 
   it('says "not found" for a season ticket that is not on sale', async () => {

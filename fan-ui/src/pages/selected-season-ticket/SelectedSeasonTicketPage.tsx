@@ -2,6 +2,7 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useEffectEvent } from 'react';
 import { Link as RouterLink, useNavigationType, useParams, useSearchParams } from 'react-router';
@@ -12,11 +13,14 @@ import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
+import { seasonKey, useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
+import { momentOf, useSeasonPhases } from '../../seasons/phases';
 import { seasonOnSale } from '../../seasons/saleState';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { AvailabilityLegend } from '../selected-fixture/AvailabilityLegend';
 import { StadiumMap } from '../selected-fixture/StadiumMap';
+import { PhaseNotice } from './PhaseNotice';
+import { RenewalPanel } from './RenewalForm';
 import { SeasonBlockTickets } from './SeasonBlockTickets';
 import { SeasonHeader } from './SeasonHeader';
 import { SeasonHoldSummary } from './SeasonHoldSummary';
@@ -29,8 +33,10 @@ const SECTOR_PARAM = 'sector';
 const BLOCK_PARAM = 'block';
 
 /**
- * A season ticket (`/selectedseasonticket/{id}`): its matches, the stadium with the season's
- * free seats and prices per sector, and, with `?block=`, that block's seats for the season.
+ * A season ticket (`/selectedseasonticket/{id}`): its matches, the sale's phase with a countdown
+ * to the next (and, while last season's holders renew, the renewal form), the stadium with the
+ * season's free seats and prices per sector, and, with `?block=`, that block's seats for the
+ * season.
  */
 export default function SelectedSeasonTicketPage() {
   const id = parseId(useParams().id);
@@ -76,6 +82,7 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { user } = useSession();
   const hold = useSeasonHold(season.id, user !== null);
+  const phases = useSeasonPhases(season.id);
   const blockId = parseId(searchParams.get(BLOCK_PARAM));
   // The block's seats (or the stadium again) are a new page to the fan: from the top, as the
   // layout does for a new address (not imported from it: a chunk of its own for five lines).
@@ -109,6 +116,8 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
               }
         }
       />
+      <SeasonPhaseBanner seasonId={season.id} />
+      {blockId === null && phases.data?.current?.kind === 'renewal' && <RenewalPanel seasonId={season.id} />}
       <SeasonHoldSummary season={season} hold={user === null ? undefined : hold.data} />
       {blockId !== null ? (
         <SeasonBlockTickets
@@ -134,6 +143,26 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
         </>
       )}
     </Container>
+  );
+}
+
+/**
+ * The sale's phase now and the countdown to the next; when the countdown is over, the season is
+ * read again (its phases, and the seats a renewal kept that may be free now). Nothing while the
+ * phases are unknown.
+ */
+function SeasonPhaseBanner({ seasonId }: { seasonId: number }) {
+  const phases = useSeasonPhases(seasonId);
+  const queryClient = useQueryClient();
+  if (phases.data === undefined) {
+    return null;
+  }
+  return (
+    <PhaseNotice
+      moment={momentOf(phases.data)}
+      receivedAt={phases.dataUpdatedAt}
+      onPassed={() => void queryClient.invalidateQueries({ queryKey: seasonKey(seasonId) })}
+    />
   );
 }
 

@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import i18n, { SEASON_ORDER_NS } from '../i18n';
+import { normalisedRenewal, renewalErrorText, renewalFieldCodes, renewalFieldText, renewalProblems } from './renewal';
+import type { RenewalRequest } from '../../../api-types';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(SEASON_ORDER_NS);
+  await i18n.loadLanguages(['it', 'en']);
+});
+
+const MARIO: RenewalRequest = {
+  right: ' P1-7F3A9C ',
+  first_name: ' Mario ',
+  last_name: 'Bianchi',
+  birth_date: '1980-05-17',
+  birth_province: ' ee ',
+  birth_place: 'Svizzera',
+  sex: 'M',
+};
+
+const refusal = (status: number, code: string, details: Record<string, unknown> = {}, fields: Record<string, string> = {}) =>
+  new ApiError(status, code, 'An English message', fields, details);
+
+describe('the renewal form', () => {
+  it('sends every field trimmed, the province in capitals', () => {
+    expect(normalisedRenewal(MARIO)).toEqual({ ...MARIO, right: 'P1-7F3A9C', first_name: 'Mario', birth_province: 'EE' });
+  });
+
+  it('asks for every field, a past date, two letters as the province and M or F', () => {
+    const blank = normalisedRenewal({ ...MARIO, right: '', first_name: ' ', sex: '' });
+    expect(renewalProblems(blank, '2027-06-01')).toEqual({ right: 'required', first_name: 'required', sex: 'required' });
+    const wrong = normalisedRenewal({ ...MARIO, birth_date: '2027-06-01', birth_province: 'Como', sex: 'X' });
+    expect(renewalProblems(wrong, '2027-06-01')).toEqual({ birth_date: 'invalid', birth_province: 'invalid', sex: 'invalid' });
+    expect(renewalProblems(normalisedRenewal(MARIO), '2027-06-01')).toEqual({});
+  });
+
+  it("puts a mismatch on the field the API names, an unknown right on the right, a 422's errors on theirs", () => {
+    expect(renewalFieldCodes(refusal(422, 'holder_mismatch', { field: 'birth_place' }, { field: 'birth_place' }))).toEqual({
+      birth_place: 'mismatch',
+    });
+    expect(renewalFieldCodes(refusal(422, 'holder_mismatch', { field: 'shoe_size' }))).toEqual({});
+    expect(renewalFieldCodes(refusal(404, 'holder_not_found'))).toEqual({ right: 'holder_not_found' });
+    expect(renewalFieldCodes(refusal(422, 'validation_failed', {}, { sex: 'M or F', other: 'x' }))).toEqual({ sex: 'M or F' });
+    expect(renewalFieldCodes(refusal(409, 'already_renewed'))).toEqual({});
+  });
+
+  it("says a field's problem in the fan's words", () => {
+    const ts = i18n.getFixedT('it', SEASON_ORDER_NS);
+    expect(renewalFieldText(ts, 'birth_place', 'mismatch')).toBe("Non corrisponde ai dati dell'abbonato");
+    expect(renewalFieldText(ts, 'sex', 'M or F')).toBe('Scegli maschio o femmina.');
+    expect(renewalFieldText(ts, 'birth_date', 'yyyy-mm-dd')).toBe('Scrivi una data di nascita valida, nel passato.');
+    expect(renewalFieldText(ts, 'right', 'required')).toBe('Scrivi il sigillo fiscale o il codice di rinnovo.');
+    expect(renewalFieldText(i18n.getFixedT('en', SEASON_ORDER_NS), 'last_name', 'mismatch')).toBe(
+      "Does not match the holder's record",
+    );
+  });
+
+  it.each([
+    ['holder_mismatch', 422, 'I dati non corrispondono a quelli dell\'abbonato della scorsa stagione.', "These details do not match last season's holder."],
+    ['no_renewal_phase', 409, 'I rinnovi non sono aperti ora.', 'Renewals are not open now.'],
+    ['already_renewed', 409, 'Questo abbonamento è già stato rinnovato.', 'This season ticket has already been renewed.'],
+    ['renewal_in_progress', 409, 'Qualcun altro sta pagando il rinnovo di questo abbonamento: riprova più tardi.', 'Someone else is paying for this renewal right now: try again later.'],
+    ['no_kept_seat', 409, "Non c'è un posto tenuto per questo abbonato: contatta il club.", 'No seat is kept for this holder: please contact the club.'],
+    ['season_ticket_not_found', 404, 'Questo abbonamento non esiste o non è in vendita.', 'This season ticket does not exist or is not on sale.'],
+  ])('says %s in Italian and English, never in the API\'s words', async (code, status, italian, english) => {
+    const error = refusal(status, code);
+    expect(renewalErrorText(i18n.t.bind(i18n), i18n.getFixedT('it', SEASON_ORDER_NS), error)).toBe(italian);
+    await i18n.changeLanguage('en');
+    expect(renewalErrorText(i18n.t.bind(i18n), i18n.getFixedT('en', SEASON_ORDER_NS), error)).toBe(english);
+  });
+});

@@ -1,0 +1,160 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../api/client';
+import { fieldCodesOf, type FieldCodes } from '../api/fieldCodes';
+import { EARLIEST_BIRTH_DATE, isCalendarDate } from '../orders/holderRules';
+import { SEXES } from '../orders/types';
+import { seasonErrorText } from './errors';
+import type { SeasonT } from './orderWords';
+import type { RenewalRequest } from '../../../api-types';
+
+/**
+ * The renewal form's rules (`POST /api/season-tickets/{id}/renewal`): the right (last season's
+ * fiscal seal, or the renewal code the club e-mailed) and the holder as the club's record has
+ * them. Checked here first so the fan hears about a blank field at once; the API has the last word.
+ */
+
+export type RenewalField = keyof RenewalRequest;
+
+/** The form's fields, in the order they are shown (the first with a problem gets the focus). */
+export const RENEWAL_FIELDS = [
+  'right',
+  'first_name',
+  'last_name',
+  'birth_date',
+  'birth_province',
+  'birth_place',
+  'sex',
+] as const satisfies readonly RenewalField[];
+
+export const EMPTY_RENEWAL: RenewalRequest = {
+  right: '',
+  first_name: '',
+  last_name: '',
+  birth_date: '',
+  birth_province: '',
+  birth_place: '',
+  sex: '',
+};
+
+/** The API's limits: a right of 40 characters, names and places of 100. */
+export const RIGHT_MAX = 40;
+export const RENEWAL_TEXT_MAX = 100;
+
+/** Two letters: the province's code, or EE for a holder born abroad. */
+const PROVINCE = /^[A-Z]{2}$/;
+
+function isRenewalField(value: unknown): value is RenewalField {
+  return typeof value === 'string' && (RENEWAL_FIELDS as readonly string[]).includes(value);
+}
+
+/** What is sent: every field trimmed, the province in capitals ("co" is CO, "ee" is EE). */
+export function normalisedRenewal(values: RenewalRequest): RenewalRequest {
+  return {
+    right: values.right.trim(),
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    birth_date: values.birth_date.trim(),
+    birth_province: values.birth_province.trim().toUpperCase(),
+    birth_place: values.birth_place.trim(),
+    sex: values.sex.trim(),
+  };
+}
+
+/** Each field's problem (`required` or `invalid`) before asking the API; `today` is YYYY-MM-DD. */
+export function renewalProblems(request: RenewalRequest, today: string): FieldCodes<RenewalField> {
+  const problems: FieldCodes<RenewalField> = {};
+  for (const field of RENEWAL_FIELDS) {
+    if (request[field] === '') {
+      problems[field] = 'required';
+    }
+  }
+  if (request.right.length > RIGHT_MAX) {
+    problems.right = 'invalid';
+  }
+  for (const field of ['first_name', 'last_name', 'birth_place'] as const) {
+    if (request[field].length > RENEWAL_TEXT_MAX) {
+      problems[field] = 'invalid';
+    }
+  }
+  const birth = request.birth_date;
+  if (birth !== '' && (!isCalendarDate(birth) || birth >= today || birth < EARLIEST_BIRTH_DATE)) {
+    problems.birth_date = 'invalid';
+  }
+  if (request.birth_province !== '' && !PROVINCE.test(request.birth_province)) {
+    problems.birth_province = 'invalid';
+  }
+  if (request.sex !== '' && !(SEXES as readonly string[]).includes(request.sex)) {
+    problems.sex = 'invalid';
+  }
+  return problems;
+}
+
+/**
+ * The codes a refused renewal puts on the form's fields: `mismatch` on the one field a 422
+ * `holder_mismatch` names (`errors.field`), `holder_not_found` on the right, and each field a
+ * 422 `validation_failed` names. Empty for any other refusal (said above the button instead).
+ */
+export function renewalFieldCodes(error: unknown): FieldCodes<RenewalField> {
+  if (!(error instanceof ApiError)) {
+    return {};
+  }
+  const codes: FieldCodes<RenewalField> = {};
+  switch (error.code) {
+    case 'holder_mismatch': {
+      const { field } = error.details;
+      if (isRenewalField(field)) {
+        codes[field] = 'mismatch';
+      }
+      return codes;
+    }
+    case 'holder_not_found':
+      codes.right = 'holder_not_found';
+      return codes;
+    case 'validation_failed':
+      return fieldCodesOf(error, RENEWAL_FIELDS);
+    default:
+      return codes;
+  }
+}
+
+/** A field's code in the fan's words; the API's own codes for a bad value ("M or F", "yyyy-mm-dd") read as invalid. */
+export function renewalFieldText(ts: SeasonT, field: RenewalField, code: string): string {
+  switch (code) {
+    case 'mismatch':
+      return ts('renewal.fieldErrors.mismatch');
+    case 'holder_not_found':
+      return ts('renewal.fieldErrors.holder_not_found');
+    case 'required':
+      return ts(`renewal.fieldErrors.required.${field}`);
+    default:
+      return ts(`renewal.fieldErrors.invalid.${field}`);
+  }
+}
+
+/**
+ * The fan's words for a refused renewal that no field says: each of the renewal's codes its
+ * own message (never the API's English one), the rest as for any season call.
+ */
+export function renewalErrorText(t: TFunction, ts: SeasonT, error: unknown): string {
+  if (error instanceof ApiError) {
+    switch (error.code) {
+      case 'holder_mismatch':
+        return ts('renewal.errors.holder_mismatch');
+      case 'holder_not_found':
+        return ts('renewal.fieldErrors.holder_not_found');
+      case 'no_renewal_phase':
+        return ts('renewal.errors.no_renewal_phase');
+      case 'already_renewed':
+        return ts('renewal.errors.already_renewed');
+      case 'renewal_in_progress':
+        return ts('renewal.errors.renewal_in_progress');
+      case 'no_kept_seat':
+        return ts('renewal.errors.no_kept_seat');
+      case 'validation_failed':
+        return t('errors.validation_failed');
+      default:
+        break;
+    }
+  }
+  return seasonErrorText(t, error);
+}

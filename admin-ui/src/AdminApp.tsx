@@ -16,6 +16,8 @@ import failedIssues from './failedIssues';
 import { FailedIssueList } from './failedIssues/FailedIssueList';
 import fixtures from './fixtures';
 import { FixtureList } from './fixtures/FixtureList';
+import holdersImports from './holdersImports';
+import { HoldersImportPage } from './holdersImports/HoldersImportPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import issuedTickets from './issuedTickets';
 import { IssuedTicketList } from './issuedTickets/IssuedTicketList';
@@ -34,9 +36,16 @@ import mismatches from './mismatches';
 import orders from './orders';
 import paymentReport from './paymentReport';
 import { PaymentReportPage } from './paymentReport/PaymentReportPage';
+import phases from './phases';
+import { PhasesPage } from './phases/PhasesPage';
 import prices from './prices';
 import { PriceList } from './prices/PriceList';
+import renewalCodes from './renewalCodes';
+import { RenewalCodeList } from './renewalCodes/RenewalCodeList';
+import { RenewalCodesImportPage } from './renewalCodes/RenewalCodesImportPage';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
+import seasonHolders from './seasonHolders';
+import { SeasonHolderList } from './seasonHolders/SeasonHolderList';
 import seasonOrders, { seasonBacklog } from './seasonOrders';
 import { SeasonBacklogPage } from './seasonOrders/SeasonBacklogPage';
 import { SeasonFailedList } from './seasonOrders/SeasonFailedList';
@@ -65,7 +74,8 @@ export const ADMIN_BASENAME = '/admin';
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
  * (/stadium/..., /matchlist/..., /seasontickets, /mass/..., /tickets/... (the season orders' too),
  * /customer_reports/...,
- * /reports/..., /corporate/company_request, /fidelity_card):
+ * /reports/..., /corporate/company_request, /fidelity_card; the pre-emption pages, new, under
+ * /preemption/...):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
@@ -107,6 +117,10 @@ export function AdminApp() {
       <Resource name="mismatches" {...mismatches} />
       <Resource name="service-calls" {...serviceCalls} />
       <Resource name="payment-report" {...paymentReport} />
+      <Resource name="phases" {...phases} />
+      <Resource name="holders-imports" {...holdersImports} />
+      <Resource name="season-holders" {...seasonHolders} />
+      <Resource name="renewal-codes" {...renewalCodes} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -131,6 +145,11 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
         <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />
         <Route path={PAGE_PATHS.paymentReport} element={<PaymentReportPage />} />
+        <Route path={PAGE_PATHS.phases} element={<PhasesPage />} />
+        <Route path={PAGE_PATHS.holdersImport} element={<HoldersImportPage />} />
+        <Route path={PAGE_PATHS.seasonHolders} element={<SeasonHolderList />} />
+        <Route path={PAGE_PATHS.renewalCodes} element={<RenewalCodeList />} />
+        <Route path={PAGE_PATHS.renewalCodesImport} element={<RenewalCodesImportPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -47,6 +47,11 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   provider_unavailable: 'resources.payment-report.errors.provider_unavailable',
   // Corporate requests: a request someone approved or declined first.
   already_decided: 'resources.corporate-requests.errors.already_decided',
+  // Sale phases: ending one not on now, keeping the seats of one that is not an open or coming
+  // renewal, a phase of a season ticket or match that is not there.
+  phase_not_open: 'resources.phases.errors.phase_not_open',
+  not_a_renewal: 'resources.phases.errors.not_a_renewal',
+  target_not_found: 'resources.phases.errors.target_not_found',
 };
 
 /**

@@ -116,6 +116,11 @@ export const englishAppMessages: TranslationMessages = {
       payment_report: 'Payment report',
       service_log: 'Service log',
       service_status: 'Service status',
+      preemption: 'Pre-emption',
+      phases: 'Sale phases',
+      holders_import: 'Import holders',
+      season_holders: 'Holders',
+      renewal_codes: 'Renewal codes',
     },
     seat_map: {
       block: 'Block',
@@ -133,6 +138,13 @@ export const englishAppMessages: TranslationMessages = {
     },
     new_tab: '(opens in a new tab)',
     auto_refresh: 'Refresh every %{seconds} s',
+    rome_time: 'Italian time',
+    sheet: {
+      choose: 'Choose the Excel file',
+      none: 'No file chosen.',
+      chosen: 'File chosen: %{name}',
+      not_read: 'The chosen file could not be read.',
+    },
   },
   resources: {
     users: {
@@ -408,6 +420,9 @@ export const englishAppMessages: TranslationMessages = {
     },
     fixtures: {
       name: 'Match |||| Matches',
+      tabs: {
+        details: 'Match',
+      },
       lists: {
         upcoming: 'Upcoming matches',
         past: 'Past matches',
@@ -495,6 +510,9 @@ export const englishAppMessages: TranslationMessages = {
     'season-tickets': {
       name: 'Season ticket |||| Season tickets',
       list_title: 'Season tickets',
+      tabs: {
+        details: 'Season ticket',
+      },
       fields: {
         id: 'ID',
         name: 'Season ticket',
@@ -1564,6 +1582,249 @@ export const englishAppMessages: TranslationMessages = {
         show_less: 'Show less',
       },
     },
+    phases: {
+      name: 'Sale phase |||| Sale phases',
+      tab: 'Sale phases',
+      create_title: 'New sale phase',
+      edit_title: 'Phase: %{name}',
+      empty: 'No sale phases yet.',
+      all_sectors: 'Every sector',
+      fields: {
+        id: 'ID',
+        season_ticket_id: 'Season ticket',
+        fixture_id: 'Match',
+        kind: 'Kind',
+        phase: 'Phase',
+        name: 'Name',
+        starts_at: 'Start',
+        ends_at: 'End',
+        state: 'State',
+        sectors: 'Sectors',
+        source: 'Source',
+        released_at: 'Seats released on',
+        actions: 'Actions',
+        counts: {
+          eligible: 'Eligible',
+          kept: 'Seats kept',
+          used: 'Rights used',
+          sold: 'Sold',
+        },
+      },
+      kinds: {
+        renewal: 'Renewal',
+        change_of_seat: 'Change of seat',
+        fidelity_card: 'Blu nel Cuore card',
+        preemption_code: 'Pre-emption code',
+        group: 'Group',
+        free_sale: 'Free sale',
+      },
+      sources: {
+        staff: 'Staff',
+        ticketing: 'Ticketing',
+      },
+      states: {
+        coming: 'Scheduled',
+        open: 'On now',
+        ended: 'Ended',
+        released: 'Ended, seats released',
+      },
+      help: {
+        season:
+          "The season ticket's sale phases, in Italian time: during the renewal last season's holders keep their seats, then come the pre-emptions, then the free sale. The counts refresh every %{seconds} seconds.",
+        fixture:
+          "The match's sale phases, in Italian time (pre-emptions and free sale). The counts refresh every %{seconds} seconds.",
+        kind: 'Who may buy during the phase. A renewal is for a season ticket only.',
+        name: "For a group, the group's name (e.g. Como Cup buyers).",
+        sectors: 'Sector codes separated by commas, e.g. TC, CN. Empty: every sector.',
+      },
+      form: {
+        of_season: 'Season ticket: %{name}',
+        of_fixture: 'Match: %{name}',
+        no_target:
+          "This phase belongs to no season ticket and no match: open it from a season ticket's or a match's Sale phases tab.",
+        from_ticketing:
+          "This phase comes from the ticketing system: mirroring again brings it back in line with the system's renewal window.",
+      },
+      action: {
+        create: 'New phase',
+        end: 'End now',
+        keep: 'Keep seats again',
+        mirror: 'Mirror from the ticketing system',
+      },
+      confirm: {
+        end_title: 'End the phase %{phase} now?',
+        end_content: 'The phase ends now: the next phase, or the free sale, applies at once.',
+        end_renewal_content:
+          "The renewal ends now: the seats kept for holders who did not renew are released to the next phase.",
+        keep_title: "Keep the seats of the phase %{phase} again?",
+        keep_content:
+          "The holders' seats are kept again from the latest holders' sheet and code table. The counts refresh once done.",
+        delete_title: 'Delete the phase %{phase}?',
+        delete_content: 'The phase is deleted: whoever could buy only during this phase no longer can.',
+        delete_renewal_content: "The phase is deleted and the seats kept for the holders are released at once.",
+      },
+      notifications: {
+        created: 'Sale phase created',
+        saved: 'Sale phase saved',
+        deleted: 'Sale phase deleted',
+        end: 'Phase ended',
+        keep: "The holders' seats are being kept again: the counts refresh shortly.",
+        mirrored: 'Renewal phase brought in line with the ticketing system.',
+        no_window: 'The ticketing system has no renewal window for this season ticket.',
+      },
+      errors: {
+        ends_before_start: 'The end must come after the start.',
+        unknown_sectors: 'Unknown sectors: %{codes}.',
+        unknown_sectors_none: 'Some sectors do not exist: check the codes.',
+        renewal_season_only: 'A renewal is for a season ticket, not for a match.',
+        name_too_long: 'At most %{max} characters.',
+        group_name_required: "Type the group's name.",
+        target_required: 'The phase must belong to a season ticket or to a match.',
+        target_not_found: 'The season ticket or the match no longer exists.',
+        phase_not_open: 'The phase is not on: it has not started yet, or it has ended.',
+        not_a_renewal: "Only a renewal phase on now or still to come keeps the holders' seats.",
+        ticketing_unavailable: 'The ticketing system does not answer: try again shortly.',
+        mirror_failed: 'Could not mirror the phase from the ticketing system. Please try again shortly.',
+        end_failed: 'Could not end the phase. Please try again shortly.',
+        keep_failed: 'Could not keep the seats. Please try again shortly.',
+        delete_failed: 'Could not delete the phase. Please try again shortly.',
+      },
+    },
+    'holders-imports': {
+      name: 'Holders import |||| Holders imports',
+      empty: 'No holders imports yet.',
+      show_title: 'Holders %{label} · %{file}',
+      fields: {
+        id: 'ID',
+        label: 'Season',
+        file_name: 'File',
+        state: 'State',
+        total: 'Rows',
+        written: 'Written',
+        rejected: 'Rejected rows',
+        progress: 'Progress',
+        error: 'Error',
+        created_at: 'Uploaded',
+        finished_at: 'Finished',
+      },
+      states: {
+        queued: 'Queued',
+        running: 'Running',
+        done: 'Done',
+        failed: 'Failed',
+      },
+      progress: {
+        label: 'Progress',
+        percent: '%{progress}%',
+        written_of: '%{written} written of %{total}',
+        waiting: 'Waiting to read the sheet',
+        rejected: '%{count} rejected',
+      },
+      failures: {
+        missing_columns: 'The sheet lacks the columns: %{columns}.',
+        unreadable: 'The file is not a readable Excel sheet (.xlsx).',
+        other: 'The import failed: %{error}',
+      },
+      reasons: {
+        title: 'Rejection reasons',
+        missing_name: 'the first or last name is missing (or longer than 100 characters).',
+        bad_birth_date: 'the birth date is not valid (dd/mm/yyyy or yyyy-mm-dd).',
+        bad_sex: 'the sex is not M, F or empty.',
+        bad_seal: 'the fiscal seal is not valid (4 to 40 letters and digits).',
+        duplicate_seal: 'the same fiscal seal is in an earlier row.',
+        bad_promotions: 'Promozioni1 is not a list of match numbers.',
+        bad_buyer_birth_date: "the buyer's birth date is not valid.",
+        bad_renewal_code: 'the renewal code is not valid (P1- or P2- then letters and digits).',
+        missing_country: 'a holder born abroad (province EE) needs the country as the birth place.',
+      },
+      action: {
+        download_rejections: 'Download rejected rows',
+      },
+      notifications: {
+        started: 'Import of %{file} started: the holders are written in the background.',
+      },
+      errors: {
+        bad_label: 'Write the season as its two years, e.g. 2025-2026.',
+        file_unreadable: 'The file is not a readable Excel sheet (.xlsx).',
+        rejected: 'The request was refused: check the season and the file.',
+        upload_failed: 'Could not start the import. Please try again shortly.',
+        download_failed: 'Could not download the file. Please try again shortly.',
+      },
+    },
+    'season-holders': {
+      name: 'Holder |||| Holders',
+      list_title: "Last season's holders",
+      empty: "No holders: they come from the holders' sheet.",
+      sex: 'Sex %{sex}',
+      used_for_title: 'Right used for the matches %{ids}',
+      fields: {
+        id: 'ID',
+        name: 'Holder',
+        first_name: 'First name',
+        last_name: 'Last name',
+        birth_date: 'Birth',
+        birth_province: 'Province of birth',
+        birth_place: 'Place of birth',
+        sex: 'Sex',
+        fiscal_seal: 'Fiscal seal',
+        label: 'Season',
+        kind: 'Promotion',
+        renewal_code: 'Renewal code and seat',
+        seat_label: 'Seat',
+        used_for: 'Right used for the matches',
+      },
+      filters: {
+        search: 'Fiscal seal, renewal code or start of the last name',
+        label: 'Season',
+      },
+      action: {
+        import: 'Import holders',
+      },
+    },
+    'renewal-codes': {
+      name: 'Renewal code |||| Renewal codes',
+      list_title: 'Renewal code table',
+      empty: 'The code table is empty.',
+      fields: {
+        id: 'Renewal code',
+        seat_label: 'Seat',
+        seat_id: 'Seat ID',
+      },
+      filters: {
+        search: 'Start of the code or the seat',
+      },
+      action: {
+        import: 'Import the code table',
+      },
+      notifications: {
+        imported: 'Code table imported: %{smart_count} code written. |||| Code table imported: %{smart_count} codes written.',
+      },
+      errors: {
+        file_unreadable: 'The file is not a readable Excel sheet (.xlsx).',
+        rejected: 'The request was refused: check the file.',
+        import_failed: 'Could not import the code table. Please try again shortly.',
+      },
+      report: {
+        written: '%{count} code written. |||| %{count} codes written.',
+        not_all: 'Some rows were not written: see below.',
+        duplicates_title: '%{smart_count} code with several seats |||| %{smart_count} codes with several seats',
+        duplicates_help:
+          'These codes are in the sheet with different seats: they were not written. Correct the sheet and import it again.',
+        rejected_title: '%{smart_count} rejected row |||| %{smart_count} rejected rows',
+        columns: {
+          code: 'Code',
+          seats: 'Seats',
+          rows: 'Sheet rows',
+          row: 'Row',
+          seat: 'Seat',
+          reason: 'Reason',
+        },
+        reasons: {
+          bad_code: 'the code is not valid (P1- or P2- then letters and digits).',
+          unknown_seat: 'the stadium has no such seat (written sector-block-row-number, e.g. CC-CC1-3-12).',
+        },
+      },
+    },
   },
   pages: {
     login: {
@@ -1764,6 +2025,36 @@ export const englishAppMessages: TranslationMessages = {
       title: 'Service log',
       subtitle:
         'Every call to an outside system (the ticketing system, the payment provider, the mail server), with its duration, outcome and error, newest first; the log keeps the last 30 days.',
+    },
+    phases: {
+      title: 'Sale phases',
+      subtitle:
+        "The phases of a season ticket's or a match's sale: holders' renewal, change of seat, Blu nel Cuore card, pre-emption codes, groups and free sale, with live counts. The same phases are on the season ticket's or the match's Sale phases tab.",
+      target: 'Phases of',
+      season_ticket: 'Season ticket',
+      fixture: 'Match',
+      no_season: 'No season tickets.',
+      no_fixture: 'No matches to be played.',
+      choose_season_first: 'Choose a season ticket to see its phases.',
+      choose_fixture_first: 'Choose a match to see its phases.',
+    },
+    holders_import: {
+      title: 'Import holders',
+      subtitle:
+        "The sheet of last season's holders, who renew their seat or use a pre-emption right. The rows are written in the background, 500 at a time; invalid rows are rejected and can be downloaded with their reason. A holder already there (same fiscal seal) is updated.",
+      label_help: 'The season they renew into, e.g. 2025-2026.',
+      sheet_help:
+        'An Excel sheet (.xlsx) with the columns Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente and Codice Rinnovo.',
+      upload: 'Import the sheet',
+      imports: 'Latest imports',
+    },
+    renewal_codes_import: {
+      title: 'Import the code table',
+      subtitle:
+        'An Excel sheet (.xlsx) with two columns: the renewal code (P1-... or P2-...) and the seat it keeps, written sector-block-row-number (e.g. CC-CC1-3-12). A code listed twice with different seats is not written; a code already in the table takes the new seat.',
+      import: 'Import the table',
+      see_table: 'See the code table',
+      report_title: 'Outcome of %{file}',
     },
   },
 };

@@ -116,6 +116,11 @@ export const italianMessages: TranslationMessages = {
       payment_report: 'Report pagamenti',
       service_log: 'Registro servizi',
       service_status: 'Stato dei servizi',
+      preemption: 'Prelazione',
+      phases: 'Fasi di vendita',
+      holders_import: 'Importa titolari',
+      season_holders: 'Titolari',
+      renewal_codes: 'Codici di rinnovo',
     },
     seat_map: {
       block: 'Blocco',
@@ -133,6 +138,13 @@ export const italianMessages: TranslationMessages = {
     },
     new_tab: '(si apre in una nuova scheda)',
     auto_refresh: 'Aggiorna ogni %{seconds} s',
+    rome_time: 'Ora italiana',
+    sheet: {
+      choose: 'Scegli il file Excel',
+      none: 'Nessun file scelto.',
+      chosen: 'File scelto: %{name}',
+      not_read: 'Impossibile leggere il file scelto.',
+    },
   },
   resources: {
     users: {
@@ -409,6 +421,9 @@ export const italianMessages: TranslationMessages = {
     },
     fixtures: {
       name: 'Partita |||| Partite',
+      tabs: {
+        details: 'Partita',
+      },
       lists: {
         upcoming: 'Prossime partite',
         past: 'Partite passate',
@@ -496,6 +511,9 @@ export const italianMessages: TranslationMessages = {
     'season-tickets': {
       name: 'Abbonamento |||| Abbonamenti',
       list_title: 'Abbonamenti',
+      tabs: {
+        details: 'Abbonamento',
+      },
       fields: {
         id: 'ID',
         name: 'Abbonamento',
@@ -1577,6 +1595,251 @@ export const italianMessages: TranslationMessages = {
         show_less: 'Mostra meno',
       },
     },
+    phases: {
+      name: 'Fase di vendita |||| Fasi di vendita',
+      tab: 'Fasi di vendita',
+      create_title: 'Nuova fase di vendita',
+      edit_title: 'Fase: %{name}',
+      empty: 'Nessuna fase di vendita, per ora.',
+      all_sectors: 'Tutti i settori',
+      fields: {
+        id: 'ID',
+        season_ticket_id: 'Abbonamento',
+        fixture_id: 'Partita',
+        kind: 'Tipo',
+        phase: 'Fase',
+        name: 'Nome',
+        starts_at: 'Inizio',
+        ends_at: 'Fine',
+        state: 'Stato',
+        sectors: 'Settori',
+        source: 'Origine',
+        released_at: 'Posti liberati il',
+        actions: 'Azioni',
+        counts: {
+          eligible: 'Aventi diritto',
+          kept: 'Posti mantenuti',
+          used: 'Diritti usati',
+          sold: 'Venduti',
+        },
+      },
+      kinds: {
+        renewal: 'Rinnovo',
+        change_of_seat: 'Cambio posto',
+        fidelity_card: 'Tessera Blu nel Cuore',
+        preemption_code: 'Codice di prelazione',
+        group: 'Gruppo',
+        free_sale: 'Vendita libera',
+      },
+      sources: {
+        staff: 'Staff',
+        ticketing: 'Biglietteria',
+      },
+      states: {
+        coming: 'Programmata',
+        open: 'In corso',
+        ended: 'Conclusa',
+        released: 'Conclusa, posti liberati',
+      },
+      help: {
+        season:
+          "Le fasi della vendita dell'abbonamento, in ora italiana: durante il rinnovo i posti dei titolari della stagione precedente restano a loro, poi le prelazioni, poi la vendita libera. I conteggi si aggiornano ogni %{seconds} secondi.",
+        fixture:
+          'Le fasi della vendita della partita, in ora italiana (prelazioni e vendita libera). I conteggi si aggiornano ogni %{seconds} secondi.',
+        kind: "Chi può comprare durante la fase. Il rinnovo c'è solo per un abbonamento.",
+        name: 'Per un gruppo, il suo nome (per esempio Acquirenti Como Cup).',
+        sectors: 'Codici dei settori separati da virgole, per esempio TC, CN. Vuoto: tutti i settori.',
+      },
+      form: {
+        of_season: 'Abbonamento: %{name}',
+        of_fixture: 'Partita: %{name}',
+        no_target:
+          "Questa fase non è di nessun abbonamento né di nessuna partita: aprila dalla scheda Fasi di vendita di un abbonamento o di una partita.",
+        from_ticketing:
+          'Questa fase viene dal sistema di biglietteria: una nuova importazione la riallinea alla finestra di rinnovo del sistema.',
+      },
+      action: {
+        create: 'Nuova fase',
+        end: 'Termina ora',
+        keep: 'Mantieni i posti',
+        mirror: 'Importa dal sistema di biglietteria',
+      },
+      confirm: {
+        end_title: 'Terminare ora la fase %{phase}?',
+        end_content: 'La fase finisce adesso: da subito vale la fase successiva, o la vendita libera.',
+        end_renewal_content:
+          'Il rinnovo finisce adesso: i posti mantenuti per i titolari che non hanno rinnovato vengono liberati per la fase successiva.',
+        keep_title: 'Mantenere di nuovo i posti della fase %{phase}?',
+        keep_content:
+          "I posti dei titolari vengono mantenuti di nuovo secondo l'ultimo foglio dei titolari e l'ultima tabella dei codici. I conteggi si aggiornano appena fatto.",
+        delete_title: 'Eliminare la fase %{phase}?',
+        delete_content: 'La fase viene eliminata: chi poteva comprare solo durante questa fase non potrà più farlo.',
+        delete_renewal_content:
+          'La fase viene eliminata e i posti mantenuti per i titolari vengono liberati subito.',
+      },
+      notifications: {
+        created: 'Fase di vendita creata',
+        saved: 'Fase di vendita salvata',
+        deleted: 'Fase di vendita eliminata',
+        end: 'Fase terminata',
+        keep: 'I posti dei titolari vengono mantenuti di nuovo: i conteggi si aggiornano a breve.',
+        mirrored: 'Fase di rinnovo allineata al sistema di biglietteria.',
+        no_window: 'Il sistema di biglietteria non ha una finestra di rinnovo per questo abbonamento.',
+      },
+      errors: {
+        ends_before_start: "La fine deve venire dopo l'inizio.",
+        unknown_sectors: 'Settori sconosciuti: %{codes}.',
+        unknown_sectors_none: 'Alcuni settori non esistono: controlla i codici.',
+        renewal_season_only: 'Il rinnovo è solo per un abbonamento, non per una partita.',
+        name_too_long: 'Al massimo %{max} caratteri.',
+        group_name_required: 'Scrivi il nome del gruppo.',
+        target_required: 'La fase deve essere di un abbonamento oppure di una partita.',
+        target_not_found: "L'abbonamento o la partita non esiste più.",
+        phase_not_open: 'La fase non è in corso: non è ancora iniziata, oppure è già finita.',
+        not_a_renewal: 'Solo una fase di rinnovo in corso o programmata mantiene i posti dei titolari.',
+        ticketing_unavailable: 'Il sistema di biglietteria non risponde: riprova tra poco.',
+        mirror_failed: 'Impossibile importare la fase dal sistema di biglietteria. Riprova tra poco.',
+        end_failed: 'Impossibile terminare la fase. Riprova tra poco.',
+        keep_failed: 'Impossibile mantenere i posti. Riprova tra poco.',
+        delete_failed: 'Impossibile eliminare la fase. Riprova tra poco.',
+      },
+    },
+    'holders-imports': {
+      name: 'Importazione dei titolari |||| Importazioni dei titolari',
+      empty: 'Nessuna importazione dei titolari, per ora.',
+      show_title: 'Titolari %{label} · %{file}',
+      fields: {
+        id: 'ID',
+        label: 'Stagione',
+        file_name: 'File',
+        state: 'Stato',
+        total: 'Righe',
+        written: 'Scritte',
+        rejected: 'Righe scartate',
+        progress: 'Avanzamento',
+        error: 'Errore',
+        created_at: 'Caricato il',
+        finished_at: 'Concluso il',
+      },
+      states: {
+        queued: 'In coda',
+        running: 'In corso',
+        done: 'Conclusa',
+        failed: 'Non riuscita',
+      },
+      progress: {
+        label: 'Avanzamento',
+        percent: '%{progress}%',
+        written_of: '%{written} scritte su %{total}',
+        waiting: 'In attesa di leggere il foglio',
+        rejected: '%{count} scartata |||| %{count} scartate',
+      },
+      failures: {
+        missing_columns: 'Nel foglio mancano le colonne: %{columns}.',
+        unreadable: 'Il file non è un foglio Excel (.xlsx) leggibile.',
+        other: 'Importazione non riuscita: %{error}',
+      },
+      reasons: {
+        title: 'Motivi di scarto',
+        missing_name: 'manca il nome o il cognome (o è più lungo di 100 caratteri).',
+        bad_birth_date: 'la data di nascita non è valida (gg/mm/aaaa oppure aaaa-mm-gg).',
+        bad_sex: 'il sesso non è M, F o vuoto.',
+        bad_seal: 'il sigillo fiscale non è valido (da 4 a 40 lettere e cifre).',
+        duplicate_seal: "lo stesso sigillo fiscale è già in una riga precedente.",
+        bad_promotions: 'Promozioni1 non è un elenco di numeri di partita.',
+        bad_buyer_birth_date: "la data di nascita dell'acquirente non è valida.",
+        bad_renewal_code: 'il codice di rinnovo non è valido (P1- o P2- seguito da lettere e cifre).',
+        missing_country: 'un titolare nato all\'estero (provincia EE) deve avere lo stato come località di nascita.',
+      },
+      action: {
+        download_rejections: 'Scarica le righe scartate',
+      },
+      notifications: {
+        started: 'Importazione di %{file} avviata: i titolari vengono scritti in background.',
+      },
+      errors: {
+        bad_label: 'La stagione si scrive con i due anni, per esempio 2025-2026.',
+        file_unreadable: 'Il file non è un foglio Excel (.xlsx) leggibile.',
+        rejected: 'La richiesta è stata rifiutata: controlla la stagione e il file.',
+        upload_failed: "Impossibile avviare l'importazione. Riprova tra poco.",
+        download_failed: 'Impossibile scaricare il file. Riprova tra poco.',
+      },
+    },
+    'season-holders': {
+      name: 'Titolare |||| Titolari',
+      list_title: 'Titolari della stagione precedente',
+      empty: 'Nessun titolare: arrivano dal foglio dei titolari.',
+      sex: 'Sesso %{sex}',
+      used_for_title: 'Diritto usato per le partite %{ids}',
+      fields: {
+        id: 'ID',
+        name: 'Titolare',
+        first_name: 'Nome',
+        last_name: 'Cognome',
+        birth_date: 'Nascita',
+        birth_province: 'Provincia di nascita',
+        birth_place: 'Luogo di nascita',
+        sex: 'Sesso',
+        fiscal_seal: 'Sigillo fiscale',
+        label: 'Stagione',
+        kind: 'Promozione',
+        renewal_code: 'Codice di rinnovo e posto',
+        seat_label: 'Posto',
+        used_for: 'Diritto usato per le partite',
+      },
+      filters: {
+        search: 'Sigillo fiscale, codice di rinnovo o inizio del cognome',
+        label: 'Stagione',
+      },
+      action: {
+        import: 'Importa i titolari',
+      },
+    },
+    'renewal-codes': {
+      name: 'Codice di rinnovo |||| Codici di rinnovo',
+      list_title: 'Tabella dei codici di rinnovo',
+      empty: 'La tabella dei codici è vuota.',
+      fields: {
+        id: 'Codice di rinnovo',
+        seat_label: 'Posto',
+        seat_id: 'ID del posto',
+      },
+      filters: {
+        search: 'Inizio del codice o del posto',
+      },
+      action: {
+        import: 'Importa la tabella dei codici',
+      },
+      notifications: {
+        imported:
+          'Tabella dei codici importata: %{smart_count} codice scritto. |||| Tabella dei codici importata: %{smart_count} codici scritti.',
+      },
+      errors: {
+        file_unreadable: 'Il file non è un foglio Excel (.xlsx) leggibile.',
+        rejected: 'La richiesta è stata rifiutata: controlla il file.',
+        import_failed: 'Impossibile importare la tabella dei codici. Riprova tra poco.',
+      },
+      report: {
+        written: '%{count} codice scritto. |||| %{count} codici scritti.',
+        not_all: 'Alcune righe non sono state scritte: vedi sotto.',
+        duplicates_title: '%{smart_count} codice con più posti |||| %{smart_count} codici con più posti',
+        duplicates_help:
+          'Questi codici sono nel foglio con posti diversi: non sono stati scritti. Correggi il foglio e importalo di nuovo.',
+        rejected_title: '%{smart_count} riga scartata |||| %{smart_count} righe scartate',
+        columns: {
+          code: 'Codice',
+          seats: 'Posti',
+          rows: 'Righe del foglio',
+          row: 'Riga',
+          seat: 'Posto',
+          reason: 'Motivo',
+        },
+        reasons: {
+          bad_code: 'il codice non è valido (P1- o P2- seguito da lettere e cifre).',
+          unknown_seat: 'lo stadio non ha questo posto (si scrive settore-blocco-fila-numero, per esempio CC-CC1-3-12).',
+        },
+      },
+    },
   },
   pages: {
     login: {
@@ -1780,6 +2043,36 @@ export const italianMessages: TranslationMessages = {
       title: 'Registro dei servizi',
       subtitle:
         'Ogni chiamata ai sistemi esterni (il sistema di biglietteria, i pagamenti, il server di posta), con durata, esito ed errore, dalla più recente; il registro conserva gli ultimi 30 giorni.',
+    },
+    phases: {
+      title: 'Fasi di vendita',
+      subtitle:
+        "Le fasi della vendita di un abbonamento o di una partita: rinnovo dei titolari, cambio posto, tessera Blu nel Cuore, codici di prelazione, gruppi e vendita libera, con i conteggi in tempo reale. Le stesse fasi sono nella scheda Fasi di vendita dell'abbonamento o della partita.",
+      target: 'Fasi di',
+      season_ticket: 'Abbonamento',
+      fixture: 'Partita',
+      no_season: 'Nessun abbonamento.',
+      no_fixture: 'Nessuna partita da giocare.',
+      choose_season_first: 'Scegli un abbonamento per vederne le fasi.',
+      choose_fixture_first: 'Scegli una partita per vederne le fasi.',
+    },
+    holders_import: {
+      title: 'Importa i titolari',
+      subtitle:
+        "Il foglio dei titolari della stagione precedente, che rinnovano il proprio posto o usano una prelazione. Le righe vengono scritte in background, 500 alla volta; le righe non valide vengono scartate e si possono scaricare con il loro motivo. Un titolare già presente (stesso sigillo fiscale) viene aggiornato.",
+      label_help: 'La stagione in cui rinnovano, per esempio 2025-2026.',
+      sheet_help:
+        'Un foglio Excel (.xlsx) con le colonne Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente e Codice Rinnovo.',
+      upload: 'Importa il foglio',
+      imports: 'Ultime importazioni',
+    },
+    renewal_codes_import: {
+      title: 'Importa la tabella dei codici',
+      subtitle:
+        'Un foglio Excel (.xlsx) con due colonne: il codice di rinnovo (P1-... o P2-...) e il posto che mantiene, scritto settore-blocco-fila-numero (per esempio CC-CC1-3-12). Un codice scritto due volte con posti diversi non viene scritto; un codice già nella tabella prende il nuovo posto.',
+      import: 'Importa la tabella',
+      see_table: 'Vedi la tabella dei codici',
+      report_title: 'Esito di %{file}',
     },
   },
 };

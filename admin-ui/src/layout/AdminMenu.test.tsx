@@ -34,6 +34,9 @@ function adminApi() {
     '/api/admin/payment-report': listRoute('payment-report', []),
     '/api/admin/corporate-requests': listRoute('corporate-requests', []),
     '/api/admin/supporter-cards': listRoute('supporter-cards', []),
+    '/api/admin/holders-imports': listRoute('holders-imports', []),
+    '/api/admin/season-holders': listRoute('season-holders', []),
+    '/api/admin/renewal-codes': listRoute('renewal-codes', []),
   });
 }
 
@@ -71,6 +74,11 @@ describe('the menu', () => {
       'Partite passate',
       'Abbonamenti',
       'Blocco posti',
+      'Prelazione',
+      'Fasi di vendita',
+      'Importa titolari',
+      'Titolari',
+      'Codici di rinnovo',
       'Biglietti',
       'Biglietti emessi',
       'Emissioni fallite',
@@ -106,6 +114,10 @@ describe('the menu', () => {
       'Partite passate': '/admin/matchlist/past',
       Abbonamenti: '/admin/seasontickets',
       'Blocco posti': '/admin/mass/mass_lock_unlock_seats',
+      'Fasi di vendita': '/admin/preemption/phases',
+      'Importa titolari': '/admin/preemption/holders_import',
+      Titolari: '/admin/preemption/season_holders',
+      'Codici di rinnovo': '/admin/preemption/renewal_codes',
       'Biglietti emessi': '/admin/tickets/issuedtickets',
       'Emissioni fallite': '/admin/tickets/issuefailed',
       'Abbonamenti emessi': '/admin/tickets/seasonissued',
@@ -154,6 +166,19 @@ describe('the menu', () => {
       'href',
       '/admin/stadium/season',
     );
+  });
+
+  it('opens the pre-emption pages from their own group, in English too', async () => {
+    const menu = await openInEnglish('Pre-emption', 'Renewal codes');
+
+    expect(await screen.findByText('The code table is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Renewal codes' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Sale phases' })).toHaveAttribute('href', '/admin/preemption/phases');
+    expect(within(menu).getByRole('menuitem', { name: 'Import holders' })).toHaveAttribute(
+      'href',
+      '/admin/preemption/holders_import',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Holders' })).toHaveAttribute('href', '/admin/preemption/season_holders');
   });
 
   it('opens the ticket pages from the menu, in English too', async () => {
@@ -239,6 +264,10 @@ describe('the menu', () => {
     ['/payment-report', 'Report pagamenti'],
     ['/corporate-requests', 'Richieste aziendali'],
     ['/supporter-cards', 'Tessere del tifoso'],
+    ['/phases', 'Fasi di vendita'],
+    ['/holders-imports', 'Importa titolari'],
+    ['/season-holders', 'Titolari'],
+    ['/renewal-codes', 'Codici di rinnovo'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

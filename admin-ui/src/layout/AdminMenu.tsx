@@ -1,3 +1,4 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
@@ -5,8 +6,10 @@ import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumb
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
@@ -24,6 +27,7 @@ import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
+import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ReactElement } from 'react';
@@ -63,6 +67,16 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.pastFixtures, label: 'app.menu.past', icon: <HistoryOutlinedIcon /> },
       { path: PAGE_PATHS.seasonTickets, label: 'app.menu.season_tickets', icon: <EventRepeatOutlinedIcon /> },
       { path: PAGE_PATHS.seatLocks, label: 'app.menu.seat_locks', icon: <EventSeatOutlinedIcon /> },
+    ],
+  },
+  {
+    id: 'preemption',
+    label: 'app.menu.preemption',
+    entries: [
+      { path: PAGE_PATHS.phases, label: 'app.menu.phases', icon: <EventNoteOutlinedIcon /> },
+      { path: PAGE_PATHS.holdersImport, label: 'app.menu.holders_import', icon: <GroupAddOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonHolders, label: 'app.menu.season_holders', icon: <BadgeOutlinedIcon /> },
+      { path: PAGE_PATHS.renewalCodes, label: 'app.menu.renewal_codes', icon: <VpnKeyOutlinedIcon /> },
     ],
   },
   {

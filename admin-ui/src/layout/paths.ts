@@ -26,6 +26,12 @@ export const PAGE_PATHS = {
   serviceLog: '/reports/service-log',
   serviceStatus: '/service-status',
   paymentReport: '/reports/stripe-report',
+  // Pre-emption and renewal: no page of the previous tool, so paths of their own.
+  phases: '/preemption/phases',
+  holdersImport: '/preemption/holders_import',
+  seasonHolders: '/preemption/season_holders',
+  renewalCodes: '/preemption/renewal_codes',
+  renewalCodesImport: '/preemption/renewal_codes/import',
 } as const;
 
 /**

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aSeasonTicket } from '../test/fixtures';
-import { answerConfirmation, callsWith, jsonBody } from '../test/recordActions';
+import { aPhase, aSeasonTicket } from '../test/fixtures';
+import { answerConfirmation, callsWith, jsonBody, lastListParam } from '../test/recordActions';
 import { listRoute, renderAdminApp, STAFF_ME, stubFetch } from '../test/render';
 
 const onSale = aSeasonTicket({ status: 1, inventory_ready: true });
@@ -46,5 +46,22 @@ describe("a season ticket's page", () => {
     expect(jsonBody(callsWith(fetchMock, 'PUT')[0])).toEqual({ status: 2 });
     expect(await screen.findByText('Off sale')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Put on sale' })).toBeInTheDocument();
+  });
+
+  it('opens its sale phases from their tab, at .../show/phases', async () => {
+    const fetchMock = stubFetch({
+      '/api/me': { body: STAFF_ME },
+      '/api/admin/season-tickets/3': { body: onSale },
+      '/api/admin/phases': listRoute('phases', [aPhase()]),
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/season-tickets/3/show');
+
+    await user.click(await screen.findByRole('tab', { name: 'Fasi di vendita' }));
+
+    expect(await screen.findByText('Rinnovo')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fasi di vendita' })).toHaveAttribute('aria-selected', 'true');
+    expect(lastListParam(fetchMock, '/api/admin/phases', 'filter')).toEqual({ season_ticket_id: 3 });
+    expect(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' })).toBeInTheDocument();
   });
 });

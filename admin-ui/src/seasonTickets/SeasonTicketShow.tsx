@@ -1,6 +1,7 @@
-import { NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { NumberField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { InventoryField } from '../fixtures/InventoryField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
+import { PhasesPanel } from '../phases/PhasesPanel';
 import { SellSeasonButton } from '../seasonOrders/SellSeasonButton';
 import { SeasonFromPriceField } from './SeasonFields';
 import { SeasonSaleButtons } from './SeasonSaleButtons';
@@ -25,11 +26,17 @@ function SeasonTicketShowActions() {
   );
 }
 
+/** The season ticket's sale phases (renewal, pre-emption, free sale), with their live counts. */
+function SeasonPhases() {
+  const season = useRecordContext<SeasonTicket>();
+  return season === undefined ? null : <PhasesPanel target={{ season_ticket_id: season.id }} />;
+}
+
 /**
  * One season ticket, at /admin/season-tickets/{id}/show: its matches (how many, first and last
  * kick-off in Como time), its sale status and seats, its lowest price and rules, with its sale
  * actions and, while on sale, its sale at the box office. Refreshes itself while its matches'
- * seats are being copied.
+ * seats are being copied. Its sale phases are on their own tab, at .../show/phases.
  */
 export function SeasonTicketShow() {
   return (
@@ -41,21 +48,26 @@ export function SeasonTicketShow() {
           query.state.data !== undefined && isSeasonCopying(query.state.data) ? SEASON_INVENTORY_REFRESH_MS : false,
       }}
     >
-      <SimpleShowLayout>
-        <TextField source="name" />
-        <TextField source="label" />
-        <NumberField source="matches" />
-        <RomeDateTimeField source="first_match_at" emptyText="—" />
-        <RomeDateTimeField source="last_match_at" emptyText="—" />
-        <SeasonTicketStatusField source="status" label="resources.season-tickets.fields.status" />
-        <InventoryField source="inventory_ready" />
-        <SeasonFromPriceField source="from_price_cents" label="resources.season-tickets.fields.from_price_cents" />
-        <NumberField source="per_buyer_limit" />
-        <NumberField source="sub_category" />
-        <TextField source="created_by" />
-        <NumberField source="planet_season_type_id" />
-        <TextField source="id" sx={{ fontFamily: 'monospace' }} />
-      </SimpleShowLayout>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="resources.season-tickets.tabs.details">
+          <TextField source="name" />
+          <TextField source="label" />
+          <NumberField source="matches" />
+          <RomeDateTimeField source="first_match_at" emptyText="—" />
+          <RomeDateTimeField source="last_match_at" emptyText="—" />
+          <SeasonTicketStatusField source="status" label="resources.season-tickets.fields.status" />
+          <InventoryField source="inventory_ready" />
+          <SeasonFromPriceField source="from_price_cents" label="resources.season-tickets.fields.from_price_cents" />
+          <NumberField source="per_buyer_limit" />
+          <NumberField source="sub_category" />
+          <TextField source="created_by" />
+          <NumberField source="planet_season_type_id" />
+          <TextField source="id" sx={{ fontFamily: 'monospace' }} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.phases.tab" path="phases">
+          <SeasonPhases />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
     </Show>
   );
 }

@@ -1,4 +1,14 @@
-import type { BacklogLine, Fixture, MassIssueTask, OrderRow, SeasonOrder, SeasonOrderRow, SeasonTicket } from '../../../api-types';
+import type {
+  BacklogLine,
+  Fixture,
+  HoldersImport,
+  MassIssueTask,
+  OrderRow,
+  PhaseView,
+  SeasonOrder,
+  SeasonOrderRow,
+  SeasonTicket,
+} from '../../../api-types';
 
 /** Como - Lazio on sale, as the admin API lists a fixture; `overrides` change what a test needs. */
 export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
@@ -181,6 +191,7 @@ export function aSeasonOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder 
     created_at: '2026-07-01T08:00:00Z',
     holders_complete: true,
     payment_method: 'card',
+    renewal: false,
     lines: [
       {
         ...line,
@@ -209,6 +220,44 @@ export function aSeasonOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder 
         ],
       },
     ],
+    ...overrides,
+  };
+}
+
+/**
+ * The 2026-27 season ticket's renewal phase set by staff, all of June 2099 (not started, whatever
+ * the day the tests run), with its live counts; `overrides` change what a test needs.
+ */
+export function aPhase(overrides: Partial<PhaseView> = {}): PhaseView {
+  return {
+    id: 5,
+    season_ticket_id: 3,
+    fixture_id: null,
+    kind: 'renewal',
+    name: '',
+    starts_at: '2099-06-01T08:00:00Z',
+    ends_at: '2099-06-30T20:00:00Z',
+    sectors: '',
+    source: 'staff',
+    released_at: null,
+    counts: { eligible: 1240, kept: 1187, used: 312, sold: 318 },
+    ...overrides,
+  };
+}
+
+/** A sheet of 2025-2026 holders imported whole, but for two rejected rows, as the admin API gives it. */
+export function aHoldersImport(overrides: Partial<HoldersImport> = {}): HoldersImport {
+  return {
+    id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4c10',
+    label: '2025-2026',
+    file_name: 'titolari-2025.xlsx',
+    state: 'done',
+    total: 1250,
+    written: 1248,
+    rejected: 2,
+    error: null,
+    created_at: '2026-11-24T17:00:00Z',
+    finished_at: '2026-11-24T17:00:09Z',
     ...overrides,
   };
 }

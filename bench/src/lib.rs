@@ -10,6 +10,58 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
+/// A name made of letters for number `n` (names hold no digits).
+pub fn letters(mut n: usize) -> String {
+    let mut s = String::new();
+    loop {
+        s.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+        if n == 0 {
+            return s;
+        }
+    }
+}
+
+/// `x` to two decimals.
+pub fn round(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// The value at `q` (0-1) of sorted durations, in milliseconds.
+pub fn percentile(sorted: &[std::time::Duration], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    round(sorted[i].as_secs_f64() * 1000.0)
+}
+
+/// The demo catalogue imported and its season ticket put on sale, every covered match's seats
+/// copied: the season's id.
+pub async fn demo_season_on_sale(
+    pool: &sqlx::PgPool,
+    client: &integrations::ticketing::TicketingClient,
+) -> anyhow::Result<domain::ids::SeasonTicketId> {
+    use domain::seasons;
+    eprintln!("importing the demo season and copying its 19 matches' seats");
+    let mut conn = pool.acquire().await?;
+    workflows::onsale::import_catalogue(&mut conn, client).await?;
+    let season = seasons::list(&mut conn, false, None)
+        .await?
+        .into_iter()
+        .find(|t| t.name == "Abbonamento Serie A 2025-2026")
+        .ok_or_else(|| anyhow::anyhow!("the demo season is not in the catalogue"))?
+        .id;
+    let to_load = seasons::set_status(&mut conn, season, seasons::ON_SALE)
+        .await?
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    drop(conn);
+    for fixture in to_load {
+        workflows::onsale::load_inventory(pool, client, fixture).await?;
+    }
+    Ok(season)
+}
+
 /// The simulators on random ports, on real time (the season's matches ahead), and a
 /// ticketing client pointed at them.
 pub async fn simulators() -> anyhow::Result<(sim::Sim, integrations::ticketing::TicketingClient)> {

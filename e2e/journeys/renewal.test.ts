@@ -11,7 +11,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
+import { DEMO_USERS, letters, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext, screenshot } from '../src/browser.ts';
 import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
 import { baseUrl, simUrl } from '../src/env.ts';
@@ -28,17 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A, B, ..., Z, BA, ...: names hold letters only; new holders on every run. */
-function letters(n: number): string {
-  let s = '';
-  let i = n;
-  do {
-    s = String.fromCharCode(65 + (i % 26)) + s;
-    i = Math.floor(i / 26);
-  } while (i > 0);
-  return s;
-}
 
 async function sim<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${simUrl()}${path}`, {

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, signInToAdmin } from '../src/accounts.ts';
+import { DEMO_USERS, letters, signInToAdmin } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, screenshot } from '../src/browser.ts';
 import { baseUrl } from '../src/env.ts';
 import { type SeasonDetail, type SeasonSummary, getJson, publicSaleOfEveryMatch, supporterCard } from '../src/season.ts';
@@ -24,17 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A, B, ..., Z, BA, ...: names hold letters only; a new holder on every run. */
-function letters(n: number): string {
-  let s = '';
-  let i = n;
-  do {
-    s = String.fromCharCode(65 + (i % 26)) + s;
-    i = Math.floor(i / 26);
-  } while (i > 0);
-  return s;
-}
 
 /** The field labelled `name` (a required one's label ends in an asterisk). */
 function field(scope: Page | ReturnType<Page['getByRole']>, name: string) {

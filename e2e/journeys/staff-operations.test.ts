@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, signInToAdmin } from '../src/accounts.ts';
+import { DEMO_USERS, letters, signInToAdmin } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, screenshot } from '../src/browser.ts';
 import { baseUrl, simUrl } from '../src/env.ts';
 
@@ -47,17 +47,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A, B, ..., Z, BA, ...: names may hold letters only. */
-function letters(n: number): string {
-  let s = '';
-  let i = n;
-  do {
-    s = String.fromCharCode(65 + (i % 26)) + s;
-    i = Math.floor(i / 26);
-  } while (i > 0);
-  return s;
-}
 
 /** The sheet staff fill in: 50 lines on two rows of one block, three of them bad. */
 async function sheet(run: string): Promise<Buffer> {

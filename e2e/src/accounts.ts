@@ -246,3 +246,14 @@ async function errorCode(response: APIResponse): Promise<string> {
   const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
   return typeof body?.code === 'string' ? body.code : '';
 }
+
+/** A, B, ..., Z, BA, ...: a name of letters only for `n` (names hold no digits), new on every run. */
+export function letters(n: number): string {
+  let s = '';
+  let i = n;
+  do {
+    s = String.fromCharCode(65 + (i % 26)) + s;
+    i = Math.floor(i / 26);
+  } while (i > 0);
+  return s;
+}

@@ -5,8 +5,7 @@
 //! real sheet. And the Jobs area: dead jobs retried, waiting ones discarded, both audited.
 
 use crate::common::{OnSale, eventually, on_sale};
-use base64::Engine;
-use integrations::sheets::{self, Cell, Column, SheetWriter};
+use integrations::sheets;
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -40,19 +39,7 @@ fn line(seat: &str, first: &str, last: &str, email: &str) -> Vec<String> {
 }
 
 fn sheet(lines: &[Vec<String>]) -> String {
-    let columns: Vec<Column> = HEADER
-        .iter()
-        .map(|h| Column {
-            header: h,
-            width: 12.0,
-        })
-        .collect();
-    let mut w = SheetWriter::new("Foglio1", &columns).unwrap();
-    for l in lines {
-        let cells: Vec<Cell> = l.iter().map(|c| Cell::from(c.as_str())).collect();
-        w.row(&cells).unwrap();
-    }
-    base64::engine::general_purpose::STANDARD.encode(w.finish().unwrap())
+    crate::common::sheet_base64(&HEADER, lines)
 }
 
 fn codes(line: &Value) -> Vec<String> {

@@ -7,8 +7,6 @@
 use crate::checkout::pay_with_card;
 use crate::common::{Client, OnSale, eventually, on_sale};
 use crate::seasons::{season_hold, season_on_sale};
-use base64::Engine;
-use integrations::sheets::{Cell, Column, SheetWriter};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -25,21 +23,8 @@ const HOLDER_COLUMNS: [&str; 10] = [
     "Codice Rinnovo",
 ];
 
-/// An xlsx in base64 with `header` and `rows`.
 fn sheet(header: &[&'static str], rows: &[Vec<String>]) -> String {
-    let columns: Vec<Column> = header
-        .iter()
-        .map(|h| Column {
-            header: h,
-            width: 12.0,
-        })
-        .collect();
-    let mut w = SheetWriter::new("Foglio1", &columns).unwrap();
-    for r in rows {
-        let cells: Vec<Cell> = r.iter().map(|c| Cell::from(c.as_str())).collect();
-        w.row(&cells).unwrap();
-    }
-    base64::engine::general_purpose::STANDARD.encode(w.finish().unwrap())
+    crate::common::sheet_base64(header, rows)
 }
 
 fn holder_row(first: &str, last: &str, birth: &str, seal: &str, code: &str) -> Vec<String> {

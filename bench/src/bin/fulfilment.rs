@@ -17,7 +17,7 @@
 //! SMTP server. The limit is what the ticketing system's latency allows:
 //! `concurrency x lines issued at once per order / latency`. Prints one JSON line.
 
-use bench::arg;
+use bench::{arg, letters, round};
 use domain::{
     accounts,
     email::Email,
@@ -184,10 +184,6 @@ fn pdf_cost() -> f64 {
     started.elapsed().as_secs_f64() * 1000.0 / 200.0
 }
 
-fn round(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 /// An order waiting for its payment: its id, the intent's client secret and its total.
 struct Waiting {
     order_id: domain::ids::OrderId,
@@ -303,16 +299,4 @@ async fn named_order(
         secret,
         total_cents: order.total_cents.0,
     })
-}
-
-/// A name made of letters for number `n` (names hold no digits).
-fn letters(mut n: usize) -> String {
-    let mut s = String::new();
-    loop {
-        s.push((b'a' + (n % 26) as u8) as char);
-        n /= 26;
-        if n == 0 {
-            return s;
-        }
-    }
 }

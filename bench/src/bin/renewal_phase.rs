@@ -17,11 +17,11 @@
 //! latency percentiles, and the counts that must be zero (a right used twice, a seat sold
 //! twice).
 
-use bench::arg;
+use bench::{arg, letters, percentile, round};
 use domain::{
     accounts,
     email::Email,
-    ids::{SeasonTicketId, SeatId},
+    ids::SeatId,
     orders::{PaymentMethod, PaymentOutcome},
     preemption::{
         Claim,
@@ -29,7 +29,7 @@ use domain::{
         phases::{self, NewPhase, PhaseKind, PhaseTarget},
         renewal::{self, RenewalRefusal},
     },
-    season_orders, seasons,
+    season_orders,
 };
 use sqlx::postgres::PgPoolOptions;
 use std::{
@@ -50,31 +50,6 @@ async fn main() -> anyhow::Result<()> {
     db.drop().await
 }
 
-fn percentile(sorted: &[Duration], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    round(sorted[i].as_secs_f64() * 1000.0)
-}
-
-fn round(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
-/// A name made of letters only (names are compared as people are: digits are not names).
-fn letters(mut i: usize) -> String {
-    let mut s = String::new();
-    loop {
-        s.push((b'a' + (i % 26) as u8) as char);
-        i /= 26;
-        if i == 0 {
-            break;
-        }
-    }
-    s
-}
-
 async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
     let holders_wanted: usize = arg("--holders", 6_700);
     let fans_per_right: usize = arg("--fans-per-right", 2);
@@ -86,22 +61,7 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
     domain::db::migrate(&pool).await?;
     let (_sim, client) = bench::simulators().await?;
 
-    eprintln!("importing the demo season and copying its 19 matches' seats");
-    let mut conn = pool.acquire().await?;
-    workflows::onsale::import_catalogue(&mut conn, &client).await?;
-    let season: SeasonTicketId = seasons::list(&mut conn, false, None)
-        .await?
-        .into_iter()
-        .find(|t| t.name == "Abbonamento Serie A 2025-2026")
-        .ok_or_else(|| anyhow::anyhow!("the demo season is not in the catalogue"))?
-        .id;
-    let to_load = seasons::set_status(&mut conn, season, seasons::ON_SALE)
-        .await?
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    drop(conn);
-    for fixture in to_load {
-        workflows::onsale::load_inventory(&pool, &client, fixture).await?;
-    }
+    let season = bench::demo_season_on_sale(&pool, &client).await?;
 
     // Last season's holders, one per seat of the season-sellable blocks, with their codes.
     let mut conn = pool.acquire().await?;

@@ -20,11 +20,11 @@
 //! and writing the database), others keep the calls in flight at the cap.
 //! Prints one JSON line.
 
-use bench::arg;
+use bench::{arg, letters, percentile, round};
 use domain::{
     accounts,
     email::Email,
-    ids::{SeasonTicketId, SeatId},
+    ids::SeatId,
     orders::{HolderDetails, PaymentMethod, PaymentOutcome},
     season_orders::{self, NamedSeasonLine},
     seasons,
@@ -62,19 +62,6 @@ async fn main() -> anyhow::Result<()> {
     db.drop().await
 }
 
-/// The value at `q` (0-1) of sorted durations, in milliseconds.
-fn percentile(sorted: &[Duration], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    round(sorted[i].as_secs_f64() * 1000.0)
-}
-
-fn round(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
 async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
     let fans: usize = arg("--fans", 15_000);
     let seats_wanted: usize = arg("--seats", 6_700);
@@ -90,22 +77,7 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
     let (sim, client) = bench::simulators().await?;
 
     // The demo season on sale, every covered match's seats copied; the public sale open.
-    eprintln!("importing the demo season and copying its 19 matches' seats");
-    let mut conn = pool.acquire().await?;
-    workflows::onsale::import_catalogue(&mut conn, &client).await?;
-    let season: SeasonTicketId = seasons::list(&mut conn, false, None)
-        .await?
-        .into_iter()
-        .find(|t| t.name == "Abbonamento Serie A 2025-2026")
-        .ok_or_else(|| anyhow::anyhow!("the demo season is not in the catalogue"))?
-        .id;
-    let to_load = seasons::set_status(&mut conn, season, seasons::ON_SALE)
-        .await?
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    drop(conn);
-    for fixture in to_load {
-        workflows::onsale::load_inventory(&pool, &client, fixture).await?;
-    }
+    let season = bench::demo_season_on_sale(&pool, &client).await?;
     let closes = sim.ticketing.with_world(|w| {
         w.season_types
             .iter()
@@ -375,16 +347,4 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
         "ratio_to_limit": round(limit_secs / issued.as_secs_f64()),
         "titles_issued_twice": issued_twice,
     }))
-}
-
-/// A name made of letters for number `n` (names hold no digits).
-fn letters(mut n: usize) -> String {
-    let mut s = String::new();
-    loop {
-        s.push((b'a' + (n % 26) as u8) as char);
-        n /= 26;
-        if n == 0 {
-            return s;
-        }
-    }
 }

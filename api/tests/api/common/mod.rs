@@ -580,3 +580,22 @@ pub async fn eventually<F: AsyncFnMut() -> bool>(what: &str, secs: u64, mut chec
     }
     panic!("timed out waiting for {what}");
 }
+
+/// An xlsx of `rows` under `header`, in base64 (as the staff app uploads a sheet).
+pub fn sheet_base64(header: &[&'static str], rows: &[Vec<String>]) -> String {
+    use base64::Engine;
+    use integrations::sheets::{Cell, Column, SheetWriter};
+    let columns: Vec<Column> = header
+        .iter()
+        .map(|h| Column {
+            header: h,
+            width: 12.0,
+        })
+        .collect();
+    let mut w = SheetWriter::new("Foglio1", &columns).unwrap();
+    for r in rows {
+        let cells: Vec<Cell> = r.iter().map(|c| Cell::from(c.as_str())).collect();
+        w.row(&cells).unwrap();
+    }
+    base64::engine::general_purpose::STANDARD.encode(w.finish().unwrap())
+}

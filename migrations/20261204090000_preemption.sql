@@ -5,8 +5,10 @@
 -- season order used.
 
 -- A phase of a sale: who may buy between `starts_at` and `ends_at`, in which sectors.
+-- Ids in ranges of their own (see 20261128090000_disjoint_id_ranges.sql): phases 1000-9999,
+-- holders from 10^14, pre-emption codes from 10^15.
 create table sale_phase (
-    id bigint generated always as identity primary key,
+    id bigint generated always as identity (minvalue 1000 maxvalue 9999 start with 1000) primary key,
     season_ticket_id bigint references season_ticket (id) on delete cascade,
     fixture_id bigint references fixture (id) on delete cascade,
     kind text not null check (kind in (
@@ -34,7 +36,8 @@ create unique index sale_phase_mirrored_fixture on sale_phase (fixture_id) where
 
 -- Last season's holders, under the label of the season they renew into (2025-2026).
 create table season_holder (
-    id bigint generated always as identity primary key,
+    id bigint generated always as identity
+        (minvalue 100000000000000 maxvalue 999999999999999 start with 100000000000000) primary key,
     label text not null,
     first_name text not null,
     last_name text not null,
@@ -96,7 +99,8 @@ create table renewal_seat_code (
 -- The custom list of rights of a fixture or season ticket (the spec's preemption_codes): a
 -- fidelity card number or a fiscal seal, and the sectors it opens.
 create table preemption_code (
-    id bigint generated always as identity primary key,
+    id bigint generated always as identity
+        (minvalue 1000000000000000 maxvalue 9999999999999999 start with 1000000000000000) primary key,
     season_ticket_id bigint references season_ticket (id) on delete cascade,
     fixture_id bigint references fixture (id) on delete cascade,
     fidelity_card_number_or_fiscal_seal text not null

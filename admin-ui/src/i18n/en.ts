@@ -1675,6 +1675,7 @@ export const englishAppMessages: TranslationMessages = {
       errors: {
         ends_before_start: 'The end must come after the start.',
         unknown_sectors: 'Unknown sectors: %{codes}.',
+        sectors_too_long: 'At most 200 characters of sector codes.',
         unknown_sectors_none: 'Some sectors do not exist: check the codes.',
         renewal_season_only: 'A renewal is for a season ticket, not for a match.',
         name_too_long: 'At most %{max} characters.',

@@ -1689,6 +1689,7 @@ export const italianMessages: TranslationMessages = {
       errors: {
         ends_before_start: "La fine deve venire dopo l'inizio.",
         unknown_sectors: 'Settori sconosciuti: %{codes}.',
+        sectors_too_long: 'Al massimo 200 caratteri di codici di settore.',
         unknown_sectors_none: 'Alcuni settori non esistono: controlla i codici.',
         renewal_season_only: 'Il rinnovo è solo per un abbonamento, non per una partita.',
         name_too_long: 'Al massimo %{max} caratteri.',

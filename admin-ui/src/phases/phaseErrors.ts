@@ -21,6 +21,7 @@ function phaseFieldError(field: string, message: string, translate: TranslateFun
     case 'fixture_id':
       return translate(`${ERRORS}.target_required`);
     case 'sectors': {
+      if (/^at most/i.test(message.trim())) return translate(`${ERRORS}.sectors_too_long`);
       const codes = UNKNOWN_SECTORS.exec(message.trim())?.[1];
       return codes === undefined
         ? translate(`${ERRORS}.unknown_sectors_none`)

@@ -550,3 +550,75 @@ async fn a_code_listed_with_two_seats_is_reported_and_no_seat_is_picked(pool: Pg
         .await;
     assert_eq!(status, 422);
 }
+
+#[sqlx::test(migrations = false)]
+async fn staff_phases_refuse_bad_dates_sectors_and_a_renewal_of_a_match(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let staff = s.app.staff().await;
+    let now = chrono::Utc::now();
+    let phase = |target: Value, kind: &str, hours: i64, sectors: &str| {
+        let mut body = json!({"kind": kind, "name": "Como Cup", "starts_at": now,
+                              "ends_at": now + chrono::Duration::hours(hours), "sectors": sectors});
+        body.as_object_mut()
+            .unwrap()
+            .extend(target.as_object().unwrap().clone());
+        body
+    };
+    let fixture = json!({"fixture_id": s.fixture});
+    let field = |body: &Value, name: &str| body["errors"][name].is_string();
+    let (status, body) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "renewal", 1, ""),
+        )
+        .await;
+    assert!(status == 422 && field(&body, "kind"), "{body}");
+    let (status, body) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "group", -1, ""),
+        )
+        .await;
+    assert!(status == 422 && field(&body, "ends_at"), "{body}");
+    let (status, body) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "group", 1, "CC, XX"),
+        )
+        .await;
+    assert!(status == 422 && field(&body, "sectors"), "{body}");
+    let long = vec!["CC"; 80].join(",");
+    let (status, body) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "group", 1, &long),
+        )
+        .await;
+    assert!(status == 422 && field(&body, "sectors"), "{body}");
+    // A good one, its sectors written as codes; then made a renewal: refused, unchanged.
+    let (status, made) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "group", 1, " cc ,di"),
+        )
+        .await;
+    assert_eq!(status, 201, "{made}");
+    assert_eq!(made["sectors"], "CC,DI");
+    let id = made["id"].as_i64().unwrap();
+    let r = staff
+        .put(&format!("/api/admin/phases/{id}"))
+        .json(&phase(json!({}), "renewal", 1, ""))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let kept = staff.get_json(&format!("/api/admin/phases/{id}")).await;
+    assert_eq!(kept["kind"], "group");
+    let listed = staff
+        .get_json(&format!(
+            "/api/admin/phases?filter=%7B%22fixture_id%22%3A{}%7D",
+            s.fixture
+        ))
+        .await;
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+}

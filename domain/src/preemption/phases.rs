@@ -103,7 +103,11 @@ pub enum PhaseRefusal {
     Dates,
     /// Sector codes the venue does not have.
     UnknownSectors(Vec<String>),
+    /// The sector list is longer than 200 characters.
+    SectorsTooLong,
     NameTooLong,
+    /// A renewal is a season ticket's phase, never a match's.
+    RenewalOfAFixture,
 }
 
 macro_rules! phase_select {
@@ -168,10 +172,17 @@ pub fn timeline(phases: Vec<Phase>, now: DateTime<Utc>) -> Timeline {
 
 async fn validate(
     conn: &mut PgConnection,
+    target: PhaseTarget,
     p: &NewPhase,
 ) -> Result<Result<(), PhaseRefusal>, sqlx::Error> {
     if p.starts_at >= p.ends_at {
         return Ok(Err(PhaseRefusal::Dates));
+    }
+    if p.kind == PhaseKind::Renewal && matches!(target, PhaseTarget::Fixture(_)) {
+        return Ok(Err(PhaseRefusal::RenewalOfAFixture));
+    }
+    if p.sectors.chars().count() > 200 {
+        return Ok(Err(PhaseRefusal::SectorsTooLong));
     }
     if p.name.chars().count() > 80 {
         return Ok(Err(PhaseRefusal::NameTooLong));
@@ -204,7 +215,7 @@ pub async fn create(
     p: &NewPhase,
     actor: uuid::Uuid,
 ) -> Result<Result<Phase, PhaseRefusal>, sqlx::Error> {
-    if let Err(r) = validate(conn, p).await? {
+    if let Err(r) = validate(conn, target, p).await? {
         return Ok(Err(r));
     }
     let (season, fixture) = target.ids();
@@ -242,7 +253,15 @@ pub async fn update(
     p: &NewPhase,
     actor: uuid::Uuid,
 ) -> Result<Option<Result<Phase, PhaseRefusal>>, sqlx::Error> {
-    if let Err(r) = validate(conn, p).await? {
+    let Some(current) = get(conn, id).await? else {
+        return Ok(None);
+    };
+    let target = match (current.season_ticket_id, current.fixture_id) {
+        (Some(s), _) => PhaseTarget::Season(s),
+        (None, Some(f)) => PhaseTarget::Fixture(f),
+        (None, None) => return Ok(None),
+    };
+    if let Err(r) = validate(conn, target, p).await? {
         return Ok(Some(Err(r)));
     }
     let updated = sqlx::query_scalar!(

@@ -160,6 +160,10 @@ impl From<PhaseRefusal> for ApiError {
         let (field, message) = match r {
             PhaseRefusal::Dates => ("ends_at", "after the start".to_owned()),
             PhaseRefusal::NameTooLong => ("name", "at most 80 characters".to_owned()),
+            PhaseRefusal::SectorsTooLong => ("sectors", "at most 200 characters".to_owned()),
+            PhaseRefusal::RenewalOfAFixture => {
+                ("kind", "a renewal is of a season ticket".to_owned())
+            }
             PhaseRefusal::UnknownSectors(codes) => {
                 ("sectors", format!("unknown sectors: {}", codes.join(", ")))
             }
@@ -181,15 +185,6 @@ async fn create_phase(
     Json(req): Json<PhaseRequest>,
 ) -> ApiResult<Response> {
     let t = target(req.season_ticket_id, req.fixture_id)?;
-    if req.kind == PhaseKind::Renewal && matches!(t, PhaseTarget::Fixture(_)) {
-        return Err(ApiError::validation(
-            [(
-                "kind".to_owned(),
-                "a renewal is of a season ticket".to_owned(),
-            )]
-            .into(),
-        ));
-    }
     let mut tx = state.pool.begin().await?;
     target_exists(&mut tx, t).await?;
     let phase = phases::create(&mut tx, t, &req.phase(), staff.user.user_id).await??;

@@ -250,3 +250,18 @@ export type RenewalCodesRequest = Schemas['CodesRequest'];
 export type RenewalCodesReport = Schemas['CodeTableReport'];
 export type DuplicateRenewalCode = Schemas['DuplicateCode'];
 export type RenewalCodeRejection = Schemas['CodeRowRejection'];
+/** A match's pre-emption: `POST /api/fixtures/{id}/right` ("use my right"). */
+export type RightRequest = Schemas['RightRequest'];
+export type RightSource = Schemas['RightSource'];
+/** The right a fan showed for a match's phase on now: the sectors it opens. */
+export type RightClaim = Schemas['RightClaim'];
+/** `GET /api/fixtures/{id}/right`. */
+export type MyRight = Schemas['MyRight'];
+/** A match's or a season's custom list of rights (`GET /api/admin/preemption-codes`). */
+export type PreemptionCode = Schemas['PreemptionCode'];
+export type PreemptionCodeRequest = Schemas['PreemptionCodeRequest'];
+export type PreemptionCodesImport = Schemas['PreemptionCodesImport'];
+/** `POST /api/admin/preemption-codes/import`. */
+export type PreemptionCodesReport = Schemas['CodeImportReport'];
+export type PreemptionCodeRejection = Schemas['CodeImportRejection'];
+export type PreemptionCodeRefusal = Schemas['CodeRefusal'];

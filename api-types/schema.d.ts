@@ -891,6 +891,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fixtures/{id}/phases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The phase on now and the next one. */
+        get: operations["fixture_phases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fixtures/{id}/right": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The right the caller showed for the phase on now. */
+        get: operations["my_right"];
+        put?: never;
+        /** "use my right" for the phase on now. */
+        post: operations["use_right"];
+        /** Forgets the caller's right for the match. */
+        delete: operations["drop_right"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/corporate-requests": {
         parameters: {
             query?: never;
@@ -1911,9 +1947,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reads the season's renewal window from the ticketing
-         *     system and mirrors it as the season's renewal phase (kept in step; removed when the
-         *     system has none).
+         * Reads the pre-emption window of a season (its renewals)
+         *     or of a match (a fidelity-card phase) from the ticketing system and mirrors it as the
+         *     target's mirrored phase (kept in step; removed when the system has none).
          */
         post: operations["admin_mirror_phases"];
         delete?: never;
@@ -1996,6 +2032,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/preemption-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A
+         *     right's start or a sector): a match's or a season's list of rights.
+         */
+        get: operations["admin_list_preemption_codes"];
+        put?: never;
+        /** Lists a card or a seal for a match or a season. */
+        post: operations["admin_create_preemption_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/preemption-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE /api/admin/preemption-codes/{id}`. */
+        delete: operations["admin_delete_preemption_code"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/holders-imports": {
         parameters: {
             query?: never;
@@ -2034,6 +2108,27 @@ export interface paths {
          *     reported and not written; a row whose seat the venue lacks is reported.
          */
         post: operations["admin_import_codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/preemption-codes/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sheet of rights (two columns: the card number
+         *     or seal, its sectors comma-separated; a header row is skipped); each row not listed is
+         *     reported with its reason.
+         */
+        post: operations["admin_import_preemption_codes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2514,6 +2609,22 @@ export interface components {
             valid: boolean;
             errors: components["schemas"]["LineError"][];
         };
+        /** @description A sheet's row that was not listed. */
+        CodeImportRejection: {
+            /** Format: u-int32 */
+            row: number;
+            reason: components["schemas"]["CodeRefusal"];
+        };
+        /** @description What an import of a list did. */
+        CodeImportReport: {
+            added: number;
+            rejected: components["schemas"]["CodeImportRejection"][];
+        };
+        /**
+         * @description Why a right cannot be listed.
+         * @enum {string}
+         */
+        CodeRefusal: "bad_right" | "bad_sectors" | "duplicate";
         CodeRowRejection: {
             /** Format: u-int32 */
             row_number: number;
@@ -3136,7 +3247,9 @@ export interface components {
         };
         MirrorRequest: {
             /** Format: int64 */
-            season_ticket_id: number;
+            season_ticket_id?: number | null;
+            /** Format: int64 */
+            fixture_id?: number | null;
         };
         /** @description A divergence as staff see it. */
         Mismatch: {
@@ -3161,6 +3274,10 @@ export interface components {
          * @enum {string}
          */
         MismatchKind: "unknown_here" | "cancelled_there" | "missing_there" | "different_seat" | "different_holder";
+        /** @description The fan's right for a match's phase on now. */
+        MyRight: {
+            right?: components["schemas"]["RightClaim"] | null;
+        };
         NewCard: {
             /** @default  */
             card_number: string;
@@ -3204,6 +3321,13 @@ export interface components {
             payment_method: components["schemas"]["PaymentMethod"];
             is_order_by_admin: boolean;
             lines: components["schemas"]["OrderLine"][];
+            /**
+             * @description The pre-emption right the order uses (the spec's ticket_preemption_code): a fidelity
+             *     card number or a fiscal seal; issued through the pre-emption call.
+             */
+            preemption_right?: string | null;
+            /** @description The spec's preemptionFidelityCard: the right is a fidelity card. */
+            preemption_card: boolean;
         };
         /** @description An audit entry about an order. */
         OrderAudit: {
@@ -3448,6 +3572,34 @@ export interface components {
         PhaseView: components["schemas"]["Phase"] & {
             counts: components["schemas"]["PhaseCounts"];
         };
+        /** @description One right of the list. */
+        PreemptionCode: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** Format: int64 */
+            fixture_id?: number | null;
+            fidelity_card_number_or_fiscal_seal: string;
+            sector_code: string;
+        };
+        PreemptionCodeRequest: {
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** Format: int64 */
+            fixture_id?: number | null;
+            fidelity_card_number_or_fiscal_seal: string;
+            /** @description Comma-separated sector codes. */
+            sector_code: string;
+        };
+        PreemptionCodesImport: {
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** Format: int64 */
+            fixture_id?: number | null;
+            file_name?: string | null;
+            file_base64: string;
+        };
         PreviewRequest: {
             /**
              * Format: int64
@@ -3620,6 +3772,27 @@ export interface components {
             token: string;
             password: string;
         };
+        /** @description A right a fan showed for a match's current phase. */
+        RightClaim: {
+            /** Format: int64 */
+            fixture_id: number;
+            /** Format: int64 */
+            phase_id: number;
+            /** @description The card number or seal, upper case. */
+            right: string;
+            source: components["schemas"]["RightSource"];
+            /** @description The sectors it opens now, comma-separated; empty: every sector of the phase. */
+            sectors: string;
+        };
+        RightRequest: {
+            /** @description A fidelity card number or a fiscal seal. */
+            right: string;
+        };
+        /**
+         * @description What a right is.
+         * @enum {string}
+         */
+        RightSource: "card" | "seal" | "holder";
         /**
          * @description What an account may do, from its `acc_level`.
          * @enum {string}
@@ -5756,7 +5929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat` */
+            /** @description `fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`; during a pre-emption phase `preemption_phase` (no right shown: `errors.phase`) and `right_not_for_sector` (`errors.sectors`: the sectors the right opens) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5963,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `nothing_held` */
+            /** @description `nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7892,6 +8065,271 @@ export interface operations {
             };
             /** @description `rate_limited`: ten wrong tries in fifteen minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fixture_phases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `current`: the phase on now (none: the free sale, or nothing yet); `next`: the soonest to start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timeline"];
+                };
+            };
+            /** @description `fixture_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_right: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `right`: none when the caller showed none for the phase on now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRight"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `fixture_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    use_right: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RightRequest"];
+            };
+        };
+        responses: {
+            /** @description The right holds: the caller may hold one seat in `sectors` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RightClaim"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `fixture_not_found`, `right_not_found` (not in the match's list, nor a season holder's seal); `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_preemption_phase` (`errors.phase`: the current and next phases), `right_not_for_sector` (none of its sectors is open in this phase), `right_used` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    drop_right: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `fixture_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12831,7 +13269,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The season's phases after the mirror */
+            /** @description The target's phases after the mirror */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12894,7 +13332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: neither a season ticket nor a fixture; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13180,6 +13618,252 @@ export interface operations {
             };
         };
     };
+    admin_list_preemption_codes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreemptionCode"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: neither a season ticket nor a fixture */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_preemption_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreemptionCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreemptionCode"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `target_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `code_listed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: the right, the sectors, the target; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_delete_preemption_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed: `{id}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_list_imports: {
         parameters: {
             query?: {
@@ -13409,6 +14093,102 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: not a sheet; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_import_preemption_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreemptionCodesImport"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeImportReport"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `target_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: not a sheet, or no target; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -211,9 +211,18 @@ pub struct SaleTerms {
     pub inventory_ready: bool,
     /// Fans wait for this; staff sales clear it ([`SaleTerms::for_staff`]).
     pub opens_at: Option<DateTime<Utc>>,
+    /// The sale's current phase (issue 18); `None` is the free sale, as `FreeSale` is. Staff
+    /// sales ignore it ([`SaleTerms::for_staff`]).
+    pub phase: Option<crate::preemption::phases::PhaseKind>,
 }
 
 impl SaleTerms {
+    /// Whether only fans with a pre-emption right may hold seats now.
+    pub fn in_preemption(&self) -> bool {
+        self.phase
+            .is_some_and(|p| p != crate::preemption::phases::PhaseKind::FreeSale)
+    }
+
     /// Whether seats may be held now: on sale, its seats loaded, not started, and open.
     pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
         self.status == ON_SALE
@@ -226,6 +235,7 @@ impl SaleTerms {
     pub fn for_staff(self) -> Self {
         Self {
             opens_at: None,
+            phase: None,
             ..self
         }
     }
@@ -251,7 +261,11 @@ pub async fn sale_terms(
     sqlx::query_as!(
         SaleTerms,
         r#"select id as "id: FixtureId", status, per_buyer_limit, starts_at,
-                  inventory_loaded_at is not null as "inventory_ready!", sale_opens_at as opens_at
+                  inventory_loaded_at is not null as "inventory_ready!", sale_opens_at as opens_at,
+                  (select p.kind from sale_phase p where p.fixture_id = fixture.id
+                      and p.starts_at <= now() and now() < p.ends_at
+                    order by p.starts_at desc, p.id desc limit 1)
+                    as "phase: crate::preemption::phases::PhaseKind"
              from fixture where id = $1"#,
         id.0
     )

@@ -3,9 +3,11 @@
 //! sector list (the spec's preemption_codes); the phases of a sale ([`phases`]), the holders
 //! and the code table ([`holders`]), and the renewal that keeps a holder's seat ([`renewal`]).
 
+pub mod codes;
 pub mod holders;
 pub mod phases;
 pub mod renewal;
+pub mod rights;
 
 use crate::ids::FixtureId;
 use crate::inventory::person_key;

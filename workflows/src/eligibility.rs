@@ -26,6 +26,9 @@ pub enum Ineligible {
     BuyerLimit,
     /// A supporter card is needed (a high-risk match or an away sector) and the holder has none.
     CardRequired,
+    /// A match's pre-emption: the right (the fidelity card, or the season ticket's seal) is
+    /// not the holder's, or is no longer valid.
+    RightNotHolders,
 }
 
 impl Ineligible {
@@ -38,6 +41,7 @@ impl Ineligible {
             Ineligible::HasTitle => "has_title",
             Ineligible::BuyerLimit => "buyer_limit",
             Ineligible::CardRequired => "card_required",
+            Ineligible::RightNotHolders => "right_not_holders",
         }
     }
 
@@ -178,7 +182,12 @@ pub async fn check_order(
     conn: &mut PgConnection,
     order: &Order,
 ) -> Result<Vec<(i64, Option<Ineligible>)>, CheckError> {
-    let rules = EventRules::fetch(ticketing, order.fixture.planet_event_id as u32).await?;
+    let mut rules = EventRules::fetch(ticketing, order.fixture.planet_event_id as u32).await?;
+    // A pre-emption order is sold in the match's pre-emption window, not the public sale: the
+    // system checks the window and the right again when it issues; here, whose the right is.
+    if order.preemption_right.is_some() {
+        rules.public_sale_open = true;
+    }
     let mut room = match buyer(conn, order).await? {
         Some(b) if order.mass_task_id.is_none() => {
             ticketing.purchasable_count(rules.event_id, &b).await? as usize
@@ -199,6 +208,12 @@ pub async fn check_order(
             &person(holder),
         )
         .await?;
+        if verdict.is_none()
+            && let Some(right) = &order.preemption_right
+            && !right_is_holders(ticketing, right, order.preemption_card, &person(holder)).await?
+        {
+            verdict = Some(Ineligible::RightNotHolders);
+        }
         if verdict.is_none() {
             if room == 0 {
                 verdict = Some(Ineligible::BuyerLimit);
@@ -209,6 +224,36 @@ pub async fn check_order(
         verdicts.push((line.id, verdict));
     }
     Ok(verdicts)
+}
+
+/// Whether a pre-emption right is `holder`'s: a valid fidelity card in their name, or the
+/// fiscal seal of a live season ticket of theirs. A right the system does not know is not.
+async fn right_is_holders(
+    ticketing: &TicketingClient,
+    right: &str,
+    card: bool,
+    holder: &Person,
+) -> Result<bool, TicketingError> {
+    let same = |p: &Person| {
+        p.birth_date == holder.birth_date
+            && domain::inventory::person_key(&p.first_name)
+                == domain::inventory::person_key(&holder.first_name)
+            && domain::inventory::person_key(&p.last_name)
+                == domain::inventory::person_key(&holder.last_name)
+    };
+    let unknown = |e: &TicketingError| matches!(e, TicketingError::Refused { .. });
+    if card {
+        return match ticketing.card(right).await {
+            Ok(c) => Ok(same(&c.holder) && ticketing.verify_card(holder).await?),
+            Err(e) if unknown(&e) => Ok(false),
+            Err(e) => Err(e),
+        };
+    }
+    match ticketing.title_by_seal(right).await {
+        Ok(t) => Ok(same(&t.holder) && t.season_type_id.is_some() && t.state != "cancelled"),
+        Err(e) if unknown(&e) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// Checks the order and records each line's verdict (what the apps show the fan).

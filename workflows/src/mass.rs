@@ -182,6 +182,8 @@ async fn check_fixture(
                         Ineligible::ReductionNotAllowed => ("reduction", "reduction_not_issued"),
                         Ineligible::NotOnSale => ("label", "fixture_not_on_sale"),
                         Ineligible::BuyerLimit => ("holder", "buyer_limit"),
+                        // A mass issue uses no pre-emption right: never told.
+                        Ineligible::RightNotHolders => ("holder", "right_not_holders"),
                     })
                 });
             (i, verdict)

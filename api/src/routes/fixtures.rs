@@ -19,6 +19,7 @@ use axum::{
 };
 use domain::ids::{BlockId, FixtureId, ReductionId, SeatId};
 use domain::money::Cents;
+use domain::preemption::rights;
 use domain::{
     fixtures::{self, Fixture, FixtureQuery},
     inventory, venue,
@@ -414,7 +415,7 @@ fn invalid(field: &str, message: &str) -> ApiError {
     params(("id" = i64, Path, description = "The fixture")), request_body = HoldRequest, responses(
     (status = 200, body = HoldView, description = "Held, all or nothing"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`; during a pre-emption phase `preemption_phase` (no right shown: `errors.phase`) and `right_not_for_sector` (`errors.sectors`: the sectors the right opens)"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`, `reduction_not_allowed`"),
 ))]
 #[tracing::instrument(skip_all, fields(fixture = id.0))]
@@ -458,11 +459,23 @@ async fn hold(
             if !lines.is_empty() && lines.len() != seats.len() {
                 return Err(invalid("lines", "one line per seat"));
             }
+            if fixture.in_preemption() {
+                let ids: Vec<i64> = seats.iter().map(|s| s.0).collect();
+                let sectors = rights::seat_sectors(&mut tx, id, &ids).await?;
+                super::rights::hold_allowed(&mut tx, id, user, seats.len(), &sectors).await?;
+            }
             inventory::hold_seats(&mut tx, &fixture, user, &seats, &lines).await?
         }
         (None, Some(block), Some(quantity)) => {
             if !(1..=limit).contains(&quantity) {
                 return Err(invalid("quantity", "between 1 and the per-buyer limit"));
+            }
+            if fixture.in_preemption() {
+                let sectors: Vec<String> = rights::block_sector(&mut tx, block.0)
+                    .await?
+                    .into_iter()
+                    .collect();
+                super::rights::hold_allowed(&mut tx, id, user, quantity as usize, &sectors).await?;
             }
             let no_map =
                 sqlx::query_scalar!("select no_map from venue_block where id = $1", block.0)

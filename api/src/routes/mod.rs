@@ -10,6 +10,7 @@ pub mod health;
 pub mod me;
 pub mod orders;
 pub mod renewals;
+pub mod rights;
 pub mod season_orders;
 pub mod seasons;
 
@@ -28,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(seasons::router())
         .merge(season_orders::router())
         .merge(renewals::router())
+        .merge(rights::router())
         .merge(corporate::router())
         .merge(cards::router())
         .nest("/admin", admin::router())

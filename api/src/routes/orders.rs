@@ -17,6 +17,7 @@ use axum::{
 };
 use domain::ids::{FixtureId, OrderId, ReductionId};
 use domain::money::Cents;
+use domain::preemption::rights;
 use domain::{
     fixtures,
     orders::{
@@ -167,7 +168,7 @@ struct CreateOrder {
     responses(
     (status = 201, body = Order, description = "The caller's hold became a pending order"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right)"),
 ))]
 #[tracing::instrument(skip_all, fields(fixture = id.0))]
 async fn create_order(
@@ -196,7 +197,7 @@ async fn create_order(
         }
     };
     let mut tx = state.pool.begin().await?;
-    fixtures::sale_terms(&mut tx, id)
+    let terms = fixtures::sale_terms(&mut tx, id)
         .await?
         .filter(|f| f.status < fixtures::SHOWN_BELOW)
         .ok_or_else(|| {
@@ -206,6 +207,15 @@ async fn create_order(
                 "No such fixture on sale",
             )
         })?;
+    // During a match's pre-emption phase the order carries the fan's right.
+    let right = if terms.in_preemption() {
+        match rights::current_claim(&mut tx, id, session.user.user_id).await? {
+            Some(c) => Some(c),
+            None => return Err(super::rights::preemption_phase(&mut tx, id).await?),
+        }
+    } else {
+        None
+    };
     let created = orders::create_from_hold(
         &mut tx,
         id,
@@ -215,6 +225,16 @@ async fn create_order(
     )
     .await?;
     let order_id = created?;
+    if let Some(right) = &right
+        && !rights::attach(&mut tx, order_id, right).await?
+    {
+        // Another fan's order for the match carries this right: one of them wins.
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "right_in_use",
+            "Another order for this match is using this right",
+        ));
+    }
     let order = orders::load(&mut tx, order_id)
         .await?
         .ok_or_else(ApiError::internal)?;

@@ -66,7 +66,7 @@ async fn order_named(
 }
 
 /// Creates the order's payment: (intent id, client secret).
-async fn payment(fan: &Client, order: &str) -> (String, String) {
+pub(crate) async fn payment(fan: &Client, order: &str) -> (String, String) {
     let r = fan
         .post(&format!("/api/orders/{order}/payment"))
         .send()
@@ -144,7 +144,7 @@ pub(crate) async fn pay_with_card(s: &OnSale, intent: &str, secret: &str, card: 
         .unwrap()
 }
 
-async fn confirm(fan: &Client, order: &str, secret: &str) -> (u16, Value) {
+pub(crate) async fn confirm(fan: &Client, order: &str, secret: &str) -> (u16, Value) {
     let r = fan
         .post(&format!("/api/orders/{order}/confirm"))
         .json(&json!({ "client_secret": secret }))
@@ -162,7 +162,7 @@ async fn order_state(pool: &PgPool, order: &str) -> (String, i16) {
         .unwrap()
 }
 
-async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
+pub(crate) async fn wait_state(s: &OnSale, order: &str, state: &str, secs: u64) {
     eventually(&format!("order {order} {state}"), secs, async || {
         order_state(&s.app.pool, order).await.0 == state
     })
@@ -1022,7 +1022,7 @@ async fn a_reduction_the_holder_does_not_qualify_for_is_refused_before_payment(p
 }
 
 /// The ticketing system's event of the fixture on sale.
-async fn planet_event(s: &OnSale) -> i64 {
+pub(crate) async fn planet_event(s: &OnSale) -> i64 {
     sqlx::query_scalar::<_, i32>("select planet_event_id from fixture where id = $1")
         .bind(s.fixture)
         .fetch_one(&s.app.pool)
@@ -1032,7 +1032,7 @@ async fn planet_event(s: &OnSale) -> i64 {
 }
 
 /// Changes the event's rules in the ticketing system (as the police or the league would).
-async fn change_event(s: &OnSale, change: Value) {
+pub(crate) async fn change_event(s: &OnSale, change: Value) {
     let r = reqwest::Client::new()
         .post(format!(
             "{}/_sim/ticketing/events/{}",

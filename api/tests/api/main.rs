@@ -12,6 +12,7 @@ mod hardening;
 mod ids;
 mod lockouts;
 mod mass_issue;
+mod match_preemption;
 mod onsale;
 mod openapi;
 mod preemption;

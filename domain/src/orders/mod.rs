@@ -156,6 +156,11 @@ pub struct Order {
     pub payment_method: PaymentMethod,
     pub is_order_by_admin: bool,
     pub lines: Vec<OrderLine>,
+    /// The pre-emption right the order uses (the spec's ticket_preemption_code): a fidelity
+    /// card number or a fiscal seal; issued through the pre-emption call.
+    pub preemption_right: Option<String>,
+    /// The spec's preemptionFidelityCard: the right is a fidelity card.
+    pub preemption_card: bool,
     #[serde(skip)]
     pub user_id: Uuid,
     #[serde(skip)]
@@ -273,6 +278,7 @@ pub async fn load(
                   o.state as "state: OrderState", o.total_cents, o.buyer_email,
                   o.hold_expires_at, o.created_at, o.client_secret, o.payment_intent_id,
                   o.payment_method as "payment_method: PaymentMethod", o.is_order_by_admin, o.language, o.issue_attempts, o.mass_task_id,
+                  o.preemption_right, o.preemption_card,
                   f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at, f.planet_event_id
              from ticket_order o join fixture f on f.id = o.fixture_id
             where o.order_id = $1"#,
@@ -305,6 +311,8 @@ pub async fn load(
         payment_method: o.payment_method,
         is_order_by_admin: o.is_order_by_admin,
         lines,
+        preemption_right: o.preemption_right,
+        preemption_card: o.preemption_card,
         user_id: o.user_id,
         client_secret: o.client_secret,
         payment_intent_id: o.payment_intent_id,

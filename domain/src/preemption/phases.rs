@@ -36,7 +36,7 @@ pub enum PhaseTarget {
 }
 
 impl PhaseTarget {
-    fn ids(self) -> (Option<i64>, Option<i64>) {
+    pub(crate) fn ids(self) -> (Option<i64>, Option<i64>) {
         match self {
             PhaseTarget::Season(s) => (Some(s.0), None),
             PhaseTarget::Fixture(f) => (None, Some(f.0)),
@@ -400,6 +400,8 @@ pub async fn counts(conn: &mut PgConnection, p: &Phase) -> Result<PhaseCounts, s
              end as "eligible!",
              (select count(distinct kept_for_holder) from seat_inventory where kept_for_phase = $4) as "kept!",
              (select count(*) from season_order o where o.season_ticket_id = $1 and o.renewal_holder_id is not null
+                 and o.state in ('paid', 'issuing', 'issued') and o.paid_at >= $5 and o.paid_at < $6)
+             + (select count(*) from ticket_order o where o.fixture_id = $2 and o.preemption_right is not null
                  and o.state in ('paid', 'issuing', 'issued') and o.paid_at >= $5 and o.paid_at < $6) as "used!",
              (select count(*) from season_order_line l join season_order o on o.order_id = l.order_id
                where o.season_ticket_id = $1 and l.live and o.state in ('paid', 'issuing', 'issued')

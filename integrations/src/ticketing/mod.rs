@@ -118,6 +118,9 @@ pub struct EventInfo {
     /// closed). A system that does not say is taken as open.
     #[serde(rename = "venditaLiberaAperta", default = "yes")]
     pub public_sale_open: bool,
+    /// The match's pre-emption window, when it has one.
+    #[serde(rename = "finestraPrelazione", default)]
+    pub preemption_window: Option<PreemptionWindow>,
 }
 
 /// A pre-emption window: from `opens_at` until `closes_at`, in `sectors` (all when empty).

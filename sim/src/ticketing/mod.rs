@@ -528,6 +528,9 @@ struct EventView {
     /// still running): what a seller asks before taking a buyer's money.
     #[serde(rename = "venditaLiberaAperta")]
     vendita_libera_aperta: bool,
+    /// The match's pre-emption window, when it has one.
+    #[serde(rename = "finestraPrelazione")]
+    finestra_prelazione: Option<serde_json::Value>,
 }
 
 fn event_view(e: &world::Event, now: DateTime<Utc>) -> EventView {
@@ -543,6 +546,9 @@ fn event_view(e: &world::Event, now: DateTime<Utc>) -> EventView {
         stato: e.status,
         alto_rischio: e.high_risk,
         limite_acquirente: e.per_buyer_limit,
+        finestra_prelazione: e.preemption.as_ref().map(
+            |p| json!({"apertura": p.opens_at, "chiusura": p.closes_at, "settori": p.sectors}),
+        ),
     }
 }
 
@@ -1306,6 +1312,16 @@ struct EventChange {
     high_risk: Option<bool>,
     #[serde(default)]
     per_buyer_limit: Option<u32>,
+    /// The match's pre-emption window; `null` removes it, absent leaves it.
+    #[serde(default, deserialize_with = "some_window")]
+    preemption: Option<Option<world::Window>>,
+}
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a window.
+fn some_window<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Option<world::Window>>, D::Error> {
+    Option::<world::Window>::deserialize(d).map(Some)
 }
 
 async fn change_event(
@@ -1321,6 +1337,9 @@ async fn change_event(
             }
             if let Some(l) = c.per_buyer_limit {
                 e.per_buyer_limit = l;
+            }
+            if let Some(w) = c.preemption {
+                e.preemption = w;
             }
             Json(event_view(e, now)).into_response()
         }
@@ -1357,14 +1376,19 @@ async fn police_flag(State(t): State<Ticketing>, Json(p): Json<Person>) -> Statu
     StatusCode::NO_CONTENT
 }
 
-async fn supporter_card(State(t): State<Ticketing>, Json(p): Json<Person>) -> StatusCode {
+async fn supporter_card(State(t): State<Ticketing>, Json(p): Json<Person>) -> Response {
     let now = t.now();
-    t.with_world(|w| {
-        if let Ok(card) = w.register_card(&p) {
+    t.with_world(|w| match w.register_card(&p) {
+        Ok(card) => {
             let _ = w.issue_card(&card.number, now);
+            (
+                StatusCode::CREATED,
+                Json(json!({"numeroTessera": card.number})),
+            )
+                .into_response()
         }
-    });
-    StatusCode::NO_CONTENT
+        Err(e) => refusal(e),
+    })
 }
 
 /// The vendor's cancellation (annullamento): a new seal on the cancellation, in the journal.

@@ -40,6 +40,10 @@ impl IssueHook for FanOrder {
         tx: &mut PgConnection,
         order: &Order,
     ) -> Result<(), sqlx::Error> {
+        // A season holder's right used for this match joins their Promozioni1.
+        if order.preemption_right.is_some() {
+            domain::preemption::rights::mark_used(tx, order.id).await?;
+        }
         // The PDFs and the e-mail are made by a job of their own, off the issuing's path.
         enqueue(tx, &SendTickets { order_id: order.id }).await?;
         orders::notify_fan(

@@ -406,12 +406,24 @@ async fn issue_line_title(
         holder: person(holder),
         buyer: buyer.clone(),
         transaction_id: line.transaction_id.clone(),
+        // A match's pre-emption: the right goes with the request, and the system checks it
+        // (its holder, its window, used once) again.
+        preemption_card: order
+            .preemption_right
+            .clone()
+            .filter(|_| order.preemption_card),
+        preemption_seal: order
+            .preemption_right
+            .clone()
+            .filter(|_| !order.preemption_card),
         ..Default::default()
     };
-    ctx.ticketing
-        .issue_ticket(&request)
-        .await
-        .map_err(line_error)
+    let issued = if order.preemption_right.is_some() {
+        ctx.ticketing.issue_preemption_ticket(&request).await
+    } else {
+        ctx.ticketing.issue_ticket(&request).await
+    };
+    issued.map_err(line_error)
 }
 
 /// What the ticketing system issued for a transaction id we asked for at `requested_at`: its

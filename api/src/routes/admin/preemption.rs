@@ -1,7 +1,8 @@
 //! Staff's pre-emption and renewal (issue 18): the phases of a season's or a match's sale
 //! (list, add, change, end now, remove; the ticketing system's window mirrored), each with its
 //! live counts; last season's holders imported from a sheet by a job (progress, rejected rows
-//! to download) and searched; the code table that maps renewal codes to seats.
+//! to download) and searched; the code table that maps renewal codes to seats; a match's or a
+//! season's custom list of rights (the spec's preemption_codes).
 
 use crate::{
     auth::CurrentUser,
@@ -19,6 +20,7 @@ use base64::Engine;
 use chrono::{DateTime, Utc};
 use domain::ids::{FixtureId, SeasonTicketId};
 use domain::preemption::{
+    codes::{self, CodeImportReport, CodeRefusal, PreemptionCode},
     holders::{self, CodeTableReport, HolderView, HoldersImport, Rejection},
     phases::{self, NewPhase, Phase, PhaseCounts, PhaseKind, PhaseRefusal, PhaseTarget},
     renewal::KeepReport,
@@ -38,6 +40,7 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     let sheets = OpenApiRouter::new()
         .routes(routes!(list_imports, create_import))
         .routes(routes!(import_codes))
+        .routes(routes!(import_preemption_codes))
         .layer(DefaultBodyLimit::max(SHEET_LIMIT));
     r.routes(routes!(list_phases, create_phase))
         .routes(routes!(get_phase, update_phase, delete_phase))
@@ -48,6 +51,8 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
         .routes(routes!(import_rejections))
         .routes(routes!(list_holders))
         .routes(routes!(list_codes))
+        .routes(routes!(list_preemption_codes, create_preemption_code))
+        .routes(routes!(delete_preemption_code))
         .merge(sheets)
 }
 
@@ -377,15 +382,19 @@ async fn keep_phase_seats(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct MirrorRequest {
-    season_ticket_id: i64,
+    #[serde(default)]
+    season_ticket_id: Option<i64>,
+    #[serde(default)]
+    fixture_id: Option<i64>,
 }
 
-/// `POST /api/admin/phases/mirror`: reads the season's renewal window from the ticketing
-/// system and mirrors it as the season's renewal phase (kept in step; removed when the
-/// system has none).
+/// `POST /api/admin/phases/mirror`: reads the pre-emption window of a season (its renewals)
+/// or of a match (a fidelity-card phase) from the ticketing system and mirrors it as the
+/// target's mirrored phase (kept in step; removed when the system has none).
 #[utoipa::path(post, path = "/phases/mirror", tag = "admin", request_body = MirrorRequest, responses(
-    (status = 200, body = Vec<PhaseView>, description = "The season's phases after the mirror"),
+    (status = 200, body = Vec<PhaseView>, description = "The target's phases after the mirror"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`target_not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: neither a season ticket nor a fixture"),
     (status = 503, body = crate::openapi::ErrorBody, description = "`ticketing_unavailable`"),
 ))]
 async fn mirror_phases(
@@ -393,34 +402,54 @@ async fn mirror_phases(
     CurrentUser(staff): CurrentUser,
     Json(req): Json<MirrorRequest>,
 ) -> ApiResult<Response> {
-    let season = SeasonTicketId(req.season_ticket_id);
-    let planet = sqlx::query_scalar!(
-        "select planet_season_type_id from season_ticket where id = $1",
-        season.0
-    )
-    .fetch_optional(&state.pool)
-    .await?
-    .ok_or_else(|| {
+    let t = target(req.season_ticket_id, req.fixture_id)?;
+    let not_found = || {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "target_not_found",
-            "No such season ticket",
+            "No such season ticket or fixture",
         )
-    })?;
-    let types = state
-        .ticketing
-        .season_types()
-        .await
-        .map_err(|_| ApiError::ticketing_unavailable())?;
-    let window = types
-        .into_iter()
-        .find(|t| t.id as i32 == planet)
-        .and_then(|t| t.preemption_window)
-        .map(|w| (w.opens_at, w.closes_at, w.sectors.join(",")));
+    };
+    let window = match t {
+        PhaseTarget::Season(season) => {
+            let planet = sqlx::query_scalar!(
+                "select planet_season_type_id from season_ticket where id = $1",
+                season.0
+            )
+            .fetch_optional(&state.pool)
+            .await?
+            .ok_or_else(not_found)?;
+            let types = state
+                .ticketing
+                .season_types()
+                .await
+                .map_err(|_| ApiError::ticketing_unavailable())?;
+            types
+                .into_iter()
+                .find(|t| t.id as i32 == planet)
+                .and_then(|t| t.preemption_window)
+        }
+        PhaseTarget::Fixture(fixture) => {
+            let planet = sqlx::query_scalar!(
+                "select planet_event_id from fixture where id = $1",
+                fixture.0
+            )
+            .fetch_optional(&state.pool)
+            .await?
+            .ok_or_else(not_found)?;
+            state
+                .ticketing
+                .event(planet as u32)
+                .await
+                .map_err(|_| ApiError::ticketing_unavailable())?
+                .preemption_window
+        }
+    }
+    .map(|w| (w.opens_at, w.closes_at, w.sectors.join(",")));
     let mut tx = state.pool.begin().await?;
-    phases::mirror(&mut tx, PhaseTarget::Season(season), window.clone()).await?;
+    phases::mirror(&mut tx, t, window.clone()).await?;
     let mut items = vec![];
-    for p in phases::list(&mut tx, PhaseTarget::Season(season)).await? {
+    for p in phases::list(&mut tx, t).await? {
         if p.source == phases::PhaseSource::Ticketing
             && p.kind == PhaseKind::Renewal
             && p.released_at.is_none()
@@ -440,7 +469,11 @@ async fn mirror_phases(
         }
         items.push(view(&mut tx, p).await?);
     }
-    domain::audit::record(&mut tx, Some(staff.user.user_id), "phase.mirror", "season_ticket", &season.to_string(), json!({"window": window.map(|w| json!({"opens_at": w.0, "closes_at": w.1, "sectors": w.2}))})).await?;
+    let (kind, id) = match t {
+        PhaseTarget::Season(s) => ("season_ticket", s.to_string()),
+        PhaseTarget::Fixture(f) => ("fixture", f.to_string()),
+    };
+    domain::audit::record(&mut tx, Some(staff.user.user_id), "phase.mirror", kind, &id, json!({"window": window.map(|w| json!({"opens_at": w.0, "closes_at": w.1, "sectors": w.2}))})).await?;
     tx.commit().await?;
     Ok(axum::Json(items).into_response())
 }
@@ -686,6 +719,158 @@ async fn import_codes(
         .collect();
     let mut tx = state.pool.begin().await?;
     let report = holders::import_codes(&mut tx, &rows, staff.user.user_id).await?;
+    tx.commit().await?;
+    Ok(axum::Json(report).into_response())
+}
+
+fn code_refusal(r: CodeRefusal) -> ApiError {
+    match r {
+        CodeRefusal::BadRight => invalid(
+            "fidelity_card_number_or_fiscal_seal",
+            "a card number or a fiscal seal",
+        ),
+        CodeRefusal::BadSectors => invalid("sector_code", "known sector codes, comma-separated"),
+        CodeRefusal::Duplicate => ApiError::new(
+            StatusCode::CONFLICT,
+            "code_listed",
+            "This card or seal is listed already",
+        ),
+    }
+}
+
+/// `GET /api/admin/preemption-codes?filter={"fixture_id":..}` (or `season_ticket_id`; `q`: a
+/// right's start or a sector): a match's or a season's list of rights.
+#[utoipa::path(get, path = "/preemption-codes", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<PreemptionCode>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: neither a season ticket nor a fixture"),
+))]
+async fn list_preemption_codes(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let t = target(
+        params.filter_i64("season_ticket_id")?,
+        params.filter_i64("fixture_id")?,
+    )?;
+    let q = params.filter_str("q").unwrap_or_default();
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = codes::list(&mut conn, t, &q, params.limit, params.offset).await?;
+    Ok(rest::page("preemption-codes", &params, items, total))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct PreemptionCodeRequest {
+    #[serde(default)]
+    season_ticket_id: Option<i64>,
+    #[serde(default)]
+    fixture_id: Option<i64>,
+    fidelity_card_number_or_fiscal_seal: String,
+    /// Comma-separated sector codes.
+    sector_code: String,
+}
+
+/// `POST /api/admin/preemption-codes`: lists a card or a seal for a match or a season.
+#[utoipa::path(post, path = "/preemption-codes", tag = "admin", request_body = PreemptionCodeRequest, responses(
+    (status = 201, body = PreemptionCode),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`target_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`code_listed`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: the right, the sectors, the target"),
+))]
+async fn create_preemption_code(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<PreemptionCodeRequest>,
+) -> ApiResult<Response> {
+    let t = target(req.season_ticket_id, req.fixture_id)?;
+    let mut tx = state.pool.begin().await?;
+    target_exists(&mut tx, t).await?;
+    let added = codes::add(
+        &mut tx,
+        t,
+        &req.fidelity_card_number_or_fiscal_seal,
+        &req.sector_code,
+        staff.user.user_id,
+    )
+    .await?
+    .map_err(code_refusal)?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(added)).into_response())
+}
+
+/// `DELETE /api/admin/preemption-codes/{id}`.
+#[utoipa::path(delete, path = "/preemption-codes/{id}", tag = "admin", params(("id" = i64, Path)), responses(
+    (status = 200, body = Object, description = "Removed: `{id}`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn delete_preemption_code(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    if !codes::remove(&mut tx, id, staff.user.user_id).await? {
+        return Err(ApiError::not_found("No such code"));
+    }
+    tx.commit().await?;
+    Ok(axum::Json(json!({ "id": id })).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct PreemptionCodesImport {
+    #[serde(default)]
+    season_ticket_id: Option<i64>,
+    #[serde(default)]
+    fixture_id: Option<i64>,
+    #[serde(default)]
+    file_name: Option<String>,
+    file_base64: String,
+}
+
+/// `POST /api/admin/preemption-codes/import`: a sheet of rights (two columns: the card number
+/// or seal, its sectors comma-separated; a header row is skipped); each row not listed is
+/// reported with its reason.
+#[utoipa::path(post, path = "/preemption-codes/import", tag = "admin", request_body = PreemptionCodesImport, responses(
+    (status = 200, body = CodeImportReport),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`target_not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: not a sheet, or no target"),
+))]
+async fn import_preemption_codes(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<PreemptionCodesImport>,
+) -> ApiResult<Response> {
+    let _ = req.file_name;
+    let t = target(req.season_ticket_id, req.fixture_id)?;
+    let bytes = decode_sheet(&req.file_base64)?;
+    let rows = integrations::sheets::read_rows(&bytes)
+        .map_err(|_| invalid("file_base64", "unreadable"))?;
+    let rows: Vec<(u32, String, String)> = rows
+        .into_iter()
+        .map(|(n, cells)| {
+            let mut it = cells.into_iter();
+            (
+                n,
+                it.next().unwrap_or_default(),
+                it.next().unwrap_or_default(),
+            )
+        })
+        // A header row: its first cell names the column.
+        .filter(|(n, right, _)| {
+            let head = right.to_lowercase();
+            !(*n == 1
+                && ["fidelity", "sigillo", "tessera", "card", "seal"]
+                    .iter()
+                    .any(|w| head.contains(w)))
+        })
+        .filter(|(_, right, sectors)| !(right.trim().is_empty() && sectors.trim().is_empty()))
+        .collect();
+    let mut tx = state.pool.begin().await?;
+    target_exists(&mut tx, t).await?;
+    let report = codes::import(&mut tx, t, &rows, staff.user.user_id).await?;
     tx.commit().await?;
     Ok(axum::Json(report).into_response())
 }

@@ -265,3 +265,9 @@ export type PreemptionCodesImport = Schemas['PreemptionCodesImport'];
 export type PreemptionCodesReport = Schemas['CodeImportReport'];
 export type PreemptionCodeRejection = Schemas['CodeImportRejection'];
 export type PreemptionCodeRefusal = Schemas['CodeRefusal'];
+/** Renewal codes sent to a season's holders (`POST /api/admin/renewal-mailings`). */
+export type RenewalMailing = Schemas['RenewalMailing'];
+export type RenewalMailingRequest = Schemas['MailingRequest'];
+/** `GET /api/me/renewal-rights`: what the fan may renew (holders whose e-mail is theirs). */
+export type MyRenewalRights = Schemas['MyRenewalRights'];
+export type MyRenewalRight = Schemas['MyRenewalRight'];

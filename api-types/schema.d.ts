@@ -891,6 +891,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/renewal-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The season tickets the caller may renew (the holders' records
+         *     whose e-mail is the account's), with the code and the seat it keeps.
+         */
+        get: operations["my_renewal_rights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fixtures/{id}/phases": {
         parameters: {
             query?: never;
@@ -2070,6 +2090,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/renewal-mailings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest first, with their progress. */
+        get: operations["admin_list_mailings"];
+        put?: never;
+        /**
+         * Sends every holder of the season who has a renewal
+         *     code and an e-mail their code, one e-mail each, by a job (spec: send-renewal-code).
+         */
+        post: operations["admin_create_mailing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/renewal-mailings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/admin/renewal-mailings/{id}`. */
+        get: operations["admin_get_mailing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/holders-imports": {
         parameters: {
             query?: never;
@@ -3223,6 +3281,12 @@ export interface components {
             to: string;
             language?: string | null;
         };
+        MailingRequest: {
+            /** Format: int64 */
+            season_ticket_id: number;
+            /** @description Send again to holders who were sent their code before. */
+            again?: boolean;
+        };
         /** @description One match's title of a collection. */
         MatchTitle: {
             /** Format: int64 */
@@ -3274,6 +3338,23 @@ export interface components {
          * @enum {string}
          */
         MismatchKind: "unknown_here" | "cancelled_there" | "missing_there" | "different_seat" | "different_holder";
+        /** @description A right of the fan's (a holder whose e-mail is the fan's): what they may renew. */
+        MyRenewalRight: {
+            label: string;
+            first_name: string;
+            last_name: string;
+            renewal_code?: string | null;
+            /** @description The seat the code keeps, written area-block-row-number. */
+            seat_label?: string | null;
+            /** @description The season tickets of the label the holder may renew. */
+            season_ticket_ids: number[];
+            /** @description Renewed already (a paid renewal of one of them). */
+            renewed: boolean;
+        };
+        /** @description The holders whose e-mail is the caller's (the spec's dati-prelazione-by-email). */
+        MyRenewalRights: {
+            items: components["schemas"]["MyRenewalRight"][];
+        };
         /** @description The fan's right for a match's phase on now. */
         MyRight: {
             right?: components["schemas"]["RightClaim"] | null;
@@ -3681,6 +3762,32 @@ export interface components {
             prices: {
                 [key: string]: components["schemas"]["Cents"];
             };
+        };
+        /** @description A mailing as staff see it. */
+        RenewalMailing: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            season_ticket_id: number;
+            label: string;
+            state: string;
+            /**
+             * Format: int32
+             * @description Holders to send a code to when the mailing was made.
+             */
+            total: number;
+            /** Format: int32 */
+            sent: number;
+            /**
+             * Format: int32
+             * @description Holders of the season left out: no e-mail or no code.
+             */
+            skipped: number;
+            error?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at?: string | null;
         };
         /**
          * @description Who renews: the right (the previous season ticket's fiscal seal, or the renewal code) and
@@ -8027,7 +8134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat` */
+            /** @description `no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8065,6 +8172,44 @@ export interface operations {
             };
             /** @description `rate_limited`: ten wrong tries in fifteen minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    my_renewal_rights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRenewalRights"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13836,6 +13981,235 @@ export interface operations {
                 };
             };
             /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_mailings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalMailing"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_mailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailingRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued: follow its progress */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalMailing"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `target_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_mailing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mailing (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalMailing"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@
 
 pub mod codes;
 pub mod holders;
+pub mod mailing;
 pub mod phases;
 pub mod renewal;
 pub mod rights;

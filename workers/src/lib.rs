@@ -19,7 +19,7 @@ use workflows::{
     mail::SendEmail,
     mass::StartMassIssue,
     onsale::{LoadInventory, MirrorLocks},
-    preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats},
+    preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats, SendRenewalCodes},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::RefundOrder,
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
@@ -245,6 +245,7 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, ImportHolders, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, KeepRenewalSeats, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, ReleaseRenewalSeats, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, SendRenewalCodes, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;

@@ -29,6 +29,27 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(season_phases))
         .routes(routes!(renew_season))
+        .routes(routes!(my_renewal_rights))
+}
+
+/// The holders whose e-mail is the caller's (the spec's dati-prelazione-by-email).
+#[derive(serde::Serialize, ToSchema)]
+struct MyRenewalRights {
+    items: Vec<domain::preemption::mailing::MyRenewalRight>,
+}
+
+/// `GET /api/me/renewal-rights`: the season tickets the caller may renew (the holders' records
+/// whose e-mail is the account's), with the code and the seat it keeps.
+#[utoipa::path(get, path = "/me/renewal-rights", tag = "seasons", security(("session" = [])), responses(
+    (status = 200, body = MyRenewalRights),
+))]
+async fn my_renewal_rights(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let mut conn = state.pool.acquire().await?;
+    let items = domain::preemption::mailing::rights_of(&mut conn, &session.user.email).await?;
+    Ok(axum::Json(MyRenewalRights { items }).into_response())
 }
 
 fn season_not_found() -> ApiError {
@@ -120,7 +141,7 @@ fn field_name(f: HolderField) -> &'static str {
     params(("id" = i64, Path, description = "The season ticket")), request_body = RenewalRequest, responses(
     (status = 201, body = domain::season_orders::SeasonOrder, description = "The renewal: a pending order on the kept seat"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`, `holder_not_found` (no holder with that seal or code)"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one)"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record)"),
     (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
 ))]
@@ -234,6 +255,11 @@ async fn renew_season(
                     "no_kept_seat",
                     "No seat is kept for this holder: ask the club",
                 ),
+                RenewalRefusal::Quota(quota) => conflict(
+                    "renewal_quota",
+                    "You have renewed as many season tickets as you bought last season",
+                )
+                .with_detail("quota", json!(quota)),
             });
         }
     };

@@ -49,7 +49,8 @@ async fn import_holders(s: &OnSale, staff: &Client, rows: &[Vec<String>]) -> Val
     let id = import["id"].as_str().unwrap().to_owned();
     // The progress seen while it runs: whole batches of 500.
     let mut seen = vec![];
-    eventually("the holders import finishes", 120, async || {
+    // A generous deadline: reading 20,000 rows in a debug build on a loaded machine.
+    eventually("the holders import finishes", 300, async || {
         let now = staff
             .get_json(&format!("/api/admin/holders-imports/{id}"))
             .await;
@@ -621,4 +622,236 @@ async fn staff_phases_refuse_bad_dates_sectors_and_a_renewal_of_a_match(pool: Pg
         ))
         .await;
     assert_eq!(listed.as_array().unwrap().len(), 1);
+}
+
+#[sqlx::test(migrations = false)]
+async fn staff_send_each_holder_their_renewal_code_once_and_the_holder_sees_their_rights(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, _) = season_on_sale(&s).await;
+    let staff = s.app.staff().await;
+    staff
+        .post_ok(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &[
+                vec!["P1-1".into(), "TC-TC3-9-1".into()],
+            ])}),
+        )
+        .await;
+    // The sheet may carry each holder's e-mail; a wrong one rejects the row.
+    let mut columns = HOLDER_COLUMNS.to_vec();
+    columns.push("Email");
+    let row = |first: &str, seal: &str, code: &str, email: &str| {
+        let mut r = holder_row(first, "Rossi", "01/04/1990", seal, code);
+        r.push(email.to_owned());
+        r
+    };
+    let (status, import) = staff
+        .post_json(
+            "/api/admin/holders-imports",
+            &json!({"label": "2025-2026", "file_name": "abbonati.xlsx", "file_base64": sheet(&columns, &[
+                row("Mario", "SEAL0001", "P1-1", "Mario.Rossi@Example.it"),
+                row("Anna", "SEAL0002", "", "anna@example.it"),
+                row("Luca", "SEAL0003", "P1-2", ""),
+                row("Sara", "SEAL0004", "P1-3", "not-an-address"),
+            ])}),
+        )
+        .await;
+    assert_eq!(status, 202, "{import}");
+    let id = import["id"].as_str().unwrap().to_owned();
+    eventually("the holders imported", 60, async || {
+        staff
+            .get_json(&format!("/api/admin/holders-imports/{id}"))
+            .await["state"]
+            == "done"
+    })
+    .await;
+    let done = staff
+        .get_json(&format!("/api/admin/holders-imports/{id}"))
+        .await;
+    assert_eq!(
+        (done["written"].as_i64(), done["rejected"].as_i64()),
+        (Some(3), Some(1)),
+        "{done}"
+    );
+
+    // One holder has a code and an e-mail: one e-mail, with the code and the seat it keeps.
+    let send = async |again: bool| {
+        let (status, m) = staff
+            .post_json(
+                "/api/admin/renewal-mailings",
+                &json!({"season_ticket_id": season, "again": again}),
+            )
+            .await;
+        assert_eq!(status, 202, "{m}");
+        let id = m["id"].as_str().unwrap().to_owned();
+        eventually("the mailing done", 60, async || {
+            staff
+                .get_json(&format!("/api/admin/renewal-mailings/{id}"))
+                .await["state"]
+                == "done"
+        })
+        .await;
+        staff
+            .get_json(&format!("/api/admin/renewal-mailings/{id}"))
+            .await
+    };
+    let first = send(false).await;
+    assert_eq!(
+        (
+            first["total"].as_i64(),
+            first["sent"].as_i64(),
+            first["skipped"].as_i64()
+        ),
+        (Some(1), Some(1), Some(2)),
+        "{first}"
+    );
+    let to = "mario.rossi@example.it";
+    let mails = || crate::checkout::emails(&s.app.pool, "renewal_code", to);
+    assert_eq!(mails().await, 1);
+    let text = s.app.last_mail_text(to).await;
+    assert!(
+        text.contains("P1-1") && text.contains("TC-TC3-9-1"),
+        "{text}"
+    );
+    // Sent once: a second mailing leaves them out, unless staff send again on purpose.
+    let second = send(false).await;
+    assert_eq!(
+        (second["total"].as_i64(), second["sent"].as_i64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(mails().await, 1);
+    let again = send(true).await;
+    assert_eq!(
+        (again["total"].as_i64(), again["sent"].as_i64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(mails().await, 2);
+    let list = staff.get_json("/api/admin/renewal-mailings").await;
+    assert_eq!(list.as_array().unwrap().len(), 3);
+
+    // The holder signed in sees what they may renew; another fan sees nothing.
+    let (_, mario) = s.app.fan_with_session(to).await;
+    let rights = mario.get_json("/api/me/renewal-rights").await;
+    let item = &rights["items"][0];
+    assert_eq!(item["renewal_code"], "P1-1", "{rights}");
+    assert_eq!(item["seat_label"], "TC-TC3-9-1");
+    assert_eq!(item["renewed"], false);
+    assert!(
+        item["season_ticket_ids"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(season))
+    );
+    let (_, other) = s.app.fan_with_session("altro@example.it").await;
+    let none = other.get_json("/api/me/renewal-rights").await;
+    assert_eq!(none["items"].as_array().unwrap().len(), 0);
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_buyer_renews_as_many_season_tickets_as_their_quota_and_anyone_their_own(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    let staff = s.app.staff().await;
+    let seats = ["TC-TC3-8-1", "TC-TC3-8-2", "TC-TC3-8-3", "TC-TC3-8-4"];
+    let codes: Vec<Vec<String>> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| vec![format!("P1-{i}"), seat.to_string()])
+        .collect();
+    staff
+        .post_ok(
+            "/api/admin/renewal-codes/import",
+            &json!({"file_base64": sheet(&["codice", "posto"], &codes)}),
+        )
+        .await;
+    // Luca Bianchi bought three of last season's: two as SEASON (his quota), one not.
+    for (i, (first, kind)) in [
+        ("Mario", "SEASON"),
+        ("Anna", "SEASON"),
+        ("Giulia", "SINGLE"),
+        ("Sara", "SEASON"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let buyer = if i < 3 { ("Luca", "Bianchi") } else { ("", "") };
+        sqlx::query(
+            "insert into season_holder (label, first_name, last_name, birth_date, birth_province, birth_place,
+                 sex, fiscal_seal, kind, buyer_first_name, buyer_last_name, buyer_birth_date, renewal_code)
+             values ('2025-2026', $1, 'Rossi', '1990-04-01', 'CO', 'Como', 'M', $2, $3, $4, $5,
+                     case when $4 = '' then null else date '1970-01-01' end, $6)",
+        )
+        .bind(first)
+        .bind(format!("QUOTA{i}"))
+        .bind(kind)
+        .bind(buyer.0)
+        .bind(buyer.1)
+        .bind(format!("P1-{i}"))
+        .execute(&s.app.pool)
+        .await
+        .unwrap();
+    }
+    renewal_phase(&staff, season).await;
+    let last = s.seat(seats[3]).await;
+    eventually("the holders' seats kept", 30, async || {
+        locked_rows(&s, last).await == matches
+    })
+    .await;
+    let url = format!("/api/season-tickets/{season}/renewal");
+    let (luca_id, luca) = s.app.fan_with_session("luca.bianchi@example.it").await;
+    sqlx::query(
+        "update app_user set first_name = 'LUCA', last_name = 'bianchi', date_of_birth = '1970-01-01' where user_id = $1",
+    )
+    .bind(luca_id)
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    for first in ["Mario", "Anna"] {
+        let (status, body) = luca
+            .post_json(
+                &url,
+                &renewal_body(
+                    &format!("QUOTA{}", if first == "Mario" { 0 } else { 1 }),
+                    first,
+                    "Rossi",
+                    "Como",
+                ),
+            )
+            .await;
+        assert_eq!(status, 201, "{first}: {body}");
+    }
+    let (status, body) = luca
+        .post_json(&url, &renewal_body("QUOTA2", "Giulia", "Rossi", "Como"))
+        .await;
+    assert_eq!(
+        (
+            status,
+            body["code"].as_str(),
+            body["errors"]["quota"].as_i64()
+        ),
+        (409, Some("renewal_quota"), Some(2)),
+        "{body}"
+    );
+    // A fan who bought none renews one: their own.
+    let (_, sara) = s.app.fan_with_session("sara.rossi@example.it").await;
+    let (status, body) = sara
+        .post_json(&url, &renewal_body("QUOTA3", "Sara", "Rossi", "Como"))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = sara
+        .post_json(&url, &renewal_body("QUOTA2", "Giulia", "Rossi", "Como"))
+        .await;
+    assert_eq!(
+        (
+            status,
+            body["code"].as_str(),
+            body["errors"]["quota"].as_i64()
+        ),
+        (409, Some("renewal_quota"), Some(1)),
+        "{body}"
+    );
 }

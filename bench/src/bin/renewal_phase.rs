@@ -106,6 +106,7 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
             buyer_last_name: String::new(),
             buyer_birth_date: None,
             renewal_code: Some(format!("P1-{i}")),
+            email: None,
         })
         .collect();
     for batch in rows.chunks(holders::BATCH) {

@@ -48,10 +48,12 @@ pub enum MailTemplate {
     /// A mass-issued season seat, its title (or a collection's match titles) as PDFs, to the
     /// line's e-mail (spec: send-finalized-season-ticket-email).
     MassSeasonFinalized,
+    /// A season holder's renewal code, with the seat it keeps (spec: send-renewal-code).
+    RenewalCode,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 13] = [
+    pub const ALL: [MailTemplate; 14] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -65,6 +67,7 @@ impl MailTemplate {
         MailTemplate::CorporateRequest,
         MailTemplate::SeasonPurchase,
         MailTemplate::MassSeasonFinalized,
+        MailTemplate::RenewalCode,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -83,6 +86,7 @@ impl MailTemplate {
             MailTemplate::CorporateRequest => "corporate_request",
             MailTemplate::SeasonPurchase => "season_purchase",
             MailTemplate::MassSeasonFinalized => "mass_season_finalized",
+            MailTemplate::RenewalCode => "renewal_code",
         }
     }
 }
@@ -132,6 +136,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "corporate_request",
     "season_purchase",
     "mass_season_finalized",
+    "renewal_code",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -225,6 +230,11 @@ mod tests {
                 "unfinalized": 3, "more": 0, "task_url": "https://tickets.example/admin/mass-issues/t-1/show",
                 "lines": [{"row": 4, "label": "TC-TC1-1-1", "holder": "Luca Neri", "reason": "PERSONA_BANNATA"}],
             }),
+            MailTemplate::RenewalCode => json!({
+                "first_name": "Mario", "last_name": "Rossi", "season": "Abbonamento Serie A 2025-2026",
+                "code": "P1-4711", "seat": "TC-TC3-9-1",
+                "renew_url": "https://tickets.example/selectedseasonticket/10000",
+            }),
             MailTemplate::CorporateRequest => json!({
                 "company": "Lario Serramenti srl", "vat_number": "02743350130", "state": "received",
             }),
@@ -242,6 +252,14 @@ mod tests {
             )
             .unwrap();
             assert!(!code.subject.contains("123456"), "{}", code.subject);
+            let renewal = render(
+                MailTemplate::RenewalCode,
+                language,
+                &sample_context(MailTemplate::RenewalCode),
+            )
+            .unwrap();
+            assert!(!renewal.subject.contains("P1-4711"), "{}", renewal.subject);
+            assert!(renewal.text.contains("P1-4711"));
             assert!(code.text.contains("123456"));
             for t in [MailTemplate::SignInLink, MailTemplate::PasswordReset] {
                 let link = render(t, language, &sample_context(t)).unwrap();

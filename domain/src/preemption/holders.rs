@@ -13,8 +13,9 @@ use uuid::Uuid;
 pub const BATCH: usize = 500;
 
 /// The sheet's columns, as the spec names the holder's fields; matched without case, accents'
-/// or spaces' differences. `Codice Rinnovo` (the renewal code, P1-...) is optional.
-pub const COLUMNS: [&str; 13] = [
+/// or spaces' differences. `Codice Rinnovo` (the renewal code, P1-...) and `Email` (where the
+/// code is sent) are optional.
+pub const COLUMNS: [&str; 14] = [
     "Nome",
     "Cognome",
     "Data Nascita",
@@ -28,6 +29,7 @@ pub const COLUMNS: [&str; 13] = [
     "Cognome Acquirente",
     "Data Nascita Acquirente",
     "Codice Rinnovo",
+    "Email",
 ];
 
 /// One holder as a sheet row gives it.
@@ -46,6 +48,8 @@ pub struct HolderRow {
     pub buyer_last_name: String,
     pub buyer_birth_date: Option<NaiveDate>,
     pub renewal_code: Option<String>,
+    /// Where the renewal code is sent (the holder's e-mail), lower case.
+    pub email: Option<String>,
 }
 
 /// Why a row was not written. Stable codes: the report and the app translate them.
@@ -62,6 +66,7 @@ pub enum RowRejection {
     BadRenewalCode,
     /// A holder born abroad (province EE) needs the country as the birth place.
     MissingCountry,
+    BadEmail,
 }
 
 impl RowRejection {
@@ -76,6 +81,7 @@ impl RowRejection {
             RowRejection::BadBuyerBirthDate => "bad_buyer_birth_date",
             RowRejection::BadRenewalCode => "bad_renewal_code",
             RowRejection::MissingCountry => "missing_country",
+            RowRejection::BadEmail => "bad_email",
         }
     }
 }
@@ -185,6 +191,14 @@ fn parse_row(cell: &dyn Fn(&str) -> String) -> Result<HolderRow, RowRejection> {
     } else {
         return Err(RowRejection::BadRenewalCode);
     };
+    let email = cell("Email").to_lowercase();
+    let email = if email.is_empty() {
+        None
+    } else if crate::email::Email::parse(&email).is_ok() && email.len() <= 254 {
+        Some(email)
+    } else {
+        return Err(RowRejection::BadEmail);
+    };
     Ok(HolderRow {
         first_name: first,
         last_name: last,
@@ -199,6 +213,7 @@ fn parse_row(cell: &dyn Fn(&str) -> String) -> Result<HolderRow, RowRejection> {
         buyer_last_name: cell("Cognome Acquirente"),
         buyer_birth_date,
         renewal_code,
+        email,
     })
 }
 
@@ -235,14 +250,14 @@ pub async fn write_batch(
     sqlx::query!(
         r#"insert into season_holder (label, first_name, last_name, birth_date, birth_province,
                birth_place, sex, fiscal_seal, used_for, kind, buyer_first_name, buyer_last_name,
-               buyer_birth_date, renewal_code, import_id)
+               buyer_birth_date, renewal_code, import_id, email)
            select $1, u.first, u.last, u.birth, u.province, u.place, u.sex, u.seal,
                   coalesce(string_to_array(nullif(u.used, ''), ',')::bigint[], '{}'), u.kind,
-                  u.bfirst, u.blast, u.bbirth, u.code, $15
+                  u.bfirst, u.blast, u.bbirth, u.code, $15, u.email
              from unnest($2::text[], $3::text[], $4::date[], $5::text[], $6::text[], $7::text[],
                          $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::date[],
-                         $14::text[])
-               as u(first, last, birth, province, place, sex, seal, used, kind, bfirst, blast, bbirth, code)
+                         $14::text[], $16::text[])
+               as u(first, last, birth, province, place, sex, seal, used, kind, bfirst, blast, bbirth, code, email)
            on conflict (label, fiscal_seal) do update set
                first_name = excluded.first_name, last_name = excluded.last_name,
                birth_date = excluded.birth_date, birth_province = excluded.birth_province,
@@ -251,7 +266,8 @@ pub async fn write_batch(
                              from unnest(season_holder.used_for || excluded.used_for) as x),
                kind = excluded.kind, buyer_first_name = excluded.buyer_first_name,
                buyer_last_name = excluded.buyer_last_name, buyer_birth_date = excluded.buyer_birth_date,
-               renewal_code = excluded.renewal_code, import_id = excluded.import_id, updated_at = now()"#,
+               renewal_code = excluded.renewal_code, import_id = excluded.import_id,
+               email = coalesce(excluded.email, season_holder.email), updated_at = now()"#,
         label,
         &col(|r| r.first_name.clone()),
         &col(|r| r.last_name.clone()),
@@ -266,7 +282,8 @@ pub async fn write_batch(
         &col(|r| r.buyer_last_name.clone()),
         &rows.iter().map(|r| r.buyer_birth_date).collect::<Vec<_>>() as &[Option<NaiveDate>],
         &rows.iter().map(|r| r.renewal_code.clone()).collect::<Vec<_>>() as &[Option<String>],
-        import_id
+        import_id,
+        &rows.iter().map(|r| r.email.clone()).collect::<Vec<_>>() as &[Option<String>]
     )
     .execute(&mut *conn)
     .await?;

@@ -162,6 +162,9 @@ pub enum RenewalRefusal {
     InProgress,
     /// No seat is kept for the holder (their code has no seat, or it was taken).
     NoKeptSeat,
+    /// The fan has renewed as many season tickets as they may: their buyer's quota (the
+    /// holder records naming them as buyer with Promozioni2 = SEASON), at least one.
+    Quota(usize),
 }
 
 /// A holder record by fiscal seal (or renewal code) under `label`, for update.
@@ -276,6 +279,20 @@ pub async fn renew(
         }
         crate::season_orders::cancel_stale(conn, SeasonOrderId(o.order_id)).await?;
     }
+    let quota = renewal_quota(conn, &label, user).await?;
+    let others = sqlx::query_scalar!(
+        r#"select count(*) as "n!" from season_order where season_ticket_id = $1 and user_id = $2
+             and renewal_holder_id is not null and renewal_holder_id <> $3
+             and state in ('pending', 'paid', 'issuing', 'issued')"#,
+        season.0,
+        user,
+        holder_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if others as usize >= quota {
+        return Ok(Err(RenewalRefusal::Quota(quota)));
+    }
     let fixtures: Vec<i64> = sqlx::query_scalar!(
         "select fixture_id from season_ticket_fixture where season_ticket_id = $1",
         season.0
@@ -317,4 +334,52 @@ pub async fn renew(
         holder_id,
         seat_id: seat,
     }))
+}
+
+/// How many season tickets of `label` a fan may renew: their buyer's quota (the holder records
+/// naming the account's person as buyer, name and birth date, with Promozioni2 = SEASON), and
+/// at least one (their own). The fan's account row is locked: one fan's renewals are counted
+/// one after the other.
+async fn renewal_quota(
+    conn: &mut PgConnection,
+    label: &str,
+    user: Uuid,
+) -> Result<usize, sqlx::Error> {
+    let me = sqlx::query!(
+        "select first_name, last_name, date_of_birth from app_user where user_id = $1 for update",
+        user
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((first, last, born)) =
+        me.and_then(|m| m.date_of_birth.map(|d| (m.first_name, m.last_name, d)))
+    else {
+        return Ok(1);
+    };
+    let records: Vec<SeasonHolder> = sqlx::query!(
+        "select first_name, last_name, birth_date, fiscal_seal, kind, buyer_first_name, buyer_last_name,
+                buyer_birth_date
+           from season_holder where label = $1 and buyer_birth_date = $2",
+        label,
+        born
+    )
+    .fetch_all(conn)
+    .await?
+    .into_iter()
+    .map(|r| SeasonHolder {
+        first_name: r.first_name,
+        last_name: r.last_name,
+        birth_date: r.birth_date,
+        birth_province: String::new(),
+        birth_place: String::new(),
+        sex: String::new(),
+        fiscal_seal: r.fiscal_seal,
+        used_for: vec![],
+        kind: r.kind,
+        buyer_first_name: r.buyer_first_name,
+        buyer_last_name: r.buyer_last_name,
+        buyer_birth_date: r.buyer_birth_date,
+    })
+    .collect();
+    Ok(crate::preemption::buyer_quota(&records, &first, &last, born).max(1))
 }

@@ -22,6 +22,7 @@ use domain::ids::{FixtureId, SeasonTicketId};
 use domain::preemption::{
     codes::{self, CodeImportReport, CodeRefusal, PreemptionCode},
     holders::{self, CodeTableReport, HolderView, HoldersImport, Rejection},
+    mailing::{self, RenewalMailing},
     phases::{self, NewPhase, Phase, PhaseCounts, PhaseKind, PhaseRefusal, PhaseTarget},
     renewal::KeepReport,
 };
@@ -31,7 +32,9 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats};
+use workflows::preemption::{
+    ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats, SendRenewalCodes,
+};
 
 /// A sheet of 20,000 holders is about 1.5 MB in base64: these two routes take up to 16 MB.
 const SHEET_LIMIT: usize = 16 * 1024 * 1024;
@@ -53,6 +56,8 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
         .routes(routes!(list_codes))
         .routes(routes!(list_preemption_codes, create_preemption_code))
         .routes(routes!(delete_preemption_code))
+        .routes(routes!(list_mailings, create_mailing))
+        .routes(routes!(get_mailing))
         .merge(sheets)
 }
 
@@ -873,4 +878,72 @@ async fn import_preemption_codes(
     let report = codes::import(&mut tx, t, &rows, staff.user.user_id).await?;
     tx.commit().await?;
     Ok(axum::Json(report).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct MailingRequest {
+    season_ticket_id: i64,
+    /// Send again to holders who were sent their code before.
+    #[serde(default)]
+    again: bool,
+}
+
+/// `POST /api/admin/renewal-mailings`: sends every holder of the season who has a renewal
+/// code and an e-mail their code, one e-mail each, by a job (spec: send-renewal-code).
+#[utoipa::path(post, path = "/renewal-mailings", tag = "admin", request_body = MailingRequest, responses(
+    (status = 202, body = RenewalMailing, description = "Queued: follow its progress"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`target_not_found`"),
+))]
+async fn create_mailing(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Json(req): Json<MailingRequest>,
+) -> ApiResult<Response> {
+    let mut tx = state.pool.begin().await?;
+    let m = mailing::create(
+        &mut tx,
+        SeasonTicketId(req.season_ticket_id),
+        req.again,
+        staff.user.user_id,
+    )
+    .await?
+    .ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "target_not_found",
+            "No such season ticket",
+        )
+    })?;
+    workflows::enqueue(&mut tx, &SendRenewalCodes { mailing_id: m.id }).await?;
+    tx.commit().await?;
+    Ok((StatusCode::ACCEPTED, axum::Json(m)).into_response())
+}
+
+/// `GET /api/admin/renewal-mailings`: the newest first, with their progress.
+#[utoipa::path(get, path = "/renewal-mailings", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<RenewalMailing>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`"),
+))]
+async fn list_mailings(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) = mailing::list(&mut conn, params.limit, params.offset).await?;
+    Ok(rest::page("renewal-mailings", &params, items, total))
+}
+
+/// `GET /api/admin/renewal-mailings/{id}`.
+#[utoipa::path(get, path = "/renewal-mailings/{id}", tag = "admin", params(("id" = String, Path, description = "The mailing (a UUID)")), responses(
+    (status = 200, body = RenewalMailing),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn get_mailing(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found("No such mailing");
+    let id = Uuid::parse_str(&id).map_err(|_| not_found())?;
+    let mut conn = state.pool.acquire().await?;
+    let m = mailing::get(&mut conn, id).await?.ok_or_else(not_found)?;
+    Ok(axum::Json(m).into_response())
 }

@@ -271,3 +271,7 @@ export type RenewalMailingRequest = Schemas['MailingRequest'];
 /** `GET /api/me/renewal-rights`: what the fan may renew (holders whose e-mail is theirs). */
 export type MyRenewalRights = Schemas['MyRenewalRights'];
 export type MyRenewalRight = Schemas['MyRenewalRight'];
+/** `POST /api/season-tickets/{id}/renewals`: a family's renewals at once, per right. */
+export type RenewalsRequest = Schemas['RenewalsRequest'];
+export type RenewalsResult = Schemas['RenewalsResult'];
+export type RenewalOutcome = Schemas['RenewalOutcome'];

@@ -891,6 +891,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/season-tickets/{id}/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Several renewals at once (a family's codes: the
+         *     spec's renewal data for a list of codes), each on its own; the answer says per right what
+         *     was made and what was refused (partial success).
+         */
+        post: operations["renew_many"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/renewal-rights": {
         parameters: {
             query?: never;
@@ -3790,6 +3811,16 @@ export interface components {
             finished_at?: string | null;
         };
         /**
+         * @description One renewal of a list: its order, or why not (the refusal's code, and the field for a
+         *     holder mismatch or a validation error).
+         */
+        RenewalOutcome: {
+            right: string;
+            order?: components["schemas"]["SeasonOrder"] | null;
+            code?: string | null;
+            errors?: unknown;
+        };
+        /**
          * @description Who renews: the right (the previous season ticket's fiscal seal, or the renewal code) and
          *     the holder as the club's record has them.
          */
@@ -3806,6 +3837,15 @@ export interface components {
             birth_place: string;
             /** @description M or F. */
             sex: string;
+        };
+        RenewalsRequest: {
+            /** @description One to ten renewals: each a right (seal or code) and its holder. */
+            items: components["schemas"]["RenewalRequest"][];
+        };
+        RenewalsResult: {
+            /** @description The rights that made a renewal (the spec's successfulCreations). */
+            successful: string[];
+            items: components["schemas"]["RenewalOutcome"][];
         };
         /** @description A report as staff see it. */
         Report: {
@@ -8162,6 +8202,114 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renew_many: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewalsRequest"];
+            };
+        };
+        responses: {
+            /** @description Per right: its pending renewal order, or the refusal's `code` (as the single renewal's) and `errors` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalsResult"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `season_ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: one to ten items; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;

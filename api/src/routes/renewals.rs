@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(season_phases))
         .routes(routes!(renew_season))
+        .routes(routes!(renew_many))
         .routes(routes!(my_renewal_rights))
 }
 
@@ -152,6 +153,26 @@ async fn renew_season(
     Path(id): Path<SeasonTicketId>,
     Json(req): Json<RenewalRequest>,
 ) -> ApiResult<Response> {
+    {
+        let mut conn = state.pool.acquire().await?;
+        domain::seasons::list(&mut conn, true, Some(id))
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(season_not_found)?;
+    }
+    let order = renew_one(&state, &session, id, &req).await?;
+    Ok((StatusCode::CREATED, axum::Json(order)).into_response())
+}
+
+/// One renewal, in its own transaction: checked, counted against the fan's wrong tries,
+/// refused in the fan's terms, or made (audited).
+async fn renew_one(
+    state: &AppState,
+    session: &crate::auth::Session,
+    id: SeasonTicketId,
+    req: &RenewalRequest,
+) -> ApiResult<domain::season_orders::SeasonOrder> {
     let mut errors = std::collections::BTreeMap::new();
     let right = req.right.trim();
     if right.is_empty() || right.len() > 40 {
@@ -196,11 +217,6 @@ async fn renew_season(
         }
     }
     let mut tx = state.pool.begin().await?;
-    domain::seasons::list(&mut tx, true, Some(id))
-        .await?
-        .into_iter()
-        .next()
-        .ok_or_else(season_not_found)?;
     let language = domain::language::Language::from_code_or_default(&session.user.language)
         .code()
         .to_owned();
@@ -226,41 +242,7 @@ async fn renew_season(
                 domain::rate_limit::hit(&mut conn, &bucket, WRONG_TRIES_WINDOW, WRONG_TRIES)
                     .await?;
             }
-            let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
-            return Err(match refusal {
-                RenewalRefusal::NoRenewalPhase(t) => phase_details(
-                    conflict("no_renewal_phase", "Renewals are not open now"),
-                    &t,
-                ),
-                RenewalRefusal::NotFound => ApiError::new(
-                    StatusCode::NOT_FOUND,
-                    "holder_not_found",
-                    "No season ticket holder has this fiscal seal or code",
-                ),
-                RenewalRefusal::Mismatch(field) => ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "holder_mismatch",
-                    "These details do not match the holder's",
-                )
-                .with_detail("field", json!(field_name(field))),
-                RenewalRefusal::AlreadyRenewed => conflict(
-                    "already_renewed",
-                    "This season ticket has been renewed already",
-                ),
-                RenewalRefusal::InProgress => conflict(
-                    "renewal_in_progress",
-                    "This renewal is being paid for: try again later",
-                ),
-                RenewalRefusal::NoKeptSeat => conflict(
-                    "no_kept_seat",
-                    "No seat is kept for this holder: ask the club",
-                ),
-                RenewalRefusal::Quota(quota) => conflict(
-                    "renewal_quota",
-                    "You have renewed as many season tickets as you bought last season",
-                )
-                .with_detail("quota", json!(quota)),
-            });
+            return Err(refused(refusal));
         }
     };
     let order = domain::season_orders::load(&mut tx, renewal.order_id)
@@ -276,5 +258,128 @@ async fn renew_season(
     )
     .await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, axum::Json(order)).into_response())
+    Ok(order)
+}
+
+/// A renewal's refusal in the fan's terms.
+fn refused(refusal: RenewalRefusal) -> ApiError {
+    let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
+    match refusal {
+        RenewalRefusal::NoRenewalPhase(t) => phase_details(
+            conflict("no_renewal_phase", "Renewals are not open now"),
+            &t,
+        ),
+        RenewalRefusal::NotFound => ApiError::new(
+            StatusCode::NOT_FOUND,
+            "holder_not_found",
+            "No season ticket holder has this fiscal seal or code",
+        ),
+        RenewalRefusal::Mismatch(field) => ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "holder_mismatch",
+            "These details do not match the holder's",
+        )
+        .with_detail("field", json!(field_name(field))),
+        RenewalRefusal::AlreadyRenewed => conflict(
+            "already_renewed",
+            "This season ticket has been renewed already",
+        ),
+        RenewalRefusal::InProgress => conflict(
+            "renewal_in_progress",
+            "This renewal is being paid for: try again later",
+        ),
+        RenewalRefusal::NoKeptSeat => conflict(
+            "no_kept_seat",
+            "No seat is kept for this holder: ask the club",
+        ),
+        RenewalRefusal::Quota(quota) => conflict(
+            "renewal_quota",
+            "You have renewed as many season tickets as you bought last season",
+        )
+        .with_detail("quota", json!(quota)),
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct RenewalsRequest {
+    /// One to ten renewals: each a right (seal or code) and its holder.
+    items: Vec<RenewalRequest>,
+}
+
+/// One renewal of a list: its order, or why not (the refusal's code, and the field for a
+/// holder mismatch or a validation error).
+#[derive(serde::Serialize, ToSchema)]
+struct RenewalOutcome {
+    right: String,
+    order: Option<domain::season_orders::SeasonOrder>,
+    code: Option<String>,
+    errors: Option<serde_json::Value>,
+}
+
+#[derive(serde::Serialize, ToSchema)]
+struct RenewalsResult {
+    /// The rights that made a renewal (the spec's successfulCreations).
+    successful: Vec<String>,
+    items: Vec<RenewalOutcome>,
+}
+
+/// `POST /api/season-tickets/{id}/renewals`: several renewals at once (a family's codes: the
+/// spec's renewal data for a list of codes), each on its own; the answer says per right what
+/// was made and what was refused (partial success).
+#[utoipa::path(post, path = "/season-tickets/{id}/renewals", tag = "seasons", security(("session" = [])),
+    params(("id" = i64, Path, description = "The season ticket")), request_body = RenewalsRequest, responses(
+    (status = 200, body = RenewalsResult, description = "Per right: its pending renewal order, or the refusal's `code` (as the single renewal's) and `errors`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: one to ten items"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
+))]
+#[tracing::instrument(skip_all, fields(season = id.0))]
+async fn renew_many(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<SeasonTicketId>,
+    Json(req): Json<RenewalsRequest>,
+) -> ApiResult<Response> {
+    if req.items.is_empty() || req.items.len() > 10 {
+        return Err(ApiError::validation(
+            [("items".to_owned(), "one to ten renewals".to_owned())].into(),
+        ));
+    }
+    {
+        let mut conn = state.pool.acquire().await?;
+        domain::seasons::list(&mut conn, true, Some(id))
+            .await?
+            .into_iter()
+            .next()
+            .ok_or_else(season_not_found)?;
+    }
+    let mut result = RenewalsResult {
+        successful: vec![],
+        items: vec![],
+    };
+    for item in &req.items {
+        let right = item.right.trim().to_owned();
+        match renew_one(&state, &session, id, item).await {
+            Ok(order) => {
+                result.successful.push(right.clone());
+                result.items.push(RenewalOutcome {
+                    right,
+                    order: Some(order),
+                    code: None,
+                    errors: None,
+                });
+            }
+            // Told to wait before anything was made: the whole request waits.
+            Err(e) if e.code == "rate_limited" && result.successful.is_empty() => return Err(e),
+            Err(e) if e.status.is_server_error() => return Err(e),
+            Err(e) => result.items.push(RenewalOutcome {
+                right,
+                order: None,
+                code: Some(e.code.to_owned()),
+                errors: (!e.errors.is_empty()).then(|| json!(e.errors)),
+            }),
+        }
+    }
+    Ok(axum::Json(result).into_response())
 }

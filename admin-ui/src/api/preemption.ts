@@ -7,6 +7,10 @@ import type {
   KeepReport,
   PhaseMirrorRequest,
   PhaseView,
+  PreemptionCode,
+  PreemptionCodeRequest,
+  PreemptionCodesImport,
+  PreemptionCodesReport,
   RenewalCodesReport,
   RenewalCodesRequest,
 } from '../../../api-types';
@@ -33,9 +37,10 @@ export function keepPhaseSeats(id: Identifier): Promise<KeepReport> {
 }
 
 /**
- * `POST /api/admin/phases/mirror`: mirrors the ticketing system's renewal window as the season's
- * renewal phase (source `ticketing`; removed when the system has none); answers the season's
- * phases. 503 `ticketing_unavailable`.
+ * `POST /api/admin/phases/mirror`: mirrors the ticketing system's pre-emption window of a season
+ * (`{season_ticket_id}`: its renewal phase) or of a match (`{fixture_id}`: a Blu nel Cuore card
+ * phase), source `ticketing`, removed when the system has none; answers the target's phases. 503
+ * `ticketing_unavailable`, 404 `target_not_found`.
  */
 export function mirrorPhases(request: PhaseMirrorRequest): Promise<PhaseView[]> {
   return postJson<PhaseView[]>(`${PHASES}/mirror`, request);
@@ -62,4 +67,22 @@ export function downloadHoldersRejections(id: Identifier): Promise<string> {
  */
 export function importRenewalCodes(request: RenewalCodesRequest): Promise<RenewalCodesReport> {
   return postJson<RenewalCodesReport>('/api/admin/renewal-codes/import', request);
+}
+
+/**
+ * `POST /api/admin/preemption-codes`: lists a card number or a fiscal seal, with its sectors, for
+ * a match or a season ticket (201). 409 `code_listed`; 422 `validation_failed` with
+ * `errors.fidelity_card_number_or_fiscal_seal` or `errors.sector_code`; 404 `target_not_found`.
+ */
+export function addPreemptionCode(request: PreemptionCodeRequest): Promise<PreemptionCode> {
+  return postJson<PreemptionCode>('/api/admin/preemption-codes', request);
+}
+
+/**
+ * `POST /api/admin/preemption-codes/import`: a sheet of rights (base64; two columns, the card or
+ * seal and its sectors) for a match or a season ticket; answers how many were added and each row
+ * refused. 422 `validation_failed` (`errors.file_base64`) for a file that is not a sheet.
+ */
+export function importPreemptionCodes(request: PreemptionCodesImport): Promise<PreemptionCodesReport> {
+  return postJson<PreemptionCodesReport>('/api/admin/preemption-codes/import', request);
 }

@@ -1643,7 +1643,7 @@ export const englishAppMessages: TranslationMessages = {
         no_target:
           "This phase belongs to no season ticket and no match: open it from a season ticket's or a match's Sale phases tab.",
         from_ticketing:
-          "This phase comes from the ticketing system: mirroring again brings it back in line with the system's renewal window.",
+          "This phase comes from the ticketing system: mirroring again brings it back in line with the system's window (a season ticket's renewal, a match's pre-emption).",
       },
       action: {
         create: 'New phase',
@@ -1671,6 +1671,8 @@ export const englishAppMessages: TranslationMessages = {
         keep: "The holders' seats are being kept again: the counts refresh shortly.",
         mirrored: 'Renewal phase brought in line with the ticketing system.',
         no_window: 'The ticketing system has no renewal window for this season ticket.',
+        mirrored_fixture: 'Blu nel Cuore card phase brought in line with the ticketing system.',
+        no_window_fixture: 'The ticketing system has no pre-emption window for this match.',
       },
       errors: {
         ends_before_start: 'The end must come after the start.',
@@ -1824,6 +1826,71 @@ export const englishAppMessages: TranslationMessages = {
           bad_code: 'the code is not valid (P1- or P2- then letters and digits).',
           unknown_seat: 'the stadium has no such seat (written sector-block-row-number, e.g. CC-CC1-3-12).',
         },
+      },
+    },
+    'preemption-codes': {
+      name: 'Pre-emption right |||| Pre-emption rights',
+      tab: 'Pre-emption codes',
+      empty: 'No card and no seal in the list yet.',
+      help: {
+        season:
+          'The Blu nel Cuore cards and fiscal seals with a pre-emption right for this season ticket, with the sectors they may buy in during the Pre-emption code phase.',
+        fixture:
+          'The Blu nel Cuore cards and fiscal seals with a pre-emption right for this match, with the sectors they may buy in during the Pre-emption code phase.',
+      },
+      fields: {
+        fidelity_card_number_or_fiscal_seal: 'Card or fiscal seal',
+        sector_code: 'Sectors',
+      },
+      filters: {
+        search: 'Start of the card or seal, or a sector',
+      },
+      add: {
+        title: 'Add a right',
+        sectors_help: 'Sector codes separated by commas, e.g. TC, CN.',
+        submit: 'Add',
+      },
+      import: {
+        title: 'Import from an Excel sheet',
+        help: 'An Excel sheet (.xlsx) with two columns: the card number or fiscal seal, and its sectors separated by commas. A header row is skipped; a card or seal already in the list is rejected.',
+        submit: 'Import the sheet',
+        report_title: 'Result of %{file}',
+      },
+      report: {
+        added: '%{count} right added. |||| %{count} rights added.',
+        not_all: 'Some rows were not added: see below.',
+        rejected_title: '%{smart_count} rejected row |||| %{smart_count} rejected rows',
+        columns: {
+          row: 'Row',
+          reason: 'Reason',
+        },
+        reasons: {
+          bad_right: 'not a card number or a fiscal seal (3 to 40 letters, digits and dashes).',
+          bad_sectors: 'no sectors, or a sector the stadium does not have.',
+          duplicate: 'the card or seal is already in the list, or in an earlier row.',
+        },
+      },
+      action: {
+        delete: 'Remove',
+      },
+      confirm: {
+        delete_title: 'Remove %{right} from the list?',
+        delete_content: 'This card or seal will no longer give a pre-emption right here.',
+      },
+      notifications: {
+        added: '%{right} added to the list.',
+        deleted: 'Removed from the list.',
+      },
+      errors: {
+        code_listed: 'This card or seal is already in the list.',
+        bad_right: 'Write a card number or a fiscal seal: 3 to 40 letters, digits and dashes.',
+        bad_sectors: "Missing or unknown sectors: write the stadium's sector codes separated by commas (at most 200 characters).",
+        rejected: 'The request was refused: check the data.',
+        add_failed: 'Could not add the right. Please try again shortly.',
+        not_found: 'It is no longer in the list.',
+        delete_failed: 'Could not remove the right from the list. Please try again shortly.',
+        file_unreadable: 'The file is not a readable Excel sheet (.xlsx).',
+        import_failed: 'Could not import the sheet. Please try again shortly.',
       },
     },
   },

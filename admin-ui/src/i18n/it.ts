@@ -1656,7 +1656,7 @@ export const italianMessages: TranslationMessages = {
         no_target:
           "Questa fase non è di nessun abbonamento né di nessuna partita: aprila dalla scheda Fasi di vendita di un abbonamento o di una partita.",
         from_ticketing:
-          'Questa fase viene dal sistema di biglietteria: una nuova importazione la riallinea alla finestra di rinnovo del sistema.',
+          'Questa fase viene dal sistema di biglietteria: una nuova importazione la riallinea alla finestra del sistema (il rinnovo di un abbonamento, la prelazione di una partita).',
       },
       action: {
         create: 'Nuova fase',
@@ -1685,6 +1685,8 @@ export const italianMessages: TranslationMessages = {
         keep: 'I posti dei titolari vengono mantenuti di nuovo: i conteggi si aggiornano a breve.',
         mirrored: 'Fase di rinnovo allineata al sistema di biglietteria.',
         no_window: 'Il sistema di biglietteria non ha una finestra di rinnovo per questo abbonamento.',
+        mirrored_fixture: 'Fase Tessera Blu nel Cuore allineata al sistema di biglietteria.',
+        no_window_fixture: 'Il sistema di biglietteria non ha una finestra di prelazione per questa partita.',
       },
       errors: {
         ends_before_start: "La fine deve venire dopo l'inizio.",
@@ -1839,6 +1841,72 @@ export const italianMessages: TranslationMessages = {
           bad_code: 'il codice non è valido (P1- o P2- seguito da lettere e cifre).',
           unknown_seat: 'lo stadio non ha questo posto (si scrive settore-blocco-fila-numero, per esempio CC-CC1-3-12).',
         },
+      },
+    },
+    'preemption-codes': {
+      name: 'Diritto di prelazione |||| Diritti di prelazione',
+      tab: 'Codici di prelazione',
+      empty: "Nessuna tessera e nessun sigillo nell'elenco, per ora.",
+      help: {
+        season:
+          "Le tessere Blu nel Cuore e i sigilli fiscali con diritto di prelazione per questo abbonamento, con i settori in cui possono comprare durante la fase Codice di prelazione.",
+        fixture:
+          'Le tessere Blu nel Cuore e i sigilli fiscali con diritto di prelazione per questa partita, con i settori in cui possono comprare durante la fase Codice di prelazione.',
+      },
+      fields: {
+        fidelity_card_number_or_fiscal_seal: 'Tessera o sigillo fiscale',
+        sector_code: 'Settori',
+      },
+      filters: {
+        search: 'Inizio della tessera o del sigillo, o un settore',
+      },
+      add: {
+        title: 'Aggiungi un diritto',
+        sectors_help: 'Codici dei settori separati da virgole, per esempio TC, CN.',
+        submit: 'Aggiungi',
+      },
+      import: {
+        title: 'Importa da un foglio Excel',
+        help: "Un foglio Excel (.xlsx) con due colonne: il numero della tessera o il sigillo fiscale, e i suoi settori separati da virgole. Una riga di intestazione viene saltata; una tessera o un sigillo già nell'elenco viene scartato.",
+        submit: 'Importa il foglio',
+        report_title: 'Esito di %{file}',
+      },
+      report: {
+        added: '%{count} diritto aggiunto. |||| %{count} diritti aggiunti.',
+        not_all: 'Alcune righe non sono state aggiunte: vedi sotto.',
+        rejected_title: '%{smart_count} riga scartata |||| %{smart_count} righe scartate',
+        columns: {
+          row: 'Riga',
+          reason: 'Motivo',
+        },
+        reasons: {
+          bad_right: 'non è un numero di tessera né un sigillo fiscale (da 3 a 40 lettere, cifre e trattini).',
+          bad_sectors: 'mancano i settori, o lo stadio non ha uno dei settori scritti.',
+          duplicate: "la tessera o il sigillo è già nell'elenco, o in una riga precedente.",
+        },
+      },
+      action: {
+        delete: 'Togli',
+      },
+      confirm: {
+        delete_title: "Togliere %{right} dall'elenco?",
+        delete_content: 'Questa tessera o questo sigillo non darà più la prelazione qui.',
+      },
+      notifications: {
+        added: "%{right} aggiunto all'elenco.",
+        deleted: "Tolto dall'elenco.",
+      },
+      errors: {
+        code_listed: "Questa tessera o questo sigillo è già nell'elenco.",
+        bad_right: 'Scrivi un numero di tessera o un sigillo fiscale: da 3 a 40 lettere, cifre e trattini.',
+        bad_sectors:
+          'Settori mancanti o sconosciuti: scrivi codici di settore dello stadio separati da virgole (al massimo 200 caratteri).',
+        rejected: 'La richiesta è stata rifiutata: controlla i dati.',
+        add_failed: 'Impossibile aggiungere il diritto. Riprova tra poco.',
+        not_found: "Non è più nell'elenco.",
+        delete_failed: "Impossibile togliere il diritto dall'elenco. Riprova tra poco.",
+        file_unreadable: 'Il file non è un foglio Excel (.xlsx) leggibile.',
+        import_failed: 'Impossibile importare il foglio. Riprova tra poco.',
       },
     },
   },

@@ -211,18 +211,23 @@ export function CreatePhaseButton({ target }: { target: PhaseTarget }) {
 }
 
 /**
- * "Importa dal sistema di biglietteria": the season's renewal window, read from the ticketing
- * system, becomes (or updates, or removes) its renewal phase; the list is read again. Says whether
- * the system has a window for the season at all.
+ * "Importa dal sistema di biglietteria": the ticketing system's pre-emption window of the target
+ * becomes (or updates, or removes) its mirrored phase: a season ticket's renewal, a match's Blu
+ * nel Cuore card phase; the list is read again. Says whether the system has a window at all.
  */
-export function MirrorPhasesButton({ seasonTicketId }: { seasonTicketId: Identifier }) {
+export function MirrorPhasesButton({ target }: { target: PhaseTarget }) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const season = 'season_ticket_id' in target;
   const mutation = useMutation({
-    mutationFn: () => mirrorPhases({ season_ticket_id: Number(seasonTicketId) }),
+    mutationFn: () =>
+      mirrorPhases(
+        'season_ticket_id' in target ? { season_ticket_id: Number(target.season_ticket_id) } : { fixture_id: Number(target.fixture_id) },
+      ),
     onSuccess: (phases) => {
       const mirrored = phases.some((phase) => phase.source === 'ticketing');
-      notify(`${PHASES}.notifications.${mirrored ? 'mirrored' : 'no_window'}`, { type: mirrored ? 'success' : 'info' });
+      const key = mirrored ? 'mirrored' : 'no_window';
+      notify(`${PHASES}.notifications.${season ? key : `${key}_fixture`}`, { type: mirrored ? 'success' : 'info' });
       refresh();
     },
     onError: (error) => notify(mirrorFailureKey(error), { type: 'error' }),

@@ -351,18 +351,59 @@ describe("a phase's form", () => {
 });
 
 describe("a match's sale phases", () => {
-  it("are on the match's page too, without the ticketing system's renewal", async () => {
-    const fetchMock = stubFetch({
+  function fixtureApi(phases: PhaseView[], extra: Routes = {}) {
+    return stubFetch({
       '/api/me': { body: STAFF_ME },
       '/api/admin/fixtures/7': { body: aFixture() },
-      [PHASES]: listRoute('phases', [openPhase({ season_ticket_id: null, fixture_id: 7, kind: 'preemption_code', name: '' })]),
+      [PHASES]: listRoute('phases', phases),
+      ...extra,
     });
+  }
+
+  it("are on the match's page too, with the ticketing system's pre-emption window to mirror", async () => {
+    const fetchMock = fixtureApi([openPhase({ season_ticket_id: null, fixture_id: 7, kind: 'preemption_code', name: '' })]);
     renderAdminApp('/fixtures/7/show/phases');
 
     const row = await rowShowing('Codice di prelazione');
     expect(within(row).getByText('In corso')).toBeInTheDocument();
     expect(lastListParam(fetchMock, PHASES, 'filter')).toEqual({ fixture_id: 7 });
-    expect(screen.queryByRole('button', { name: 'Importa dal sistema di biglietteria' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' })).toBeEnabled();
+  });
+
+  it("mirrors the match's pre-emption window as a card holders' phase, with POST /phases/mirror {fixture_id}", async () => {
+    const mirrored = openPhase({ season_ticket_id: null, fixture_id: 7, kind: 'fidelity_card', name: '', source: 'ticketing' });
+    const fetchMock = fixtureApi([], { [`POST ${PHASES}/mirror`]: { body: [mirrored] } });
+    const user = userEvent.setup();
+    renderAdminApp('/fixtures/7/show/phases');
+
+    expect(await screen.findByText('Nessuna fase di vendita, per ora.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' }));
+
+    expect(await screen.findByText('Fase Tessera Blu nel Cuore allineata al sistema di biglietteria.')).toBeInTheDocument();
+    const [post, ...others] = callsWith(fetchMock, 'POST');
+    expect(others).toHaveLength(0);
+    expect(urlOf(post?.[0] ?? '').pathname).toBe(`${PHASES}/mirror`);
+    expect(jsonBody(post)).toEqual({ fixture_id: 7 });
+  });
+
+  it('says when the ticketing system has no window for the match, or the match is gone (404), in English', async () => {
+    fixtureApi([], {
+      [`POST ${PHASES}/mirror`]: [
+        { body: [] },
+        { status: 404, body: { code: 'target_not_found', message: 'No such season ticket or fixture', errors: {} } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/fixtures/7/show/phases', { locale: 'en' });
+
+    await user.click(await screen.findByRole('button', { name: 'Mirror from the ticketing system' }, { timeout: 5_000 }));
+    expect(await screen.findByText('The ticketing system has no pre-emption window for this match.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('The ticketing system has no pre-emption window for this match.')).not.toBeInTheDocument(), {
+      timeout: 8_000,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Mirror from the ticketing system' }));
+    expect(await screen.findByText('The season ticket or the match no longer exists.')).toBeInTheDocument();
   });
 });
 

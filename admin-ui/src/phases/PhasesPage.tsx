@@ -11,7 +11,7 @@ import { Title, useTranslate, type Identifier } from 'react-admin';
 import { FixturePicker } from '../fixtures/FixturePicker';
 import { SHRINKABLE } from '../layout/grid';
 import { SeasonTicketPicker } from '../seasonTickets/SeasonTicketPicker';
-import { PhasesPanel } from './PhasesPanel';
+import { PhasesTab } from './PhasesTab';
 import type { PhaseTarget, PhaseTargetKind } from './types';
 
 const PAGE = 'pages.phases';
@@ -93,7 +93,7 @@ export function PhasesPage() {
       ) : (
         <Card>
           <CardContent sx={{ minWidth: 0 }}>
-            <PhasesPanel key={JSON.stringify(target)} target={target} />
+            <PhasesTab key={JSON.stringify(target)} target={target} />
           </CardContent>
         </Card>
       )}

@@ -79,8 +79,8 @@ function PhaseTable() {
 
 /**
  * The sale phases of a season ticket or a match (`GET /api/admin/phases?filter=`), read again
- * every 5 seconds for their live counts, with a new phase's form one click away and, for a
- * season ticket, its renewal window mirrored from the ticketing system.
+ * every 5 seconds for their live counts, with a new phase's form one click away and the target's
+ * pre-emption window mirrored from the ticketing system (a season's renewal, a match's card phase).
  */
 export function PhasesPanel({ target }: { target: PhaseTarget }) {
   const translate = useTranslate();
@@ -95,7 +95,7 @@ export function PhasesPanel({ target }: { target: PhaseTarget }) {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <CreatePhaseButton target={target} />
-        {'season_ticket_id' in target && <MirrorPhasesButton seasonTicketId={target.season_ticket_id} />}
+        <MirrorPhasesButton target={target} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <ReferenceManyField<{ id: typeof id }, PhaseView>

@@ -1,7 +1,8 @@
 import { NumberField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { InventoryField } from '../fixtures/InventoryField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
-import { PhasesPanel } from '../phases/PhasesPanel';
+import { PhasesTab } from '../phases/PhasesTab';
+import { PreemptionCodesTab } from '../preemptionCodes/PreemptionCodesTab';
 import { SellSeasonButton } from '../seasonOrders/SellSeasonButton';
 import { SeasonFromPriceField } from './SeasonFields';
 import { SeasonSaleButtons } from './SeasonSaleButtons';
@@ -29,14 +30,21 @@ function SeasonTicketShowActions() {
 /** The season ticket's sale phases (renewal, pre-emption, free sale), with their live counts. */
 function SeasonPhases() {
   const season = useRecordContext<SeasonTicket>();
-  return season === undefined ? null : <PhasesPanel target={{ season_ticket_id: season.id }} />;
+  return season === undefined ? null : <PhasesTab target={{ season_ticket_id: season.id }} />;
+}
+
+/** The season ticket's own list of pre-emption rights: cards and seals, with their sectors. */
+function SeasonPreemptionCodes() {
+  const season = useRecordContext<SeasonTicket>();
+  return season === undefined ? null : <PreemptionCodesTab target={{ season_ticket_id: season.id }} />;
 }
 
 /**
  * One season ticket, at /admin/season-tickets/{id}/show: its matches (how many, first and last
  * kick-off in Como time), its sale status and seats, its lowest price and rules, with its sale
  * actions and, while on sale, its sale at the box office. Refreshes itself while its matches'
- * seats are being copied. Its sale phases are on their own tab, at .../show/phases.
+ * seats are being copied. Its sale phases are on their own tab, at .../show/phases, and its list of
+ * pre-emption rights on the next, at .../show/preemption-codes.
  */
 export function SeasonTicketShow() {
   return (
@@ -66,6 +74,9 @@ export function SeasonTicketShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.phases.tab" path="phases">
           <SeasonPhases />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="resources.preemption-codes.tab" path="preemption-codes">
+          <SeasonPreemptionCodes />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

@@ -6283,7 +6283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right) */
+            /** @description `nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right), `one_seat_per_right` (more than one seat held, or one outside the right's sectors) */
             409: {
                 headers: {
                     [name: string]: unknown;

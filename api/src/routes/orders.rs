@@ -168,7 +168,7 @@ struct CreateOrder {
     responses(
     (status = 201, body = Order, description = "The caller's hold became a pending order"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right)"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`nothing_held`; during a pre-emption phase `preemption_phase` (no right shown) and `right_in_use` (another live order for the match carries the right), `one_seat_per_right` (more than one seat held, or one outside the right's sectors)"),
 ))]
 #[tracing::instrument(skip_all, fields(fixture = id.0))]
 async fn create_order(
@@ -225,6 +225,25 @@ async fn create_order(
     )
     .await?;
     let order_id = created?;
+    if let Some(right) = &right {
+        // One seat per right, in a sector it opens, whatever was held before the right was
+        // shown (a hold taken, a right changed, another hold taken).
+        let sectors: Vec<String> = sqlx::query_scalar!(
+            "select b.sector_code from order_line l join venue_block b on b.id = l.block_id
+              where l.order_id = $1",
+            order_id.0
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        if sectors.len() != 1 || !sectors.iter().all(|s| right.opens(s)) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "one_seat_per_right",
+                "A right buys one seat, in a sector it opens: release the others",
+            )
+            .with_detail("sectors", serde_json::json!(right.sectors)));
+        }
+    }
     if let Some(right) = &right
         && !rights::attach(&mut tx, order_id, right).await?
     {

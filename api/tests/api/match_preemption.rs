@@ -350,6 +350,24 @@ async fn a_season_holder_uses_their_seal_once_per_match(pool: PgPool) {
     let seat = s.seat("DI-DI2-1-1").await;
     let (status, body) = s.hold(&fan, json!({"seat_ids": [seat]})).await;
     assert_eq!(status, 200, "{body}");
+    // A second hold, one seat at a time, does not make the right buy two.
+    let next = s.seat("DI-DI2-1-2").await;
+    let (status, body) = s.hold(&fan, json!({"seat_ids": [next]})).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = checkout(&s, &fan).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("one_seat_per_right")),
+        "{body}"
+    );
+    let r = fan
+        .delete(&format!("/api/fixtures/{}/hold", s.fixture))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 204);
+    let (status, body) = s.hold(&fan, json!({"seat_ids": [seat]})).await;
+    assert_eq!(status, 200, "{body}");
     let (status, order) = checkout(&s, &fan).await;
     assert_eq!(status, 201, "{order}");
     assert_eq!(order["preemption_card"], false);

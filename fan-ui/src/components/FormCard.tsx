@@ -18,6 +18,8 @@ interface FormCardProps {
   /** For end-to-end tests: the form's and its button's `data-testid`. */
   testId?: string;
   submitTestId?: string;
+  /** The form itself named by the heading too (a `form` landmark), for a form among others on its page. */
+  namedForm?: boolean;
   children: ReactNode;
 }
 
@@ -31,12 +33,20 @@ export function FormCard({
   failure,
   testId,
   submitTestId,
+  namedForm = false,
   children,
 }: FormCardProps) {
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId}>
-      <CardContent component="form" noValidate onSubmit={onSubmit} data-testid={testId} sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}>
+      <CardContent
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={namedForm ? titleId : undefined}
+        data-testid={testId}
+        sx={{ display: 'grid', gap: 2, p: { xs: 2, sm: 3 } }}
+      >
         <Typography id={titleId} variant="h6" component="h2">
           {title}
         </Typography>

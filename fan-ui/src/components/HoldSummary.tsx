@@ -9,12 +9,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fixtureKey, heldCount } from '../fixtures/api';
 import { onSaleErrorText } from '../fixtures/errors';
+import { isPreemptionRefusal } from '../fixtures/rights';
 import { formatCents, timesCents } from '../fixtures/format';
 import { useCancelHold, useStartCheckout } from '../fixtures/useHoldActions';
 import { useUiLanguage } from '../i18n/useUiLanguage';
 import { checkoutErrorText } from '../orders/errors';
 import { HoldBar } from './HoldBar';
 import { HoldCountdown } from './HoldCountdown';
+import { PreemptionRefusal } from './PreemptionRefusal';
 import { SuccessToast } from './SuccessToast';
 import { gateName, sectorName } from '../i18n/serverLabels';
 import type { FixtureDetail, HoldView } from '../../../api-types';
@@ -76,7 +78,13 @@ export function HoldSummary({ fixture, hold }: HoldSummaryProps) {
         />
       )}
       {cancel.isError && <Alert severity="error">{onSaleErrorText(t, cancel.error)}</Alert>}
-      {checkout.isError && <Alert severity="error">{checkoutErrorText(t, checkout.error)}</Alert>}
+      {checkout.isError &&
+        // Only fans with a right may buy now, or the right is in another fan's order.
+        (isPreemptionRefusal(checkout.error) ? (
+          <PreemptionRefusal error={checkout.error} />
+        ) : (
+          <Alert severity="error">{checkoutErrorText(t, checkout.error)}</Alert>
+        ))}
       {!hasHold && expired && <Alert severity="warning">{t('hold.expired')}</Alert>}
       <SuccessToast message={cancel.isSuccess ? t('hold.cancelled') : null} onClose={() => cancel.reset()} />
     </>

@@ -58,9 +58,10 @@ function rememberLanguage(language: string): void {
 }
 
 /**
- * The season purchase's and the season wallet's texts: a namespace of their own, in both
- * languages fetched with the pages that use them (`useTranslation(SEASON_ORDER_NS)`), not with the
- * first page, whose JavaScript budget has no room for them.
+ * The season purchase's and the season wallet's texts, and the sale in phases' (a season's and a
+ * match's pre-emption: `phases`, `matchRight`): a namespace of their own, in both languages
+ * fetched with the pages that use them (`useTranslation(SEASON_ORDER_NS)`), not with the first
+ * page, whose JavaScript budget has no room for them.
  */
 export const SEASON_ORDER_NS = 'seasonOrder';
 

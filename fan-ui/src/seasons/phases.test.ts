@@ -56,6 +56,13 @@ describe('the countdown', () => {
     expect(countdownTarget({ current: null, next: null, now: NOW })).toBeNull();
   });
 
+  it("counts to the end of the phase on now when asked (a match's pre-emption), else as before", () => {
+    const fidelity = { kind: 'fidelity_card' as const, ends_at: '2027-06-03T10:00:00Z' };
+    const freeSale = { kind: 'free_sale' as const, starts_at: '2027-06-04T08:00:00Z' };
+    expect(countdownTarget({ current: fidelity, next: freeSale, now: NOW }, 'end')).toEqual({ until: 'end', at: fidelity.ends_at });
+    expect(countdownTarget({ current: null, next: freeSale, now: NOW }, 'end')).toEqual({ until: 'next', at: freeSale.starts_at });
+  });
+
   it("runs on the server's clock: a phone 30 s behind adds 30 s", () => {
     expect(clockOffset(NOW, Date.parse(NOW) - 30_000)).toBe(30_000);
   });

@@ -98,9 +98,16 @@ export function refusedPhase(error: unknown): PhaseMoment | null {
 
 /**
  * What the countdown counts to: the next phase's start; with no next phase, the end of the one
- * on now; nothing when neither is known.
+ * on now; nothing when neither is known. `prefer: 'end'` (a match's pre-emption) counts to the
+ * end of the phase on now whenever one is on.
  */
-export function countdownTarget(moment: PhaseMoment): { until: 'next' | 'end'; at: string } | null {
+export function countdownTarget(
+  moment: PhaseMoment,
+  prefer: 'next' | 'end' = 'next',
+): { until: 'next' | 'end'; at: string } | null {
+  if (prefer === 'end' && moment.current !== null) {
+    return { until: 'end', at: moment.current.ends_at };
+  }
   if (moment.next !== null) {
     return { until: 'next', at: moment.next.starts_at };
   }

@@ -235,6 +235,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     payment_method: 'card',
     is_order_by_admin: false,
     lines,
+    preemption_right: null,
+    preemption_card: false,
     ...overrides,
   };
 }

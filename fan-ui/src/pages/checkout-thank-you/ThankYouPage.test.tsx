@@ -57,6 +57,16 @@ describe('/checkout/thankyou/{id}', () => {
     expect(api.callsTo(`GET ${ORDER}`)).toHaveLength(3);
   });
 
+  it('keeps the pre-emption badge on an order bought with a right', async () => {
+    stubApi({
+      'GET /api/me': { body: aFan() },
+      [`GET ${ORDER}`]: { body: issued({ ...paid, preemption_right: 'TF0000000001', preemption_card: true }) },
+    });
+    renderWithProviders(<AppRoutes />, { route: `/checkout/thankyou/${ORDER_ID}` });
+
+    expect(await screen.findByTestId('preemption-badge')).toHaveTextContent('Prelazione: TF0000000001');
+  });
+
   it('says so when issuing failed', async () => {
     stubApi({ 'GET /api/me': { body: aFan() }, [`GET ${ORDER}`]: { body: { ...paid, state: 'failed' } } });
     renderWithProviders(<AppRoutes />, { route: `/checkout/thankyou/${ORDER_ID}` });

@@ -8,6 +8,7 @@ import { ISSUING_POLL_MS, orderQuery } from '../../orders/api';
 import { isSettled } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
 import { OrderGate } from '../checkout/OrderGate';
+import { PreemptionNote } from '../checkout/PreemptionNote';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { IssuedTickets, OrderOutcomePage } from './OrderOutcome';
 import type { Order } from '../../../../api-types';
@@ -29,7 +30,12 @@ export default function ThankYouPage() {
         {(order) => (
           <OrderOutcomePage
             order={order}
-            title={<MatchTitle fixture={order.fixture} />}
+            title={
+              <>
+                <MatchTitle fixture={order.fixture} />
+                {order.preemption_right && <PreemptionNote order={order} />}
+              </>
+            }
             issued={<Issued order={order} />}
             checkoutPath={`/checkout/${order.id}`}
           />

@@ -750,6 +750,45 @@ describe('/checkout/{id}', () => {
     expect(screen.getByTestId('verify-holders')).toBeEnabled();
   });
 
+  it('marks an order bought with a pre-emption right, and names a holder the right is not theirs', async () => {
+    const order = anOrder({
+      preemption_right: 'TF0000000001',
+      preemption_card: true,
+      holders_complete: true,
+      lines: [anOrderLine({ holder: aHolder(), eligible: false, ineligible_reason: 'right_not_holders' })],
+    });
+    openCheckout({ order });
+
+    const note = await screen.findByRole('note');
+    expect(note).toHaveAttribute('data-testid', 'preemption-note');
+    expect(within(note).getByTestId('preemption-badge')).toHaveTextContent('Prelazione: TF0000000001');
+    expect(note).toHaveTextContent(
+      'Acquisto in prelazione con la tessera del tifoso: il biglietto va intestato al titolare della tessera.',
+    );
+    expect(
+      await screen.findByText(
+        "Il diritto di prelazione (tessera del tifoso o sigillo fiscale dell'abbonamento) non è di questo titolare: indica come titolare chi lo possiede.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('marks no other order', async () => {
+    openCheckout();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Como - Lazio' })).toBeInTheDocument();
+    await screen.findByTestId('save-holders');
+    expect(screen.queryByTestId('preemption-badge')).not.toBeInTheDocument();
+  });
+
+  it('marks a pre-emption with a fiscal seal in English', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    openCheckout({ order: anOrder({ preemption_right: 'A1B2C3D4E5F60718', preemption_card: false }) });
+
+    const note = await screen.findByTestId('preemption-note');
+    expect(within(note).getByTestId('preemption-badge')).toHaveTextContent('Pre-emption: A1B2C3D4E5F60718');
+    expect(note).toHaveTextContent("Bought with a fiscal seal's pre-emption right: the ticket must be in the seal holder's name.");
+  });
+
   it('speaks English', async () => {
     await act(() => i18n.changeLanguage('en'));
     const { user } = openCheckout();

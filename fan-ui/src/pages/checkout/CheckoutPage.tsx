@@ -25,6 +25,7 @@ import { OrderGate } from './OrderGate';
 import { OrderSummary } from './OrderSummary';
 import { PaymentReturn } from './PaymentReturn';
 import { PaymentStep } from './PaymentStep';
+import { PreemptionNote } from './PreemptionNote';
 import type { Order } from '../../../../api-types';
 
 interface CheckoutPageProps {
@@ -87,6 +88,7 @@ function PendingOrder({ order, focus }: { order: Order; focus: CheckoutPageProps
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <MatchTitle fixture={order.fixture} back={back} />
+      {order.preemption_right && <PreemptionNote order={order} holderHint />}
       {expiresAt !== null && (
         <CheckoutTimer
           expiresAt={expiresAt}

@@ -17,7 +17,10 @@ export function checkedOrderLines(t: TFunction, lines: OrderLine[]): CheckedLine
   return lines.map((line) => ({ ...line, reason: ineligibleText(t, line) }));
 }
 
-/** Why a match's holder was refused; a season's reasons `banned` and `card_required` read the same. */
+/**
+ * Why a match's holder was refused; a season's reasons `banned` and `card_required` read the same.
+ * `right_not_holders`: the pre-emption right the order was bought with is not the holder's.
+ */
 export function ineligibleText(t: TFunction, line: Pick<OrderLine, 'ineligible_reason'>): string {
   switch (line.ineligible_reason) {
     case 'banned':
@@ -32,6 +35,9 @@ export function ineligibleText(t: TFunction, line: Pick<OrderLine, 'ineligible_r
       return t('checkout.check.reasons.reduction_not_allowed');
     case 'not_on_sale':
       return t('checkout.check.reasons.not_on_sale');
+    // The right (a supporter card, a season ticket's fiscal seal) is not the named holder's.
+    case 'right_not_holders':
+      return t('checkout.check.reasons.right_not_holders');
     default:
       return t('checkout.check.reasons.other');
   }

@@ -5,22 +5,27 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, isApiCode } from '../../api/client';
 import { signInPath } from '../../auth/returnTo';
 import { useSession } from '../../auth/useSession';
 import { HoldSummary } from '../../components/HoldSummary';
 import { Loading } from '../../components/Loading';
+import { PreemptionRefusal } from '../../components/PreemptionRefusal';
 import { QueryFailed } from '../../components/QueryFailed';
 import { SuccessToast } from '../../components/SuccessToast';
 import { heldCount, useBlockSeats, useHold } from '../../fixtures/api';
 import { lostSeatIds, onSaleErrorText } from '../../fixtures/errors';
 import { formatCents } from '../../fixtures/format';
+import { isPreemptionRefusal, sectorOpen, type FixtureSale } from '../../fixtures/rights';
 import { saleState } from '../../fixtures/saleState';
 import { seatRows } from '../../fixtures/seatGrid';
 import { seatState, type DisplayedSeatState, type LiveSeatsEvent } from '../../fixtures/types';
 import { useHoldTickets } from '../../fixtures/useHoldActions';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { refusedPhase } from '../../seasons/phases';
+import { OneSeatNotice, RestrictedSeatsNotice } from '../selected-fixture/FixturePreemption';
+import { PhaseNotice } from '../selected-season-ticket/PhaseNotice';
 import { BestAvailable } from './BestAvailable';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
@@ -33,6 +38,8 @@ const StandingPicker = lazy(() => import('./StandingPicker'));
 
 interface BlockTicketsProps {
   fixture: FixtureDetail;
+  /** The match's pre-emption: while a phase with rights is on, one seat, with a right, in its sectors. */
+  sale: FixtureSale;
   blockId: number;
   /** Seats picked before going to sign in (kept in the return address). */
   initialSeatIds: number[];
@@ -41,9 +48,11 @@ interface BlockTicketsProps {
 
 /**
  * One block of a fixture: its seat map (or, for standing, a quantity), what the fan picked, and
- * the hold. The map follows the live stream; seats someone else takes leave the selection.
+ * the hold. The map follows the live stream; seats someone else takes leave the selection. While
+ * a pre-emption phase is on, the map is shown but no seat can be picked without a right that
+ * opens the block's sector; with one, a single seat.
  */
-export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity }: BlockTicketsProps) {
+export function BlockTickets({ fixture, sale, blockId, initialSeatIds, initialQuantity }: BlockTicketsProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const blockSeats = useBlockSeats(fixture.id, blockId);
@@ -90,6 +99,7 @@ export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity
   return (
     <BlockView
       fixture={fixture}
+      sale={sale}
       data={blockSeats.data}
       hold={user === null ? undefined : hold.data}
       signedIn={user !== null}
@@ -105,6 +115,7 @@ export function BlockTickets({ fixture, blockId, initialSeatIds, initialQuantity
 
 interface BlockViewProps {
   fixture: FixtureDetail;
+  sale: FixtureSale;
   data: BlockSeats;
   hold: HoldView | undefined;
   signedIn: boolean;
@@ -117,7 +128,7 @@ interface BlockViewProps {
 }
 
 function BlockView(props: BlockViewProps) {
-  const { fixture, data, hold, signedIn, picked, setPicked, takenIds, holding, liveInterrupted, initialQuantity } =
+  const { fixture, sale, data, hold, signedIn, picked, setPicked, takenIds, holding, liveInterrupted, initialQuantity } =
     props;
   const { block, seats } = data;
   const priceCents = data.price_cents ?? null;
@@ -129,14 +140,19 @@ function BlockView(props: BlockViewProps) {
   const [limitHit, setLimitHit] = useState(false);
 
   const sector = fixture.sectors.find((candidate) => candidate.code === block.sector_code);
-  const interactive = saleState(fixture) === 'onSale';
-  const limitLeft = Math.max(0, fixture.per_buyer_limit - heldCount(hold));
+  const onSale = saleState(fixture) === 'onSale';
+  // During a pre-emption phase: only with a right that opens this block's sector, one seat.
+  const restricted = sale.restricted;
+  const interactive = onSale && (!restricted || (sale.right !== null && sectorOpen(sale.openSectors, block.sector_code)));
+  const limitLeft = Math.max(0, (restricted ? 1 : fixture.per_buyer_limit) - heldCount(hold));
   const mine = new Set(hold?.seats.map((seat) => seat.id));
   const byId = new Map(seats.map((seat) => [seat.id, seat]));
-  // Picked seats that are still free and not already the fan's: what "Hold seats" sends.
-  const selection = picked
+  // Picked seats that are still free and not already the fan's: what "Hold seats" sends (with a
+  // right, one: seats picked before the phase was known are not all sent).
+  const free = picked
     .map((id) => byId.get(id))
     .filter((seat): seat is SeatView => seat !== undefined && seat.state === 'free' && !mine.has(seat.id));
+  const selection = restricted ? free.slice(0, limitLeft) : free;
   const selectedIds = new Set(selection.map((seat) => seat.id));
   const seatName = (id: number) => {
     const seat = byId.get(id);
@@ -223,7 +239,26 @@ function BlockView(props: BlockViewProps) {
           {t('tickets.taken', { count: takenIds.length, seats: takenIds.map(seatName).join('; ') })}
         </Alert>
       )}
-      {holdTickets.isError && <Alert severity="error">{onSaleErrorText(t, holdTickets.error, seatName)}</Alert>}
+      {holdTickets.isError &&
+        (isApiCode(holdTickets.error, 'preemption_phase') ? (
+          // Only fans with a right may buy now: the phase, and the countdown to its end.
+          <PhaseNotice
+            variant="refusal"
+            until="end"
+            moment={
+              refusedPhase(holdTickets.error) ?? {
+                current: null,
+                next: null,
+                now: new Date(holdTickets.submittedAt).toISOString(),
+              }
+            }
+            receivedAt={holdTickets.submittedAt}
+          />
+        ) : isPreemptionRefusal(holdTickets.error) ? (
+          <PreemptionRefusal error={holdTickets.error} />
+        ) : (
+          <Alert severity="error">{onSaleErrorText(t, holdTickets.error, seatName)}</Alert>
+        ))}
       {block.no_map ? (
         <Suspense fallback={<Loading />}>
           <StandingPicker
@@ -249,11 +284,14 @@ function BlockView(props: BlockViewProps) {
             onToggle={toggle}
           />
           <SeatLegend />
-          {limitHit && (
-            <Alert severity="warning" onClose={() => setLimitHit(false)}>
-              {t('tickets.limitReached', { count: fixture.per_buyer_limit })}
-            </Alert>
-          )}
+          {limitHit &&
+            (restricted ? (
+              <OneSeatNotice onClose={() => setLimitHit(false)} />
+            ) : (
+              <Alert severity="warning" onClose={() => setLimitHit(false)}>
+                {t('tickets.limitReached', { count: fixture.per_buyer_limit })}
+              </Alert>
+            ))}
           {interactive && (
             <SeatSelection
               seats={selection}
@@ -267,7 +305,11 @@ function BlockView(props: BlockViewProps) {
           )}
         </>
       )}
-      {!interactive && <Alert severity="info">{t('tickets.notOnSale')}</Alert>}
+      {!onSale ? (
+        <Alert severity="info">{t('tickets.notOnSale')}</Alert>
+      ) : (
+        !interactive && <RestrictedSeatsNotice fixtureId={fixture.id} sale={sale} />
+      )}
       <SuccessToast
         message={holdTickets.isSuccess ? t('tickets.held') : null}
         onClose={() => holdTickets.reset()}

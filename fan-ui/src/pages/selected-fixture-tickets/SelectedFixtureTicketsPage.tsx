@@ -1,17 +1,21 @@
 import Container from '@mui/material/Container';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../auth/useSession';
 import { FixtureGate } from '../../components/FixtureGate';
 import { FixtureHeader } from '../../components/FixtureHeader';
 import { parseId, parseIds } from '../../fixtures/params';
+import { useFixtureSale } from '../../fixtures/rights';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import NotFoundPage from '../not-found/NotFoundPage';
+import { FixturePreemption } from '../selected-fixture/FixturePreemption';
 import { BlockTickets } from './BlockTickets';
 import type { FixtureDetail } from '../../../../api-types';
 
 /**
  * A block's tickets (`/selectedfixturetickets/{id}?block={block_id}`): its seat map, or a
- * quantity for standing blocks, and the fan's hold. Without a block, back to the stadium.
+ * quantity for standing blocks, and the fan's hold; during a pre-emption phase, the phase and
+ * "use your right" above them. Without a block, back to the stadium.
  */
 export default function SelectedFixtureTicketsPage() {
   const id = parseId(useParams().id);
@@ -49,6 +53,8 @@ interface FixtureTicketsProps {
 function FixtureTickets({ fixture, blockId, initialSeatIds, initialQuantity }: FixtureTicketsProps) {
   const { t } = useTranslation();
   useDocumentTitle(fixture.title);
+  const { user } = useSession();
+  const sale = useFixtureSale(fixture.id, user !== null);
   const sectorCode = fixture.sectors.find((sector) => sector.blocks.some((block) => block.id === blockId))?.code;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
@@ -59,8 +65,10 @@ function FixtureTickets({ fixture, blockId, initialSeatIds, initialQuantity }: F
           label: t('fixture.backToStadium'),
         }}
       />
+      <FixturePreemption fixtureId={fixture.id} sale={sale} />
       <BlockTickets
         fixture={fixture}
+        sale={sale}
         blockId={blockId}
         initialSeatIds={initialSeatIds}
         initialQuantity={initialQuantity}

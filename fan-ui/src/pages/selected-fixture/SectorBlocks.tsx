@@ -20,10 +20,15 @@ import type { SectorView } from '../../../../api-types';
 interface SectorBlocksProps {
   fixtureId: number;
   sector: SectorView;
+  /**
+   * Why the fan may not buy in this sector now (their pre-emption right opens others): said
+   * above its blocks, which do not open.
+   */
+  closedNote?: string | null;
 }
 
 /** The chosen sector: its price, an away note, and its blocks, each leading to its seats. */
-export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
+export function SectorBlocks({ fixtureId, sector, closedNote = null }: SectorBlocksProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
@@ -45,17 +50,23 @@ export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
           </Typography>
         </Box>
         {sector.away && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
+        {closedNote !== null && (
+          <Alert severity="warning" data-testid="sector-closed">
+            {closedNote}
+          </Alert>
+        )}
         <List disablePadding aria-labelledby={titleId}>
           {sector.blocks.map((block) => {
             const colours = AVAILABILITY_COLOURS[availability(block)];
             const soldOut = block.free <= 0;
+            const closed = soldOut || closedNote !== null;
             return (
               <ListItemButton
                 key={block.id}
                 component={RouterLink}
                 to={`/selectedfixturetickets/${fixtureId}?block=${block.id}`}
                 data-testid={`block-${block.id}`}
-                disabled={soldOut}
+                disabled={closed}
                 divider
                 sx={{ gap: 1.5, px: 1 }}
               >
@@ -71,7 +82,7 @@ export function SectorBlocks({ fixtureId, sector }: SectorBlocksProps) {
                     ...(block.no_map ? [t('fixture.standing')] : []),
                   ].join(' · ')}
                 />
-                <ChevronRightIcon aria-hidden="true" color={soldOut ? 'disabled' : 'primary'} />
+                <ChevronRightIcon aria-hidden="true" color={closed ? 'disabled' : 'primary'} />
               </ListItemButton>
             );
           })}

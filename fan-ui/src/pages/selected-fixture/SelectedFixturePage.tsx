@@ -9,19 +9,25 @@ import { HoldSummary } from '../../components/HoldSummary';
 import { useSession } from '../../auth/useSession';
 import { useHold } from '../../fixtures/api';
 import { parseId } from '../../fixtures/params';
+import { sectorOpen, useFixtureSale } from '../../fixtures/rights';
 import { saleState } from '../../fixtures/saleState';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { AvailabilityLegend } from './AvailabilityLegend';
+import { FixturePreemption, WithClosedSectorWords, type ClosedSectorWords } from './FixturePreemption';
 import { SectorBlocks } from './SectorBlocks';
 import { StadiumMap } from './StadiumMap';
-import type { FixtureDetail } from '../../../../api-types';
+import type { FixtureDetail, SectorView } from '../../../../api-types';
 
 /** The query parameter keeping the chosen sector, so "back" from a block returns to it. */
 const SECTOR_PARAM = 'sector';
 
-/** A fixture (`/selectedfixture/{id}`): the stadium, its sectors and their blocks. */
+/**
+ * A fixture (`/selectedfixture/{id}`): the stadium, its sectors and their blocks; during a
+ * pre-emption phase, the phase and "use your right" above them, and, once the fan has shown a
+ * right, the sectors it does not open faded.
+ */
 export default function SelectedFixturePage() {
   const id = parseId(useParams().id);
   if (id === null) {
@@ -37,6 +43,7 @@ function SelectedFixture({ fixture }: { fixture: FixtureDetail }) {
   const { user } = useSession();
   const hold = useHold(fixture.id, user !== null);
   const live = useLiveInventory(fixture.id);
+  const sale = useFixtureSale(fixture.id, user !== null);
   const sectorCode = searchParams.get(SECTOR_PARAM);
   const sector = fixture.sectors.find((candidate) => candidate.code === sectorCode) ?? null;
   const onSale = saleState(fixture) === 'onSale';
@@ -47,6 +54,7 @@ function SelectedFixture({ fixture }: { fixture: FixtureDetail }) {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <FixtureHeader fixture={fixture} />
+      <FixturePreemption fixtureId={fixture.id} sale={sale} />
       <HoldSummary fixture={fixture} hold={user === null ? undefined : hold.data} />
       {onSale && (
         <>
@@ -54,11 +62,57 @@ function SelectedFixture({ fixture }: { fixture: FixtureDetail }) {
             {t('fixture.stadium')}
           </Typography>
           {live === 'interrupted' && <Alert severity="info">{t('fixture.liveInterrupted')}</Alert>}
-          <StadiumMap sectors={fixture.sectors} selected={sector?.code ?? null} onSelect={choose} />
-          <AvailabilityLegend />
-          {sector !== null && <SectorBlocks fixtureId={fixture.id} sector={sector} />}
+          {sale.right !== null && sale.openSectors !== null ? (
+            // The fan's right opens some sectors only: the others are faded, their blocks closed.
+            <WithClosedSectorWords>
+              {(words) => (
+                <Sectors
+                  fixture={fixture}
+                  sector={sector}
+                  onSelect={choose}
+                  closed={closedSectors(fixture.sectors, sale.openSectors, words)}
+                />
+              )}
+            </WithClosedSectorWords>
+          ) : (
+            <Sectors fixture={fixture} sector={sector} onSelect={choose} closed={undefined} />
+          )}
         </>
       )}
     </Container>
   );
+}
+
+interface SectorsProps {
+  fixture: FixtureDetail;
+  sector: SectorView | null;
+  onSelect: (code: string) => void;
+  /** The sectors the fan may not buy in now, and the words that say so. */
+  closed: { codes: ReadonlySet<string>; mark: string; note: string } | undefined;
+}
+
+/** The stadium's map, its legend and the chosen sector's blocks. */
+function Sectors({ fixture, sector, onSelect, closed }: SectorsProps) {
+  return (
+    <>
+      <StadiumMap sectors={fixture.sectors} selected={sector?.code ?? null} onSelect={onSelect} closed={closed} />
+      <AvailabilityLegend />
+      {sector !== null && (
+        <SectorBlocks
+          fixtureId={fixture.id}
+          sector={sector}
+          closedNote={closed?.codes.has(sector.code) === true ? closed.note : null}
+        />
+      )}
+    </>
+  );
+}
+
+/** The sectors outside `open`, with the words for them (none until the words are in). */
+function closedSectors(sectors: SectorView[], open: string[] | null, words: ClosedSectorWords | null): SectorsProps['closed'] {
+  if (words === null) {
+    return undefined;
+  }
+  const codes = new Set(sectors.filter((sector) => !sectorOpen(open, sector.code)).map((sector) => sector.code));
+  return { codes, ...words };
 }

@@ -14,13 +14,18 @@ interface StadiumMapProps {
   sectors: SectorView[];
   selected: string | null;
   onSelect: (code: string) => void;
+  /**
+   * Sectors the fan may not buy in now (a match's pre-emption right opens others): drawn faded,
+   * their name followed by `mark`. Still buttons: their blocks say why.
+   */
+  closed?: { codes: ReadonlySet<string>; mark: string };
 }
 
 /**
  * The stadium from above: the pitch, and around it each sector the API lists, coloured by how
  * many places are left, with its lowest price and free count. Each sector is a button.
  */
-export function StadiumMap({ sectors, selected, onSelect }: StadiumMapProps) {
+export function StadiumMap({ sectors, selected, onSelect, closed }: StadiumMapProps) {
   const { t } = useTranslation();
   const placed = layOutStadium(sectors);
   return (
@@ -38,6 +43,7 @@ export function StadiumMap({ sectors, selected, onSelect }: StadiumMapProps) {
           place={place}
           selected={place.sector.code === selected}
           onSelect={() => onSelect(place.sector.code)}
+          closedMark={closed?.codes.has(place.sector.code) === true ? closed.mark : null}
         />
       ))}
     </Box>
@@ -72,9 +78,11 @@ interface SectorShapeProps {
   place: PlacedSector;
   selected: boolean;
   onSelect: () => void;
+  /** Said after the sector's name when the fan may not buy in it now; null when they may. */
+  closedMark: string | null;
 }
 
-function SectorShape({ place: { sector, rect }, selected, onSelect }: SectorShapeProps) {
+function SectorShape({ place: { sector, rect }, selected, onSelect, closedMark }: SectorShapeProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const theme = useTheme();
@@ -82,7 +90,10 @@ function SectorShape({ place: { sector, rect }, selected, onSelect }: SectorShap
   const price = formatCentsShort(sector.from_price_cents, language);
   const soldOut = sector.free <= 0;
   const name = sectorName(t, sector.code, sector.name);
-  const label = soldOut ? t('fixture.sectorSoldOut', { name }) : t('fixture.sectorLabel', { name, price, count: sector.free });
+  const availabilityLabel = soldOut
+    ? t('fixture.sectorSoldOut', { name })
+    : t('fixture.sectorLabel', { name, price, count: sector.free });
+  const label = closedMark === null ? availabilityLabel : `${availabilityLabel}, ${closedMark}`;
   // As many lines as fit: code, then price, then free places.
   const lines = [
     sector.code,
@@ -106,11 +117,13 @@ function SectorShape({ place: { sector, rect }, selected, onSelect }: SectorShap
       aria-label={label}
       aria-pressed={selected}
       data-testid={`sector-${sector.code}`}
+      data-closed={closedMark !== null}
       onClick={onSelect}
       onKeyDown={onKeyDown}
       sx={{
         cursor: 'pointer',
         outline: 'none',
+        opacity: closedMark === null ? 1 : 0.35,
         '&:hover rect, &:focus-visible rect': { strokeWidth: 3 },
         '&:focus-visible rect': { stroke: theme.palette.primary.main },
       }}

@@ -31,6 +31,16 @@ interface PhaseNoticeProps {
   variant?: 'banner' | 'refusal';
   /** What the fan can do about it, under the words (the way to renew). */
   action?: ReactNode;
+  /**
+   * What the countdown counts to: the next phase's start (`next`, the season's page), or the end
+   * of the phase on now (`end`, a match's pre-emption), the next phase named either way.
+   */
+  until?: 'next' | 'end';
+  /**
+   * The banner's words on who may buy while a phase with rights is on: "only fans with a right"
+   * unless given; null says nothing (the fan has shown theirs).
+   */
+  rightsNote?: string | null;
 }
 
 /**
@@ -39,12 +49,20 @@ interface PhaseNoticeProps {
  * end of this one), run on the server's clock. Nothing before its texts are in, nor when there
  * is no phase to speak of.
  */
-export function PhaseNotice({ moment, receivedAt, onPassed, variant = 'banner', action }: PhaseNoticeProps) {
+export function PhaseNotice({
+  moment,
+  receivedAt,
+  onPassed,
+  variant = 'banner',
+  action,
+  until = 'next',
+  rightsNote,
+}: PhaseNoticeProps) {
   // Not suspended: the page is drawn without the banner while its texts load.
   const { t: ts, ready } = useTranslation(SEASON_ORDER_NS, { useSuspense: false });
   const refusal = variant === 'refusal';
   const { current, next } = moment;
-  const target = countdownTarget(moment);
+  const target = countdownTarget(moment, until);
   if (!ready || (!refusal && current === null && target === null)) {
     return null;
   }
@@ -79,14 +97,14 @@ export function PhaseNotice({ moment, receivedAt, onPassed, variant = 'banner', 
       )}
       {current !== null && <Typography variant="body2">{ts(`phases.about.${current.kind}`)}</Typography>}
       {sectors !== '' && <Typography variant="body2">{ts('phases.sectors', { sectors })}</Typography>}
-      {!refusal && restricted && (
+      {!refusal && restricted && rightsNote !== null && (
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {ts('phases.onlyRights')}
+          {rightsNote ?? ts('phases.onlyRights')}
         </Typography>
       )}
       {target !== null && (
         <Box>
-          {target.until === 'next' && current !== null && next !== null && (
+          {current !== null && next !== null && (
             <Typography variant="body2">{ts('phases.next', { phase: phaseName(ts, next) })}</Typography>
           )}
           <Typography variant="body2" sx={{ fontWeight: 600 }}>

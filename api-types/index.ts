@@ -257,6 +257,8 @@ export type RightSource = Schemas['RightSource'];
 export type RightClaim = Schemas['RightClaim'];
 /** `GET /api/fixtures/{id}/right`. */
 export type MyRight = Schemas['MyRight'];
+/** A right found by the fan's account (a linked supporter card the match lists, a holder's seal). */
+export type SuggestedRight = Schemas['SuggestedRight'];
 /** A match's or a season's custom list of rights (`GET /api/admin/preemption-codes`). */
 export type PreemptionCode = Schemas['PreemptionCode'];
 export type PreemptionCodeRequest = Schemas['PreemptionCodeRequest'];

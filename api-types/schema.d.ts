@@ -3379,6 +3379,11 @@ export interface components {
         /** @description The fan's right for a match's phase on now. */
         MyRight: {
             right?: components["schemas"]["RightClaim"] | null;
+            /**
+             * @description Rights found by the caller's account for the phase on now (their linked supporter cards
+             *     the match's list names; a season holder's seal whose e-mail is theirs): one click each.
+             */
+            suggested: components["schemas"]["SuggestedRight"][];
         };
         NewCard: {
             /** @default  */
@@ -4359,6 +4364,18 @@ export interface components {
              *     the jobs that need it wait.
              */
             breakers: components["schemas"]["BreakerState"][];
+        };
+        /**
+         * @description A right the fan has without typing it (the spec's dati-biglietto-prelazione-by-email): a
+         *     supporter card linked to their account that the match's list names, or, in a
+         *     pre-emption-code phase, the seal of a season holder whose e-mail is theirs.
+         */
+        SuggestedRight: {
+            right: string;
+            source: components["schemas"]["RightSource"];
+            /** @description Whose it is: the ticket must be named for them. */
+            first_name: string;
+            last_name: string;
         };
         /** @description A card as its owner and staff see it. */
         SupporterCard: {
@@ -8429,7 +8446,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `right`: none when the caller showed none for the phase on now */
+            /** @description `right`: none when the caller showed none for the phase on now; `suggested`: the rights their account gives them now */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -76,12 +76,15 @@ async fn fixture_phases(
 #[derive(Serialize, ToSchema)]
 struct MyRight {
     right: Option<RightClaim>,
+    /// Rights found by the caller's account for the phase on now (their linked supporter cards
+    /// the match's list names; a season holder's seal whose e-mail is theirs): one click each.
+    suggested: Vec<rights::SuggestedRight>,
 }
 
 /// `GET /api/fixtures/{id}/right`: the right the caller showed for the phase on now.
 #[utoipa::path(get, path = "/fixtures/{id}/right", tag = "fixtures", security(("session" = [])),
     params(("id" = i64, Path, description = "The fixture")), responses(
-    (status = 200, body = MyRight, description = "`right`: none when the caller showed none for the phase on now"),
+    (status = 200, body = MyRight, description = "`right`: none when the caller showed none for the phase on now; `suggested`: the rights their account gives them now"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
 ))]
 async fn my_right(
@@ -92,7 +95,9 @@ async fn my_right(
     let mut conn = state.pool.acquire().await?;
     shown(&mut conn, id).await?;
     let right = rights::current_claim(&mut conn, id, session.user.user_id).await?;
-    Ok(axum::Json(MyRight { right }).into_response())
+    let suggested =
+        rights::suggestions(&mut conn, id, session.user.user_id, &session.user.email).await?;
+    Ok(axum::Json(MyRight { right, suggested }).into_response())
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -152,6 +152,26 @@ async fn a_fan_uses_a_fidelity_card_for_one_seat_of_its_sectors_and_the_title_is
         "fidelity_card"
     );
 
+    // Her card linked to her account: the match's right is suggested to her, nobody else.
+    let (status, linked) = fan
+        .post_json(
+            "/api/me/supporter-cards",
+            &json!({"card_number": anna, "birth_date": "1990-04-01"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{linked}");
+    let mine = fan
+        .get_json(&format!("/api/fixtures/{}/right", s.fixture))
+        .await;
+    assert_eq!(mine["right"], Value::Null);
+    assert_eq!(mine["suggested"][0]["right"], anna.as_str(), "{mine}");
+    assert_eq!(mine["suggested"][0]["last_name"], "Neri");
+    let (_, stranger) = s.app.fan_with_session("estraneo@example.it").await;
+    let theirs = stranger
+        .get_json(&format!("/api/fixtures/{}/right", s.fixture))
+        .await;
+    assert_eq!(theirs["suggested"], json!([]));
+
     // Wrong rights are told apart and change nothing.
     let (status, body) = use_right(&s, &fan, "TF0000000999").await;
     assert_eq!(
@@ -318,8 +338,8 @@ async fn a_season_holder_uses_their_seal_once_per_match(pool: PgPool) {
         .unwrap();
     let seal = seed["seals"][0].as_str().unwrap().to_owned();
     sqlx::query(
-        "insert into season_holder (label, first_name, last_name, birth_date, fiscal_seal, kind)
-         values ('2025-2026', 'Mario', 'Rossi', '1990-04-01', $1, 'SEASON')",
+        "insert into season_holder (label, first_name, last_name, birth_date, fiscal_seal, kind, email)
+         values ('2025-2026', 'Mario', 'Rossi', '1990-04-01', $1, 'SEASON', 'mario.rossi@example.it')",
     )
     .bind(&seal)
     .execute(&s.app.pool)
@@ -340,6 +360,17 @@ async fn a_season_holder_uses_their_seal_once_per_match(pool: PgPool) {
     assert_eq!(
         (status, body["code"].as_str()),
         (404, Some("right_not_found"))
+    );
+    let mine = fan
+        .get_json(&format!("/api/fixtures/{}/right", s.fixture))
+        .await;
+    assert_eq!(
+        (
+            mine["suggested"][0]["right"].as_str(),
+            mine["suggested"][0]["source"].as_str()
+        ),
+        (Some(seal.to_uppercase().as_str()), Some("holder")),
+        "{mine}"
     );
     let (status, claim) = use_right(&s, &fan, &seal).await;
     assert_eq!(status, 200, "{claim}");
@@ -384,6 +415,14 @@ async fn a_season_holder_uses_their_seal_once_per_match(pool: PgPool) {
     assert_eq!(used_for, vec![s.fixture.0]);
     let (status, body) = use_right(&s, &fan, &seal).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("right_used")));
+    let after = fan
+        .get_json(&format!("/api/fixtures/{}/right", s.fixture))
+        .await;
+    assert_eq!(
+        after["suggested"],
+        json!([]),
+        "a used seal is not suggested"
+    );
     let used = s.sim.ticketing.with_world(|w| w.used_preemptions.clone());
     assert!(used.iter().any(|u| u.starts_with(&seal)), "{used:?}");
 }

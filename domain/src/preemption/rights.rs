@@ -343,6 +343,69 @@ pub async fn mark_used(conn: &mut PgConnection, order: OrderId) -> Result<(), sq
     Ok(())
 }
 
+/// A right the fan has without typing it (the spec's dati-biglietto-prelazione-by-email): a
+/// supporter card linked to their account that the match's list names, or, in a
+/// pre-emption-code phase, the seal of a season holder whose e-mail is theirs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct SuggestedRight {
+    pub right: String,
+    pub source: RightSource,
+    /// Whose it is: the ticket must be named for them.
+    pub first_name: String,
+    pub last_name: String,
+}
+
+/// The rights the fan may use for the match's phase on now, found by their account.
+pub async fn suggestions(
+    conn: &mut PgConnection,
+    fixture: FixtureId,
+    user: Uuid,
+    email: &str,
+) -> Result<Vec<SuggestedRight>, sqlx::Error> {
+    let phase = match open_phase(conn, fixture).await? {
+        Ok(p) => p,
+        Err(_) => return Ok(vec![]),
+    };
+    let mut found: Vec<SuggestedRight> = sqlx::query!(
+        "select c.card_number, c.holder_first_name, c.holder_last_name
+           from supporter_card c
+           join preemption_code p on p.fixture_id = $1
+                and upper(p.fidelity_card_number_or_fiscal_seal) = c.card_number
+          where c.user_id = $2
+          order by c.created_at",
+        fixture.0,
+        user
+    )
+    .fetch_all(&mut *conn)
+    .await?
+    .into_iter()
+    .map(|r| SuggestedRight {
+        right: r.card_number,
+        source: RightSource::Card,
+        first_name: r.holder_first_name,
+        last_name: r.holder_last_name,
+    })
+    .collect();
+    if phase.kind == PhaseKind::PreemptionCode {
+        let holders = sqlx::query!(
+            "select upper(fiscal_seal) as \"seal!\", first_name, last_name from season_holder
+              where lower(email) = lower($1) and not ($2 = any(used_for))
+              order by label desc, last_name, first_name",
+            email,
+            fixture.0
+        )
+        .fetch_all(&mut *conn)
+        .await?;
+        found.extend(holders.into_iter().map(|h| SuggestedRight {
+            right: h.seal,
+            source: RightSource::Holder,
+            first_name: h.first_name,
+            last_name: h.last_name,
+        }));
+    }
+    Ok(found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

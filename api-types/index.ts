@@ -104,6 +104,8 @@ export type SeasonRef = Schemas['SeasonRef'];
 export type SeasonWallet = Schemas['SeasonWallet'];
 export type WalletMatch = Schemas['WalletMatch'];
 export type WalletSeason = Schemas['WalletSeason'];
+/** `POST /api/wallet/send`: the fan's tickets e-mailed again (the spec's send-all-tickets). */
+export type SendAllQueued = Schemas['SendAllQueued'];
 /** Staff: a season order with its progress (GET /api/admin/season-orders). */
 export type SeasonOrderRow = Schemas['SeasonOrderRow'];
 /** Staff: a collection still waiting for match titles (GET /api/admin/season-backlog). */

@@ -570,6 +570,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/wallet/send` (spec: send-all-tickets): every ticket of the caller's for a match
+         *     ahead, and their season tickets, e-mailed again (one e-mail per order, by a job).
+         */
+        post: operations["send_all_tickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4297,6 +4317,11 @@ export interface components {
             from_price_cents?: components["schemas"]["Cents"] | null;
             blocks: components["schemas"]["BlockView"][];
         };
+        /** @description What `POST /api/wallet/send` queued. */
+        SendAllQueued: {
+            /** @description Orders whose e-mail is sent again: matches ahead, and season tickets. */
+            orders: number;
+        };
         /** @description One service as the status page shows it. */
         ServiceStatus: {
             id: string;
@@ -6950,6 +6975,71 @@ export interface operations {
             };
             /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    send_all_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendAllQueued"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_tickets`: nothing issued for a match ahead */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: once in ten minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,7 +23,7 @@ use workflows::{
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::RefundOrder,
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
-    tickets::SendTickets,
+    tickets::{SendAllTickets, SendTickets},
 };
 
 pub mod wake;
@@ -246,6 +246,7 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, KeepRenewalSeats, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, ReleaseRenewalSeats, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, SendRenewalCodes, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, SendAllTickets, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;

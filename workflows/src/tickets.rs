@@ -129,3 +129,50 @@ pub fn ticket_document(
         order_ref: order.id.to_string(),
     }
 }
+
+/// Sends a fan all their tickets again (spec: send-all-tickets): one e-mail per issued order
+/// for a match ahead, with its PDFs, and each issued season order's e-mail. Each order is sent
+/// once per request (`round`): it is recorded in the transaction that enqueues its e-mail, so
+/// a retry after a crash sends only the rest.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SendAllTickets {
+    pub user_id: uuid::Uuid,
+    pub round: uuid::Uuid,
+}
+
+impl Job for SendAllTickets {
+    const QUEUE: &'static str = "checkout::send_all_tickets";
+    const MAX_ATTEMPTS: u32 = 8;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.round.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(round = %self.round))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let (matches, seasons) = orders::to_send_again(&mut conn, self.user_id, self.round).await?;
+        drop(conn);
+        for id in matches {
+            let mut tx = ctx.pool.begin().await?;
+            if !orders::mark_sent_again(&mut tx, self.round, id.0).await? {
+                continue;
+            }
+            if let Some(order) = orders::load(&mut tx, id).await? {
+                tickets_mail(ctx, &mut tx, &order).await?;
+            }
+            tx.commit().await?;
+        }
+        for id in seasons {
+            let mut tx = ctx.pool.begin().await?;
+            if !orders::mark_sent_again(&mut tx, self.round, id.0).await? {
+                continue;
+            }
+            if let Some(order) = domain::season_orders::load(&mut tx, id).await? {
+                crate::season_orders::resend_tickets(&mut tx, &ctx.public_base_url, &order).await?;
+            }
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+}

@@ -52,6 +52,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(confirm_payment))
         .routes(routes!(confirm_free))
         .routes(routes!(wallet))
+        .routes(routes!(send_all_tickets))
         .routes(routes!(ticket_pdf))
         .routes(routes!(notifications))
         .routes(routes!(read_notifications))
@@ -814,6 +815,57 @@ async fn payment_webhook(
         tracing::warn!(order_id = %order_id, intent = %intent.id, "a payment that matches no order");
     }
     Ok(axum::Json(json!({"received": true, "outcome": outcome.code()})).into_response())
+}
+
+/// What `POST /api/wallet/send` queued.
+#[derive(Serialize, ToSchema)]
+struct SendAllQueued {
+    /// Orders whose e-mail is sent again: matches ahead, and season tickets.
+    orders: usize,
+}
+
+/// How often a fan may have their tickets sent again.
+const SEND_ALL_WINDOW: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
+/// `POST /api/wallet/send` (spec: send-all-tickets): every ticket of the caller's for a match
+/// ahead, and their season tickets, e-mailed again (one e-mail per order, by a job).
+#[utoipa::path(post, path = "/wallet/send", tag = "orders", security(("session" = [])), responses(
+    (status = 202, body = SendAllQueued, description = "Queued"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`no_tickets`: nothing issued for a match ahead"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: once in ten minutes"),
+))]
+async fn send_all_tickets(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+) -> ApiResult<Response> {
+    let user = session.user.user_id;
+    let round = Uuid::now_v7();
+    let mut tx = state.pool.begin().await?;
+    let (matches, seasons) = orders::to_send_again(&mut tx, user, round).await?;
+    let count = matches.len() + seasons.len();
+    if count == 0 {
+        return Err(conflict(
+            "no_tickets",
+            "You have no tickets for a match ahead",
+        ));
+    }
+    if !domain::rate_limit::hit(&mut tx, &format!("send_all:{user}"), SEND_ALL_WINDOW, 1).await? {
+        return Err(ApiError::rate_limited());
+    }
+    workflows::enqueue(
+        &mut tx,
+        &workflows::tickets::SendAllTickets {
+            user_id: user,
+            round,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        axum::Json(SendAllQueued { orders: count }),
+    )
+        .into_response())
 }
 
 /// `GET /api/wallet`: the caller's titles.

@@ -1512,3 +1512,38 @@ async fn cancelling_a_pending_order_frees_its_seats_and_its_place_under_the_limi
     let (status, _) = s.hold(&fan, json!({"seat_ids": [again]})).await;
     assert_eq!(status, 200, "the cancelled order's seat is free again");
 }
+
+#[sqlx::test(migrations = false)]
+async fn a_fan_has_all_their_tickets_sent_again_once_per_request(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("tutti@example.it").await;
+    let (order, _) = order_for(&s, &fan, &["TC-TC1-7-1"]).await;
+    let (intent, secret) = payment(&fan, &order).await;
+    pay_with_card(&s, &intent, &secret, sim::payments::CARD_SUCCESS).await;
+    let (status, _) = confirm(&fan, &order, &secret).await;
+    assert_eq!(status, 200);
+    let mails = || emails(&s.app.pool, "ticket_purchase", "tutti@example.it");
+    eventually("the tickets e-mailed", 60, async || mails().await == 1).await;
+
+    let (status, queued) = fan.post_json("/api/wallet/send", &json!({})).await;
+    assert_eq!(
+        (status, queued["orders"].as_i64()),
+        (202, Some(1)),
+        "{queued}"
+    );
+    eventually("the tickets e-mailed again", 60, async || {
+        mails().await == 2
+    })
+    .await;
+    let text = s.app.last_mail_text("tutti@example.it").await;
+    assert!(text.contains("Tribuna Centrale"), "{text}");
+    // Once in ten minutes; a fan without tickets is told so.
+    let (status, body) = fan.post_json("/api/wallet/send", &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
+    let (_, other) = s.app.fan_with_session("nessuno@example.it").await;
+    let (status, body) = other.post_json("/api/wallet/send", &json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("no_tickets")));
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(mails().await, 2, "sent once per request");
+}

@@ -463,3 +463,51 @@ pub(crate) async fn audited_as(
     )
     .await
 }
+
+/// A fan's issued orders for matches ahead and issued season orders whose season has a match
+/// ahead, not yet sent again in `round` (the spec's send-all-tickets).
+pub async fn to_send_again(
+    conn: &mut PgConnection,
+    user: Uuid,
+    round: Uuid,
+) -> Result<(Vec<OrderId>, Vec<crate::ids::SeasonOrderId>), sqlx::Error> {
+    let matches = sqlx::query_scalar!(
+        r#"select o.order_id as "order_id: OrderId" from ticket_order o join fixture f on f.id = o.fixture_id
+            where o.user_id = $1 and o.state = 'issued' and f.starts_at > now()
+              and not exists (select 1 from tickets_resend r where r.round = $2 and r.order_id = o.order_id)
+            order by f.starts_at, o.created_at"#,
+        user,
+        round
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let seasons = sqlx::query_scalar!(
+        r#"select o.order_id as "order_id: crate::ids::SeasonOrderId" from season_order o
+            where o.user_id = $1 and o.state = 'issued'
+              and exists (select 1 from season_ticket_fixture c join fixture f on f.id = c.fixture_id
+                           where c.season_ticket_id = o.season_ticket_id and f.starts_at > now())
+              and not exists (select 1 from tickets_resend r where r.round = $2 and r.order_id = o.order_id)
+            order by o.created_at"#,
+        user,
+        round
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok((matches, seasons))
+}
+
+/// Records that an order was sent again in `round`; false when it was already.
+pub async fn mark_sent_again(
+    conn: &mut PgConnection,
+    round: Uuid,
+    order_id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "insert into tickets_resend (round, order_id) values ($1, $2) on conflict do nothing",
+        round,
+        order_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

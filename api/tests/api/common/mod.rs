@@ -532,7 +532,7 @@ impl OnSale {
             ("JOBS_MISSED_HEARTBEATS", "4".into()),
             ("JOBS_BACKOFF_BASE_MS", "100".into()),
             ("JOBS_BACKOFF_MAX_MS", "400".into()),
-            ("DATABASE_MAX_CONNECTIONS", "8".into()),
+            ("DATABASE_MAX_CONNECTIONS", "16".into()),
         ]
         .into_iter()
         .map(|(k, v)| (k.to_owned(), v))

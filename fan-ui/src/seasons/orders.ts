@@ -7,8 +7,12 @@ import { seasonKey } from './api';
 import { seasonPhasesKey } from './phases';
 import type {
   HoldersRequest,
+  MyRenewalRight,
+  MyRenewalRights,
   PaymentView,
   RenewalRequest,
+  RenewalsRequest,
+  RenewalsResult,
   SeasonCheck,
   SeasonOrder,
   SeasonOutcomeView,
@@ -108,6 +112,49 @@ export function useRenewSeason(seasonId: number) {
         void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
       }
     },
+  });
+}
+
+/**
+ * `POST /api/season-tickets/{id}/renewals`: up to ten renewals at once (a family's), each made or
+ * refused on its own. The orders made are kept for their pages; the fan goes on to each from the
+ * list. A renewal refused because renewals are not open reads the phases again.
+ */
+export function useRenewSeasons(seasonId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: RenewalRequest[]) =>
+      apiSend<RenewalsResult>('POST', `/api/season-tickets/${seasonId}/renewals`, { items } satisfies RenewalsRequest),
+    onSuccess: (result) => {
+      for (const item of result.items) {
+        if (item.order !== null && item.order !== undefined) {
+          queryClient.setQueryData<SeasonOrder>(seasonOrderKey(item.order.id), item.order);
+        }
+      }
+      if (result.items.some((item) => item.code === 'no_renewal_phase')) {
+        void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
+      }
+    },
+    onError: (error) => {
+      if (isApiCode(error, 'no_renewal_phase')) {
+        void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
+      }
+    },
+  });
+}
+
+/** The fan's renewal rights, per fan: another fan signing in on this browser never sees them. */
+export const myRenewalRightsKey = (userId: string) => ['renewalRights', userId] as const;
+
+/**
+ * `GET /api/me/renewal-rights`: last season's holders whose e-mail is the signed-in fan's (`userId`;
+ * nothing is asked for while null), with the code the club e-mailed and the seat it keeps.
+ */
+export function useMyRenewalRights(userId: string | null) {
+  return useQuery({
+    queryKey: myRenewalRightsKey(userId ?? ''),
+    queryFn: async (): Promise<MyRenewalRight[]> => (await apiGet<MyRenewalRights>('/api/me/renewal-rights')).items,
+    enabled: userId !== null,
   });
 }
 

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
 import i18n, { SEASON_ORDER_NS } from '../i18n';
-import { normalisedRenewal, renewalErrorText, renewalFieldCodes, renewalFieldText, renewalProblems } from './renewal';
+import {
+  duplicateRights,
+  normalisedRenewal,
+  outcomeError,
+  renewalErrorText,
+  renewalFieldCodes,
+  renewalFieldText,
+  renewalOutcomeText,
+  renewalProblems,
+} from './renewal';
 import type { RenewalRequest } from '../../../api-types';
 
 beforeAll(async () => {
@@ -62,11 +71,55 @@ describe('the renewal form', () => {
     ['already_renewed', 409, 'Questo abbonamento è già stato rinnovato.', 'This season ticket has already been renewed.'],
     ['renewal_in_progress', 409, 'Qualcun altro sta pagando il rinnovo di questo abbonamento: riprova più tardi.', 'Someone else is paying for this renewal right now: try again later.'],
     ['no_kept_seat', 409, "Non c'è un posto tenuto per questo abbonato: contatta il club.", 'No seat is kept for this holder: please contact the club.'],
+    ['renewal_quota', 409, 'Hai già rinnovato tanti abbonamenti quanti ne avevi acquistati la scorsa stagione.', 'You have already renewed as many season tickets as you bought last season.'],
     ['season_ticket_not_found', 404, 'Questo abbonamento non esiste o non è in vendita.', 'This season ticket does not exist or is not on sale.'],
   ])('says %s in Italian and English, never in the API\'s words', async (code, status, italian, english) => {
     const error = refusal(status, code);
     expect(renewalErrorText(i18n.t.bind(i18n), i18n.getFixedT('it', SEASON_ORDER_NS), error)).toBe(italian);
     await i18n.changeLanguage('en');
     expect(renewalErrorText(i18n.t.bind(i18n), i18n.getFixedT('en', SEASON_ORDER_NS), error)).toBe(english);
+  });
+});
+
+describe('renewals in a list', () => {
+  const t = () => i18n.getFixedT('it');
+  const ts = () => i18n.getFixedT('it', SEASON_ORDER_NS);
+
+  it('says the quota the fan has reached, when the API gives it', () => {
+    expect(renewalErrorText(t(), ts(), refusal(409, 'renewal_quota', { quota: 2 }))).toBe(
+      'Hai già rinnovato tanti abbonamenti quanti ne avevi acquistati la scorsa stagione (2).',
+    );
+    expect(
+      renewalErrorText(i18n.getFixedT('en'), i18n.getFixedT('en', SEASON_ORDER_NS), refusal(409, 'renewal_quota', { quota: 1 })),
+    ).toBe('You have already renewed as many season tickets as you bought last season (1).');
+  });
+
+  it("reads each refused renewal as the single renewal's refusal, its field and details kept", () => {
+    expect(outcomeError({ right: 'P1-AAAA', order: null, code: null, errors: null })).toBeNull();
+    const mismatch = outcomeError({ right: 'P1-AAAA', order: null, code: 'holder_mismatch', errors: { field: 'birth_date' } });
+    expect(mismatch).toMatchObject({ status: 422, code: 'holder_mismatch', details: { field: 'birth_date' } });
+    expect(renewalFieldCodes(mismatch)).toEqual({ birth_date: 'mismatch' });
+    expect(outcomeError({ right: 'P1-AAAA', code: 'holder_not_found' })).toMatchObject({ status: 404 });
+    expect(outcomeError({ right: 'P1-AAAA', code: 'renewal_quota', errors: { quota: 2 } })).toMatchObject({
+      status: 409,
+      details: { quota: 2 },
+    });
+  });
+
+  it('names the field a holder mismatch is about, in both languages', () => {
+    const error = refusal(422, 'holder_mismatch', { field: 'birth_place' });
+    expect(renewalOutcomeText(t(), ts(), error)).toBe("Non corrisponde ai dati dell'abbonato: luogo di nascita.");
+    expect(renewalOutcomeText(i18n.getFixedT('en'), i18n.getFixedT('en', SEASON_ORDER_NS), error)).toBe(
+      "Does not match the holder's record: place of birth.",
+    );
+    expect(renewalOutcomeText(t(), ts(), refusal(409, 'already_renewed'))).toBe('Questo abbonamento è già stato rinnovato.');
+  });
+
+  it('finds a right given twice, whatever its case', () => {
+    const rows = [MARIO, { ...MARIO, right: '' }, { ...MARIO, right: ' p1-7f3a9c ' }, { ...MARIO, right: 'P1-OTHER' }].map(normalisedRenewal);
+    expect(duplicateRights(rows)).toEqual([false, false, true, false]);
+    expect(renewalFieldText(ts(), 'right', 'duplicate')).toBe(
+      "Questo sigillo fiscale o codice di rinnovo è già in un altro abbonamento dell'elenco.",
+    );
   });
 });

@@ -5,7 +5,7 @@ import { EARLIEST_BIRTH_DATE, isCalendarDate } from '../orders/holderRules';
 import { SEXES } from '../orders/types';
 import { seasonErrorText } from './errors';
 import type { SeasonT } from './orderWords';
-import type { RenewalRequest } from '../../../api-types';
+import type { RenewalOutcome, RenewalRequest } from '../../../api-types';
 
 /**
  * The renewal form's rules (`POST /api/season-tickets/{id}/renewal`): the right (last season's
@@ -35,6 +35,9 @@ export const EMPTY_RENEWAL: RenewalRequest = {
   birth_place: '',
   sex: '',
 };
+
+/** The most renewals one list (`POST /api/season-tickets/{id}/renewals`) takes. */
+export const RENEWALS_MAX = 10;
 
 /** The API's limits: a right of 40 characters, names and places of 100. */
 export const RIGHT_MAX = 40;
@@ -124,6 +127,8 @@ export function renewalFieldText(ts: SeasonT, field: RenewalField, code: string)
       return ts('renewal.fieldErrors.mismatch');
     case 'holder_not_found':
       return ts('renewal.fieldErrors.holder_not_found');
+    case 'duplicate':
+      return ts('renewal.fieldErrors.duplicate');
     case 'required':
       return ts(`renewal.fieldErrors.required.${field}`);
     default:
@@ -150,6 +155,13 @@ export function renewalErrorText(t: TFunction, ts: SeasonT, error: unknown): str
         return ts('renewal.errors.renewal_in_progress');
       case 'no_kept_seat':
         return ts('renewal.errors.no_kept_seat');
+      // As many renewals as season tickets bought last season (`errors.quota`), at least one.
+      case 'renewal_quota': {
+        const { quota } = error.details;
+        return typeof quota === 'number'
+          ? ts('renewal.errors.renewal_quotaOf', { quota })
+          : ts('renewal.errors.renewal_quota');
+      }
       case 'validation_failed':
         return t('errors.validation_failed');
       default:
@@ -157,4 +169,60 @@ export function renewalErrorText(t: TFunction, ts: SeasonT, error: unknown): str
     }
   }
   return seasonErrorText(t, error);
+}
+
+/**
+ * `duplicate` on the right of each row after the first that repeats a right (in capitals: the
+ * API reads a seal or a code without regard to case), for the list of renewals.
+ */
+export function duplicateRights(requests: readonly RenewalRequest[]): boolean[] {
+  const seen = new Set<string>();
+  return requests.map((request) => {
+    const right = request.right.toUpperCase();
+    if (right === '') {
+      return false;
+    }
+    const repeated = seen.has(right);
+    seen.add(right);
+    return repeated;
+  });
+}
+
+/** The status each refusal has when the single renewal answers with it. */
+const OUTCOME_STATUS: Record<string, number> = {
+  holder_not_found: 404,
+  holder_mismatch: 422,
+  validation_failed: 422,
+  rate_limited: 429,
+};
+
+/**
+ * One refused renewal of a list, as the single renewal's refusal of the same code and `errors`
+ * (so it is said, and put on its fields, the same way); null for a renewal made.
+ */
+export function outcomeError(outcome: RenewalOutcome): ApiError | null {
+  if (outcome.code === null || outcome.code === undefined) {
+    return null;
+  }
+  const { errors } = outcome;
+  const details: Record<string, unknown> =
+    errors !== null && typeof errors === 'object' && !Array.isArray(errors) ? { ...errors } : {};
+  const fieldErrors = Object.fromEntries(
+    Object.entries(details).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return new ApiError(OUTCOME_STATUS[outcome.code] ?? 409, outcome.code, outcome.code, fieldErrors, details);
+}
+
+/**
+ * What happened to one renewal of a list, in the fan's words: a holder mismatch names its field
+ * ("Non corrisponde ai dati dell'abbonato: data di nascita."), the rest as the single renewal says it.
+ */
+export function renewalOutcomeText(t: TFunction, ts: SeasonT, error: ApiError): string {
+  if (error.code === 'holder_mismatch') {
+    const { field } = error.details;
+    if (isRenewalField(field)) {
+      return ts('renewals.mismatch', { field: ts(`renewal.${field}`).toLocaleLowerCase() });
+    }
+  }
+  return renewalErrorText(t, ts, error);
 }

@@ -1,6 +1,7 @@
 import type { SeasonDetail } from '../seasons/api';
 import { aHolder } from './fixtures';
 import type {
+  MyRenewalRight,
   Phase,
   PhaseKind,
   PhaseTimeline,
@@ -226,4 +227,22 @@ export function aRenewalOrder(overrides: Partial<SeasonOrder> = {}): SeasonOrder
     ],
     ...overrides,
   });
+}
+
+/**
+ * A holder of last season whose e-mail is the fan's, as `GET /api/me/renewal-rights` lists them:
+ * Mario Bianchi, the code the club e-mailed, seat 5 of row 1 in Tribuna Centrale's block A kept
+ * for season ticket 10000.
+ */
+export function aMyRenewalRight(overrides: Partial<MyRenewalRight> = {}): MyRenewalRight {
+  return {
+    label: '2025-2026',
+    first_name: 'Mario',
+    last_name: 'Bianchi',
+    renewal_code: 'P1-7F3A9C',
+    seat_label: 'TC-A-1-5',
+    season_ticket_ids: [10000],
+    renewed: false,
+    ...overrides,
+  };
 }

@@ -374,4 +374,25 @@ describe("a block's seats during a match's pre-emption", () => {
       'Questo diritto è già in un ordine di un altro tifoso in attesa di pagamento: riprova più tardi o usa un altro diritto.',
     );
   });
+
+  it('says a right buys one seat, in a sector it opens, when going on to buy with more held', async () => {
+    const { user } = open(
+      {
+        right: CARD,
+        routes: { 'POST /api/fixtures/7/checkout': refused(409, 'one_seat_per_right', { sectors: 'TC,DI' }) },
+      },
+      BLOCK,
+    );
+    await drawnSeatMap();
+    await waitFor(() => expect(seat(111)).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(seat(111));
+    await user.click(screen.getByRole('button', { name: 'Blocca i posti' }));
+
+    await user.click(await screen.findByTestId('checkout-button'));
+
+    expect(await screen.findByTestId('preemption-refusal')).toHaveTextContent(
+      'Con un diritto di prelazione puoi acquistare un solo posto, in un settore che il diritto apre: libera gli altri posti. Puoi scegliere un posto nei settori: TC, DI',
+    );
+    expect(screen.queryByText(/English message/)).not.toBeInTheDocument();
+  });
 });

@@ -152,6 +152,7 @@ describe('renewing a season ticket', () => {
       refused(409, 'already_renewed'),
       refused(409, 'renewal_in_progress'),
       refused(409, 'no_kept_seat'),
+      refused(409, 'renewal_quota', { quota: 2 }),
       refused(409, 'no_renewal_phase', { phase: { current: null, next: null, now: new Date().toISOString() } }),
       refused(429, 'rate_limited'),
     ];
@@ -162,13 +163,14 @@ describe('renewing a season ticket', () => {
       'Questo abbonamento è già stato rinnovato.',
       'Qualcun altro sta pagando il rinnovo di questo abbonamento: riprova più tardi.',
       "Non c'è un posto tenuto per questo abbonato: contatta il club.",
+      'Hai già rinnovato tanti abbonamenti quanti ne avevi acquistati la scorsa stagione (2).',
       'I rinnovi non sono aperti ora.',
       'Troppi tentativi: aspetta qualche minuto e riprova.',
     ]) {
       await renew(user);
       expect(await within(screen.getByTestId('renewal-form')).findByText(text)).toBeInTheDocument();
     }
-    expect(api.callsTo(RENEWAL)).toHaveLength(5);
+    expect(api.callsTo(RENEWAL)).toHaveLength(6);
     // Renewals not open: the phases are read again, for the banner.
     expect(api.callsTo(PHASES).length).toBeGreaterThan(1);
     expect(screen.queryByText(/English message/)).not.toBeInTheDocument();

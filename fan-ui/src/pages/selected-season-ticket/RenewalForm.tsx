@@ -1,20 +1,19 @@
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useForgetEndedSession, useSession } from '../../auth/useSession';
 import { FormCard } from '../../components/FormCard';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useFormFields } from '../../hooks/useFormFields';
 import { SEASON_ORDER_NS } from '../../i18n';
-import { EARLIEST_BIRTH_DATE, localToday } from '../../orders/holderRules';
-import { SEXES } from '../../orders/types';
-import { useRenewSeason } from '../../seasons/orders';
+import { localToday } from '../../orders/holderRules';
+import type { SeasonDetail } from '../../seasons/api';
+import { useMyRenewalRights, useRenewSeason } from '../../seasons/orders';
 import {
   EMPTY_RENEWAL,
   RENEWAL_FIELDS,
-  RENEWAL_TEXT_MAX,
-  RIGHT_MAX,
   normalisedRenewal,
   renewalErrorText,
   renewalFieldCodes,
@@ -22,23 +21,104 @@ import {
   renewalProblems,
   type RenewalField,
 } from '../../seasons/renewal';
+import { MyRenewalRights } from './MyRenewalRights';
+import { RenewalFields } from './RenewalFields';
+import { RenewalsForm } from './RenewalsForm';
+import {
+  firstEmptyField,
+  isRightOf,
+  newRow,
+  rightValues,
+  rowInputId,
+  withRights,
+  type RenewalRow,
+} from './renewalRows';
+import type { MyRenewalRight } from '../../../../api-types';
 
 /**
  * "Rinnova il tuo abbonamento", on a season ticket's page while its renewal phase is on: a
  * signed-in fan renews with last season's right; a visitor is asked to sign in first, and comes
  * back here.
  */
-export function RenewalPanel({ seasonId }: { seasonId: number }) {
+export function RenewalPanel({ season }: { season: SeasonDetail }) {
   const { t: ts, ready } = useTranslation(SEASON_ORDER_NS, { useSuspense: false });
   const { user, isPending } = useSession();
   if (!ready || isPending) {
     return null;
   }
-  return user === null ? <SignInPrompt body={ts('renewal.signIn')} /> : <RenewalForm seasonId={seasonId} />;
+  return user === null ? <SignInPrompt body={ts('renewal.signIn')} /> : <Renewal season={season} userId={user.id} />;
 }
 
 /** The input's id, its label's target and the end-to-end tests' handle: `renewal-first_name`. */
 const inputId = (field: RenewalField) => `renewal-${field}`;
+
+type RenewalFormFields = ReturnType<typeof useFormFields<RenewalField>>;
+
+/**
+ * A signed-in fan's renewal: the rights the club knows are theirs (the holders with their e-mail),
+ * each filling the form in, and the form, for one season ticket or ("Rinnova più abbonamenti
+ * insieme") a list of them. Both forms keep what was typed when the fan switches between them.
+ */
+function Renewal({ season, userId }: { season: SeasonDetail; userId: string }) {
+  const { t: ts } = useTranslation(SEASON_ORDER_NS);
+  const form = useFormFields(EMPTY_RENEWAL, (field, code) => renewalFieldText(ts, field, code));
+  const [many, setMany] = useState(false);
+  const [rows, setRows] = useState<RenewalRow[]>([]);
+  const rights = (useMyRenewalRights(userId).data ?? []).filter((right) => right.season_ticket_ids.includes(season.id));
+
+  /** The list's rows: those kept from before, or what the single form has and a row more. */
+  const currentRows = () => (rows.length > 0 ? rows : [newRow(form.values), newRow()]);
+
+  /** Fills the single form in with a right: another holder than the one typed clears the rest. */
+  const fill = (right: MyRenewalRight) => {
+    const values = rightValues(right);
+    const next = isRightOf(form.values, right) ? { ...form.values, ...values } : { ...EMPTY_RENEWAL, ...values };
+    for (const field of RENEWAL_FIELDS) {
+      if (next[field] !== form.values[field]) {
+        form.change(field, next[field]);
+      }
+    }
+    // On to what only the fan knows: the holder's birth and sex (or the seal, without a code).
+    document.getElementById(inputId(firstEmptyField(next)))?.focus();
+  };
+
+  /** Puts rights in the list (switching to it), and takes the fan to the first of them. */
+  const addRights = (added: MyRenewalRight[]) => {
+    const next = withRights(currentRows(), added);
+    flushSync(() => {
+      setRows(next);
+      setMany(true);
+    });
+    const index = next.findIndex((row) => row.order === null && added.some((right) => isRightOf(row.values, right)));
+    const row = next[index];
+    if (row !== undefined) {
+      document.getElementById(rowInputId(index, firstEmptyField(row.values)))?.focus();
+    }
+  };
+
+  const toMany = () => {
+    setRows(currentRows());
+    setMany(true);
+  };
+
+  return (
+    <>
+      {rights.length > 0 && (
+        <MyRenewalRights
+          rights={rights}
+          sectors={season.sectors}
+          onUse={(right) => (many ? addRights([right]) : fill(right))}
+          onUseAll={(all) => addRights(all)}
+        />
+      )}
+      {many ? (
+        <RenewalsForm seasonId={season.id} rows={rows} setRows={setRows} onOne={() => setMany(false)} />
+      ) : (
+        <RenewalForm seasonId={season.id} form={form} onMany={toMany} />
+      )}
+    </>
+  );
+}
 
 /**
  * The right (the fiscal seal printed on last season's ticket, or the renewal code the club
@@ -46,13 +126,11 @@ const inputId = (field: RenewalField) => `renewal-${field}`;
  * on the kept seat: the fan goes on to check and pay it. A detail that does not match the
  * record is shown on its field.
  */
-function RenewalForm({ seasonId }: { seasonId: number }) {
+function RenewalForm({ seasonId, form, onMany }: { seasonId: number; form: RenewalFormFields; onMany: () => void }) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation(SEASON_ORDER_NS);
   const forgetEndedSession = useForgetEndedSession();
-  const form = useFormFields(EMPTY_RENEWAL, (field, code) => renewalFieldText(ts, field, code));
   const renew = useRenewSeason(seasonId);
-  const today = localToday();
 
   /** Takes the fan to the first field to correct: on a phone it may be far above the button. */
   const focusFirst = (codes: Partial<Record<RenewalField, string>>) => {
@@ -65,7 +143,7 @@ function RenewalForm({ seasonId }: { seasonId: number }) {
   const onSubmit = form.submitWith(
     normalisedRenewal,
     (request) => {
-      const problems = renewalProblems(request, today);
+      const problems = renewalProblems(request, localToday());
       focusFirst(problems);
       return problems;
     },
@@ -82,17 +160,6 @@ function RenewalForm({ seasonId }: { seasonId: number }) {
   );
 
   const onField = Object.keys(renewalFieldCodes(renew.error)).length > 0;
-  const field = (name: RenewalField, hint?: string) => ({
-    ...form.bind(name, hint),
-    id: inputId(name),
-    label: ts(`renewal.${name}`),
-    required: true,
-    fullWidth: true,
-  });
-  const input = (name: RenewalField, extra: Record<string, unknown> = {}) => ({
-    'data-testid': inputId(name),
-    ...extra,
-  });
 
   return (
     <FormCard
@@ -107,56 +174,10 @@ function RenewalForm({ seasonId }: { seasonId: number }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
         {ts('renewal.intro')}
       </Typography>
-      <TextField
-        {...field('right', ts('renewal.rightHint'))}
-        autoComplete="off"
-        slotProps={{ htmlInput: input('right', { maxLength: RIGHT_MAX, autoCapitalize: 'characters', spellCheck: false }) }}
-      />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          {...field('first_name')}
-          autoComplete="given-name"
-          slotProps={{ htmlInput: input('first_name', { maxLength: RENEWAL_TEXT_MAX }) }}
-        />
-        <TextField
-          {...field('last_name')}
-          autoComplete="family-name"
-          slotProps={{ htmlInput: input('last_name', { maxLength: RENEWAL_TEXT_MAX }) }}
-        />
-        <TextField
-          {...field('birth_date')}
-          type="date"
-          autoComplete="bday"
-          slotProps={{
-            htmlInput: input('birth_date', { min: EARLIEST_BIRTH_DATE, max: today }),
-            inputLabel: { shrink: true },
-          }}
-        />
-        <TextField
-          {...field('birth_province', ts('renewal.birth_provinceHint'))}
-          autoComplete="off"
-          slotProps={{ htmlInput: input('birth_province', { maxLength: 2, autoCapitalize: 'characters', spellCheck: false }) }}
-        />
-        <TextField
-          {...field('birth_place', ts('renewal.birth_placeHint'))}
-          autoComplete="off"
-          slotProps={{ htmlInput: input('birth_place', { maxLength: RENEWAL_TEXT_MAX }) }}
-        />
-        <TextField
-          {...field('sex')}
-          select
-          slotProps={{ htmlInput: input('sex'), select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="" disabled>
-            {ts('renewal.chooseSex')}
-          </option>
-          {SEXES.map((sex) => (
-            <option key={sex} value={sex}>
-              {ts(`renewal.sexes.${sex}`)}
-            </option>
-          ))}
-        </TextField>
-      </Box>
+      <Button variant="outlined" onClick={onMany} data-testid="renewal-mode-many" sx={{ justifySelf: 'start' }}>
+        {ts('renewal.modeMany')}
+      </Button>
+      <RenewalFields bind={form.bind} idOf={inputId} />
     </FormCard>
   );
 }

@@ -117,7 +117,7 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
         }
       />
       <SeasonPhaseBanner seasonId={season.id} />
-      {blockId === null && phases.data?.current?.kind === 'renewal' && <RenewalPanel seasonId={season.id} />}
+      {blockId === null && phases.data?.current?.kind === 'renewal' && <RenewalPanel season={season} />}
       <SeasonHoldSummary season={season} hold={user === null ? undefined : hold.data} />
       {blockId !== null ? (
         <SeasonBlockTickets

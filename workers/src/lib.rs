@@ -193,6 +193,16 @@ async fn run_monitor(
     let housekeeping_schedule = cron::Schedule::from_str("0 */10 * * * *")?;
     let housekeeping_name = format!("{name}:housekeeping");
     let housekeeping_ctx = ctx.clone();
+    // A queue's worker that stops beating without ending (seen under load: its heartbeat
+    // stopped at registration or after a job, no error, its Pending jobs never fetched) is
+    // treated like one that ended: every worker starts again under new names.
+    let watchdog = tokio::spawn(watch_heartbeats(
+        pool.clone(),
+        format!("{name}:"),
+        config.jobs.heartbeat,
+        config.jobs.silent_after().max(WATCHDOG_MIN_SILENCE),
+        died.clone(),
+    ));
     let monitor = Monitor::new().should_restart(move |worker, error| {
         tracing::warn!(worker = %worker.name(), ?error, "worker ended");
         died.notify_one();
@@ -259,7 +269,7 @@ async fn run_monitor(
         &ctx,
         mass_concurrency
     );
-    monitor
+    let ended = monitor
         .register(move |_restarts| {
             WorkerBuilder::new(minutely_name.clone())
                 .backend(CronScheduler::new(minutely.clone()))
@@ -274,8 +284,44 @@ async fn run_monitor(
         })
         .shutdown_timeout(std::time::Duration::from_secs(30))
         .run_with_signal(stop)
-        .await?;
+        .await;
+    watchdog.abort();
+    ended?;
     Ok(())
+}
+
+/// The least silence the watchdog takes for a hung queue: a loaded machine delays heartbeats
+/// by seconds, and a restart for nothing costs the jobs in flight their graceful shutdown.
+const WATCHDOG_MIN_SILENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Every heartbeat, looks for a worker of this life (`prefix`) whose last heartbeat is older
+/// than `silence`; on the first, notifies `died` (the caller restarts every worker) and ends.
+async fn watch_heartbeats(
+    pool: sqlx::PgPool,
+    prefix: String,
+    every: std::time::Duration,
+    silence: std::time::Duration,
+    died: Arc<tokio::sync::Notify>,
+) {
+    // The workers register first.
+    tokio::time::sleep(silence).await;
+    loop {
+        tokio::time::sleep(every).await;
+        let stale: Result<Option<String>, sqlx::Error> = sqlx::query_scalar(
+            "select id from apalis.workers
+              where starts_with(id, $1) and last_seen < now() - make_interval(secs => $2)
+              order by last_seen limit 1",
+        )
+        .bind(&prefix)
+        .bind(silence.as_secs_f64())
+        .fetch_optional(&pool)
+        .await;
+        if let Ok(Some(worker)) = stale {
+            tracing::warn!(%worker, "a queue's worker stopped beating: restarting every worker");
+            died.notify_one();
+            return;
+        }
+    }
 }
 
 /// The on-sale schedule, every minute: free expired holds; every tenth minute, reconcile.

@@ -7,7 +7,7 @@ import { FakeEventSource } from '../../test/fakeEventSource';
 import { aBlockSeats, aFan, aFixtureDetail, aHold } from '../../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubAnswer, type StubRoute } from '../../test/render';
 import { aPhase } from '../../test/seasons';
-import type { PhaseKind, PhaseTimeline, RightClaim } from '../../../../api-types';
+import type { MyRight, PhaseKind, PhaseTimeline, RightClaim, SuggestedRight } from '../../../../api-types';
 
 const PHASES = 'GET /api/fixtures/7/phases';
 const MY_RIGHT = 'GET /api/fixtures/7/right';
@@ -38,13 +38,18 @@ interface Options {
   phase?: PhaseKind | null;
   /** The right the fan showed already. */
   right?: RightClaim | null;
+  /** The rights the fan's account gives them for the phase on now. */
+  suggested?: SuggestedRight[];
   /** How `POST .../right` answers. */
   use?: StubRoute;
   routes?: Record<string, StubRoute>;
 }
 
 /** Match 7 during a pre-emption phase, as a small server: the phases, the fan's right, block 3's seats and holds. */
-function open({ signedIn = true, phase = 'fidelity_card', right = null, use = { body: CARD }, routes = {} }: Options = {}, route = '/selectedfixture/7') {
+function open(
+  { signedIn = true, phase = 'fidelity_card', right = null, suggested = [], use = { body: CARD }, routes = {} }: Options = {},
+  route = '/selectedfixture/7',
+) {
   let mine = right;
   let held: number[] = [];
   const api = stubApi({
@@ -53,7 +58,7 @@ function open({ signedIn = true, phase = 'fidelity_card', right = null, use = { 
     'GET /api/fixtures/7/hold': () => (signedIn ? { body: aHold(held) } : SIGNED_OUT),
     'GET /api/fixtures/7/blocks/3': () => ({ body: aBlockSeats(Object.fromEntries(held.map((id) => [id, 'mine']))) }),
     [PHASES]: { body: matchTimeline(phase) },
-    [MY_RIGHT]: () => ({ body: { right: mine } }),
+    [MY_RIGHT]: () => ({ body: { right: mine, suggested } satisfies MyRight }),
     [USE_RIGHT]: (request) => {
       const answer = typeof use === 'function' ? use(request) : use;
       if ((answer.status ?? 200) === 200) {
@@ -164,6 +169,56 @@ describe("a match's pre-emption", () => {
     expect(screen.getByTestId('sector-TO')).toHaveAttribute('data-closed', 'false');
   });
 
+  it("offers the rights the fan's account gives them, each used as if typed", async () => {
+    const suggested: SuggestedRight[] = [
+      { right: 'TF0000000001', source: 'card', first_name: 'Mario', last_name: 'Rossi' },
+      { right: 'A1B2C3D4E5F6G7H8', source: 'holder', first_name: 'Anna', last_name: 'Neri' },
+    ];
+    const { api, user } = open({ suggested });
+
+    const rights = await within(await form()).findByRole('region', { name: 'I tuoi diritti per questa partita' });
+    const buttons = within(rights).getAllByTestId('suggested-right');
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Usa la tessera TF0000000001 (Mario Rossi)',
+      'Usa il sigillo A1B2C3D4E5F6G7H8 (Anna Neri)',
+    ]);
+    // Above the field.
+    expect(rights.compareDocumentPosition(rightField()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(within(rights).getByRole('button', { name: 'Usa la tessera TF0000000001 (Mario Rossi)' }));
+
+    const claimed = await screen.findByRole('region', { name: 'Il tuo diritto di prelazione' });
+    expect(api.callsTo(USE_RIGHT)).toHaveLength(1);
+    expect(api.callsTo(USE_RIGHT)[0]?.body).toEqual({ right: 'TF0000000001' });
+    expect(api.callsTo(USE_RIGHT)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+    expect(within(claimed).getByText('Tessera del tifoso: TF0000000001')).toBeInTheDocument();
+    expect(screen.queryByTestId('suggested-right')).not.toBeInTheDocument();
+
+    // Shown again with the form after "use another right".
+    await user.click(within(claimed).getByRole('button', { name: 'Usa un altro diritto' }));
+    expect(await screen.findAllByTestId('suggested-right')).toHaveLength(2);
+  });
+
+  it('says a refused suggested right as a typed one', async () => {
+    const { user } = open({
+      suggested: [{ right: 'A1B2C3D4E5F6G7H8', source: 'seal', first_name: 'Anna', last_name: 'Neri' }],
+      use: refused(409, 'right_used'),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Usa il sigillo A1B2C3D4E5F6G7H8 (Anna Neri)' }));
+
+    expect(await within(await form()).findByRole('alert')).toHaveTextContent('Questo diritto è già stato usato per questa partita.');
+    expect(rightField()).toHaveValue('A1B2C3D4E5F6G7H8');
+  });
+
+  it('offers no rights when the account gives none', async () => {
+    open();
+
+    expect(await form()).toBeInTheDocument();
+    expect(screen.queryByText('I tuoi diritti per questa partita')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('suggested-right')).not.toBeInTheDocument();
+  });
+
   it("closes the blocks of a sector the fan's right does not open", async () => {
     const { user } = open({ right: { ...CARD, sectors: 'DI' } }, '/selectedfixture/7?sector=TC');
 
@@ -234,6 +289,22 @@ describe("a match's pre-emption", () => {
     await user.type(field, 'TF0000000001');
     await user.click(within(english).getByRole('button', { name: 'Use my right' }));
     expect(await within(english).findByRole('alert')).toHaveTextContent('This right has already been used for this match.');
+  });
+
+  it("offers an English fan their account's rights", async () => {
+    await act(() => i18n.changeLanguage('en'));
+    open({
+      suggested: [
+        { right: 'TF0000000001', source: 'card', first_name: 'Mario', last_name: 'Rossi' },
+        { right: 'A1B2C3D4E5F6G7H8', source: 'seal', first_name: 'Anna', last_name: 'Neri' },
+      ],
+    });
+
+    const rights = await screen.findByRole('region', { name: 'Your rights for this match' });
+    expect(within(rights).getAllByTestId('suggested-right').map((button) => button.textContent)).toEqual([
+      'Use card TF0000000001 (Mario Rossi)',
+      'Use seal A1B2C3D4E5F6G7H8 (Anna Neri)',
+    ]);
   });
 
   it('tells an English fan the sectors their right opens', async () => {

@@ -26,13 +26,14 @@ import {
   useDropRight,
   useFixturePhases,
   useFixtureRight,
+  useSuggestedRights,
   type FixtureSale,
 } from '../../fixtures/rights';
 import { useFormFields } from '../../hooks/useFormFields';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { momentOf } from '../../seasons/phases';
 import { PhaseNotice } from '../selected-season-ticket/PhaseNotice';
-import type { RightClaim } from '../../../../api-types';
+import type { RightClaim, RightRequest, SuggestedRight } from '../../../../api-types';
 
 /**
  * A match's pre-emption on its pages (the stadium and a block's seats), while a phase with rights
@@ -81,6 +82,7 @@ function RightPanel({ fixtureId, open }: { fixtureId: number; open: string[] | n
   const { t: ts, ready } = useTranslation(SEASON_ORDER_NS, { useSuspense: false });
   const { user, isPending } = useSession();
   const right = useFixtureRight(fixtureId, user !== null);
+  const suggested = useSuggestedRights(fixtureId, user !== null).data ?? [];
   const [moved, setMoved] = useState<Moved>(null);
   if (!ready || isPending) {
     return null;
@@ -93,7 +95,12 @@ function RightPanel({ fixtureId, open }: { fixtureId: number; open: string[] | n
   }
   const claim = right.data ?? null;
   return claim === null ? (
-    <RightForm fixtureId={fixtureId} focus={moved === 'form'} onClaimed={() => setMoved('claimed')} />
+    <RightForm
+      fixtureId={fixtureId}
+      suggested={suggested}
+      focus={moved === 'form'}
+      onClaimed={() => setMoved('claimed')}
+    />
   ) : (
     <ClaimedRight
       fixtureId={fixtureId}
@@ -110,6 +117,8 @@ const RIGHT_INPUT_ID = 'preemption-right';
 
 interface RightFormProps {
   fixtureId: number;
+  /** The rights the fan's account gives them for the phase on now: one click each. */
+  suggested: SuggestedRight[];
   /** Shown again after "use another right": the field takes the focus. */
   focus: boolean;
   onClaimed: () => void;
@@ -119,13 +128,26 @@ interface RightFormProps {
  * "Usa il tuo diritto di prelazione": a supporter card number or a fiscal seal. A bad value is
  * said on the field; any other refusal above the button, in the fan's words.
  */
-function RightForm({ fixtureId, focus, onClaimed }: RightFormProps) {
+function RightForm({ fixtureId, suggested, focus, onClaimed }: RightFormProps) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation(SEASON_ORDER_NS);
   const forgetEndedSession = useForgetEndedSession();
   const form = useFormFields(EMPTY_RIGHT, (_field, code) => rightFieldText(ts, code));
   const claim = useClaimRight(fixtureId);
   const focusField = () => document.getElementById(RIGHT_INPUT_ID)?.focus();
+
+  const send = (request: RightRequest) =>
+    claim.mutate(request, {
+      onSuccess: onClaimed,
+      onError: (error) => {
+        const codes = rightFieldCodes(error);
+        form.showCodes(codes);
+        if (codes.right !== undefined) {
+          focusField();
+        }
+        forgetEndedSession(error);
+      },
+    });
 
   const onSubmit = form.submitWith(
     normalisedRight,
@@ -136,19 +158,13 @@ function RightForm({ fixtureId, focus, onClaimed }: RightFormProps) {
       }
       return problems;
     },
-    (request) =>
-      claim.mutate(request, {
-        onSuccess: onClaimed,
-        onError: (error) => {
-          const codes = rightFieldCodes(error);
-          form.showCodes(codes);
-          if (codes.right !== undefined) {
-            focusField();
-          }
-          forgetEndedSession(error);
-        },
-      }),
+    send,
   );
+  /** A right the account gives: in the field, and sent as if typed there. */
+  const claimSuggested = (right: string) => {
+    form.change('right', right);
+    send(normalisedRight({ right }));
+  };
   const onField = Object.keys(rightFieldCodes(claim.error)).length > 0;
 
   return (
@@ -165,6 +181,9 @@ function RightForm({ fixtureId, focus, onClaimed }: RightFormProps) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
         {ts('matchRight.intro')}
       </Typography>
+      {suggested.length > 0 && (
+        <SuggestedRights suggested={suggested} disabled={claim.isPending} onUse={claimSuggested} />
+      )}
       <TextField
         {...form.bind('right', ts('matchRight.rightHint'))}
         id={RIGHT_INPUT_ID}
@@ -183,6 +202,44 @@ function RightForm({ fixtureId, focus, onClaimed }: RightFormProps) {
         }}
       />
     </FormCard>
+  );
+}
+
+interface SuggestedRightsProps {
+  suggested: SuggestedRight[];
+  disabled: boolean;
+  onUse: (right: string) => void;
+}
+
+/** "I tuoi diritti per questa partita": each a button, "Usa la tessera TF0000000001 (Mario Rossi)". */
+function SuggestedRights({ suggested, disabled, onUse }: SuggestedRightsProps) {
+  const { t: ts } = useTranslation(SEASON_ORDER_NS);
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId} data-testid="suggested-rights" sx={{ display: 'grid', gap: 1 }}>
+      <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {ts('matchRight.suggestedTitle')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {suggested.map((suggestion) => (
+          <Button
+            key={`${suggestion.source}-${suggestion.right}`}
+            type="button"
+            variant="outlined"
+            disabled={disabled}
+            onClick={() => onUse(suggestion.right)}
+            data-testid="suggested-right"
+            data-right={suggestion.right}
+            sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
+          >
+            {ts(suggestion.source === 'card' ? 'matchRight.useCard' : 'matchRight.useSeal', {
+              right: suggestion.right,
+              name: `${suggestion.first_name} ${suggestion.last_name}`,
+            })}
+          </Button>
+        ))}
+      </Box>
+    </Box>
   );
 }
 

@@ -1,12 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
-import i18n from '../../i18n';
+import i18n, { SEASON_ORDER_NS } from '../../i18n';
 import { aFan, aTicket } from '../../test/fixtures';
-import { renderWithProviders, stubApi } from '../../test/render';
+import { renderWithProviders, stubApi, type StubAnswer } from '../../test/render';
 
 beforeAll(async () => {
-  await import('./WalletPage');
+  await Promise.all([import('./WalletPage'), i18n.loadNamespaces(SEASON_ORDER_NS)]);
 });
 
 const tickets = [
@@ -90,5 +91,76 @@ describe('/wallet/', () => {
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Accedi' })).toBeInTheDocument();
+  });
+
+  describe('e-mails all the tickets again', () => {
+    const SEND_ALL = 'POST /api/wallet/send';
+
+    function openWith(answer: StubAnswer) {
+      const api = stubApi({
+        'GET /api/me': { body: aFan() },
+        'GET /api/wallet': { body: { items: tickets } },
+        'GET /api/wallet/seasons': { body: { items: [] } },
+        [SEND_ALL]: answer,
+      });
+      renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+      return { api, user: userEvent.setup() };
+    }
+
+    const refused = (status: number, code: string): StubAnswer => ({
+      status,
+      body: { code, message: 'An English message for developers', errors: {} },
+    });
+
+    it('says how many orders are on their way', async () => {
+      const { api, user } = openWith({ status: 202, body: { orders: 3 } });
+
+      const button = await screen.findByRole('button', { name: 'Inviami di nuovo tutti i biglietti' });
+      expect(button).toHaveAttribute('data-testid', 'send-all-tickets');
+      await user.click(button);
+
+      expect(await screen.findByRole('status')).toHaveTextContent('Ti inviamo di nuovo i biglietti di 3 ordini per e-mail.');
+      expect(api.callsTo(SEND_ALL)).toHaveLength(1);
+      expect(api.callsTo(SEND_ALL)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+    });
+
+    it.each([
+      ['no_tickets', refused(409, 'no_tickets'), 'Non hai biglietti per partite future.'],
+      ['rate_limited', refused(429, 'rate_limited'), 'Li abbiamo appena inviati: riprova tra qualche minuto.'],
+    ])("says %s in the fan's words", async (_code, answer, text) => {
+      const { user } = openWith(answer);
+
+      await user.click(await screen.findByTestId('send-all-tickets'));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(screen.queryByText('An English message for developers')).not.toBeInTheDocument();
+    });
+
+    it('is not offered on an empty wallet', async () => {
+      stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+      renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+
+      expect(await screen.findByTestId('wallet-empty')).toBeInTheDocument();
+      expect(screen.queryByTestId('send-all-tickets')).not.toBeInTheDocument();
+    });
+
+    it('speaks English', async () => {
+      await act(() => i18n.changeLanguage('en'));
+      const { user } = openWith({ status: 202, body: { orders: 1 } });
+
+      await user.click(await screen.findByRole('button', { name: 'E-mail me all my tickets again' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('We are e-mailing you the tickets of 1 order again.');
+    });
+
+    it.each([
+      ['no_tickets', refused(409, 'no_tickets'), 'You have no tickets for matches ahead.'],
+      ['rate_limited', refused(429, 'rate_limited'), 'We have just sent them: try again in a few minutes.'],
+    ])('says %s in English', async (_code, answer, text) => {
+      await act(() => i18n.changeLanguage('en'));
+      const { user } = openWith(answer);
+
+      await user.click(await screen.findByTestId('send-all-tickets'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    });
   });
 });

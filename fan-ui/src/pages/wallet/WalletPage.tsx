@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useWallet } from '../../orders/api';
 import { useSeasonWallet } from '../../seasons/orders';
 import { SeasonTicketsSection } from './SeasonTicketsSection';
+import { SendAllTickets } from './SendAllTickets';
 import { TicketCard } from './TicketCard';
 
 /**
@@ -34,6 +35,7 @@ function Wallet() {
   const wallet = useWallet();
   const seasons = useSeasonWallet();
   const hasSeasons = (seasons.data?.length ?? 0) > 0;
+  const hasTickets = (wallet.data?.length ?? 0) > 0 || hasSeasons;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <Box>
@@ -44,6 +46,12 @@ function Wallet() {
           {t('wallet.subtitle')}
         </Typography>
       </Box>
+      {hasTickets && (
+        // Its words come with the season tickets': the tickets do not wait for them.
+        <Suspense fallback={null}>
+          <SendAllTickets />
+        </Suspense>
+      )}
       {wallet.isPending && <Loading />}
       {wallet.isError && <QueryFailed error={wallet.error} onRetry={() => void wallet.refetch()} />}
       {wallet.data?.length === 0 && !hasSeasons && (

@@ -66,11 +66,16 @@ describe('match pre-emption', () => {
     const run = letters(Date.now() % 10_000_000);
     const holder = { nome: 'Chiara', cognome: `Tessera${run}`, dataNascita: '1990-04-01' };
     const card = (await sim<{ numeroTessera: string }>('/_sim/ticketing/supporter-cards', holder)).numeroTessera;
-    const clock = Date.parse((await sim<{ now: string }>('/_sim/ticketing/clock')).now);
+    // The window must be open by the simulator's clock (which other journeys move) and by the
+    // real one (the mirrored phase is current by it).
+    const simNow = async () => Date.parse((await sim<{ now: string }>('/_sim/ticketing/clock')).now);
+    const clock = await simNow();
+    const earliest = Math.min(clock, Date.now());
+    const latest = Math.max(clock, Date.now());
     const window = (closesAt: number) => ({
-      preemption: { opens_at: new Date(clock - 3_600_000).toISOString(), closes_at: new Date(closesAt).toISOString(), sectors: ['TC'] },
+      preemption: { opens_at: new Date(earliest - 3_600_000).toISOString(), closes_at: new Date(closesAt).toISOString(), sectors: ['TC'] },
     });
-    await sim(`/_sim/ticketing/events/${fixture.planet_event_id}`, window(clock + 7_200_000));
+    await sim(`/_sim/ticketing/events/${fixture.planet_event_id}`, window(latest + 7_200_000));
 
     // Staff mirror the window and list the card.
     const staffContext = await newAdminContext(browser);
@@ -157,7 +162,7 @@ describe('match pre-emption', () => {
     await staff.getByRole('row').filter({ hasText: 'TC' }).last().getByTestId('phase-end').click();
     await staff.getByRole('button', { name: 'Conferma' }).click();
     await staff.getByText('Fase terminata').first().waitFor();
-    await sim(`/_sim/ticketing/events/${fixture.planet_event_id}`, window(Date.parse((await sim<{ now: string }>('/_sim/ticketing/clock')).now) - 60_000));
+    await sim(`/_sim/ticketing/events/${fixture.planet_event_id}`, window(Math.min(await simNow(), Date.now()) - 60_000));
     await visitor.reload();
     await visitor.getByTestId(`seat-${seat}`).waitFor();
     expect(await visitor.getByTestId('phase-restricted').count()).toBe(0);

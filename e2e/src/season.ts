@@ -38,7 +38,7 @@ export async function supporterCard(holder: SeasonHolder): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ nome: holder.first_name, cognome: holder.last_name, dataNascita: holder.birth_date }),
   });
-  expect(response.status).toBe(204);
+  expect(response.status).toBe(201);
 }
 
 /**

@@ -24,7 +24,8 @@ import {
   shot,
   waitForSeatState,
 } from '../src/checkout.ts';
-import { baseUrl, simUrl } from '../src/env.ts';
+import { baseUrl } from '../src/env.ts';
+import { sim } from '../src/sim.ts';
 
 const BASE_URL = baseUrl();
 
@@ -37,17 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function sim<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${simUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 describe('match pre-emption', () => {
   it('a supporter card opens one seat of its sector during the match pre-emption phase; others wait', async () => {

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, letters, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext, screenshot } from '../src/browser.ts';
 import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
-import { baseUrl, simUrl } from '../src/env.ts';
+import { baseUrl } from '../src/env.ts';
+import { sim } from '../src/sim.ts';
 import { type SeasonDetail, type SeasonSummary, getJson } from '../src/season.ts';
 
 const BASE_URL = baseUrl();
@@ -28,17 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function sim<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${simUrl()}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok, `${path}: ${response.status}`).toBe(true);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 async function sheet(header: string[], rows: (string | Date)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

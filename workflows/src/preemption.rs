@@ -55,13 +55,22 @@ impl Job for ImportHolders {
         holders::record_rejections(&mut conn, self.import_id, good.len() + bad.len(), &bad).await?;
         drop(conn);
         let good: Vec<holders::HolderRow> = good.into_iter().map(|(_, r)| r).collect();
-        for batch in good.chunks(holders::BATCH) {
+        // The last batch and the import's end are one transaction: staff never see every row
+        // written while the import still says it is running.
+        let batches: Vec<&[holders::HolderRow]> = good.chunks(holders::BATCH).collect();
+        let last = batches.len().saturating_sub(1);
+        if batches.is_empty() {
+            let mut conn = ctx.pool.acquire().await?;
+            holders::finish_import(&mut conn, self.import_id, None).await?;
+        }
+        for (i, batch) in batches.into_iter().enumerate() {
             let mut tx = ctx.pool.begin().await?;
             holders::write_batch(&mut tx, self.import_id, &label, batch).await?;
+            if i == last {
+                holders::finish_import(&mut tx, self.import_id, None).await?;
+            }
             tx.commit().await?;
         }
-        let mut conn = ctx.pool.acquire().await?;
-        holders::finish_import(&mut conn, self.import_id, None).await?;
         tracing::info!(
             written = good.len(),
             rejected = bad.len(),

@@ -17,7 +17,6 @@ import { FailedIssueList } from './failedIssues/FailedIssueList';
 import fixtures from './fixtures';
 import { FixtureList } from './fixtures/FixtureList';
 import holdersImports from './holdersImports';
-import { HoldersImportPage } from './holdersImports/HoldersImportPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import issuedTickets from './issuedTickets';
 import { IssuedTicketList } from './issuedTickets/IssuedTicketList';
@@ -25,6 +24,7 @@ import jobQueues from './jobQueues';
 import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
+import { LazyHoldersImportPage, LazyRenewalMailingsPage } from './lazyPages';
 import { LoginPage } from './login/LoginPage';
 import massIssueLines from './massIssueLines';
 import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
@@ -43,6 +43,7 @@ import { PriceList } from './prices/PriceList';
 import renewalCodes from './renewalCodes';
 import { RenewalCodeList } from './renewalCodes/RenewalCodeList';
 import { RenewalCodesImportPage } from './renewalCodes/RenewalCodesImportPage';
+import renewalMailings from './renewalMailings';
 import { SeasonSetupPage } from './season/SeasonSetupPage';
 import seasonHolders from './seasonHolders';
 import { SeasonHolderList } from './seasonHolders/SeasonHolderList';
@@ -121,6 +122,7 @@ export function AdminApp() {
       <Resource name="holders-imports" {...holdersImports} />
       <Resource name="season-holders" {...seasonHolders} />
       <Resource name="renewal-codes" {...renewalCodes} />
+      <Resource name="renewal-mailings" {...renewalMailings} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -146,10 +148,11 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />
         <Route path={PAGE_PATHS.paymentReport} element={<PaymentReportPage />} />
         <Route path={PAGE_PATHS.phases} element={<PhasesPage />} />
-        <Route path={PAGE_PATHS.holdersImport} element={<HoldersImportPage />} />
+        <Route path={PAGE_PATHS.holdersImport} element={<LazyHoldersImportPage />} />
         <Route path={PAGE_PATHS.seasonHolders} element={<SeasonHolderList />} />
         <Route path={PAGE_PATHS.renewalCodes} element={<RenewalCodeList />} />
         <Route path={PAGE_PATHS.renewalCodesImport} element={<RenewalCodesImportPage />} />
+        <Route path={PAGE_PATHS.renewalMailings} element={<LazyRenewalMailingsPage />} />
       </CustomRoutes>
     </Admin>
   );

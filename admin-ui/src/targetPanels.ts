@@ -1,6 +1,11 @@
 /**
- * The panels of a match's and a season ticket's tabs that load only when a tab opens, in one
- * chunk of their own: the staff app's main bundle stays within its budget.
+ * The panels of a match's and a season ticket's tabs, and the pre-emption pages (lazyPages.ts),
+ * that load only when opened, in one chunk of their own: the staff app's main bundle stays within
+ * its budget.
  */
+export { HoldersImportPage } from './holdersImports/HoldersImportPage';
+export { HoldersImportShow } from './holdersImports/HoldersImportShow';
 export { PhasesPanel } from './phases/PhasesPanel';
 export { default as PreemptionCodesPanel } from './preemptionCodes/PreemptionCodesPanel';
+export { RenewalMailingShow } from './renewalMailings/RenewalMailingShow';
+export { RenewalMailingsPage } from './renewalMailings/RenewalMailingsPage';

@@ -13,6 +13,8 @@ import type {
   PreemptionCodesReport,
   RenewalCodesReport,
   RenewalCodesRequest,
+  RenewalMailing,
+  RenewalMailingRequest,
 } from '../../../api-types';
 
 const PHASES = '/api/admin/phases';
@@ -67,6 +69,15 @@ export function downloadHoldersRejections(id: Identifier): Promise<string> {
  */
 export function importRenewalCodes(request: RenewalCodesRequest): Promise<RenewalCodesReport> {
   return postJson<RenewalCodesReport>('/api/admin/renewal-codes/import', request);
+}
+
+/**
+ * `POST /api/admin/renewal-mailings`: e-mails each holder of the season ticket's season their
+ * renewal code, by a job (202, queued; followed at `GET /api/admin/renewal-mailings/{id}`). Those
+ * already sent theirs are left out unless `again`. 404 `target_not_found`.
+ */
+export function createRenewalMailing(request: RenewalMailingRequest): Promise<RenewalMailing> {
+  return postJson<RenewalMailing>('/api/admin/renewal-mailings', request);
 }
 
 /**

@@ -139,6 +139,9 @@ describe("the holders' import", () => {
 
     expect(await screen.findByText('Motivi di scarto')).toBeInTheDocument();
     expect(screen.getByText('lo stesso sigillo fiscale è già in una riga precedente.')).toBeInTheDocument();
+    // The sheet's optional Email column: a bad address rejects the row.
+    expect(screen.getByText('bad_email')).toBeInTheDocument();
+    expect(screen.getByText("l'e-mail non è un indirizzo valido.")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Scarica le righe scartate' }));
 
     await waitFor(() => expect(saved).toEqual([`scarti-${ID}.xlsx`]));

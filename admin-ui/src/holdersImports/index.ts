@@ -1,8 +1,8 @@
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import { createElement } from 'react';
 import { PAGE_PATHS } from '../layout/paths';
+import { LazyHoldersImportShow } from '../lazyPages';
 import { RedirectTo } from '../layout/RedirectTo';
-import { HoldersImportShow } from './HoldersImportShow';
 import type { HoldersImport } from '../../../api-types';
 
 /**
@@ -11,7 +11,7 @@ import type { HoldersImport } from '../../../api-types';
  */
 export default {
   list: () => createElement(RedirectTo, { path: PAGE_PATHS.holdersImport }),
-  show: HoldersImportShow,
+  show: LazyHoldersImportShow,
   icon: GroupAddOutlinedIcon,
   recordRepresentation: (record: Pick<HoldersImport, 'label' | 'file_name'>) => `${record.label} · ${record.file_name}`,
 };

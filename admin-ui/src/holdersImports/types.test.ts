@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/http';
 import { holdersImportFailureKey } from './importErrors';
-import { importFailure, importProgress, isImportInProgress, isSeasonLabel } from './types';
+import { importFailure, importProgress, isImportInProgress, isSeasonLabel, REJECTION_REASONS } from './types';
 
 describe('isSeasonLabel', () => {
   it('takes two following years, as the API does', () => {
@@ -25,6 +25,12 @@ describe('importProgress', () => {
 
   it('is read again while queued or running only', () => {
     expect(['queued', 'running', 'done', 'failed'].map((state) => isImportInProgress({ state }))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('REJECTION_REASONS', () => {
+  it("names the sheet's optional Email column's bad address among the reasons", () => {
+    expect(REJECTION_REASONS).toContain('bad_email');
   });
 });
 

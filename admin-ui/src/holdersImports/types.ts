@@ -49,6 +49,7 @@ export const REJECTION_REASONS = [
   'bad_buyer_birth_date',
   'bad_renewal_code',
   'missing_country',
+  'bad_email',
 ] as const;
 
 /**

@@ -121,6 +121,7 @@ export const englishAppMessages: TranslationMessages = {
       holders_import: 'Import holders',
       season_holders: 'Holders',
       renewal_codes: 'Renewal codes',
+      renewal_mailings: 'Renewal code e-mails',
     },
     seat_map: {
       block: 'Block',
@@ -1739,6 +1740,7 @@ export const englishAppMessages: TranslationMessages = {
         bad_buyer_birth_date: "the buyer's birth date is not valid.",
         bad_renewal_code: 'the renewal code is not valid (P1- or P2- then letters and digits).',
         missing_country: 'a holder born abroad (province EE) needs the country as the birth place.',
+        bad_email: 'the e-mail is not a valid address.',
       },
       action: {
         download_rejections: 'Download rejected rows',
@@ -1826,6 +1828,55 @@ export const englishAppMessages: TranslationMessages = {
           bad_code: 'the code is not valid (P1- or P2- then letters and digits).',
           unknown_seat: 'the stadium has no such seat (written sector-block-row-number, e.g. CC-CC1-3-12).',
         },
+      },
+    },
+    'renewal-mailings': {
+      name: 'Renewal code e-mails |||| Renewal code e-mails',
+      empty: 'No renewal code e-mails yet.',
+      show_title: 'Renewal code e-mails · %{label}',
+      sent_of: '%{sent} sent of %{total}',
+      fields: {
+        id: 'ID',
+        label: 'Season',
+        season_ticket_id: 'Season ticket',
+        state: 'State',
+        total: 'To send',
+        sent: 'Sent',
+        skipped: 'Skipped',
+        progress: 'Progress',
+        error: 'Error',
+        created_at: 'Started',
+        finished_at: 'Finished',
+      },
+      states: {
+        queued: 'Queued',
+        running: 'Running',
+        done: 'Done',
+        failed: 'Failed',
+      },
+      states_of: {
+        queued: 'Renewal code e-mails for %{label} queued.',
+        running: 'Renewal code e-mails for %{label} going out.',
+        done: 'Renewal code e-mails for %{label} sent.',
+        failed: 'Renewal code e-mails for %{label} failed.',
+      },
+      action: {
+        send: 'Send renewal codes',
+        follow: 'See the mailing',
+      },
+      confirm: {
+        title: 'Send the renewal codes to the holders?',
+        content:
+          'Each holder of the season with a renewal code and an e-mail address gets one e-mail with their code. Those already sent theirs are left out; holders without an e-mail or a code are skipped. The e-mails go out in the background: follow the progress here and on the Renewal code e-mails page.',
+        again: 'Send again to those who already received it',
+        send: 'Send',
+      },
+      notifications: {
+        started: 'Renewal code e-mails started: %{smart_count} e-mail to send. |||| Renewal code e-mails started: %{smart_count} e-mails to send.',
+      },
+      errors: {
+        target_not_found: 'The season ticket no longer exists.',
+        send_failed: 'Could not start the e-mails. Please try again shortly.',
       },
     },
     'preemption-codes': {
@@ -2112,9 +2163,14 @@ export const englishAppMessages: TranslationMessages = {
         "The sheet of last season's holders, who renew their seat or use a pre-emption right. The rows are written in the background, 500 at a time; invalid rows are rejected and can be downloaded with their reason. A holder already there (same fiscal seal) is updated.",
       label_help: 'The season they renew into, e.g. 2025-2026.',
       sheet_help:
-        'An Excel sheet (.xlsx) with the columns Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente and Codice Rinnovo.',
+        'An Excel sheet (.xlsx) with the columns Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente and Codice Rinnovo; optionally an Email column, where the renewal code is sent.',
       upload: 'Import the sheet',
       imports: 'Latest imports',
+    },
+    renewal_mailings: {
+      title: 'Renewal code e-mails',
+      subtitle:
+        "The e-mails of their renewal code to a season's holders, newest first, with their live progress. A mailing starts from the season ticket's Sale phases tab; the skipped are holders without an e-mail or a code.",
     },
     renewal_codes_import: {
       title: 'Import the code table',

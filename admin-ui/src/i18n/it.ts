@@ -121,6 +121,7 @@ export const italianMessages: TranslationMessages = {
       holders_import: 'Importa titolari',
       season_holders: 'Titolari',
       renewal_codes: 'Codici di rinnovo',
+      renewal_mailings: 'Invio codici di rinnovo',
     },
     seat_map: {
       block: 'Blocco',
@@ -1753,6 +1754,7 @@ export const italianMessages: TranslationMessages = {
         bad_buyer_birth_date: "la data di nascita dell'acquirente non è valida.",
         bad_renewal_code: 'il codice di rinnovo non è valido (P1- o P2- seguito da lettere e cifre).',
         missing_country: 'un titolare nato all\'estero (provincia EE) deve avere lo stato come località di nascita.',
+        bad_email: "l'e-mail non è un indirizzo valido.",
       },
       action: {
         download_rejections: 'Scarica le righe scartate',
@@ -1841,6 +1843,55 @@ export const italianMessages: TranslationMessages = {
           bad_code: 'il codice non è valido (P1- o P2- seguito da lettere e cifre).',
           unknown_seat: 'lo stadio non ha questo posto (si scrive settore-blocco-fila-numero, per esempio CC-CC1-3-12).',
         },
+      },
+    },
+    'renewal-mailings': {
+      name: 'Invio dei codici di rinnovo |||| Invii dei codici di rinnovo',
+      empty: 'Nessun invio dei codici di rinnovo, per ora.',
+      show_title: 'Invio dei codici di rinnovo · %{label}',
+      sent_of: '%{sent} inviate su %{total}',
+      fields: {
+        id: 'ID',
+        label: 'Stagione',
+        season_ticket_id: 'Abbonamento',
+        state: 'Stato',
+        total: 'Da inviare',
+        sent: 'Inviate',
+        skipped: 'Saltati',
+        progress: 'Avanzamento',
+        error: 'Errore',
+        created_at: 'Avviato il',
+        finished_at: 'Concluso il',
+      },
+      states: {
+        queued: 'In coda',
+        running: 'In corso',
+        done: 'Concluso',
+        failed: 'Non riuscito',
+      },
+      states_of: {
+        queued: 'Invio dei codici di rinnovo %{label} in coda.',
+        running: 'Invio dei codici di rinnovo %{label} in corso.',
+        done: 'Invio dei codici di rinnovo %{label} concluso.',
+        failed: 'Invio dei codici di rinnovo %{label} non riuscito.',
+      },
+      action: {
+        send: 'Invia i codici di rinnovo',
+        follow: "Vedi l'invio",
+      },
+      confirm: {
+        title: 'Inviare i codici di rinnovo ai titolari?',
+        content:
+          "Ogni titolare della stagione che ha un codice di rinnovo e un indirizzo e-mail riceve un'e-mail con il proprio codice. Chi l'ha già ricevuto viene escluso; i titolari senza e-mail o senza codice vengono saltati. Le e-mail partono in background: l'avanzamento si segue qui e nella pagina Invio codici di rinnovo.",
+        again: "Invia di nuovo anche a chi l'ha già ricevuto",
+        send: 'Invia',
+      },
+      notifications: {
+        started: 'Invio dei codici di rinnovo avviato: %{smart_count} e-mail da inviare.',
+      },
+      errors: {
+        target_not_found: "L'abbonamento non esiste più.",
+        send_failed: "Impossibile avviare l'invio dei codici. Riprova tra poco.",
       },
     },
     'preemption-codes': {
@@ -2131,9 +2182,14 @@ export const italianMessages: TranslationMessages = {
         "Il foglio dei titolari della stagione precedente, che rinnovano il proprio posto o usano una prelazione. Le righe vengono scritte in background, 500 alla volta; le righe non valide vengono scartate e si possono scaricare con il loro motivo. Un titolare già presente (stesso sigillo fiscale) viene aggiornato.",
       label_help: 'La stagione in cui rinnovano, per esempio 2025-2026.',
       sheet_help:
-        'Un foglio Excel (.xlsx) con le colonne Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente e Codice Rinnovo.',
+        'Un foglio Excel (.xlsx) con le colonne Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente e Codice Rinnovo; facoltativa la colonna Email, a cui arriva il codice di rinnovo.',
       upload: 'Importa il foglio',
       imports: 'Ultime importazioni',
+    },
+    renewal_mailings: {
+      title: 'Invio codici di rinnovo',
+      subtitle:
+        "Le e-mail con il codice di rinnovo ai titolari di una stagione, dalla più recente, con l'avanzamento in tempo reale. Un invio parte dalla scheda Fasi di vendita dell'abbonamento; i saltati sono i titolari senza e-mail o senza codice.",
     },
     renewal_codes_import: {
       title: 'Importa la tabella dei codici',

@@ -37,6 +37,7 @@ function adminApi() {
     '/api/admin/holders-imports': listRoute('holders-imports', []),
     '/api/admin/season-holders': listRoute('season-holders', []),
     '/api/admin/renewal-codes': listRoute('renewal-codes', []),
+    '/api/admin/renewal-mailings': listRoute('renewal-mailings', []),
   });
 }
 
@@ -79,6 +80,7 @@ describe('the menu', () => {
       'Importa titolari',
       'Titolari',
       'Codici di rinnovo',
+      'Invio codici di rinnovo',
       'Biglietti',
       'Biglietti emessi',
       'Emissioni fallite',
@@ -118,6 +120,7 @@ describe('the menu', () => {
       'Importa titolari': '/admin/preemption/holders_import',
       Titolari: '/admin/preemption/season_holders',
       'Codici di rinnovo': '/admin/preemption/renewal_codes',
+      'Invio codici di rinnovo': '/admin/preemption/renewal_mailings',
       'Biglietti emessi': '/admin/tickets/issuedtickets',
       'Emissioni fallite': '/admin/tickets/issuefailed',
       'Abbonamenti emessi': '/admin/tickets/seasonissued',
@@ -179,6 +182,10 @@ describe('the menu', () => {
       '/admin/preemption/holders_import',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Holders' })).toHaveAttribute('href', '/admin/preemption/season_holders');
+    expect(within(menu).getByRole('menuitem', { name: 'Renewal code e-mails' })).toHaveAttribute(
+      'href',
+      '/admin/preemption/renewal_mailings',
+    );
   });
 
   it('opens the ticket pages from the menu, in English too', async () => {
@@ -268,6 +275,7 @@ describe('the menu', () => {
     ['/holders-imports', 'Importa titolari'],
     ['/season-holders', 'Titolari'],
     ['/renewal-codes', 'Codici di rinnovo'],
+    ['/renewal-mailings', 'Invio codici di rinnovo'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -8,6 +8,7 @@ import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import EuroOutlinedIcon from '@mui/icons-material/EuroOutlined';
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import EventSeatOutlinedIcon from '@mui/icons-material/EventSeatOutlined';
+import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
@@ -77,6 +78,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.holdersImport, label: 'app.menu.holders_import', icon: <GroupAddOutlinedIcon /> },
       { path: PAGE_PATHS.seasonHolders, label: 'app.menu.season_holders', icon: <BadgeOutlinedIcon /> },
       { path: PAGE_PATHS.renewalCodes, label: 'app.menu.renewal_codes', icon: <VpnKeyOutlinedIcon /> },
+      { path: PAGE_PATHS.renewalMailings, label: 'app.menu.renewal_mailings', icon: <ForwardToInboxOutlinedIcon /> },
     ],
   },
   {

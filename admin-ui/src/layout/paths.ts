@@ -32,6 +32,7 @@ export const PAGE_PATHS = {
   seasonHolders: '/preemption/season_holders',
   renewalCodes: '/preemption/renewal_codes',
   renewalCodesImport: '/preemption/renewal_codes/import',
+  renewalMailings: '/preemption/renewal_mailings',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { DataTable, ReferenceManyField, useTranslate } from 'react-admin';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { SHRINKABLE } from '../layout/grid';
+import { SendRenewalCodesButton } from '../renewalMailings/SendRenewalCodesButton';
 import {
   CreatePhaseButton,
   DeletePhaseButton,
@@ -96,6 +97,7 @@ export function PhasesPanel({ target }: { target: PhaseTarget }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <CreatePhaseButton target={target} />
         <MirrorPhasesButton target={target} />
+        {'season_ticket_id' in target && <SendRenewalCodesButton seasonTicketId={target.season_ticket_id} />}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <ReferenceManyField<{ id: typeof id }, PhaseView>

@@ -5,6 +5,7 @@ import type {
   MassIssueTask,
   OrderRow,
   PhaseView,
+  RenewalMailing,
   SeasonOrder,
   SeasonOrderRow,
   SeasonTicket,
@@ -258,6 +259,23 @@ export function aHoldersImport(overrides: Partial<HoldersImport> = {}): HoldersI
     error: null,
     created_at: '2026-11-24T17:00:00Z',
     finished_at: '2026-11-24T17:00:09Z',
+    ...overrides,
+  };
+}
+
+/** The renewal codes of 2025-2026 e-mailed to the holders of season ticket 3, done; `overrides` change what a test needs. */
+export function aRenewalMailing(overrides: Partial<RenewalMailing> = {}): RenewalMailing {
+  return {
+    id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4d20',
+    season_ticket_id: 3,
+    label: '2025-2026',
+    state: 'done',
+    total: 1180,
+    sent: 1180,
+    skipped: 60,
+    error: null,
+    created_at: '2026-11-25T09:00:00Z',
+    finished_at: '2026-11-25T09:04:10Z',
     ...overrides,
   };
 }

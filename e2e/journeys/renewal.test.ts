@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, letters, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
+import { waitForMessage } from '../src/mail.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext, screenshot } from '../src/browser.ts';
 import { fillCard, saveAndCheckHolders } from '../src/checkout.ts';
 import { baseUrl } from '../src/env.ts';
@@ -131,13 +132,31 @@ describe('renewal', () => {
     await screenshot(staff, 'renewal-1-code-table');
 
     await staff.goto(`${BASE_URL}/admin/preemption/holders_import`);
-    const row = (h: typeof holder, sex: string, s: string, code: string) => [h.nome, h.cognome, h.dataNascita, 'CO', 'Como', sex, s, '', 'SEASON', code];
+    // The holder's e-mail, where staff send the renewal code and with which the fan signs up.
+    const holderEmail = uniqueEmail('rinnovo');
+    const row = (h: typeof holder, sex: string, s: string, code: string, email: string) => [
+      h.nome,
+      h.cognome,
+      h.dataNascita,
+      'CO',
+      'Como',
+      sex,
+      s,
+      '',
+      'SEASON',
+      code,
+      email,
+    ];
     await staff.getByTestId('holders-sheet-input').setInputFiles({
       name: 'abbonati-2024-2025.xlsx',
       mimeType: XLSX,
       buffer: await sheet(
-        ['Nome', 'Cognome', 'Data Nascita', 'Provincia Nascita', 'Localita Nascita', 'Sesso', 'Sigillo Fiscale', 'Promozioni1', 'Promozioni2', 'Codice Rinnovo'],
-        [row(holder, 'M', seal, `P1-${run}A`), row(other, 'F', otherSeal, `P1-${run}B`), ['', 'Senzanome', 'x', '', '', '', 'BAD', '', '', '']],
+        ['Nome', 'Cognome', 'Data Nascita', 'Provincia Nascita', 'Localita Nascita', 'Sesso', 'Sigillo Fiscale', 'Promozioni1', 'Promozioni2', 'Codice Rinnovo', 'Email'],
+        [
+          row(holder, 'M', seal, `P1-${run}A`, holderEmail),
+          row(other, 'F', otherSeal, `P1-${run}B`, ''),
+          ['', 'Senzanome', 'x', '', '', '', 'BAD', '', '', '', ''],
+        ],
       ),
     });
     await staff.getByRole('button', { name: 'Importa il foglio' }).click();
@@ -162,6 +181,19 @@ describe('renewal', () => {
       .poll(async () => Number(await phaseRow.getByTestId('phase-kept').textContent()), { timeout: 30_000, interval: 1_000 })
       .toBeGreaterThanOrEqual(2);
     await screenshot(staff, 'renewal-4-phase-open');
+
+    // Staff e-mail each holder their renewal code; the mailing's progress shows live, and the
+    // holder's code arrives (the other holder has no e-mail and is counted as such).
+    await staff.getByRole('button', { name: 'Invia i codici di rinnovo' }).click();
+    await screenshot(staff, 'renewal-4a-send-codes-confirm');
+    await staff.getByRole('button', { name: 'Invia', exact: true }).click();
+    await staff.locator('[data-testid="started-renewal-mailing"]').waitFor();
+    const codeMail = await waitForMessage(holderEmail, 0, 60_000);
+    expect(codeMail.text).toContain(`P1-${run}A`);
+    await staff.getByTestId('started-renewal-mailing').filter({ hasText: 'concluso' }).waitFor({ timeout: 60_000 });
+    const progress = staff.getByTestId('started-renewal-mailing').getByTestId('renewal-mailing-progress');
+    expect(await progress.getAttribute('data-sent')).toBe(await progress.getAttribute('data-total'));
+    await screenshot(staff, 'renewal-4b-codes-sent');
 
     // A fan without a right: the phase, a countdown, a map they cannot pick from.
     const visitorContext = await newFanContext(browser);
@@ -191,10 +223,15 @@ describe('renewal', () => {
 
     // Last season's holder renews with their seal and keeps their seat.
     const fanContext = await newFanContext(browser);
-    await signUpThroughApi(fanContext, uniqueEmail('rinnovo'), `${holder.nome} ${holder.cognome}`);
+    await signUpThroughApi(fanContext, holderEmail, `${holder.nome} ${holder.cognome}`);
     const fan = await fanContext.newPage();
     const fanErrors = collectPageErrors(fan);
     await fan.goto(`${BASE_URL}/selectedseasonticket/${season.id}`);
+    // The rights sent to their e-mail are listed on the page.
+    const rights = fan.getByTestId('my-renewal-rights');
+    await rights.waitFor();
+    expect(await rights.textContent()).toContain(holder.cognome);
+    await screenshot(fan, 'renewal-6a-my-rights-phone');
     const form = fan.getByTestId('renewal-form');
     await form.waitFor();
     await fan.getByTestId('renewal-right').fill(seal);

@@ -279,3 +279,18 @@ export type MyRenewalRight = Schemas['MyRenewalRight'];
 export type RenewalsRequest = Schemas['RenewalsRequest'];
 export type RenewalsResult = Schemas['RenewalsResult'];
 export type RenewalOutcome = Schemas['RenewalOutcome'];
+/** A big on-sale's waiting room, as staff watch it (`/api/admin/waiting-rooms`). */
+export type WaitingRoomView = Schemas['WaitingRoomView'];
+export type WaitingRoom = Schemas['Room'];
+export type WaitingRoomCounts = Schemas['RoomCounts'];
+export type WaitingRoomSettings = Schemas['RoomSettings'];
+export type NewWaitingRoom = Schemas['NewRoom'];
+export type WaitingRoomState = Schemas['RoomState'];
+/** `GET /api/fixtures/{id}/waiting-room`, `GET /api/season-tickets/{id}/waiting-room`. */
+export type OnSaleRoom = Schemas['OnSaleRoom'];
+export type WaitingRoomInfo = Schemas['RoomInfo'];
+/** Where a fan stands in a room (`/api/waiting-rooms/{id}/me`, `/join`, the `standing` events). */
+export type FanStanding = Schemas['FanStanding'];
+export type WaitingRoomStanding = Schemas['Standing'];
+/** The admission a fan's turn gives: sent back in `X-Admission` when holding. */
+export type Admission = Schemas['AdmissionView'];

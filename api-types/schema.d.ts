@@ -1066,6 +1066,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fixtures/{id}/waiting-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match's room, if it has one open or coming. */
+        get: operations["fixture_room"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/season-tickets/{id}/waiting-room": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The season ticket's room, if any. */
+        get: operations["season_room"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waiting-rooms/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a place (the same one when joined already). */
+        post: operations["join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waiting-rooms/{id}/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the fan stands. */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        /**
+         * The fan is done shopping; their admission ends and
+         *     frees its room for the next fan.
+         */
+        delete: operations["leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waiting-rooms/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fan's standing, live. */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/system": {
         parameters: {
             query?: never;
@@ -2504,6 +2593,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/waiting-rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every room, the latest opening first. */
+        get: operations["admin_list_rooms"];
+        put?: never;
+        /** A room for one on-sale. */
+        post: operations["admin_create_room"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waiting-rooms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The room and its live counts. */
+        get: operations["admin_get_room"];
+        /** New settings; the times only until it opened. */
+        put: operations["admin_update_room"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waiting-rooms/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fans keep their places; nobody is admitted. */
+        post: operations["admin_pause_room"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waiting-rooms/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admissions go on at the room's rate. */
+        post: operations["admin_resume_room"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waiting-rooms/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The room is over; holding needs no admission. */
+        post: operations["admin_close_room"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -2574,6 +2750,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An admission: what the hold paths ask for in the `X-Admission` header. */
+        AdmissionView: {
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
         /**
          * @description Where a password sign-in happens: the area decides who may enter.
          * @enum {string}
@@ -2902,6 +3084,12 @@ export interface components {
             kind?: string;
             /** Format: int64 */
             fixture_id?: number | null;
+        };
+        /** @description Where the fan stands, and their admission once their turn came. */
+        FanStanding: components["schemas"]["Standing"] & {
+            /** Format: int64 */
+            room_id: number;
+            admission?: components["schemas"]["AdmissionView"] | null;
         };
         /** @description A fixture with what a list shows: its "from" price and free places. */
         Fixture: {
@@ -3414,6 +3602,12 @@ export interface components {
              */
             birth_date: string;
         };
+        NewRoom: components["schemas"]["RoomSettings"] & {
+            /** Format: int64 */
+            fixture_id?: number | null;
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+        };
         /** @description A fan's notification. */
         Notification: {
             /** Format: uuid */
@@ -3430,6 +3624,9 @@ export interface components {
         Notifications: {
             items: components["schemas"]["Notification"][];
             unread: number;
+        };
+        OnSaleRoom: {
+            room?: components["schemas"]["RoomInfo"] | null;
         };
         /** @description An order with its lines. */
         Order: {
@@ -3862,6 +4059,12 @@ export interface components {
             birth_place: string;
             /** @description M or F. */
             sex: string;
+            /**
+             * Format: int64
+             * @description The seat chosen in a change-of-seat phase (required then, refused in a renewal phase:
+             *     the renewal is of the kept seat).
+             */
+            seat_id?: number | null;
         };
         RenewalsRequest: {
             /** @description One to ten renewals: each a right (seal or code) and its holder. */
@@ -3974,6 +4177,110 @@ export interface components {
             /** Format: int16 */
             acc_level: number;
         };
+        /** @description A room and its counters. */
+        Room: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            fixture_id?: number | null;
+            /** Format: int64 */
+            season_ticket_id?: number | null;
+            /** Format: date-time */
+            prequeue_opens_at: string;
+            /** Format: date-time */
+            opens_at: string;
+            /** Format: int32 */
+            admit_per_minute: number;
+            /** Format: int32 */
+            max_shopping: number;
+            /** Format: int32 */
+            admission_seconds: number;
+            paused: boolean;
+            /** Format: date-time */
+            closed_at?: string | null;
+            /**
+             * Format: int64
+             * @description The last place admitted.
+             */
+            admitted: number;
+            /**
+             * Format: int64
+             * @description The last place handed out.
+             */
+            placed: number;
+            /** Format: date-time */
+            shuffled_at?: string | null;
+        };
+        /** @description The live counts staff watch. */
+        RoomCounts: {
+            /**
+             * Format: int64
+             * @description Joined and not yet admitted.
+             */
+            waiting: number;
+            /**
+             * Format: int64
+             * @description Admitted so far.
+             */
+            admitted: number;
+            /**
+             * Format: int64
+             * @description Admitted, not left, admission unexpired.
+             */
+            shopping: number;
+            /**
+             * Format: int64
+             * @description Admitted and left (done).
+             */
+            done: number;
+            /**
+             * Format: int64
+             * @description Admitted in the last minute.
+             */
+            admitted_last_minute: number;
+            /**
+             * Format: int64
+             * @description The estimated wait at the back of the line, in seconds.
+             */
+            wait_at_back_seconds: number;
+        };
+        /** @description A room as fans see it. */
+        RoomInfo: {
+            /** Format: int64 */
+            id: number;
+            state: components["schemas"]["RoomState"];
+            /** Format: date-time */
+            prequeue_opens_at: string;
+            /** Format: date-time */
+            opens_at: string;
+        };
+        /** @description What staff set. */
+        RoomSettings: {
+            /** Format: date-time */
+            prequeue_opens_at: string;
+            /** Format: date-time */
+            opens_at: string;
+            /**
+             * Format: int32
+             * @description Fans admitted per minute.
+             */
+            admit_per_minute: number;
+            /**
+             * Format: int32
+             * @description Fans admitted and shopping at once, at most.
+             */
+            max_shopping: number;
+            /**
+             * Format: int32
+             * @description How long an admission lasts, in seconds.
+             */
+            admission_seconds: number;
+        };
+        /**
+         * @description Where a room is in its life.
+         * @enum {string}
+         */
+        RoomState: "scheduled" | "prequeue" | "open" | "paused" | "closed";
         SaleLine: {
             /** Format: int64 */
             seat_id?: number | null;
@@ -4369,6 +4676,33 @@ export interface components {
             label: string;
             state: components["schemas"]["SeatState"];
         };
+        /** @description Where a fan stands. */
+        Standing: {
+            state: components["schemas"]["RoomState"];
+            /**
+             * Format: int64
+             * @description Their place, once placed (the pre-queue is placed at the opening).
+             */
+            position?: number | null;
+            /**
+             * Format: int64
+             * @description Places before theirs still waiting.
+             */
+            ahead?: number | null;
+            /**
+             * Format: int64
+             * @description Everyone placed so far (for the progress bar: `admitted` of `placed`).
+             */
+            placed: number;
+            /** Format: int64 */
+            admitted: number;
+            /** Format: int64 */
+            estimated_wait_seconds?: number | null;
+            /** @description Their turn came (the spec's status 1). */
+            turn: boolean;
+            /** Format: date-time */
+            opens_at: string;
+        };
         /** @description Places the caller holds in a standing block. */
         StandingView: {
             /** Format: int32 */
@@ -4549,6 +4883,13 @@ export interface components {
             name: string;
             version: string;
             git_sha: string;
+        };
+        /** @description A room as staff watch it: its settings, its state now and its live counts. */
+        WaitingRoomView: components["schemas"]["Room"] & {
+            /** @description The fixture's or season ticket's title. */
+            target_title: string;
+            state: components["schemas"]["RoomState"];
+            counts: components["schemas"]["RoomCounts"];
         };
         /** @description The caller's titles, soonest match first. */
         Wallet: {
@@ -6100,7 +6441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            /** @description `admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's; `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7408,7 +7749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            /** @description `admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's; `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8263,7 +8604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            /** @description `admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's; `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one) */
+            /** @description `no_renewal_phase` (`errors.phase`: the current and next phases; neither a renewal nor a change of seat is open), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one), `change_of_seat_not_open` (a seat sent in a renewal phase), `seat_not_free` (the chosen seat is taken in some match), `seat_not_in_phase` (the phase does not open its sector) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8308,7 +8649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed` (`errors.seat_id`: required in a change-of-seat phase); `holder_mismatch` (`errors.field`: the first field that does not match the record); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8317,7 +8658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            /** @description `rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8380,7 +8721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            /** @description `admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's; `csrf_failed`: the CSRF header does not repeat the cookie */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8425,7 +8766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            /** @description `rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8671,7 +9012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `rate_limited`: ten wrong tries in fifteen minutes */
+            /** @description `rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9062,6 +9403,322 @@ export interface operations {
                 };
             };
             /** @description `not_found`: not one of one's cards; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fixture_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnSaleRoom"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    season_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season ticket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnSaleRoom"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FanStanding"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_not_open_yet` (`errors.prequeue_opens_at`), `room_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`: too many joins from one address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FanStanding"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_not_found`, `not_in_room`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-sent events `standing` (a FanStanding) whenever it changes; the stream ends when the room closes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_not_found`, `not_in_room`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15946,6 +16603,542 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupporterCard"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_rooms: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRoom"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `target_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_exists`: the on-sale has a room */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoomSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_closed`, `room_opened` (the times changed after the opening) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_pause_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_resume_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `room_closed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_close_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoomView"];
                 };
             };
             /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */

@@ -12,6 +12,8 @@ pub mod rest;
 pub mod routes;
 pub mod seed;
 pub mod state;
+pub mod waiting_room;
+pub mod wrong_tries;
 
 use crate::{error::ApiError, state::AppState};
 use axum::{

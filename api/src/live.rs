@@ -1,5 +1,6 @@
-//! Live seat maps: one Postgres LISTEN per api process, fanned out to every open seat map
-//! over server-sent events. Seat changes pass straight through; free counts per block are
+//! Live seat maps and waiting rooms: one Postgres LISTEN per api process, fanned out to every
+//! open seat map over server-sent events (and to the process's waiting rooms, see
+//! `crate::waiting_room`). Seat changes pass straight through; free counts per block are
 //! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
 //! people watching.
 
@@ -28,6 +29,8 @@ pub enum LiveEvent {
     },
     /// Refetch everything (`None`: every fixture, after a lost connection).
     Refresh { fixture_id: Option<FixtureId> },
+    /// A waiting room's counters or settings changed.
+    Room { room_id: i64 },
 }
 
 impl LiveEvent {
@@ -37,6 +40,7 @@ impl LiveEvent {
                 *fixture_id == fixture
             }
             LiveEvent::Refresh { fixture_id } => fixture_id.is_none_or(|f| f == fixture),
+            LiveEvent::Room { .. } => false,
         }
     }
 }
@@ -101,13 +105,21 @@ async fn listen_once(
     stop: &mut watch::Receiver<bool>,
 ) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen(CHANNEL).await?;
+    listener
+        .listen_all([CHANNEL, domain::waiting_room::CHANNEL])
+        .await?;
     let mut dirty: BTreeSet<(FixtureId, BlockId)> = BTreeSet::new();
     let mut recount = tokio::time::interval(RECOUNT_EVERY);
     loop {
         tokio::select! {
             n = listener.recv() => {
                 let n = n?;
+                if n.channel() == domain::waiting_room::CHANNEL {
+                    if let Ok(room_id) = n.payload().parse() {
+                        let _ = tx.send(Arc::new(LiveEvent::Room { room_id }));
+                    }
+                    continue;
+                }
                 let Ok(notice) = serde_json::from_str::<Notice>(n.payload()) else {
                     tracing::warn!(payload = n.payload(), "unreadable seat notice");
                     continue;

@@ -23,6 +23,8 @@ pub struct AppState {
     pub payments: Arc<PaymentsClient>,
     /// Live seat changes for the seat maps.
     pub live: Live,
+    /// The waiting rooms of big on-sales, as this process sees them.
+    pub rooms: crate::waiting_room::Rooms,
     /// Fixtures' sale terms, read at most once a second per fixture by the hold path.
     pub sale_terms: Arc<std::sync::Mutex<HashMap<domain::ids::FixtureId, (Instant, SaleTerms)>>>,
     stop: Arc<watch::Sender<bool>>,
@@ -52,8 +54,10 @@ impl AppState {
         .expect("a payments client with default TLS");
         workflows::service_log::start(&pool);
         let (stop, stopped) = watch::channel(false);
+        let live = Live::start(pool.clone(), stopped);
         AppState {
-            live: Live::start(pool.clone(), stopped),
+            rooms: crate::waiting_room::Rooms::start(pool.clone(), &live),
+            live,
             pool,
             config,
             http,

@@ -34,3 +34,4 @@ pub mod secrets;
 pub mod service_log;
 pub mod telemetry;
 pub mod venue;
+pub mod waiting_room;

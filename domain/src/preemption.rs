@@ -167,6 +167,48 @@ pub fn buyer_quota(
         .count()
 }
 
+/// A holder record found by a right, its row locked (two uses of one right are taken one
+/// after the other): under `label`, by fiscal seal or renewal code (a seal wins); with no
+/// label, by fiscal seal only, the newest label's record.
+pub(crate) async fn holder_by_right(
+    conn: &mut sqlx::PgConnection,
+    label: Option<&str>,
+    right: &str,
+) -> Result<Option<(i64, SeasonHolder)>, sqlx::Error> {
+    let row = sqlx::query!(
+        "select id, first_name, last_name, birth_date, birth_province, birth_place, sex, fiscal_seal,
+                used_for, kind, buyer_first_name, buyer_last_name, buyer_birth_date
+           from season_holder
+          where ($1::text is null or label = $1)
+            and (upper(fiscal_seal) = upper($2) or ($1::text is not null and upper(renewal_code) = upper($2)))
+          order by (upper(fiscal_seal) = upper($2)) desc, label desc limit 1
+          for update",
+        label,
+        right.trim()
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| {
+        (
+            r.id,
+            SeasonHolder {
+                first_name: r.first_name,
+                last_name: r.last_name,
+                birth_date: r.birth_date,
+                birth_province: r.birth_province,
+                birth_place: r.birth_place,
+                sex: r.sex,
+                fiscal_seal: r.fiscal_seal,
+                used_for: r.used_for.into_iter().map(FixtureId).collect(),
+                kind: r.kind,
+                buyer_first_name: r.buyer_first_name,
+                buyer_last_name: r.buyer_last_name,
+                buyer_birth_date: r.buyer_birth_date,
+            },
+        )
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

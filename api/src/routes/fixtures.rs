@@ -414,6 +414,7 @@ fn invalid(field: &str, message: &str) -> ApiError {
 #[utoipa::path(post, path = "/fixtures/{id}/hold", tag = "fixtures", security(("session" = [])),
     params(("id" = i64, Path, description = "The fixture")), request_body = HoldRequest, responses(
     (status = 200, body = HoldView, description = "Held, all or nothing"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale`, `seats_unavailable` (`errors.seat_ids`), `sector_full`, `buyer_limit` (`errors.limit`), `no_adjacent_seats`, `holder_has_seat`; during a pre-emption phase `preemption_phase` (no right shown: `errors.phase`) and `right_not_for_sector` (`errors.sectors`: the sectors the right opens)"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`, `reduction_not_allowed`"),
@@ -423,10 +424,19 @@ async fn hold(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
     Path(id): Path<FixtureId>,
+    headers: axum::http::HeaderMap,
     Json(req): Json<HoldRequest>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     let fixture = cached_terms(&state, &mut tx, id).await?;
+    crate::waiting_room::check_admission(
+        &state,
+        &mut tx,
+        &headers,
+        domain::waiting_room::RoomTarget::Fixture(id),
+        session.user.user_id,
+    )
+    .await?;
     let limit = i64::from(fixture.per_buyer_limit);
     let user = session.user.user_id;
     let (seat_ids, lines) = match (req.seat_ids, req.lines) {
@@ -573,7 +583,7 @@ fn sse_event(e: &LiveEvent) -> Event {
             "blocks",
             json!({"blocks": blocks.iter().map(|(id, free)| json!({"id": id, "free": free})).collect::<Vec<_>>()}),
         ),
-        LiveEvent::Refresh { .. } => ("refresh", json!({})),
+        LiveEvent::Refresh { .. } | LiveEvent::Room { .. } => ("refresh", json!({})),
     };
     Event::default().event(name).data(data.to_string())
 }

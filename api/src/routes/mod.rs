@@ -13,6 +13,7 @@ pub mod renewals;
 pub mod rights;
 pub mod season_orders;
 pub mod seasons;
+pub mod waiting_rooms;
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -32,5 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(rights::router())
         .merge(corporate::router())
         .merge(cards::router())
+        .merge(waiting_rooms::router())
         .nest("/admin", admin::router())
 }

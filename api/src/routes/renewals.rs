@@ -4,17 +4,18 @@
 //! seat. The renewal is a pending season order, paid and issued as any season order.
 
 use crate::{
-    auth::CurrentUser,
+    auth::{ClientIp, CurrentUser},
     error::{ApiError, ApiResult},
     extract::{Json, Path},
     state::AppState,
+    wrong_tries::WrongTries,
 };
 use axum::{
     extract::State,
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use domain::ids::SeasonTicketId;
+use domain::ids::{SeasonTicketId, SeatId};
 use domain::preemption::{
     Claim, HolderField,
     phases::{self, PhaseTarget, Timeline},
@@ -119,11 +120,12 @@ struct RenewalRequest {
     birth_place: String,
     /// M or F.
     sex: String,
+    /// The seat chosen in a change-of-seat phase (required then, refused in a renewal phase:
+    /// the renewal is of the kept seat).
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    seat_id: Option<SeatId>,
 }
-
-/// Wrong rights or details a fan may send in [`WRONG_TRIES_WINDOW`] before being told to wait.
-const WRONG_TRIES: i32 = 10;
-const WRONG_TRIES_WINDOW: std::time::Duration = std::time::Duration::from_secs(15 * 60);
 
 fn field_name(f: HolderField) -> &'static str {
     match f {
@@ -141,27 +143,39 @@ fn field_name(f: HolderField) -> &'static str {
 #[utoipa::path(post, path = "/season-tickets/{id}/renewal", tag = "seasons", security(("session" = [])),
     params(("id" = i64, Path, description = "The season ticket")), request_body = RenewalRequest, responses(
     (status = 201, body = domain::season_orders::SeasonOrder, description = "The renewal: a pending order on the kept seat"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`, `holder_not_found` (no holder with that seal or code)"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one)"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`; `holder_mismatch` (`errors.field`: the first field that does not match the record)"),
-    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`no_renewal_phase` (`errors.phase`: the current and next phases; neither a renewal nor a change of seat is open), `already_renewed`, `renewal_in_progress` (another fan is paying for it), `no_kept_seat`, `renewal_quota` (`errors.quota`: as many as the fan bought last season, at least one), `change_of_seat_not_open` (a seat sent in a renewal phase), `seat_not_free` (the chosen seat is taken in some match), `seat_not_in_phase` (the phase does not open its sector)"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`errors.seat_id`: required in a change-of-seat phase); `holder_mismatch` (`errors.field`: the first field that does not match the record)"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes"),
 ))]
 #[tracing::instrument(skip_all, fields(season = id.0))]
 async fn renew_season(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
+    ClientIp(address): ClientIp,
     Path(id): Path<SeasonTicketId>,
+    headers: axum::http::HeaderMap,
     Json(req): Json<RenewalRequest>,
 ) -> ApiResult<Response> {
     {
         let mut conn = state.pool.acquire().await?;
+        crate::waiting_room::check_admission(
+            &state,
+            &mut conn,
+            &headers,
+            domain::waiting_room::RoomTarget::Season(id),
+            session.user.user_id,
+        )
+        .await?;
         domain::seasons::list(&mut conn, true, Some(id))
             .await?
             .into_iter()
             .next()
             .ok_or_else(season_not_found)?;
     }
-    let order = renew_one(&state, &session, id, &req).await?;
+    let tries = WrongTries::new("renewal", session.user.user_id, address);
+    let order = renew_one(&state, &session, &tries, id, &req).await?;
     Ok((StatusCode::CREATED, axum::Json(order)).into_response())
 }
 
@@ -170,6 +184,7 @@ async fn renew_season(
 async fn renew_one(
     state: &AppState,
     session: &crate::auth::Session,
+    tries: &WrongTries,
     id: SeasonTicketId,
     req: &RenewalRequest,
 ) -> ApiResult<domain::season_orders::SeasonOrder> {
@@ -208,14 +223,8 @@ async fn renew_one(
         birth_place: &req.birth_place,
         sex: &req.sex,
     };
-    // Guessing seals and birth dates is slowed down: a fan's wrong tries are counted.
-    let bucket = format!("renewal:user:{}", session.user.user_id);
-    {
-        let mut conn = state.pool.acquire().await?;
-        if domain::rate_limit::count(&mut conn, &bucket, WRONG_TRIES_WINDOW).await? >= WRONG_TRIES {
-            return Err(ApiError::rate_limited());
-        }
-    }
+    // Guessing seals and birth dates is slowed down: wrong tries are counted.
+    tries.check(&state.pool).await?;
     let mut tx = state.pool.begin().await?;
     let language = domain::language::Language::from_code_or_default(&session.user.language)
         .code()
@@ -228,6 +237,7 @@ async fn renew_one(
         &language,
         right,
         &claim,
+        req.seat_id,
     )
     .await?;
     let renewal = match outcome {
@@ -238,9 +248,7 @@ async fn renew_one(
                 refusal,
                 RenewalRefusal::NotFound | RenewalRefusal::Mismatch(_)
             ) {
-                let mut conn = state.pool.acquire().await?;
-                domain::rate_limit::hit(&mut conn, &bucket, WRONG_TRIES_WINDOW, WRONG_TRIES)
-                    .await?;
+                tries.count(&state.pool).await?;
             }
             return Err(refused(refusal));
         }
@@ -292,6 +300,21 @@ fn refused(refusal: RenewalRefusal) -> ApiError {
             "no_kept_seat",
             "No seat is kept for this holder: ask the club",
         ),
+        RenewalRefusal::SeatRequired => {
+            ApiError::validation([("seat_id".to_owned(), "required".to_owned())].into())
+        }
+        RenewalRefusal::ChangeOfSeatNotOpen => conflict(
+            "change_of_seat_not_open",
+            "A seat is chosen in a change-of-seat phase only: this renewal keeps your seat",
+        ),
+        RenewalRefusal::SeatNotFree => conflict(
+            "seat_not_free",
+            "This seat is not free in every match of the season: choose another",
+        ),
+        RenewalRefusal::SeatNotInPhase => conflict(
+            "seat_not_in_phase",
+            "This phase does not open that seat's sector",
+        ),
         RenewalRefusal::Quota(quota) => conflict(
             "renewal_quota",
             "You have renewed as many season tickets as you bought last season",
@@ -330,15 +353,18 @@ struct RenewalsResult {
 #[utoipa::path(post, path = "/season-tickets/{id}/renewals", tag = "seasons", security(("session" = [])),
     params(("id" = i64, Path, description = "The season ticket")), request_body = RenewalsRequest, responses(
     (status = 200, body = RenewalsResult, description = "Per right: its pending renewal order, or the refusal's `code` (as the single renewal's) and `errors`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: one to ten items"),
-    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes"),
 ))]
 #[tracing::instrument(skip_all, fields(season = id.0))]
 async fn renew_many(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
+    ClientIp(address): ClientIp,
     Path(id): Path<SeasonTicketId>,
+    headers: axum::http::HeaderMap,
     Json(req): Json<RenewalsRequest>,
 ) -> ApiResult<Response> {
     if req.items.is_empty() || req.items.len() > 10 {
@@ -353,14 +379,23 @@ async fn renew_many(
             .into_iter()
             .next()
             .ok_or_else(season_not_found)?;
+        crate::waiting_room::check_admission(
+            &state,
+            &mut conn,
+            &headers,
+            domain::waiting_room::RoomTarget::Season(id),
+            session.user.user_id,
+        )
+        .await?;
     }
+    let tries = WrongTries::new("renewal", session.user.user_id, address);
     let mut result = RenewalsResult {
         successful: vec![],
         items: vec![],
     };
     for item in &req.items {
         let right = item.right.trim().to_owned();
-        match renew_one(&state, &session, id, item).await {
+        match renew_one(&state, &session, &tries, id, item).await {
             Ok(order) => {
                 result.successful.push(right.clone());
                 result.items.push(RenewalOutcome {

@@ -4,10 +4,11 @@
 //! one seat in a sector it opens and check it out, the order carrying the right.
 
 use crate::{
-    auth::CurrentUser,
+    auth::{ClientIp, CurrentUser},
     error::{ApiError, ApiResult},
     extract::{Json, Path},
     state::AppState,
+    wrong_tries::WrongTries,
 };
 use axum::{
     extract::State,
@@ -107,10 +108,6 @@ struct RightRequest {
     right: String,
 }
 
-/// Wrong rights a fan may send in [`WRONG_TRIES_WINDOW`] before being told to wait.
-const WRONG_TRIES: i32 = 10;
-const WRONG_TRIES_WINDOW: std::time::Duration = std::time::Duration::from_secs(15 * 60);
-
 /// `POST /api/fixtures/{id}/right`: "use my right" for the phase on now.
 #[utoipa::path(post, path = "/fixtures/{id}/right", tag = "fixtures", security(("session" = [])),
     params(("id" = i64, Path, description = "The fixture")), request_body = RightRequest, responses(
@@ -118,12 +115,13 @@ const WRONG_TRIES_WINDOW: std::time::Duration = std::time::Duration::from_secs(1
     (status = 404, body = crate::openapi::ErrorBody, description = "`fixture_not_found`, `right_not_found` (not in the match's list, nor a season holder's seal)"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`no_preemption_phase` (`errors.phase`: the current and next phases), `right_not_for_sector` (none of its sectors is open in this phase), `right_used`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`"),
-    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries in fifteen minutes"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`: ten wrong tries of the fan, or fifty of their address, in fifteen minutes"),
 ))]
 #[tracing::instrument(skip_all, fields(fixture = id.0))]
 async fn use_right(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
+    ClientIp(address): ClientIp,
     Path(id): Path<FixtureId>,
     Json(req): Json<RightRequest>,
 ) -> ApiResult<Response> {
@@ -136,14 +134,9 @@ async fn use_right(
             .into(),
         ));
     };
-    // Guessing card numbers is slowed down: a fan's wrong tries are counted.
-    let bucket = format!("right:user:{}", session.user.user_id);
-    {
-        let mut conn = state.pool.acquire().await?;
-        if domain::rate_limit::count(&mut conn, &bucket, WRONG_TRIES_WINDOW).await? >= WRONG_TRIES {
-            return Err(ApiError::rate_limited());
-        }
-    }
+    // Guessing card numbers is slowed down: wrong tries are counted.
+    let tries = WrongTries::new("right", session.user.user_id, address);
+    tries.check(&state.pool).await?;
     let mut tx = state.pool.begin().await?;
     shown(&mut tx, id).await?;
     let claim = match rights::claim(&mut tx, id, session.user.user_id, &right).await? {
@@ -151,9 +144,7 @@ async fn use_right(
         Err(refusal) => {
             drop(tx);
             if refusal == RightRefusal::NotFound {
-                let mut conn = state.pool.acquire().await?;
-                domain::rate_limit::hit(&mut conn, &bucket, WRONG_TRIES_WINDOW, WRONG_TRIES)
-                    .await?;
+                tries.count(&state.pool).await?;
             }
             let conflict = |code, message: &str| ApiError::new(StatusCode::CONFLICT, code, message);
             return Err(match refusal {

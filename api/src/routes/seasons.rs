@@ -247,6 +247,7 @@ struct SeasonHoldRequest {
 #[utoipa::path(post, path = "/season-tickets/{id}/hold", tag = "seasons", security(("session" = [])),
     params(("id" = i64, Path, description = "The season ticket")), request_body = SeasonHoldRequest, responses(
     (status = 200, body = SeasonHoldView, description = "Held in every covered match, all or nothing"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`admission_required` (`errors.room_id`): a waiting room guards the on-sale and the `X-Admission` header carries no admission of the caller's"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`season_ticket_not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_not_on_sale` (the season is not on sale), `preemption_phase` (a pre-emption phase is on: `errors.phase` its end and the next phase's start), `seats_unavailable` (`errors.seat_ids`: taken in at least one match), `buyer_limit` (`errors.limit`)"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: no seat, or a seat not sold for the season"),
@@ -256,10 +257,19 @@ async fn season_hold(
     State(state): State<AppState>,
     CurrentUser(session): CurrentUser,
     Path(id): Path<SeasonTicketId>,
+    headers: axum::http::HeaderMap,
     Json(req): Json<SeasonHoldRequest>,
 ) -> ApiResult<Response> {
     let mut tx = state.pool.begin().await?;
     let (_, terms) = shown(&mut tx, id).await?;
+    crate::waiting_room::check_admission(
+        &state,
+        &mut tx,
+        &headers,
+        domain::waiting_room::RoomTarget::Season(id),
+        session.user.user_id,
+    )
+    .await?;
     let mut seats = req.seat_ids;
     seats.sort_unstable();
     seats.dedup();

@@ -22,3 +22,4 @@ mod seasons;
 mod second_factor;
 mod service_log;
 mod system;
+mod waiting_room;

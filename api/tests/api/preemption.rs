@@ -96,6 +96,58 @@ async fn locked_rows(s: &OnSale, seat: i64) -> i64 {
     .unwrap()
 }
 
+/// A renewal order's one line named for `first last` (born 1 April 1990 in Como), with a
+/// document: the body of `PUT /api/season-orders/{id}/holders`.
+fn renewal_holders(order: &Value, first: &str, last: &str) -> Value {
+    let line = &order["lines"][0];
+    json!({"lines": [{"id": line["id"], "reduction_id": line["reduction_id"], "collection": false,
+        "holder": {"first_name": first, "last_name": last, "birth_date": "1990-04-01",
+                   "birth_place": "Como", "document_type": "id_card", "document_number": "CA1234567"}}]})
+}
+
+/// Names a renewal order for its holder, pays it by card, confirms it and waits until its
+/// title is issued.
+async fn pay_renewal(s: &OnSale, fan: &Client, order: &Value) {
+    let id = order["id"].as_str().unwrap();
+    let holder = &order["lines"][0]["holder"];
+    let r = fan
+        .put(&format!("/api/season-orders/{id}/holders"))
+        .json(&renewal_holders(
+            order,
+            holder["first_name"].as_str().unwrap(),
+            holder["last_name"].as_str().unwrap(),
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let r = fan
+        .post(&format!("/api/season-orders/{id}/payment"))
+        .send()
+        .await
+        .unwrap();
+    let payment: Value = r.json().await.unwrap();
+    let secret = payment["client_secret"]
+        .as_str()
+        .expect("a payment")
+        .to_owned();
+    pay_with_card(
+        s,
+        payment["payment_intent_id"].as_str().unwrap(),
+        &secret,
+        sim::payments::CARD_SUCCESS,
+    )
+    .await;
+    let (status, _) = fan
+        .post_json(
+            &format!("/api/season-orders/{id}/confirm"),
+            &json!({"client_secret": secret}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    crate::season_orders::wait_state(s, id, "issued", 60).await;
+}
+
 fn renewal_body(right: &str, first: &str, last: &str, place: &str) -> Value {
     json!({"right": right, "first_name": first, "last_name": last, "birth_date": "1990-04-01",
            "birth_province": "co", "birth_place": place, "sex": "M"})
@@ -212,6 +264,15 @@ async fn a_holder_renews_and_keeps_their_seat_others_wait_and_the_unrenewed_seat
         (422, Some("holder_mismatch"))
     );
     assert_eq!(body["errors"]["field"], "birth_place");
+    // A renewal keeps the holder's seat: choosing one waits for a change-of-seat phase.
+    let mut elsewhere = renewal_body(&seal, "Mario", "Rossi", "Como");
+    elsewhere["seat_id"] = json!(free_seat);
+    let (status, body) = fan.post_json(&url, &elsewhere).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("change_of_seat_not_open")),
+        "{body}"
+    );
     let (status, body) = fan
         .post_json(&url, &json!({"right": "", "first_name": "Mario"}))
         .await;
@@ -239,54 +300,17 @@ async fn a_holder_renews_and_keeps_their_seat_others_wait_and_the_unrenewed_seat
         (409, Some("renewal_in_progress"))
     );
     // The renewed season ticket stays with its holder.
-    let line = &order["lines"][0];
-    let holder = |first: &str, last: &str| {
-        json!({"lines": [{"id": line["id"], "reduction_id": line["reduction_id"], "collection": false,
-            "holder": {"first_name": first, "last_name": last, "birth_date": "1990-04-01",
-                       "birth_place": "Como", "document_type": "id_card", "document_number": "CA1234567"}}]})
-    };
     let r = fan
         .put(&format!("/api/season-orders/{id}/holders"))
-        .json(&holder("Luigi", "Bianchi"))
+        .json(&renewal_holders(&order, "Luigi", "Bianchi"))
         .send()
         .await
         .unwrap();
     assert_eq!(r.status(), 409);
     assert_eq!(r.json::<Value>().await.unwrap()["code"], "renewal_holder");
-    let r = fan
-        .put(&format!("/api/season-orders/{id}/holders"))
-        .json(&holder("Mario", "Rossi"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
 
     // Paid and issued through the pre-emption call, which used last season's seal.
-    let r = fan
-        .post(&format!("/api/season-orders/{id}/payment"))
-        .send()
-        .await
-        .unwrap();
-    let payment: Value = r.json().await.unwrap();
-    let secret = payment["client_secret"]
-        .as_str()
-        .expect("a payment")
-        .to_owned();
-    pay_with_card(
-        &s,
-        payment["payment_intent_id"].as_str().unwrap(),
-        &secret,
-        sim::payments::CARD_SUCCESS,
-    )
-    .await;
-    let (status, _) = fan
-        .post_json(
-            &format!("/api/season-orders/{id}/confirm"),
-            &json!({"client_secret": secret}),
-        )
-        .await;
-    assert_eq!(status, 200);
-    crate::season_orders::wait_state(&s, &id, "issued", 60).await;
+    pay_renewal(&s, &fan, &order).await;
     let used = s.sim.ticketing.with_world(|w| w.used_preemptions.clone());
     assert!(used.iter().any(|u| u.starts_with(&seal)), "{used:?}");
     let sold: i64 = sqlx::query_scalar(
@@ -328,6 +352,220 @@ async fn a_holder_renews_and_keeps_their_seat_others_wait_and_the_unrenewed_seat
         (409, Some("no_renewal_phase"))
     );
     assert!(body["errors"]["phase"].is_object());
+}
+
+/// Rows of `seat` kept (locked) for a holder by `phase`.
+async fn kept_by(s: &OnSale, seat: i64, phase: i64) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from seat_inventory where seat_id = $1 and state = 'locked' and kept_for_phase = $2",
+    )
+    .bind(seat)
+    .bind(phase)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn in_a_change_of_seat_phase_holders_renew_on_a_seat_they_choose_one_holder_per_seat(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, matches) = season_on_sale(&s).await;
+    let staff = s.app.staff().await;
+    crate::season_orders::renewals_only(&s).await;
+    let mario = previous_season_title(&s, "TC-TC3-9-1", "Mario", "Rossi").await;
+    let anna = previous_season_title(&s, "TC-TC3-9-2", "Anna", "Verdi").await;
+    import_holders(
+        &s,
+        &staff,
+        &[
+            holder_row("Mario", "Rossi", "01/04/1990", &mario, ""),
+            holder_row("Anna", "Verdi", "01/04/1990", &anna, ""),
+        ],
+    )
+    .await;
+    let now = chrono::Utc::now();
+    let (status, phase) = staff
+        .post_json(
+            "/api/admin/phases",
+            &json!({"season_ticket_id": season, "kind": "change_of_seat", "name": "Cambio posto",
+                    "starts_at": now - chrono::Duration::hours(1),
+                    "ends_at": now + chrono::Duration::hours(1), "sectors": "TC"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{phase}");
+    let phase_id = phase["id"].as_i64().unwrap();
+    let timeline = s
+        .app
+        .anonymous()
+        .await
+        .get_json(&format!("/api/season-tickets/{season}/phases"))
+        .await;
+    assert_eq!(timeline["current"]["kind"], "change_of_seat", "{timeline}");
+
+    let (_, mario_fan) = s.app.fan_with_session("mario.rossi@example.it").await;
+    let (_, anna_fan) = s.app.fan_with_session("anna.verdi@example.it").await;
+    let url = format!("/api/season-tickets/{season}/renewal");
+    let ask = |right: &str, first: &str, last: &str, seat: Option<i64>| {
+        let mut body = renewal_body(right, first, last, "Como");
+        if let Some(seat) = seat {
+            body["seat_id"] = json!(seat);
+        }
+        body
+    };
+    let (a, b, c) = (
+        s.seat("TC-TC3-9-3").await,
+        s.seat("TC-TC3-9-4").await,
+        s.seat("TC-TC3-9-5").await,
+    );
+
+    // No seat, a seat of a sector the phase does not open, a seat that does not exist: refused,
+    // nothing kept.
+    let (status, body) = mario_fan
+        .post_json(&url, &ask(&mario, "Mario", "Rossi", None))
+        .await;
+    assert_eq!(
+        (status, body["errors"]["seat_id"].as_str()),
+        (422, Some("required")),
+        "{body}"
+    );
+    for seat in [s.seat("DI-DI1-1-1").await, 999_999_999] {
+        let (status, body) = mario_fan
+            .post_json(&url, &ask(&mario, "Mario", "Rossi", Some(seat)))
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("seat_not_in_phase")),
+            "{body}"
+        );
+    }
+    let kept: i64 =
+        sqlx::query_scalar("select count(*) from seat_inventory where kept_for_phase = $1")
+            .bind(phase_id)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(kept, 0);
+
+    // Both holders want seat A at once: one gets it, kept in every match; the other is told
+    // it is taken.
+    let (mario_wants_a, anna_wants_a) = (
+        ask(&mario, "Mario", "Rossi", Some(a)),
+        ask(&anna, "Anna", "Verdi", Some(a)),
+    );
+    let (first, second) = tokio::join!(
+        mario_fan.post_json(&url, &mario_wants_a),
+        anna_fan.post_json(&url, &anna_wants_a),
+    );
+    let mut statuses = [first.0, second.0];
+    statuses.sort();
+    assert_eq!(statuses, [201, 409], "{first:?} {second:?}");
+    let lost = if first.0 == 409 { &first.1 } else { &second.1 };
+    assert_eq!(lost["code"], "seat_not_free", "{lost}");
+    assert_eq!(kept_by(&s, a, phase_id).await, matches);
+    let (winner, winner_seal, winner_name, loser, loser_seal, loser_name) = if first.0 == 201 {
+        (
+            &mario_fan,
+            &mario,
+            ("Mario", "Rossi"),
+            &anna_fan,
+            &anna,
+            ("Anna", "Verdi"),
+        )
+    } else {
+        (
+            &anna_fan,
+            &anna,
+            ("Anna", "Verdi"),
+            &mario_fan,
+            &mario,
+            ("Mario", "Rossi"),
+        )
+    };
+    // The other takes seat B.
+    let (status, body) = loser
+        .post_json(&url, &ask(loser_seal, loser_name.0, loser_name.1, Some(b)))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    // The winner changes their mind: seat C; seat A is free again, in every match.
+    let (status, order) = winner
+        .post_json(
+            &url,
+            &ask(winner_seal, winner_name.0, winner_name.1, Some(c)),
+        )
+        .await;
+    assert_eq!(status, 201, "{order}");
+    assert_eq!(order["renewal"], true);
+    assert_eq!(order["lines"][0]["seat_id"], c);
+    assert_eq!(kept_by(&s, a, phase_id).await, 0);
+    assert_eq!(kept_by(&s, c, phase_id).await, matches);
+    let free: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where seat_id = $1 and state = 'free'",
+    )
+    .bind(a)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(free, matches);
+    // Seat B is the other holder's while they pay.
+    let (status, body) = winner
+        .post_json(
+            &url,
+            &ask(winner_seal, winner_name.0, winner_name.1, Some(b)),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("seat_not_free")),
+        "{body}"
+    );
+
+    // Paid: issued through the pre-emption call on seat C, with last season's seal.
+    pay_renewal(&s, winner, &order).await;
+    let title_seat = s.sim.ticketing.with_world(|w| {
+        w.titles
+            .values()
+            .find(|t| {
+                t.season_type_id.is_some()
+                    && t.preemption_right.as_deref() == Some(winner_seal.as_str())
+            })
+            .and_then(|t| t.seat_id)
+    });
+    let c_planet: Option<i32> =
+        sqlx::query_scalar("select planet_seat_id from venue_seat where id = $1")
+            .bind(c)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_eq!(title_seat.map(i64::from), c_planet.map(i64::from));
+    let sold: i64 = sqlx::query_scalar(
+        "select count(*) from seat_inventory where seat_id = $1 and state = 'sold' and kept_for_phase is null",
+    )
+    .bind(c)
+    .fetch_one(&s.app.pool)
+    .await
+    .unwrap();
+    assert_eq!(sold, matches);
+
+    // The phase ends: seat B, never paid for, is freed in one step.
+    let (status, ended) = staff
+        .post_json(&format!("/api/admin/phases/{phase_id}/end"), &json!({}))
+        .await;
+    assert_eq!(status, 200, "{ended}");
+    eventually("the unpaid change of seat released", 30, async || {
+        kept_by(&s, b, phase_id).await == 0
+    })
+    .await;
+    let (status, body) = loser
+        .post_json(&url, &ask(loser_seal, loser_name.0, loser_name.1, Some(b)))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("no_renewal_phase")),
+        "{body}"
+    );
 }
 
 #[sqlx::test(migrations = false)]
@@ -413,6 +651,27 @@ async fn two_fans_racing_to_renew_one_holder_make_one_renewal(pool: PgPool) {
     }
     let (status, body) = guesser
         .post_json(&url, &renewal_body(&seal, "Mario", "Rossi", "Como"))
+        .await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
+    // New accounts from the same address do not start afresh: fifty wrong tries an address.
+    for g in 1..5 {
+        let (_, guesser) = s
+            .app
+            .fan_with_session(&format!("indovino{g}@example.it"))
+            .await;
+        for i in 0..10 {
+            let (status, _) = guesser
+                .post_json(
+                    &url,
+                    &renewal_body(&format!("GUESS{g}{i:03}"), "Mario", "Rossi", "Como"),
+                )
+                .await;
+            assert_eq!(status, 404);
+        }
+    }
+    let (_, sixth) = s.app.fan_with_session("indovino5@example.it").await;
+    let (status, body) = sixth
+        .post_json(&url, &renewal_body("GUESS5000", "Mario", "Rossi", "Como"))
         .await;
     assert_eq!((status, body["code"].as_str()), (429, Some("rate_limited")));
 }
@@ -571,6 +830,13 @@ async fn staff_phases_refuse_bad_dates_sectors_and_a_renewal_of_a_match(pool: Pg
         .post_json(
             "/api/admin/phases",
             &phase(fixture.clone(), "renewal", 1, ""),
+        )
+        .await;
+    assert!(status == 422 && field(&body, "kind"), "{body}");
+    let (status, body) = staff
+        .post_json(
+            "/api/admin/phases",
+            &phase(fixture.clone(), "change_of_seat", 1, ""),
         )
         .await;
     assert!(status == 422 && field(&body, "kind"), "{body}");

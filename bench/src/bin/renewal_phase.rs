@@ -184,6 +184,7 @@ async fn run(url: &str) -> anyhow::Result<serde_json::Value> {
                 "it",
                 &format!("R{i:010}"),
                 &claim,
+                None,
             )
             .await?;
             match out {

@@ -16,7 +16,7 @@ use sqlx::PgConnection;
 pub enum PhaseKind {
     /// Last season's holders renew and keep their seat.
     Renewal,
-    /// Holders who renewed may change seat.
+    /// Last season's holders renew on another seat of their choosing.
     ChangeOfSeat,
     /// Holders of the club's fidelity card (Blu nel Cuore).
     FidelityCard,
@@ -26,6 +26,14 @@ pub enum PhaseKind {
     Group,
     /// Everyone.
     FreeSale,
+}
+
+impl PhaseKind {
+    /// A renewal or a change of seat: last season's holders renew, and the phase keeps their
+    /// seats until it ends (a season ticket's phases only).
+    pub fn keeps_seats(self) -> bool {
+        matches!(self, PhaseKind::Renewal | PhaseKind::ChangeOfSeat)
+    }
 }
 
 /// What a phase belongs to.
@@ -106,7 +114,7 @@ pub enum PhaseRefusal {
     /// The sector list is longer than 200 characters.
     SectorsTooLong,
     NameTooLong,
-    /// A renewal is a season ticket's phase, never a match's.
+    /// A renewal or a change of seat is a season ticket's phase, never a match's.
     RenewalOfAFixture,
 }
 
@@ -139,10 +147,11 @@ pub async fn get(conn: &mut PgConnection, id: i64) -> Result<Option<Phase>, sqlx
     phase_select!("id = $1", id).fetch_optional(conn).await
 }
 
-/// The renewal phases that have ended and whose kept seats are still to be released.
+/// The renewal and change-of-seat phases that have ended and whose kept seats are still to be
+/// released.
 pub async fn ended_unreleased(conn: &mut PgConnection) -> Result<Vec<i64>, sqlx::Error> {
     sqlx::query_scalar!(
-        "select id from sale_phase where kind = 'renewal' and released_at is null and ends_at <= now()
+        "select id from sale_phase where kind in ('renewal', 'change_of_seat') and released_at is null and ends_at <= now()
           order by id"
     )
     .fetch_all(conn)
@@ -178,7 +187,7 @@ async fn validate(
     if p.starts_at >= p.ends_at {
         return Ok(Err(PhaseRefusal::Dates));
     }
-    if p.kind == PhaseKind::Renewal && matches!(target, PhaseTarget::Fixture(_)) {
+    if p.kind.keeps_seats() && matches!(target, PhaseTarget::Fixture(_)) {
         return Ok(Err(PhaseRefusal::RenewalOfAFixture));
     }
     if p.sectors.chars().count() > 200 {
@@ -394,7 +403,7 @@ pub async fn counts(conn: &mut PgConnection, p: &Phase) -> Result<PhaseCounts, s
     let fixture = p.fixture_id.map(|f| f.0);
     let row = sqlx::query!(
         r#"select
-             case when $3 = 'renewal' then
+             case when $3 in ('renewal', 'change_of_seat') then
                   (select count(*) from season_holder h join season_ticket t on t.label = h.label where t.id = $1)
              else (select count(*) from preemption_code c where c.season_ticket_id = $1 or c.fixture_id = $2)
              end as "eligible!",

@@ -1,7 +1,9 @@
 //! Renewal (issue 18): during a season's renewal phase, last season's holders keep their seat
 //! (locked in every covered match for them, found through their renewal code's seat) and
 //! renew it with their previous season ticket's fiscal seal; when the phase ends, the seats
-//! nobody renewed are released to the next phase in one statement.
+//! nobody renewed are released to the next phase in one statement. In a change-of-seat phase
+//! the holders who have not renewed renew on another seat of their choosing, kept for them
+//! while they pay and released, as a renewal phase's, when the phase ends.
 
 use super::phases::{self, Phase, PhaseKind, PhaseTarget};
 use super::{Claim, HolderField, SeasonHolder, match_holder};
@@ -126,14 +128,14 @@ pub async fn release_kept(
         .collect())
 }
 
-/// The release at a renewal phase's end: its kept seats freed and the phase marked released,
+/// The release at a renewal (or change-of-seat) phase's end: its kept seats freed and the phase marked released,
 /// once; the seat maps hear of it. `None` when the phase is gone, not over or released.
 pub async fn release_phase(
     conn: &mut PgConnection,
     phase_id: i64,
 ) -> Result<Option<usize>, sqlx::Error> {
     let marked = sqlx::query_scalar!(
-        "update sale_phase set released_at = now() where id = $1 and kind = 'renewal'
+        "update sale_phase set released_at = now() where id = $1 and kind in ('renewal', 'change_of_seat')
             and released_at is null and ends_at <= now() returning id",
         phase_id
     )
@@ -158,6 +160,14 @@ pub enum RenewalRefusal {
     Mismatch(HolderField),
     /// The holder has renewed already.
     AlreadyRenewed,
+    /// A change of seat without a seat.
+    SeatRequired,
+    /// A seat asked for outside a change-of-seat phase.
+    ChangeOfSeatNotOpen,
+    /// The chosen seat is not free in every covered match.
+    SeatNotFree,
+    /// The phase does not open the chosen seat's sector (or the seat does not exist).
+    SeatNotInPhase,
     /// Someone is paying for this renewal now.
     InProgress,
     /// No seat is kept for the holder (their code has no seat, or it was taken).
@@ -167,46 +177,8 @@ pub enum RenewalRefusal {
     Quota(usize),
 }
 
-/// A holder record by fiscal seal (or renewal code) under `label`, for update.
-async fn holder_by_right(
-    conn: &mut PgConnection,
-    label: &str,
-    right: &str,
-) -> Result<Option<(i64, SeasonHolder)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "select id, first_name, last_name, birth_date, birth_province, birth_place, sex, fiscal_seal,
-                used_for, kind, buyer_first_name, buyer_last_name, buyer_birth_date
-           from season_holder
-          where label = $1 and (upper(fiscal_seal) = upper($2) or upper(renewal_code) = upper($2))
-          order by (upper(fiscal_seal) = upper($2)) desc limit 1
-          for update",
-        label,
-        right.trim()
-    )
-    .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|r| {
-        (
-            r.id,
-            SeasonHolder {
-                first_name: r.first_name,
-                last_name: r.last_name,
-                birth_date: r.birth_date,
-                birth_province: r.birth_province,
-                birth_place: r.birth_place,
-                sex: r.sex,
-                fiscal_seal: r.fiscal_seal,
-                used_for: r.used_for.into_iter().map(FixtureId).collect(),
-                kind: r.kind,
-                buyer_first_name: r.buyer_first_name,
-                buyer_last_name: r.buyer_last_name,
-                buyer_birth_date: r.buyer_birth_date,
-            },
-        )
-    }))
-}
-
-/// The renewal phase open now for a season, or the timeline that says why none is.
+/// The renewal or change-of-seat phase open now for a season, or the timeline that says why
+/// none is.
 pub async fn open_renewal(
     conn: &mut PgConnection,
     season: SeasonTicketId,
@@ -214,7 +186,7 @@ pub async fn open_renewal(
     let all = phases::list(conn, PhaseTarget::Season(season)).await?;
     let t = phases::timeline(all, Utc::now());
     match &t.current {
-        Some(p) if p.kind == PhaseKind::Renewal => Ok(Ok(p.clone())),
+        Some(p) if p.kind.keeps_seats() => Ok(Ok(p.clone())),
         _ => Ok(Err(t)),
     }
 }
@@ -227,12 +199,16 @@ pub struct Renewal {
     pub seat_id: SeatId,
 }
 
-/// `user` renews a season ticket for its previous holder: the renewal phase is open, the
-/// right (a fiscal seal, or the renewal code) names a holder of the season's label, the claim
-/// matches the record, the holder has not renewed, and their seat is kept. The result is a
-/// pending season order on the kept seat, at the season's full price, its holder named from
-/// the record; it is paid as any season order. A fan's earlier unpaid renewal of the same
-/// holder is replaced; another fan's, unexpired, wins (`InProgress`). Run in a transaction.
+/// `user` renews a season ticket for its previous holder: a renewal (or change-of-seat) phase
+/// is open, the right (a fiscal seal, or the renewal code) names a holder of the season's
+/// label, the claim matches the record, the holder has not renewed, and their seat is kept (a
+/// renewal) or the seat they chose is free in every covered match and in the phase's sectors
+/// (a change of seat: it is then kept for them, and any other seat the phase kept for them is
+/// freed). The result is a pending season order on the seat, at the season's full price, its
+/// holder named from the record; it is paid as any season order. A fan's earlier unpaid
+/// renewal of the same holder is replaced; another fan's, unexpired, wins (`InProgress`). Run
+/// in a transaction, rolled back on a refusal.
+#[allow(clippy::too_many_arguments)]
 pub async fn renew(
     conn: &mut PgConnection,
     season: SeasonTicketId,
@@ -241,11 +217,17 @@ pub async fn renew(
     language: &str,
     right: &str,
     claim: &Claim<'_>,
+    chosen: Option<SeatId>,
 ) -> Result<Result<Renewal, RenewalRefusal>, sqlx::Error> {
     let phase = match open_renewal(conn, season).await? {
         Ok(p) => p,
         Err(t) => return Ok(Err(RenewalRefusal::NoRenewalPhase(Box::new(t)))),
     };
+    match (phase.kind, chosen) {
+        (PhaseKind::Renewal, Some(_)) => return Ok(Err(RenewalRefusal::ChangeOfSeatNotOpen)),
+        (PhaseKind::ChangeOfSeat, None) => return Ok(Err(RenewalRefusal::SeatRequired)),
+        _ => {}
+    }
     let label = sqlx::query_scalar!("select label from season_ticket where id = $1", season.0)
         .fetch_optional(&mut *conn)
         .await?;
@@ -253,7 +235,7 @@ pub async fn renew(
         return Ok(Err(RenewalRefusal::NotFound));
     };
     // The holder's row locked: two renewals of one holder are taken one after the other.
-    let Some((holder_id, record)) = holder_by_right(conn, &label, right).await? else {
+    let Some((holder_id, record)) = super::holder_by_right(conn, Some(&label), right).await? else {
         return Ok(Err(RenewalRefusal::NotFound));
     };
     if let Err(field) = match_holder(&record, claim) {
@@ -299,22 +281,31 @@ pub async fn renew(
     )
     .fetch_all(&mut *conn)
     .await?;
-    let kept = sqlx::query!(
-        r#"select seat_id as "seat_id: SeatId", count(*) as "n!" from seat_inventory
-            where kept_for_holder = $1 and kept_for_phase = $2 and fixture_id = any($3) and state = 'locked'
-            group by seat_id"#,
-        holder_id,
-        phase.id,
-        &fixtures
-    )
-    .fetch_all(&mut *conn)
-    .await?;
-    let Some(seat) = kept
-        .iter()
-        .find(|k| k.n == fixtures.len() as i64)
-        .map(|k| k.seat_id)
-    else {
-        return Ok(Err(RenewalRefusal::NoKeptSeat));
+    let seat = match chosen {
+        Some(seat) => match keep_chosen_seat(conn, &phase, holder_id, seat, &fixtures).await? {
+            Ok(()) => seat,
+            Err(refusal) => return Ok(Err(refusal)),
+        },
+        None => {
+            let kept = sqlx::query!(
+                r#"select seat_id as "seat_id: SeatId", count(*) as "n!" from seat_inventory
+                    where kept_for_holder = $1 and kept_for_phase = $2 and fixture_id = any($3) and state = 'locked'
+                    group by seat_id"#,
+                holder_id,
+                phase.id,
+                &fixtures
+            )
+            .fetch_all(&mut *conn)
+            .await?;
+            let Some(seat) = kept
+                .iter()
+                .find(|k| k.n == fixtures.len() as i64)
+                .map(|k| k.seat_id)
+            else {
+                return Ok(Err(RenewalRefusal::NoKeptSeat));
+            };
+            seat
+        }
     };
     let order_id = crate::season_orders::create_renewal(
         conn,
@@ -334,6 +325,67 @@ pub async fn renew(
         holder_id,
         seat_id: seat,
     }))
+}
+
+/// A change of seat's seat kept for the holder in every covered match: the phase opens its
+/// sector and it is free (or already kept for them by this phase) in each; any other seat the
+/// phase kept for them is freed. The seat maps hear of both. A refusal leaves partial changes
+/// for the caller's rollback.
+async fn keep_chosen_seat(
+    conn: &mut PgConnection,
+    phase: &Phase,
+    holder_id: i64,
+    seat: SeatId,
+    fixtures: &[i64],
+) -> Result<Result<(), RenewalRefusal>, sqlx::Error> {
+    let sector = sqlx::query_scalar!(
+        "select b.sector_code from venue_seat s join venue_block b on b.id = s.block_id where s.id = $1",
+        seat.0
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if !sector.is_some_and(|code| phase.opens_sector(&code)) {
+        return Ok(Err(RenewalRefusal::SeatNotInPhase));
+    }
+    let freed = sqlx::query!(
+        r#"update seat_inventory set state = 'free', kept_for_holder = null, kept_for_phase = null,
+                  updated_at = now()
+            where kept_for_holder = $1 and kept_for_phase = $2 and seat_id <> $3 and state = 'locked'
+        returning fixture_id as "fixture_id: FixtureId", block_id as "block_id: BlockId",
+                  seat_id as "seat_id: SeatId""#,
+        holder_id,
+        phase.id,
+        seat.0
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let kept = sqlx::query!(
+        r#"update seat_inventory set state = 'locked', kept_for_holder = $1, kept_for_phase = $2,
+                  updated_at = now()
+            where seat_id = $3 and fixture_id = any($4)
+              and (state = 'free' or (state = 'locked' and kept_for_holder = $1 and kept_for_phase = $2))
+        returning fixture_id as "fixture_id: FixtureId", block_id as "block_id: BlockId",
+                  seat_id as "seat_id: SeatId""#,
+        holder_id,
+        phase.id,
+        seat.0,
+        fixtures
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    if kept.len() != fixtures.len() || fixtures.is_empty() {
+        return Ok(Err(RenewalRefusal::SeatNotFree));
+    }
+    let changes: Vec<Change> = freed
+        .into_iter()
+        .map(|r| Change::new(r.fixture_id, r.block_id, r.seat_id, SeatState::Free))
+        .chain(
+            kept.into_iter()
+                .map(|r| Change::new(r.fixture_id, r.block_id, r.seat_id, SeatState::Locked)),
+        )
+        .collect();
+    inventory::notify(conn, &changes).await?;
+    Ok(Ok(()))
 }
 
 /// How many season tickets of `label` a fan may renew: their buyer's quota (the holder records

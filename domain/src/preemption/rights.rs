@@ -149,7 +149,7 @@ pub async fn claim(
             (source, open.join(","), None)
         }
         None if phase.kind == PhaseKind::PreemptionCode => {
-            let found = holder_by_seal(conn, right).await?;
+            let found = super::holder_by_right(conn, None, right).await?;
             let record = found.as_ref().map(|(_, r)| r);
             match holder_right(record, fixture) {
                 Ok(_) => {}
@@ -204,40 +204,6 @@ fn phase_sectors(phase: &Phase) -> String {
         .into_iter()
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// A season holder by fiscal seal (the newest label's record).
-async fn holder_by_seal(
-    conn: &mut PgConnection,
-    seal: &str,
-) -> Result<Option<(i64, super::SeasonHolder)>, sqlx::Error> {
-    let row = sqlx::query!(
-        "select id, first_name, last_name, birth_date, birth_province, birth_place, sex, fiscal_seal,
-                used_for, kind, buyer_first_name, buyer_last_name, buyer_birth_date
-           from season_holder where upper(fiscal_seal) = $1 order by label desc limit 1",
-        seal
-    )
-    .fetch_optional(conn)
-    .await?;
-    Ok(row.map(|r| {
-        (
-            r.id,
-            super::SeasonHolder {
-                first_name: r.first_name,
-                last_name: r.last_name,
-                birth_date: r.birth_date,
-                birth_province: r.birth_province,
-                birth_place: r.birth_place,
-                sex: r.sex,
-                fiscal_seal: r.fiscal_seal,
-                used_for: r.used_for.into_iter().map(FixtureId).collect(),
-                kind: r.kind,
-                buyer_first_name: r.buyer_first_name,
-                buyer_last_name: r.buyer_last_name,
-                buyer_birth_date: r.buyer_birth_date,
-            },
-        )
-    }))
 }
 
 /// The fan's right for the phase on now, if they showed one.

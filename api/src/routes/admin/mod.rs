@@ -18,6 +18,7 @@ mod seasons;
 mod service;
 mod system;
 mod users;
+mod waiting_rooms;
 
 use crate::{auth, state::AppState};
 use axum::{http::Method, middleware};
@@ -38,6 +39,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = season_orders::routes(r);
     let r = service::routes(r);
     let r = corporate::routes(r);
+    let r = waiting_rooms::routes(r);
     users::routes(r)
 }
 

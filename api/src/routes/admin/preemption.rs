@@ -171,9 +171,10 @@ impl From<PhaseRefusal> for ApiError {
             PhaseRefusal::Dates => ("ends_at", "after the start".to_owned()),
             PhaseRefusal::NameTooLong => ("name", "at most 80 characters".to_owned()),
             PhaseRefusal::SectorsTooLong => ("sectors", "at most 200 characters".to_owned()),
-            PhaseRefusal::RenewalOfAFixture => {
-                ("kind", "a renewal is of a season ticket".to_owned())
-            }
+            PhaseRefusal::RenewalOfAFixture => (
+                "kind",
+                "a renewal or a change of seat is of a season ticket".to_owned(),
+            ),
             PhaseRefusal::UnknownSectors(codes) => {
                 ("sectors", format!("unknown sectors: {}", codes.join(", ")))
             }
@@ -226,10 +227,10 @@ async fn get_phase(State(state): State<AppState>, Path(id): Path<i64>) -> ApiRes
     Ok(axum::Json(view(&mut conn, phase).await?).into_response())
 }
 
-/// After a change: an ended renewal phase's seats are released by a job; a renewal phase
-/// running again keeps its seats again.
+/// After a change: an ended renewal (or change-of-seat) phase's seats are released by a job;
+/// a renewal phase running again keeps its seats again.
 async fn after_change(conn: &mut sqlx::PgConnection, phase: &Phase) -> Result<(), sqlx::Error> {
-    if phase.kind != PhaseKind::Renewal || phase.released_at.is_some() {
+    if !phase.kind.keeps_seats() || phase.released_at.is_some() {
         return Ok(());
     }
     if phase.ends_at <= Utc::now() {

@@ -15,6 +15,9 @@ pub const PASSWORD: &str = "a-test-password-2026";
 pub struct TestApp {
     pub base: String,
     pub pool: PgPool,
+    /// The app's state: `state.shutdown()` stops its live streams and tick loops, as a
+    /// process that stops.
+    pub state: AppState,
     /// Staff accounts' authenticator secrets, by e-mail (see [`TestApp::signed_in`]).
     pub totp_secrets: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
@@ -369,6 +372,7 @@ pub async fn serve(
     vars.extend_from_slice(overrides);
     let config = config(&vars);
     let state = AppState::new(pool.clone(), Arc::new(config));
+    let kept = state.clone();
     let router = match extra {
         Some(extra) => api::with_layers(extra, &state.config).merge(api::app(state)),
         None => api::app(state),
@@ -384,6 +388,7 @@ pub async fn serve(
     TestApp {
         base: format!("http://{addr}"),
         pool,
+        state: kept,
         totp_secrets: Default::default(),
     }
 }

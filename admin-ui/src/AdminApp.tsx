@@ -24,7 +24,7 @@ import jobQueues from './jobQueues';
 import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
-import { LazyHoldersImportPage, LazyRenewalMailingsPage } from './lazyPages';
+import { LazyHoldersImportPage, LazyRenewalMailingsPage, LazyWaitingRoomsPage } from './lazyPages';
 import { LoginPage } from './login/LoginPage';
 import massIssueLines from './massIssueLines';
 import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
@@ -64,6 +64,7 @@ import supporterCards from './supporterCards';
 import { SupporterCardList } from './supporterCards/SupporterCardList';
 import { adminTheme } from './theme';
 import users from './users';
+import waitingRooms from './waitingRooms';
 
 /** Where the app is mounted; the API serves it here and falls back to its index.html. */
 export const ADMIN_BASENAME = '/admin';
@@ -75,8 +76,8 @@ export const ADMIN_BASENAME = '/admin';
  * The on-sale, ticket and report pages keep the paths staff know from the club's previous tool
  * (/stadium/..., /matchlist/..., /seasontickets, /mass/..., /tickets/... (the season orders' too),
  * /customer_reports/...,
- * /reports/..., /corporate/company_request, /fidelity_card; the pre-emption pages, new, under
- * /preemption/...):
+ * /reports/..., /corporate/company_request, /fidelity_card, /queue (the waiting rooms); the
+ * pre-emption pages, new, under /preemption/...):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
  */
@@ -123,6 +124,7 @@ export function AdminApp() {
       <Resource name="season-holders" {...seasonHolders} />
       <Resource name="renewal-codes" {...renewalCodes} />
       <Resource name="renewal-mailings" {...renewalMailings} />
+      <Resource name="waiting-rooms" {...waitingRooms} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -153,6 +155,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.renewalCodes} element={<RenewalCodeList />} />
         <Route path={PAGE_PATHS.renewalCodesImport} element={<RenewalCodesImportPage />} />
         <Route path={PAGE_PATHS.renewalMailings} element={<LazyRenewalMailingsPage />} />
+        <Route path={`${PAGE_PATHS.waitingRooms}/*`} element={<LazyWaitingRoomsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,7 +1,7 @@
 /**
- * The panels of a match's and a season ticket's tabs, and the pre-emption pages (lazyPages.ts),
- * that load only when opened, in one chunk of their own: the staff app's main bundle stays within
- * its budget.
+ * The panels of a match's and a season ticket's tabs, and the pre-emption and waiting room pages
+ * (lazyPages.ts), that load only when opened, in one chunk of their own: the staff app's main
+ * bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
 export { HoldersImportShow } from './holdersImports/HoldersImportShow';
@@ -9,3 +9,4 @@ export { PhasesPanel } from './phases/PhasesPanel';
 export { default as PreemptionCodesPanel } from './preemptionCodes/PreemptionCodesPanel';
 export { RenewalMailingShow } from './renewalMailings/RenewalMailingShow';
 export { RenewalMailingsPage } from './renewalMailings/RenewalMailingsPage';
+export { WaitingRoomCreate, WaitingRoomEdit, WaitingRoomPanel, WaitingRoomShow, WaitingRoomsPage } from './waitingRooms/pages';

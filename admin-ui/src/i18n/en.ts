@@ -91,6 +91,7 @@ export const englishAppMessages: TranslationMessages = {
       past: 'Past matches',
       season_tickets: 'Season tickets',
       seat_locks: 'Seat locks',
+      waiting_rooms: 'Waiting rooms',
       tickets: 'Tickets',
       issued_tickets: 'Issued tickets',
       failed_issues: 'Failed issues',
@@ -138,6 +139,8 @@ export const englishAppMessages: TranslationMessages = {
       seats_unavailable: "Could not read the block's seats.",
     },
     new_tab: '(opens in a new tab)',
+    // The tab of a match's and a season ticket's page; the rooms' other strings load with their pages.
+    waiting_room: 'Waiting room',
     auto_refresh: 'Refresh every %{seconds} s',
     rome_time: 'Italian time',
     sheet: {

@@ -91,6 +91,7 @@ export const italianMessages: TranslationMessages = {
       past: 'Partite passate',
       season_tickets: 'Abbonamenti',
       seat_locks: 'Blocco posti',
+      waiting_rooms: "Sale d'attesa",
       tickets: 'Biglietti',
       issued_tickets: 'Biglietti emessi',
       failed_issues: 'Emissioni fallite',
@@ -138,6 +139,8 @@ export const italianMessages: TranslationMessages = {
       seats_unavailable: 'Impossibile leggere i posti del blocco.',
     },
     new_tab: '(si apre in una nuova scheda)',
+    // The tab of a match's and a season ticket's page; the rooms' other strings load with their pages.
+    waiting_room: "Sala d'attesa",
     auto_refresh: 'Aggiorna ogni %{seconds} s',
     rome_time: 'Ora italiana',
     sheet: {

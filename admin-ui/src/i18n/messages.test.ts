@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { englishAppMessages } from './en';
+import { addMessages, i18nProvider } from './i18nProvider';
 import { italianMessages } from './it';
 
 /** Every leaf key of a nested message tree, as dotted paths. */
@@ -22,5 +23,22 @@ describe('admin translations', () => {
     expect(ours).toContain('resources.emails.name');
     expect(ours).toContain('resources.emails.fields.status');
     expect(ours).toContain('pages.dashboard.title');
+  });
+
+  it("translates a lazily loaded page's strings once added, in the current language, leaving the others as they were", async () => {
+    expect(i18nProvider.translate('pages.lazy_test.title')).toBe('pages.lazy_test.title');
+    addMessages({
+      it: { pages: { lazy_test: { title: 'Prova', count: '%{smart_count} posto |||| %{smart_count} posti' } } },
+      en: { pages: { lazy_test: { title: 'Test', count: '%{smart_count} seat |||| %{smart_count} seats' } } },
+    });
+
+    expect(i18nProvider.translate('pages.lazy_test.title')).toBe('Prova');
+    expect(i18nProvider.translate('pages.lazy_test.count', { smart_count: 2 })).toBe('2 posti');
+    expect(i18nProvider.translate('app.menu.sectors')).toBe('Settori');
+    expect(i18nProvider.translate('pages.dashboard.title')).toBe('Cruscotto');
+    await i18nProvider.changeLocale('en');
+    expect(i18nProvider.translate('pages.lazy_test.count', { smart_count: 1 })).toBe('1 seat');
+    expect(i18nProvider.translate('app.menu.sectors')).toBe('Sectors');
+    await i18nProvider.changeLocale('it');
   });
 });

@@ -38,6 +38,7 @@ function adminApi() {
     '/api/admin/season-holders': listRoute('season-holders', []),
     '/api/admin/renewal-codes': listRoute('renewal-codes', []),
     '/api/admin/renewal-mailings': listRoute('renewal-mailings', []),
+    '/api/admin/waiting-rooms': listRoute('waiting-rooms', []),
   });
 }
 
@@ -75,6 +76,7 @@ describe('the menu', () => {
       'Partite passate',
       'Abbonamenti',
       'Blocco posti',
+      "Sale d'attesa",
       'Prelazione',
       'Fasi di vendita',
       'Importa titolari',
@@ -116,6 +118,7 @@ describe('the menu', () => {
       'Partite passate': '/admin/matchlist/past',
       Abbonamenti: '/admin/seasontickets',
       'Blocco posti': '/admin/mass/mass_lock_unlock_seats',
+      "Sale d'attesa": '/admin/queue',
       'Fasi di vendita': '/admin/preemption/phases',
       'Importa titolari': '/admin/preemption/holders_import',
       Titolari: '/admin/preemption/season_holders',
@@ -169,6 +172,7 @@ describe('the menu', () => {
       'href',
       '/admin/stadium/season',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Waiting rooms' })).toHaveAttribute('href', '/admin/queue');
   });
 
   it('opens the pre-emption pages from their own group, in English too', async () => {
@@ -276,6 +280,8 @@ describe('the menu', () => {
     ['/season-holders', 'Titolari'],
     ['/renewal-codes', 'Codici di rinnovo'],
     ['/renewal-mailings', 'Invio codici di rinnovo'],
+    ['/waiting-rooms', "Sale d'attesa"],
+    ['/queue/fixtures', "Sale d'attesa"],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -12,6 +12,7 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import HourglassEmptyOutlinedIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import LibraryAddCheckOutlinedIcon from '@mui/icons-material/LibraryAddCheckOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
@@ -68,6 +69,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.pastFixtures, label: 'app.menu.past', icon: <HistoryOutlinedIcon /> },
       { path: PAGE_PATHS.seasonTickets, label: 'app.menu.season_tickets', icon: <EventRepeatOutlinedIcon /> },
       { path: PAGE_PATHS.seatLocks, label: 'app.menu.seat_locks', icon: <EventSeatOutlinedIcon /> },
+      { path: PAGE_PATHS.waitingRooms, label: 'app.menu.waiting_rooms', icon: <HourglassEmptyOutlinedIcon /> },
     ],
   },
   {

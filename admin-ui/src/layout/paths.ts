@@ -33,6 +33,8 @@ export const PAGE_PATHS = {
   renewalCodes: '/preemption/renewal_codes',
   renewalCodesImport: '/preemption/renewal_codes/import',
   renewalMailings: '/preemption/renewal_mailings',
+  // The spec's /admin/queue/{type}: one list of every on-sale's room (a /queue/... path shows it too).
+  waitingRooms: '/queue',
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import { InventoryField } from '../fixtures/InventoryField';
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { PhasesTab } from '../phases/PhasesTab';
 import { PreemptionCodesTab } from '../preemptionCodes/PreemptionCodesTab';
+import { WaitingRoomTab } from '../waitingRooms/WaitingRoomTab';
 import { SellSeasonButton } from '../seasonOrders/SellSeasonButton';
 import { SeasonFromPriceField } from './SeasonFields';
 import { SeasonSaleButtons } from './SeasonSaleButtons';
@@ -39,12 +40,19 @@ function SeasonPreemptionCodes() {
   return season === undefined ? null : <PreemptionCodesTab target={{ season_ticket_id: season.id }} />;
 }
 
+/** The season ticket's on-sale waiting room: its live state, or enabling one. */
+function SeasonWaitingRoom() {
+  const season = useRecordContext<SeasonTicket>();
+  return season === undefined ? null : <WaitingRoomTab target={{ season_ticket_id: season.id }} />;
+}
+
 /**
  * One season ticket, at /admin/season-tickets/{id}/show: its matches (how many, first and last
  * kick-off in Como time), its sale status and seats, its lowest price and rules, with its sale
  * actions and, while on sale, its sale at the box office. Refreshes itself while its matches'
- * seats are being copied. Its sale phases are on their own tab, at .../show/phases, and its list of
- * pre-emption rights on the next, at .../show/preemption-codes.
+ * seats are being copied. Its sale phases are on their own tab, at .../show/phases, its list of
+ * pre-emption rights on the next, at .../show/preemption-codes, and its on-sale's waiting room at
+ * .../show/waiting-room.
  */
 export function SeasonTicketShow() {
   return (
@@ -77,6 +85,9 @@ export function SeasonTicketShow() {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="resources.preemption-codes.tab" path="preemption-codes">
           <SeasonPreemptionCodes />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="app.waiting_room" path="waiting-room">
+          <SeasonWaitingRoom />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>
     </Show>

@@ -10,6 +10,7 @@ import type {
   SeasonOrderRow,
   SeasonTicket,
 } from '../../../api-types';
+import type { WaitingRoomView } from '../waitingRooms/types';
 
 /** Como - Lazio on sale, as the admin API lists a fixture; `overrides` change what a test needs. */
 export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
@@ -276,6 +277,39 @@ export function aRenewalMailing(overrides: Partial<RenewalMailing> = {}): Renewa
     error: null,
     created_at: '2026-11-25T09:00:00Z',
     finished_at: '2026-11-25T09:04:10Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The waiting room of Como - Lazio's on-sale, open: its line opened at 09:00 and the sale at 10:00
+ * (Como time) on 1 December, 300 fans admitted a minute; `overrides` change what a test needs.
+ */
+export function aWaitingRoom(overrides: Partial<WaitingRoomView> = {}): WaitingRoomView {
+  return {
+    id: 5,
+    fixture_id: 7,
+    season_ticket_id: null,
+    target_title: 'Como - Lazio',
+    prequeue_opens_at: '2026-12-01T08:00:00Z',
+    opens_at: '2026-12-01T09:00:00Z',
+    admit_per_minute: 300,
+    max_shopping: 1000,
+    admission_seconds: 600,
+    paused: false,
+    closed_at: null,
+    admitted: 3600,
+    placed: 18000,
+    shuffled_at: '2026-12-01T09:00:01Z',
+    state: 'open',
+    counts: {
+      waiting: 14400,
+      admitted: 3600,
+      shopping: 820,
+      done: 2650,
+      admitted_last_minute: 287,
+      wait_at_back_seconds: 2880,
+    },
     ...overrides,
   };
 }

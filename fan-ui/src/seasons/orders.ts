@@ -93,23 +93,27 @@ export function useStartSeasonCheckout(seasonId: number) {
 
 /**
  * `POST /api/season-tickets/{id}/renewal`: last season's holder renews with their right; the seat
- * kept for them becomes a pending season order already named for them, and the fan goes on to
- * its check and payment as after `useStartSeasonCheckout`. Refused outside the renewal phase,
- * the phases are read again (the page's banner says what is on now).
+ * kept for them (or, during a change of seat, the seat they chose: `seat_id`) becomes a pending
+ * season order already named for them, and the fan goes on to its check and payment as after
+ * `useStartSeasonCheckout`. Refused because the phase is not (or no longer) the one the form was
+ * for, the phases are read again (the page's banner says what is on now); refused because the
+ * chosen seat is no longer free, the season is (its map shows the seat taken).
  */
 export function useRenewSeason(seasonId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (request: RenewalRequest) =>
-      apiSend<SeasonOrder>('POST', `/api/season-tickets/${seasonId}/renewal`, request),
+    mutationFn: (request: RenewalRequest) => apiSend<SeasonOrder>('POST', `/api/season-tickets/${seasonId}/renewal`, request),
     onSuccess: (order) => {
       queryClient.setQueryData<SeasonOrder>(seasonOrderKey(order.id), order);
       void navigate(seasonCheckPath(order.id));
     },
     onError: (error) => {
-      if (isApiCode(error, 'no_renewal_phase')) {
+      if (isApiCode(error, 'no_renewal_phase') || isApiCode(error, 'change_of_seat_not_open')) {
         void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
+      } else if (isApiCode(error, 'seat_not_free') || isApiCode(error, 'seat_not_in_phase')) {
+        // The seats, and the phase's sectors: the season's key covers both.
+        void queryClient.invalidateQueries({ queryKey: seasonKey(seasonId) });
       }
     },
   });

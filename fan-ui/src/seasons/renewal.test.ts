@@ -10,6 +10,8 @@ import {
   renewalFieldText,
   renewalOutcomeText,
   renewalProblems,
+  renewalSeatProblem,
+  seatProblemText,
 } from './renewal';
 import type { RenewalRequest } from '../../../api-types';
 
@@ -121,5 +123,37 @@ describe('renewals in a list', () => {
     expect(renewalFieldText(ts(), 'right', 'duplicate')).toBe(
       "Questo sigillo fiscale o codice di rinnovo è già in un altro abbonamento dell'elenco.",
     );
+  });
+});
+
+describe('a change of seat', () => {
+  const t = () => i18n.getFixedT('it');
+  const ts = () => i18n.getFixedT('it', SEASON_ORDER_NS);
+
+  it("reads the seat's refusals as the seat's problems, and no other", () => {
+    expect(renewalSeatProblem(refusal(409, 'seat_not_free'))).toBe('seat_not_free');
+    expect(renewalSeatProblem(refusal(409, 'seat_not_in_phase'))).toBe('seat_not_in_phase');
+    expect(renewalSeatProblem(refusal(422, 'validation_failed', { seat_id: 'required' }, { seat_id: 'required' }))).toBe('required');
+    expect(renewalSeatProblem(refusal(422, 'validation_failed', { sex: 'M or F' }, { sex: 'M or F' }))).toBeNull();
+    expect(renewalSeatProblem(refusal(409, 'change_of_seat_not_open'))).toBeNull();
+    expect(renewalSeatProblem(refusal(409, 'already_renewed'))).toBeNull();
+    expect(renewalSeatProblem(new Error('offline'))).toBeNull();
+  });
+
+  it('says each of its refusals in the fan\'s words, naming the seat when known', () => {
+    expect(seatProblemText(ts(), 'required', null)).toBe('Scegli il nuovo posto sulla mappa dello stadio prima di rinnovare.');
+    expect(seatProblemText(ts(), 'seat_not_free', 'Distinti Ovest, blocco DO1, fila 1, posto 3')).toBe(
+      'Distinti Ovest, blocco DO1, fila 1, posto 3: non è libero in tutte le partite della stagione. Scegli un altro posto.',
+    );
+    expect(seatProblemText(ts(), 'seat_not_in_phase', null)).toBe(
+      'Il cambio posto non apre il settore di questo posto: scegline uno in un altro settore.',
+    );
+    expect(renewalErrorText(t(), ts(), refusal(409, 'change_of_seat_not_open'))).toBe('Il cambio posto non è aperto ora.');
+    expect(renewalErrorText(t(), ts(), refusal(409, 'seat_not_free'))).toBe(
+      'Questo posto non è libero in tutte le partite della stagione: scegline un altro.',
+    );
+    expect(
+      renewalErrorText(i18n.getFixedT('en'), i18n.getFixedT('en', SEASON_ORDER_NS), refusal(409, 'change_of_seat_not_open')),
+    ).toBe('The change of seat is not open now.');
   });
 });

@@ -13,7 +13,11 @@ import type { RenewalOutcome, RenewalRequest } from '../../../api-types';
  * them. Checked here first so the fan hears about a blank field at once; the API has the last word.
  */
 
-export type RenewalField = keyof RenewalRequest;
+/**
+ * The form's fields: the request's text fields. A change of seat's `seat_id` (the venue seat
+ * chosen on the map; required then, refused in the renewal phase) is no field the fan types.
+ */
+export type RenewalField = Exclude<keyof RenewalRequest, 'seat_id'>;
 
 /** The form's fields, in the order they are shown (the first with a problem gets the focus). */
 export const RENEWAL_FIELDS = [
@@ -162,13 +166,51 @@ export function renewalErrorText(t: TFunction, ts: SeasonT, error: unknown): str
           ? ts('renewal.errors.renewal_quotaOf', { quota })
           : ts('renewal.errors.renewal_quota');
       }
+      // A change of seat: the seat's own refusals (said at the chosen seat by the form), and
+      // a seat sent while the phase on now is not a change of seat.
+      case 'seat_not_free':
+        return ts('changeOfSeat.seatErrors.seat_not_free');
+      case 'seat_not_in_phase':
+        return ts('changeOfSeat.seatErrors.seat_not_in_phase');
+      case 'change_of_seat_not_open':
+        return ts('changeOfSeat.errors.change_of_seat_not_open');
       case 'validation_failed':
-        return t('errors.validation_failed');
+        return error.fieldErrors.seat_id === undefined ? t('errors.validation_failed') : ts('changeOfSeat.seatErrors.required');
       default:
         break;
     }
   }
   return seasonErrorText(t, error);
+}
+
+/** What can be wrong with a change of seat's seat: none chosen, not free all season, not in the phase. */
+export type SeatProblem = 'required' | 'seat_not_free' | 'seat_not_in_phase';
+
+/**
+ * The problem a refused change of seat has with its seat: a 422 naming `seat_id` (none was
+ * sent), 409 `seat_not_free` or `seat_not_in_phase`; null for any other refusal.
+ */
+export function renewalSeatProblem(error: unknown): SeatProblem | null {
+  if (!(error instanceof ApiError)) {
+    return null;
+  }
+  switch (error.code) {
+    case 'seat_not_free':
+    case 'seat_not_in_phase':
+      return error.code;
+    case 'validation_failed':
+      return error.fieldErrors.seat_id === undefined ? null : 'required';
+    default:
+      return null;
+  }
+}
+
+/** A seat problem in the fan's words, naming the seat (`seat`, as the map labels it) when known. */
+export function seatProblemText(ts: SeasonT, problem: SeatProblem, seat: string | null): string {
+  if (problem !== 'required' && seat !== null) {
+    return ts(`changeOfSeat.seatErrors.${problem}Named`, { seat });
+  }
+  return ts(`changeOfSeat.seatErrors.${problem}`);
 }
 
 /**

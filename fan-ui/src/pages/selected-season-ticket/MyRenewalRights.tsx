@@ -17,14 +17,15 @@ interface MyRenewalRightsProps {
   sectors: Pick<SeasonSector, 'code' | 'name'>[];
   /** Fills the renewal form in with this right's code and holder. */
   onUse: (right: MyRenewalRight) => void;
-  /** Puts every right not renewed yet in the list of renewals. */
-  onUseAll: (rights: MyRenewalRight[]) => void;
+  /** Puts every right not renewed yet in the list of renewals; none: no list (a change of seat). */
+  onUseAll?: (rights: MyRenewalRight[]) => void;
 }
 
 /**
  * "I tuoi abbonamenti da rinnovare": last season's holders whose e-mail is the fan's (the club
  * e-mailed them their renewal code), each with the seat it keeps and its code, or "Rinnovato";
- * each one not renewed fills the form in, and two or more go in the list of renewals at once.
+ * each one not renewed fills the form in, and two or more go in the list of renewals at once
+ * (when there is a list: not during a change of seat).
  */
 export function MyRenewalRights({ rights, sectors, onUse, onUseAll }: MyRenewalRightsProps) {
   const { t: ts } = useTranslation(SEASON_ORDER_NS);
@@ -90,7 +91,7 @@ export function MyRenewalRights({ rights, sectors, onUse, onUseAll }: MyRenewalR
             );
           })}
         </Box>
-        {open.length > 1 && (
+        {open.length > 1 && onUseAll !== undefined && (
           <Button
             variant="contained"
             onClick={() => onUseAll(open)}

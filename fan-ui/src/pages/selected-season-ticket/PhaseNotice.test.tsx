@@ -85,7 +85,11 @@ describe('PhaseNotice', () => {
   });
 
   it.each([
-    ['change_of_seat', 'In corso: Cambio posto degli abbonati', 'Gli abbonati che hanno rinnovato possono scegliere un altro posto.'],
+    [
+      'change_of_seat',
+      'In corso: Cambio posto degli abbonati',
+      'Gli abbonati della scorsa stagione rinnovano scegliendo un altro posto: il loro vecchio posto torna libero per le fasi successive.',
+    ],
     ['fidelity_card', 'In corso: Prelazione con la tessera del tifoso', 'Acquista in anticipo chi ha la tessera del tifoso.'],
     ['preemption_code', 'In corso: Prelazione con codice', 'Acquista in anticipo chi ha ricevuto dal club un codice di prelazione.'],
     ['group', 'In corso: Prelazione riservata a un gruppo', 'Acquistano in anticipo i membri del gruppo.'],

@@ -25,7 +25,9 @@ import { SeatLegend } from '../selected-fixture-tickets/SeatLegend';
 import { SeatMap } from '../selected-fixture-tickets/SeatMap';
 import { SeatSelection } from '../selected-fixture-tickets/SeatSelection';
 import { PhaseNotice } from './PhaseNotice';
+import { ChangeOfSeatNotice } from './ChangeOfSeatNotice';
 import { RestrictedSaleNotice } from './RestrictedSaleNotice';
+import { choosableSector, type SeatChoice } from './seatChoice';
 import { sectorPrices } from './seasonPrices';
 import type { SeasonHoldView, SeatView } from '../../../../api-types';
 
@@ -36,15 +38,19 @@ interface SeasonBlockTicketsProps {
   signedIn: boolean;
   /** Seats picked before going to sign in (kept in the return address). */
   initialSeatIds: number[];
+  /** During a change of seat: the seat the fan chooses here (no hold), in the sectors the phase opens. */
+  seatChoice?: SeatChoice;
 }
 
 /**
  * One block over the season: the match flow's seat map, fed with the season's seats (free only
  * if free in every covered match), what the fan picked, and "Blocca i posti". No live stream
  * covers a season: the block is read again after each hold and release. While a pre-emption
- * phase is on, the map is shown but no seat can be picked: only fans with a right may buy.
+ * phase is on, the map is shown but no seat can be picked: only fans with a right may buy. During
+ * a change of seat, a signed-in fan chooses one free seat in a sector the phase opens: it is
+ * only marked as chosen (for the renewal form), never held.
  */
-export function SeasonBlockTickets({ season, blockId, hold, signedIn, initialSeatIds }: SeasonBlockTicketsProps) {
+export function SeasonBlockTickets({ season, blockId, hold, signedIn, initialSeatIds, seatChoice }: SeasonBlockTicketsProps) {
   const { t } = useTranslation();
   const blockSeats = useSeasonBlock(season.id, blockId);
   const sector = season.sectors.find((candidate) => candidate.blocks.some((block) => block.id === blockId));
@@ -82,6 +88,7 @@ export function SeasonBlockTickets({ season, blockId, hold, signedIn, initialSea
       hold={hold}
       signedIn={signedIn}
       initialSeatIds={initialSeatIds}
+      seatChoice={seatChoice}
     />
   );
 }
@@ -98,10 +105,11 @@ interface SeasonBlockViewProps {
   hold: SeasonHoldView | undefined;
   signedIn: boolean;
   initialSeatIds: number[];
+  seatChoice: SeatChoice | undefined;
 }
 
 function SeasonBlockView(props: SeasonBlockViewProps) {
-  const { season, sectorCode, sectorLabel, away, blockCode, gate, blockId, seats, hold, signedIn, initialSeatIds } =
+  const { season, sectorCode, sectorLabel, away, blockCode, gate, blockId, seats, hold, signedIn, initialSeatIds, seatChoice } =
     props;
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -115,6 +123,9 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
   const currentPhase = phases.data?.current ?? null;
   const restricted = restrictsSale(currentPhase);
   const interactive = seasonOnSale(season) && !restricted;
+  // A change of seat: one seat chosen for the renewal form, in a sector the phase opens.
+  const sectorChoosable = seatChoice !== undefined && choosableSector(seatChoice.open, sectorCode);
+  const choosing = sectorChoosable && signedIn && seasonOnSale(season);
   const heldIds = hold?.seats.map((seat) => seat.id) ?? [];
   const mine = new Set(heldIds);
   // A new season hold replaces the earlier one: what is held counts towards the limit, and is
@@ -134,11 +145,23 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
     if (seat.state === 'mine' || mine.has(seat.id)) {
       return 'mine';
     }
+    if (seatChoice !== undefined) {
+      // The chosen seat, while it is still free over the season.
+      return seat.id === seatChoice.seat?.id && seat.state === 'free' ? 'selected' : seatState(seat.state);
+    }
     return selectedIds.has(seat.id) ? 'selected' : seatState(seat.state);
   };
 
   const toggle = (seat: SeatView) => {
     const state = stateOf(seat);
+    if (seatChoice !== undefined) {
+      if (choosing && state === 'selected') {
+        seatChoice.choose(null);
+      } else if (choosing && state === 'free') {
+        seatChoice.choose({ id: seat.id, sectorCode, blockId, row: seat.row, number: seat.number });
+      }
+      return;
+    }
     if (!interactive || (state !== 'free' && state !== 'selected')) {
       return;
     }
@@ -192,14 +215,22 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
         ) : (
           <Alert severity="error">{seasonErrorText(t, holdSeats.error, seatName)}</Alert>
         ))}
-      <SeatMap blockCode={blockCode} rows={seatRows(seats)} stateOf={stateOf} interactive={interactive} onToggle={toggle} />
+      <SeatMap
+        blockCode={blockCode}
+        rows={seatRows(seats)}
+        stateOf={stateOf}
+        interactive={interactive || choosing}
+        onToggle={toggle}
+      />
       <SeatLegend />
       {limitHit && (
         <Alert severity="warning" onClose={() => setLimitHit(false)}>
           {t('seasons.limitReached', { count: season.per_buyer_limit })}
         </Alert>
       )}
-      {interactive ? (
+      {seatChoice !== undefined ? (
+        <ChangeOfSeatNotice seasonId={season.id} sectorCode={sectorCode} open={sectorChoosable} signedIn={signedIn} />
+      ) : interactive ? (
         <SeatSelection
           seats={selection}
           priceCents={priceCents}

@@ -24,10 +24,15 @@ interface SeasonSectorProps {
   sector: SeasonSectorView;
   /** Whether its blocks can be opened to pick seats (the season ticket is on sale). */
   interactive: boolean;
+  /**
+   * Why no seat can be chosen in it now (a change of seat's phase does not open it), said above
+   * its blocks, which do not open; null when it is open.
+   */
+  closedNote?: string | null;
 }
 
 /** The chosen sector over the season: its prices (full and each reduction), and its blocks. */
-export function SeasonSector({ season, sector, interactive }: SeasonSectorProps) {
+export function SeasonSector({ season, sector, interactive, closedNote = null }: SeasonSectorProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
@@ -45,6 +50,11 @@ export function SeasonSector({ season, sector, interactive }: SeasonSectorProps)
           </Typography>
         </Box>
         {sector.away && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
+        {closedNote !== null && (
+          <Alert severity="warning" data-testid="sector-closed">
+            {closedNote}
+          </Alert>
+        )}
         <Box>
           <Typography id={pricesId} variant="subtitle2" component="h3">
             {t('seasons.prices')}
@@ -93,13 +103,14 @@ export function SeasonSector({ season, sector, interactive }: SeasonSectorProps)
             {sector.blocks.map((block) => {
               const colours = AVAILABILITY_COLOURS[availability(block)];
               const soldOut = block.free <= 0;
+              const closed = soldOut || closedNote !== null;
               return (
                 <ListItemButton
                   key={block.id}
                   component={RouterLink}
                   to={`/selectedseasonticket/${season.id}?block=${block.id}`}
                   data-testid={`block-${block.id}`}
-                  disabled={soldOut}
+                  disabled={closed}
                   divider
                   sx={{ gap: 1.5, px: 1 }}
                 >
@@ -116,7 +127,7 @@ export function SeasonSector({ season, sector, interactive }: SeasonSectorProps)
                       t('fixture.gate', { gate: gateName(t, block.gate) }),
                     ].join(' · ')}
                   />
-                  <ChevronRightIcon aria-hidden="true" color={soldOut ? 'disabled' : 'primary'} />
+                  <ChevronRightIcon aria-hidden="true" color={closed ? 'disabled' : 'primary'} />
                 </ListItemButton>
               );
             })}

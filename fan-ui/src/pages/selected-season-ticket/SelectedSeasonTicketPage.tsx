@@ -4,7 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link as RouterLink, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
@@ -13,6 +13,7 @@ import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { SEASON_ORDER_NS } from '../../i18n';
 import { seasonKey, useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
 import { momentOf, useSeasonPhases } from '../../seasons/phases';
 import { seasonOnSale } from '../../seasons/saleState';
@@ -25,8 +26,9 @@ import { SeasonBlockTickets } from './SeasonBlockTickets';
 import { SeasonHeader } from './SeasonHeader';
 import { SeasonHoldSummary } from './SeasonHoldSummary';
 import { SeasonSector } from './SeasonSector';
+import { choosableSector, phaseSectors, type ChosenSeat, type SeatChoice } from './seatChoice';
 import { sectorPrices } from './seasonPrices';
-import type { SectorView } from '../../../../api-types';
+import type { SeasonSector as SeasonSectorView, SectorView } from '../../../../api-types';
 
 /** The query parameters: the chosen sector, and the block whose seats are open. */
 const SECTOR_PARAM = 'sector';
@@ -36,7 +38,8 @@ const BLOCK_PARAM = 'block';
  * A season ticket (`/selectedseasonticket/{id}`): its matches, the sale's phase with a countdown
  * to the next (and, while last season's holders renew, the renewal form), the stadium with the
  * season's free seats and prices per sector, and, with `?block=`, that block's seats for the
- * season.
+ * season. During a change of seat, the fan chooses the new seat on a block's map (in the sectors
+ * the phase opens) and renews with it: the form is above the stadium and under the block's map.
  */
 export default function SelectedSeasonTicketPage() {
   const id = parseId(useParams().id);
@@ -73,7 +76,8 @@ function SeasonGate({ id }: { id: number }) {
       </Container>
     );
   }
-  return <SelectedSeason season={season.data} />;
+  // Another season ticket is another page: no seat chosen carries over.
+  return <SelectedSeason key={season.data.id} season={season.data} />;
 }
 
 function SelectedSeason({ season }: { season: SeasonDetail }) {
@@ -99,6 +103,14 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
   const sectorCode = searchParams.get(SECTOR_PARAM) ?? blockSector?.code ?? null;
   const sector = season.sectors.find((candidate) => candidate.code === sectorCode) ?? null;
   const onSale = seasonOnSale(season);
+  const phase = phases.data?.current ?? null;
+  const seatChoice = useSeatChoice(phase?.kind === 'change_of_seat' ? phase : null);
+  // The form keeps what was typed while the fan goes from the stadium to a block and back: the
+  // same element (same key) above the stadium or under the block's map, moved, not made anew.
+  const renewal =
+    phase?.kind === 'renewal' || seatChoice !== undefined ? (
+      <RenewalPanel key="renewal" season={season} seatChoice={seatChoice} />
+    ) : null;
 
   const choose = (code: string) =>
     setSearchParams(code === sectorCode ? {} : { [SECTOR_PARAM]: code }, { replace: true });
@@ -117,7 +129,7 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
         }
       />
       <SeasonPhaseBanner seasonId={season.id} />
-      {blockId === null && phases.data?.current?.kind === 'renewal' && <RenewalPanel season={season} />}
+      {blockId === null && renewal}
       <SeasonHoldSummary season={season} hold={user === null ? undefined : hold.data} />
       {blockId !== null ? (
         <SeasonBlockTickets
@@ -128,6 +140,7 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
           hold={user === null ? undefined : hold.data}
           signedIn={user !== null}
           initialSeatIds={parseIds(searchParams.get('seats'))}
+          seatChoice={seatChoice}
         />
       ) : (
         <>
@@ -137,13 +150,79 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
           <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
             {t('seasons.stadiumHint')}
           </Typography>
-          <StadiumMap sectors={stadiumSectors(season)} selected={sector?.code ?? null} onSelect={choose} />
-          <AvailabilityLegend />
-          {sector !== null && <SeasonSector season={season} sector={sector} interactive={onSale} />}
+          {seatChoice === undefined || seatChoice.open === null ? (
+            <SeasonSectors season={season} sector={sector} onSelect={choose} interactive={onSale} closed={undefined} />
+          ) : (
+            <ChangeOfSeatSectors season={season} sector={sector} onSelect={choose} interactive={onSale} open={seatChoice.open} />
+          )}
         </>
       )}
+      {blockId !== null && seatChoice !== undefined && renewal}
     </Container>
   );
+}
+
+/**
+ * The seat chosen for a change of seat while `phase` (a change of seat's) is on: undefined
+ * outside one. A seat in a sector the phase no longer opens (the phases were read again) is not
+ * chosen any more.
+ */
+function useSeatChoice(phase: { sectors?: string } | null): SeatChoice | undefined {
+  const [chosen, setChosen] = useState<ChosenSeat | null>(null);
+  if (phase === null) {
+    return undefined;
+  }
+  const open = phaseSectors({ sectors: phase.sectors ?? '' });
+  return {
+    open,
+    seat: chosen !== null && choosableSector(open, chosen.sectorCode) ? chosen : null,
+    choose: setChosen,
+    forget: (id) => setChosen((current) => (current?.id === id ? null : current)),
+  };
+}
+
+interface SeasonSectorsProps {
+  season: SeasonDetail;
+  sector: SeasonSectorView | null;
+  onSelect: (code: string) => void;
+  /** Whether blocks can be opened (the season ticket is on sale). */
+  interactive: boolean;
+  /** The sectors where no seat can be chosen now, and the words that say so. */
+  closed: { codes: ReadonlySet<string>; mark: string; note: string } | undefined;
+}
+
+/** The stadium's map, its legend and the chosen sector's prices and blocks. */
+function SeasonSectors({ season, sector, onSelect, interactive, closed }: SeasonSectorsProps) {
+  return (
+    <>
+      <StadiumMap sectors={stadiumSectors(season)} selected={sector?.code ?? null} onSelect={onSelect} closed={closed} />
+      <AvailabilityLegend />
+      {sector !== null && (
+        <SeasonSector
+          season={season}
+          sector={sector}
+          interactive={interactive}
+          closedNote={closed?.codes.has(sector.code) === true ? closed.note : null}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * During a change of seat that opens some sectors only: the others faded on the map, their
+ * blocks closed (once the words are in).
+ */
+function ChangeOfSeatSectors({ open, ...props }: Omit<SeasonSectorsProps, 'closed'> & { open: string[] }) {
+  const { t: ts, ready } = useTranslation(SEASON_ORDER_NS, { useSuspense: false });
+  const closed = ready
+    ? {
+        codes: new Set(props.season.sectors.filter((sector) => !choosableSector(open, sector.code)).map((sector) => sector.code)),
+        mark: ts('changeOfSeat.closedSector'),
+        note: ts('changeOfSeat.notForSector'),
+      }
+    : undefined;
+  return <SeasonSectors {...props} closed={closed} />;
 }
 
 /**

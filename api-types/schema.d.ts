@@ -2600,7 +2600,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every room, the latest opening first. */
+        /**
+         * Every room, the latest opening first;
+         *     `filter={"fixture_id":..}` or `{"season_ticket_id":..}` for one on-sale's.
+         */
         get: operations["admin_list_rooms"];
         put?: never;
         /** A room for one on-sale. */
@@ -3602,11 +3605,21 @@ export interface components {
              */
             birth_date: string;
         };
-        NewRoom: components["schemas"]["RoomSettings"] & {
+        NewRoom: {
             /** Format: int64 */
             fixture_id?: number | null;
             /** Format: int64 */
             season_ticket_id?: number | null;
+            /** Format: date-time */
+            prequeue_opens_at: string;
+            /** Format: date-time */
+            opens_at: string;
+            /** Format: int32 */
+            admit_per_minute: number;
+            /** Format: int32 */
+            max_shopping: number;
+            /** Format: int32 */
+            admission_seconds: number;
         };
         /** @description A fan's notification. */
         Notification: {

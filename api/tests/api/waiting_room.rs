@@ -26,6 +26,15 @@ async fn room(s: &OnSale, opens_in: Duration, per_minute: i32, shopping: i32) ->
     room["id"].as_i64().unwrap()
 }
 
+fn urlencoding(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 async fn join(fan: &Client, room: i64) -> Value {
     let (status, body) = fan
         .post_json(&format!("/api/waiting-rooms/{room}/join"), &json!({}))
@@ -194,6 +203,20 @@ async fn fans_keep_one_place_are_admitted_in_turn_and_hold_only_with_their_admis
     )
     .await;
     assert_eq!(status, 200, "{body}");
+
+    // Staff find an on-sale's room by its target.
+    let filter = |f: Value| {
+        let q = serde_json::to_string(&f).unwrap();
+        format!("/api/admin/waiting-rooms?filter={}", urlencoding(&q))
+    };
+    let listed = staff
+        .get_json(&filter(json!({"fixture_id": s.fixture})))
+        .await;
+    assert_eq!(listed.as_array().map(|a| a.len()), Some(1), "{listed}");
+    let listed = staff
+        .get_json(&filter(json!({"season_ticket_id": 10_000})))
+        .await;
+    assert_eq!(listed.as_array().map(|a| a.len()), Some(0), "{listed}");
 
     // Staff see the counts; closing the room lets anyone hold.
     let view = staff

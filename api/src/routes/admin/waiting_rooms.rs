@@ -95,7 +95,8 @@ fn checked(s: &RoomSettings) -> ApiResult<()> {
     }
 }
 
-/// `GET /api/admin/waiting-rooms`: every room, the latest opening first.
+/// `GET /api/admin/waiting-rooms`: every room, the latest opening first;
+/// `filter={"fixture_id":..}` or `{"season_ticket_id":..}` for one on-sale's.
 #[utoipa::path(get, path = "/waiting-rooms", tag = "admin", params(crate::rest::RawListParams), responses(
     (status = 200, body = Vec<WaitingRoomView>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
     (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`"),
@@ -105,8 +106,15 @@ async fn list_rooms(
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
     let params = ListParams::try_from(raw)?;
+    let wanted = |key: &str| params.filter.get(key).and_then(|v| v.as_i64());
+    let (fixture, season) = (wanted("fixture_id"), wanted("season_ticket_id"));
     let mut conn = state.pool.acquire().await?;
-    let all = rooms::list(&mut conn).await?;
+    let all: Vec<Room> = rooms::list(&mut conn)
+        .await?
+        .into_iter()
+        .filter(|r| fixture.is_none_or(|f| r.fixture_id == Some(FixtureId(f))))
+        .filter(|r| season.is_none_or(|s| r.season_ticket_id == Some(SeasonTicketId(s))))
+        .collect();
     let total = all.len() as i64;
     let mut items = vec![];
     for room in all
@@ -124,8 +132,23 @@ async fn list_rooms(
 struct NewRoom {
     fixture_id: Option<i64>,
     season_ticket_id: Option<i64>,
-    #[serde(flatten)]
-    settings: RoomSettings,
+    prequeue_opens_at: chrono::DateTime<Utc>,
+    opens_at: chrono::DateTime<Utc>,
+    admit_per_minute: i32,
+    max_shopping: i32,
+    admission_seconds: i32,
+}
+
+impl NewRoom {
+    fn settings(&self) -> RoomSettings {
+        RoomSettings {
+            prequeue_opens_at: self.prequeue_opens_at,
+            opens_at: self.opens_at,
+            admit_per_minute: self.admit_per_minute,
+            max_shopping: self.max_shopping,
+            admission_seconds: self.admission_seconds,
+        }
+    }
 }
 
 /// `POST /api/admin/waiting-rooms`: a room for one on-sale.
@@ -153,7 +176,8 @@ async fn create_room(
             ));
         }
     };
-    checked(&req.settings)?;
+    let settings = req.settings();
+    checked(&settings)?;
     let mut tx = state.pool.begin().await?;
     let exists = match target {
         RoomTarget::Fixture(f) => {
@@ -174,7 +198,7 @@ async fn create_room(
             "No such fixture or season ticket",
         ));
     }
-    let room = rooms::create(&mut tx, target, &req.settings)
+    let room = rooms::create(&mut tx, target, &settings)
         .await?
         .ok_or_else(|| {
             ApiError::new(

@@ -3,7 +3,8 @@
  * season's renewal phase (the holders' seats kept for them). A fan without a right sees the
  * phase, a countdown and a seat map they cannot pick from; last season's holder renews with the
  * fiscal seal of their previous season ticket, keeps their seat, pays and gets the title. Staff
- * end the phase: the seat nobody renewed becomes free on the map, and the free sale opens.
+ * end the phase: the seat nobody renewed becomes free on the map. In the change-of-seat phase
+ * that follows, the other holder renews on a seat of her choosing. Then the free sale opens.
  *
  * The ticketing simulator plays the club's operator and last season: it seeds the two previous
  * season titles and opens its renewal window around its own clock; at the end it closes it.
@@ -55,6 +56,46 @@ function romeLocal(at: Date): string {
     .replace(' ', 'T');
 }
 
+interface Person {
+  nome: string;
+  cognome: string;
+  dataNascita: string;
+}
+
+/** Fills the renewal form with the right and the holder's details (born in Como). */
+async function fillRenewal(page: Page, right: string, person: Person, sex: 'M' | 'F'): Promise<void> {
+  await page.getByTestId('renewal-right').fill(right);
+  await page.getByTestId('renewal-first_name').fill(person.nome);
+  await page.getByTestId('renewal-last_name').fill(person.cognome);
+  await page.getByTestId('renewal-birth_date').fill(person.dataNascita);
+  await page.getByTestId('renewal-birth_province').fill('CO');
+  await page.getByTestId('renewal-birth_place').fill('Como');
+  await page.getByTestId('renewal-sex').selectOption(sex);
+}
+
+/**
+ * From the renewal's check page: names the holder with a document, pays by card and waits for
+ * the title; `shot` is taken before paying.
+ */
+async function payRenewal(page: Page, person: Person, documentNumber: string, shot: string): Promise<void> {
+  await page.waitForURL(/\/seasonticketvrocheck\/[0-9a-f-]+/);
+  const orderId = page.url().split('/seasonticketvrocheck/')[1]?.replace(/\/$/, '') ?? '';
+  await page.getByTestId('renewal-badge').waitFor();
+  const field = (name: string) => page.getByLabel(`${name}, biglietto 1`, { exact: true });
+  await field('Nome').fill(person.nome);
+  await field('Cognome').fill(person.cognome);
+  await field('Data di nascita').fill(person.dataNascita);
+  await field('Luogo di nascita').fill('Como');
+  await field('Tipo di documento').selectOption('id_card');
+  await field('Numero del documento').fill(documentNumber);
+  await screenshot(page, shot);
+  await saveAndCheckHolders(page, 1);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByTestId('pay-button').click();
+  await page.waitForURL(`**/seasonticketcheckout/thankyou/${orderId}`);
+  await page.locator('[data-testid="order-outcome"][data-state="issued"]').waitFor({ timeout: 90_000 });
+}
+
 async function waitForSeatState(page: Page, seat: number, state: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
     ([id, wanted]) => document.querySelector(`[data-testid="seat-${id}"]`)?.getAttribute('data-state') === wanted,
@@ -72,15 +113,15 @@ describe('renewal', () => {
     const season = await getJson<SeasonDetail>(`/api/season-tickets/${summary.id}`);
     // Distinti Ovest: no other journey buys there.
     const sector = season.sectors.find((candidate) => candidate.code === 'DO') ?? season.sectors[0];
-    const block = sector?.blocks.find((candidate) => candidate.free > 2);
+    const block = sector?.blocks.find((candidate) => candidate.free > 3);
     expect(block).toBeDefined();
     if (!sector || !block) return;
     const { seats } = await getJson<{ seats: { id: number; label: string; state: string }[] }>(
       `/api/season-tickets/${season.id}/blocks/${block.id}`,
     );
-    const [kept, unrenewed] = seats.filter((candidate) => candidate.state === 'free');
-    expect(kept && unrenewed, 'two free season seats').toBeTruthy();
-    if (!kept || !unrenewed) return;
+    const [kept, unrenewed, moved] = seats.filter((candidate) => candidate.state === 'free');
+    expect(kept && unrenewed && moved, 'three free season seats').toBeTruthy();
+    if (!kept || !unrenewed || !moved) return;
 
     // Last season, in the ticketing system: two holders with their titles and supporter cards.
     const run = letters(Date.now() % 10_000_000);
@@ -234,35 +275,15 @@ describe('renewal', () => {
     await screenshot(fan, 'renewal-6a-my-rights-phone');
     const form = fan.getByTestId('renewal-form');
     await form.waitFor();
-    await fan.getByTestId('renewal-right').fill(seal);
-    await fan.getByTestId('renewal-first_name').fill(holder.nome);
-    await fan.getByTestId('renewal-last_name').fill(holder.cognome);
-    await fan.getByTestId('renewal-birth_date').fill(holder.dataNascita);
-    await fan.getByTestId('renewal-birth_province').fill('CO');
+    await fillRenewal(fan, seal, holder, 'M');
     // A wrong detail first: the field is named.
     await fan.getByTestId('renewal-birth_place').fill('Lecco');
-    await fan.getByTestId('renewal-sex').selectOption('M');
     await fan.getByTestId('renewal-submit').click();
     await form.getByText('Non corrisponde ai dati dell', { exact: false }).first().waitFor();
     await screenshot(fan, 'renewal-7-mismatch-phone');
     await fan.getByTestId('renewal-birth_place').fill('Como');
     await fan.getByTestId('renewal-submit').click();
-    await fan.waitForURL(/\/seasonticketvrocheck\/[0-9a-f-]+/);
-    const orderId = fan.url().split('/seasonticketvrocheck/')[1]?.replace(/\/$/, '') ?? '';
-    await fan.getByTestId('renewal-badge').waitFor();
-    const field = (name: string) => fan.getByLabel(`${name}, biglietto 1`, { exact: true });
-    await field('Nome').fill(holder.nome);
-    await field('Cognome').fill(holder.cognome);
-    await field('Data di nascita').fill(holder.dataNascita);
-    await field('Luogo di nascita').fill('Como');
-    await field('Tipo di documento').selectOption('id_card');
-    await field('Numero del documento').fill('CA5566778');
-    await screenshot(fan, 'renewal-8-checkout-phone');
-    await saveAndCheckHolders(fan, 1);
-    await fillCard(fan, '4242 4242 4242 4242');
-    await fan.getByTestId('pay-button').click();
-    await fan.waitForURL(`**/seasonticketcheckout/thankyou/${orderId}`);
-    await fan.locator('[data-testid="order-outcome"][data-state="issued"]').waitFor({ timeout: 90_000 });
+    await payRenewal(fan, holder, 'CA5566778', 'renewal-8-checkout-phone');
     await screenshot(fan, 'renewal-9-renewed-phone');
     await waitForSeatState(watcher, kept.id, 'sold');
 
@@ -271,13 +292,6 @@ describe('renewal', () => {
     await phaseRow.getByTestId('phase-end').click();
     await staff.getByRole('button', { name: 'Conferma' }).click();
     await staff.getByText('Fase terminata').first().waitFor();
-    await sim(`/_sim/ticketing/season-types/${planet.id}`, {
-      preemption: {
-        opens_at: new Date(simNow - 3_600_000).toISOString(),
-        closes_at: new Date(Date.parse((await sim<{ now: string }>('/_sim/ticketing/clock')).now) - 60_000).toISOString(),
-        sectors: [],
-      },
-    });
     await waitForSeatState(watcher, unrenewed.id, 'free', 90_000);
     await screenshot(watcher, 'renewal-10-match-map-freed');
     await expect
@@ -287,6 +301,45 @@ describe('renewal', () => {
       })
       .toBeGreaterThan(0);
     await screenshot(staff, 'renewal-11-phase-released');
+
+    // The change of seat: the holder who did not renew picks another seat and renews on it.
+    await staff.getByRole('link', { name: 'Nuova fase' }).click();
+    await staff.getByRole('combobox', { name: /^Tipo/ }).click();
+    await staff.getByRole('option', { name: 'Cambio posto', exact: true }).click();
+    await staff.getByLabel(/^Inizio/).fill(romeLocal(new Date(Date.now() - 60_000)));
+    await staff.getByLabel(/^Fine/).fill(romeLocal(new Date(Date.now() + 7_200_000)));
+    await staff.getByRole('button', { name: 'Salva' }).click();
+    await staff.getByText('Fase di vendita creata').first().waitFor();
+    const moverContext = await newFanContext(browser);
+    await signUpThroughApi(moverContext, uniqueEmail('cambioposto'), `${other.nome} ${other.cognome}`);
+    const mover = await moverContext.newPage();
+    const moverErrors = collectPageErrors(mover);
+    await mover.goto(`${BASE_URL}/selectedseasonticket/${season.id}?block=${block.id}`);
+    await mover.locator('[data-testid="phase-banner"][data-phase="change_of_seat"]').waitFor();
+    await waitForSeatState(mover, moved.id, 'free');
+    await mover.getByTestId(`seat-${moved.id}`).click();
+    await waitForSeatState(mover, moved.id, 'selected');
+    await mover.locator(`[data-testid="renewal-chosen-seat"][data-seat-id="${moved.id}"]`).waitFor();
+    await fillRenewal(mover, otherSeal, other, 'F');
+    await screenshot(mover, 'renewal-11a-change-of-seat-phone');
+    await mover.getByTestId('renewal-submit').click();
+    // Kept for her while she pays, live on the match's map.
+    await waitForSeatState(watcher, moved.id, 'locked');
+    await payRenewal(mover, other, 'CA7788990', 'renewal-11b-change-of-seat-checkout-phone');
+    await screenshot(mover, 'renewal-11c-changed-seat-phone');
+    await waitForSeatState(watcher, moved.id, 'sold');
+    await staff.reload();
+    const changeRow = staff.getByRole('row').filter({ hasText: 'Cambio posto' }).last();
+    await changeRow.getByTestId('phase-end').click();
+    await staff.getByRole('button', { name: 'Conferma' }).click();
+    await staff.getByText('Fase terminata').first().waitFor();
+    await sim(`/_sim/ticketing/season-types/${planet.id}`, {
+      preemption: {
+        opens_at: new Date(simNow - 3_600_000).toISOString(),
+        closes_at: new Date(Date.parse((await sim<{ now: string }>('/_sim/ticketing/clock')).now) - 60_000).toISOString(),
+        sectors: [],
+      },
+    });
     // The free sale: the visitor may pick the freed seat now.
     await visitor.reload();
     await waitForSeatState(visitor, unrenewed.id, 'free');
@@ -298,6 +351,13 @@ describe('renewal', () => {
     expect(staffErrors).toEqual([]);
     expect(visitorErrors).toEqual([]);
     expect(fanErrors).toEqual([]);
-    await Promise.all([staffContext.close(), visitorContext.close(), fanContext.close(), watcherContext.close()]);
+    expect(moverErrors).toEqual([]);
+    await Promise.all([
+      staffContext.close(),
+      visitorContext.close(),
+      fanContext.close(),
+      watcherContext.close(),
+      moverContext.close(),
+    ]);
   });
 });

@@ -119,6 +119,13 @@ describe('renewing with a change of seat', () => {
         'Gli abbonati della scorsa stagione rinnovano scegliendo un altro posto: il loro vecchio posto torna libero per le fasi successive.',
       ),
     ).toBeInTheDocument();
+    // Holders may choose now: the banner does not say that nobody may.
+    expect(
+      within(banner).getByText(
+        'Ora solo gli abbonati della scorsa stagione possono scegliere un posto: scegline uno sulla mappa e rinnova qui sotto.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(banner).queryByText(/non ancora sceglierli/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('phase-restricted')).not.toBeInTheDocument();
     expect(screen.getByTestId('change-of-seat-hint')).toHaveTextContent(
       'Tocca un posto libero per sceglierlo come nuovo posto, poi completa il rinnovo qui sotto.',

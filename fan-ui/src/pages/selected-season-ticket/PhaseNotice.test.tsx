@@ -89,17 +89,33 @@ describe('PhaseNotice', () => {
       'change_of_seat',
       'In corso: Cambio posto degli abbonati',
       'Gli abbonati della scorsa stagione rinnovano scegliendo un altro posto: il loro vecchio posto torna libero per le fasi successive.',
+      /^Ora solo gli abbonati della scorsa stagione possono scegliere un posto/,
     ],
-    ['fidelity_card', 'In corso: Prelazione con la tessera del tifoso', 'Acquista in anticipo chi ha la tessera del tifoso.'],
-    ['preemption_code', 'In corso: Prelazione con codice', 'Acquista in anticipo chi ha ricevuto dal club un codice di prelazione.'],
-    ['group', 'In corso: Prelazione riservata a un gruppo', 'Acquistano in anticipo i membri del gruppo.'],
-  ] as const)('says %s in the fan\'s words, only for fans with a right', (kind, title, about) => {
+    [
+      'fidelity_card',
+      'In corso: Prelazione con la tessera del tifoso',
+      'Acquista in anticipo chi ha la tessera del tifoso.',
+      /^Ora possono acquistare solo i tifosi con un diritto di prelazione/,
+    ],
+    [
+      'preemption_code',
+      'In corso: Prelazione con codice',
+      'Acquista in anticipo chi ha ricevuto dal club un codice di prelazione.',
+      /^Ora possono acquistare solo i tifosi con un diritto di prelazione/,
+    ],
+    [
+      'group',
+      'In corso: Prelazione riservata a un gruppo',
+      'Acquistano in anticipo i membri del gruppo.',
+      /^Ora possono acquistare solo i tifosi con un diritto di prelazione/,
+    ],
+  ] as const)('says %s in the fan\'s words, only for fans with a right', (kind, title, about, who) => {
     show({ current: { kind, ends_at: '2027-06-02T08:00:00Z' }, next: null, now: SERVER_NOW });
 
     const banner = screen.getByTestId('phase-banner');
     expect(within(banner).getByText(title)).toBeInTheDocument();
     expect(within(banner).getByText(about)).toBeInTheDocument();
-    expect(within(banner).getByText(/^Ora possono acquistare solo i tifosi con un diritto di prelazione/)).toBeInTheDocument();
+    expect(within(banner).getByText(who)).toBeInTheDocument();
   });
 
   it("names a group's phase after the group, with the sectors it opens", () => {

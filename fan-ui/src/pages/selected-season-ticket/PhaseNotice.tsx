@@ -99,7 +99,7 @@ export function PhaseNotice({
       {sectors !== '' && <Typography variant="body2">{ts('phases.sectors', { sectors })}</Typography>}
       {!refusal && restricted && rightsNote !== null && (
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {rightsNote ?? ts('phases.onlyRights')}
+          {rightsNote ?? ts(current?.kind === 'change_of_seat' ? 'phases.onlyHolders' : 'phases.onlyRights')}
         </Typography>
       )}
       {target !== null && (

@@ -136,3 +136,68 @@ impl ScratchDb {
         Ok(())
     }
 }
+
+/// A port free on 127.0.0.1 now.
+pub fn free_port() -> anyhow::Result<u16> {
+    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port())
+}
+
+/// The release `api` binary (next to the benchmark's), running on a free port; killed when
+/// dropped.
+pub struct ApiProcess {
+    child: std::process::Child,
+    /// `http://127.0.0.1:{port}`.
+    pub url: String,
+}
+
+impl ApiProcess {
+    /// Starts it on `database_url` with the ticketing system at `ticketing_url` and `env`,
+    /// and waits until it answers its health check.
+    pub async fn start(
+        database_url: &str,
+        ticketing_url: &str,
+        env: &[(&str, &str)],
+    ) -> anyhow::Result<ApiProcess> {
+        let (api_port, board_port) = (free_port()?, free_port()?);
+        let bin = std::env::current_exe()?.with_file_name("api");
+        let child = std::process::Command::new(&bin)
+            .env("DATABASE_URL", database_url)
+            .env("DATABASE_MAX_CONNECTIONS", "32")
+            .env("API_ADDR", format!("127.0.0.1:{api_port}"))
+            .env("BOARD_ADDR", format!("127.0.0.1:{board_port}"))
+            .env("TICKETING_URL", ticketing_url)
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", bin.display()))?;
+        let api = ApiProcess {
+            child,
+            url: format!("http://127.0.0.1:{api_port}"),
+        };
+        let http = reqwest::Client::new();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while http
+            .get(format!("{}/api/health", api.url))
+            .send()
+            .await
+            .is_err()
+        {
+            anyhow::ensure!(
+                std::time::Instant::now() < deadline,
+                "the api did not start"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+        Ok(api)
+    }
+}
+
+impl Drop for ApiProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -16,17 +16,11 @@ use serde_json::{Value, json};
 use sqlx::postgres::PgPoolOptions;
 use std::{
     collections::HashMap,
-    process::{Child, Command, Stdio},
+    process::{Command, Stdio},
     sync::Arc,
     time::{Duration, Instant},
 };
 use tokio::sync::Semaphore;
-
-fn free_port() -> anyhow::Result<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
-}
 
 /// A small deterministic generator (xorshift): the same run picks the same seats.
 struct Rng(u64);
@@ -37,15 +31,6 @@ impl Rng {
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0 % n.max(1)
-    }
-}
-
-struct KillOnDrop(Child);
-
-impl Drop for KillOnDrop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
     }
 }
 
@@ -149,34 +134,11 @@ async fn run(
     drop(conn);
     sqlx::query("analyze").execute(&pool).await?;
 
-    let (api_port, board_port) = (free_port()?, free_port()?);
-    let api_bin = std::env::current_exe()?.with_file_name("api");
-    let api = KillOnDrop(
-        Command::new(&api_bin)
-            .env("DATABASE_URL", url)
-            .env("DATABASE_MAX_CONNECTIONS", "32")
-            .env("API_ADDR", format!("127.0.0.1:{api_port}"))
-            .env("BOARD_ADDR", format!("127.0.0.1:{board_port}"))
-            .env("TICKETING_URL", sim.http_url())
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .map_err(|e| anyhow::anyhow!("{}: {e}", api_bin.display()))?,
-    );
-    let api_url = format!("http://127.0.0.1:{api_port}");
+    let api = bench::ApiProcess::start(url, &sim.http_url(), &[]).await?;
+    let api_url = api.url.clone();
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(concurrency)
         .build()?;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while http
-        .get(format!("{api_url}/api/health"))
-        .send()
-        .await
-        .is_err()
-    {
-        anyhow::ensure!(Instant::now() < deadline, "the api did not start");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
 
     let tokens = Arc::new(tokens);
     let mut scenarios = vec![];

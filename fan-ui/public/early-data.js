@@ -17,13 +17,13 @@
   if (path === '/' || path === '/mmobile') {
     urls.push('/api/fixtures');
   } else if ((match = /^\/selectedfixture\/([^/]+)$/.exec(path)) && id(match[1])) {
-    urls.push('/api/fixtures/' + match[1]);
+    urls.push('/api/fixtures/' + match[1], '/api/fixtures/' + match[1] + '/waiting-room');
   } else if ((match = /^\/selectedfixturetickets\/([^/]+)$/.exec(path)) && id(match[1])) {
     var block = id(search.get('block'));
     if (block !== null) {
       urls.push('/api/fixtures/' + match[1] + '/blocks/' + block);
     }
-    urls.push('/api/fixtures/' + match[1]);
+    urls.push('/api/fixtures/' + match[1], '/api/fixtures/' + match[1] + '/waiting-room');
   } else if (path === '/fixtures/season') {
     urls.push('/api/season-tickets');
   } else if ((match = /^\/selectedseasonticket\/([^/]+)$/.exec(path)) && id(match[1])) {
@@ -31,7 +31,9 @@
     if (seasonBlock !== null) {
       urls.push('/api/season-tickets/' + match[1] + '/blocks/' + seasonBlock);
     }
-    urls.push('/api/season-tickets/' + match[1]);
+    urls.push('/api/season-tickets/' + match[1], '/api/season-tickets/' + match[1] + '/waiting-room');
+  } else if ((match = /^\/queue\/(fixture|season)\/([^/]+)$/.exec(path)) && id(match[2])) {
+    urls.push((match[1] === 'fixture' ? '/api/fixtures/' : '/api/season-tickets/') + match[2] + '/waiting-room');
   } else if ((match = /^\/(?:checkout(?:\/thankyou|\/declined)?|vrocheck)\/([0-9a-fA-F-]{1,64})$/.exec(path))) {
     urls.push('/api/orders/' + match[1]);
   }

@@ -29,6 +29,7 @@ const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
+const QueuePage = lazy(pages.queue);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path="selectedfixture/:id" element={<SelectedFixturePage />} />
         <Route path="selectedfixturetickets/:id" element={<SelectedFixtureTicketsPage />} />
         <Route path="selectedseasonticket/:id" element={<SelectedSeasonTicketPage />} />
+        <Route path="queue/:type/:id" element={<QueuePage />} />
         <Route path="checkout/thankyou/:id" element={<ThankYouPage />} />
         <Route path="checkout/declined/:id" element={<DeclinedPage />} />
         <Route path="checkout/:id" element={<CheckoutPage />} />

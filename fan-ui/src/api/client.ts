@@ -62,17 +62,20 @@ export function apiGet<T>(path: string): Promise<T> {
   return request<T>('GET', path);
 }
 
-/** Send a JSON body (or none) with a writing method and read the JSON answer. */
-export async function apiSend<T>(method: SendMethod, path: string, body?: unknown): Promise<T> {
+/**
+ * Send a JSON body (or none) with a writing method and read the JSON answer; `headers` go along
+ * (a hold's `X-Admission`).
+ */
+export async function apiSend<T>(method: SendMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
   try {
-    return await request<T>(method, path, body, await csrfToken());
+    return await request<T>(method, path, body, await csrfToken(), headers);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 403 || error.code !== CSRF_FAILED) {
       throw error;
     }
     // The cookie the token pairs with is gone or new: read the token again, try once more.
     forgetCsrfToken();
-    return request<T>(method, path, body, await csrfToken());
+    return request<T>(method, path, body, await csrfToken(), headers);
   }
 }
 
@@ -105,8 +108,8 @@ export function forgetCsrfToken(): void {
   csrfTokenRequest = null;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, csrf?: string): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<T>(method: string, path: string, body?: unknown, csrf?: string, extra?: Record<string, string>): Promise<T> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

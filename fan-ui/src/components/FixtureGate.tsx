@@ -3,9 +3,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { ApiError } from '../api/client';
 import { useFixture } from '../fixtures/api';
+import { useRoomEntry } from '../queue/useRoomEntry';
 import { Loading } from './Loading';
 import { MessagePage } from './MessagePage';
 import { QueryFailed } from './QueryFailed';
@@ -18,11 +19,17 @@ interface FixtureGateProps {
 
 /**
  * Reads the fixture and shows `children` with it; a spinner meanwhile, "match not found" for an
- * unknown fixture (or one fans are not shown), and any other failure with a retry.
+ * unknown fixture (or one fans are not shown), and any other failure with a retry. While the
+ * match's waiting room guards its on-sale, a fan without an admission goes to the queue instead
+ * (the room is read beside the fixture: the page waits for the slower of the two).
  */
 export function FixtureGate({ id, children }: FixtureGateProps) {
   const fixture = useFixture(id);
-  if (fixture.isPending) {
+  const entry = useRoomEntry('fixture', id);
+  if (entry.queue !== null) {
+    return <Navigate to={entry.queue} replace />;
+  }
+  if (fixture.isPending || entry.pending) {
     return <Loading />;
   }
   if (fixture.isError) {

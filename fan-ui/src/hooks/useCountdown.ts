@@ -6,6 +6,13 @@ import { useEffect, useState } from 'react';
  */
 export function useCountdown(deadline: number, totalSeconds: number): number {
   const [now, setNow] = useState(() => Date.now());
+  // A new deadline (the same moment read again a little later, on a clock offset anew) is counted
+  // from now, not from the last tick: otherwise the count runs a second over until the next one.
+  const [counted, setCounted] = useState(deadline);
+  if (counted !== deadline) {
+    setCounted(deadline);
+    setNow(() => Date.now());
+  }
   const secondsLeft = Math.min(totalSeconds, Math.max(0, Math.ceil((deadline - now) / 1000)));
   const running = secondsLeft > 0;
 

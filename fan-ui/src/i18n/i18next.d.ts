@@ -1,5 +1,6 @@
 import 'i18next';
 import type it from './it.json';
+import type queue from './queue/it.json';
 import type seasonOrder from './seasonOrder/it.json';
 
 // Translation keys are checked at compile time against the Italian resources.
@@ -9,6 +10,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof it;
       seasonOrder: typeof seasonOrder;
+      queue: typeof queue;
     };
   }
 }

@@ -66,6 +66,12 @@ function rememberLanguage(language: string): void {
 export const SEASON_ORDER_NS = 'seasonOrder';
 
 /**
+ * The waiting room's texts (the queue page, the notices on the on-sale pages): a namespace of
+ * their own, like the season's, fetched with the pages that use them (`useTranslation(QUEUE_NS)`).
+ */
+export const QUEUE_NS = 'queue';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -79,9 +85,13 @@ const lazyLanguages: BackendModule = {
         ? language === 'en'
           ? import('./seasonOrder/en.json')
           : import('./seasonOrder/it.json')
-        : language === 'en'
-          ? import('./en.json')
-          : Promise.resolve({ default: it });
+        : namespace === QUEUE_NS
+          ? language === 'en'
+            ? import('./queue/en.json')
+            : import('./queue/it.json')
+          : language === 'en'
+            ? import('./en.json')
+            : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

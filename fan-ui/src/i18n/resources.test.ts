@@ -3,6 +3,8 @@ import en from './en.json';
 import it from './it.json';
 import seasonEn from './seasonOrder/en.json';
 import seasonIt from './seasonOrder/it.json';
+import queueEn from './queue/en.json';
+import queueIt from './queue/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -23,8 +25,12 @@ describe('translations', () => {
     expect(keysOf(seasonEn).sort()).toEqual(keysOf(seasonIt).sort());
   });
 
+  test("the queue namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(queueEn).sort()).toEqual(keysOf(queueIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

@@ -40,6 +40,9 @@ describe('public/early-data.js', () => {
     '/vrocheck/01a2162f-3aaf-7435-be18-9e6e28ef1d28',
     '/wallet',
     '/selectedfixture/abc',
+    '/queue/fixture/7',
+    '/queue/season/10000',
+    '/queue/other/7',
   ])('asks for what preloadRoute asks for on %s', (url) => {
     window.history.replaceState(null, '', url);
     const early = askedFor(() => new Function(earlyData)());

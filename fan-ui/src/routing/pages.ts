@@ -1,3 +1,5 @@
+import i18n, { QUEUE_NS } from '../i18n';
+
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
   home: () => import('../pages/home/HomePage'),
@@ -24,4 +26,6 @@ export const pages = {
   supporterCards: () => import('../pages/supporter-cards/SupporterCardsPage'),
   registerCompany: () => import('../pages/register-company/RegisterCompanyPage'),
   info: () => import('../pages/info/InfoPage'),
+  // With its texts, fetched beside the code rather than once the page first draws.
+  queue: () => Promise.all([import('../pages/queue/QueuePage'), i18n.loadNamespaces(QUEUE_NS)]).then(([page]) => page),
 };

@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import { sessionQuery } from '../auth/useSession';
 import { blockSeatsQuery, fixtureQuery, fixturesQuery } from '../fixtures/api';
 import { orderQuery } from '../orders/api';
+import { roomQuery } from '../queue/room';
 import { seasonBlockQuery, seasonTicketQuery, seasonTicketsQuery } from '../seasons/api';
 import { pages } from './pages';
 
@@ -32,7 +33,12 @@ const ROUTES: [string, Preload][] = [
     '/selectedfixture/:id',
     (params, _search, client) => {
       const id = fixtureId(params);
-      return [id !== null && client.prefetchQuery(fixtureQuery(id)), pages.selectedFixture()];
+      return [
+        id !== null && client.prefetchQuery(fixtureQuery(id)),
+        // The waiting room: while it guards the on-sale, a fan without an admission goes to its queue.
+        id !== null && client.prefetchQuery(roomQuery('fixture', id)),
+        pages.selectedFixture(),
+      ];
     },
   ],
   [
@@ -44,6 +50,7 @@ const ROUTES: [string, Preload][] = [
         // The block first: ~45 kB of seats, the page's longest answer.
         id !== null && blockId !== null && client.prefetchQuery(blockSeatsQuery(id, blockId)),
         id !== null && client.prefetchQuery(fixtureQuery(id)),
+        id !== null && client.prefetchQuery(roomQuery('fixture', id)),
         pages.selectedFixtureTickets(),
       ];
     },
@@ -56,8 +63,17 @@ const ROUTES: [string, Preload][] = [
       return [
         id !== null && blockId !== null && client.prefetchQuery(seasonBlockQuery(id, blockId)),
         id !== null && client.prefetchQuery(seasonTicketQuery(id)),
+        id !== null && client.prefetchQuery(roomQuery('season', id)),
         pages.selectedSeasonTicket(),
       ];
+    },
+  ],
+  [
+    '/queue/:type/:id',
+    (params, _search, client) => {
+      const id = fixtureId(params);
+      const type = params.type === 'fixture' || params.type === 'season' ? params.type : null;
+      return [id !== null && type !== null && client.prefetchQuery(roomQuery(type, id)), pages.queue()];
     },
   ],
   ['/checkout/thankyou/:id', (params, _search, client) => [preloadOrder(client, params.id), pages.thankYou()]],

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { apiGet, apiSend, isApiCode } from '../api/client';
 import { walletKey } from '../orders/api';
 import type { PaymentFlow } from '../orders/flow';
+import { admissionHeaders } from '../queue/admission';
+import { useAdmissionRequired } from '../queue/useAdmissionRequired';
 import { seasonKey } from './api';
 import { seasonPhasesKey } from './phases';
 import type {
@@ -97,18 +99,24 @@ export function useStartSeasonCheckout(seasonId: number) {
  * season order already named for them, and the fan goes on to its check and payment as after
  * `useStartSeasonCheckout`. Refused because the phase is not (or no longer) the one the form was
  * for, the phases are read again (the page's banner says what is on now); refused because the
- * chosen seat is no longer free, the season is (its map shows the seat taken).
+ * chosen seat is no longer free, the season is (its map shows the seat taken). While a waiting
+ * room guards the season ticket, with the fan's admission; refused for want of one, to the queue.
  */
 export function useRenewSeason(seasonId: number) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const toQueue = useAdmissionRequired('season', seasonId);
   return useMutation({
-    mutationFn: (request: RenewalRequest) => apiSend<SeasonOrder>('POST', `/api/season-tickets/${seasonId}/renewal`, request),
+    mutationFn: (request: RenewalRequest) =>
+      apiSend<SeasonOrder>('POST', `/api/season-tickets/${seasonId}/renewal`, request, admissionHeaders('season', seasonId)),
     onSuccess: (order) => {
       queryClient.setQueryData<SeasonOrder>(seasonOrderKey(order.id), order);
       void navigate(seasonCheckPath(order.id));
     },
     onError: (error) => {
+      if (toQueue(error)) {
+        return;
+      }
       if (isApiCode(error, 'no_renewal_phase') || isApiCode(error, 'change_of_seat_not_open')) {
         void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
       } else if (isApiCode(error, 'seat_not_free') || isApiCode(error, 'seat_not_in_phase')) {
@@ -122,13 +130,20 @@ export function useRenewSeason(seasonId: number) {
 /**
  * `POST /api/season-tickets/{id}/renewals`: up to ten renewals at once (a family's), each made or
  * refused on its own. The orders made are kept for their pages; the fan goes on to each from the
- * list. A renewal refused because renewals are not open reads the phases again.
+ * list. A renewal refused because renewals are not open reads the phases again. With the waiting
+ * room's admission, as `useRenewSeason`.
  */
 export function useRenewSeasons(seasonId: number) {
   const queryClient = useQueryClient();
+  const toQueue = useAdmissionRequired('season', seasonId);
   return useMutation({
     mutationFn: (items: RenewalRequest[]) =>
-      apiSend<RenewalsResult>('POST', `/api/season-tickets/${seasonId}/renewals`, { items } satisfies RenewalsRequest),
+      apiSend<RenewalsResult>(
+        'POST',
+        `/api/season-tickets/${seasonId}/renewals`,
+        { items } satisfies RenewalsRequest,
+        admissionHeaders('season', seasonId),
+      ),
     onSuccess: (result) => {
       for (const item of result.items) {
         if (item.order !== null && item.order !== undefined) {
@@ -140,7 +155,7 @@ export function useRenewSeasons(seasonId: number) {
       }
     },
     onError: (error) => {
-      if (isApiCode(error, 'no_renewal_phase')) {
+      if (!toQueue(error) && isApiCode(error, 'no_renewal_phase')) {
         void queryClient.invalidateQueries({ queryKey: seasonPhasesKey(seasonId) });
       }
     },

@@ -6,6 +6,8 @@ import i18n, { DEFAULT_LANGUAGE } from '../i18n';
 
 beforeEach(async () => {
   window.localStorage.clear();
+  // The waiting room's admissions are kept there.
+  window.sessionStorage.clear();
   forgetCsrfToken();
   await i18n.changeLanguage(DEFAULT_LANGUAGE);
 });

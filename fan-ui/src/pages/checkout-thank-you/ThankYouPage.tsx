@@ -5,8 +5,9 @@ import { RequireSignIn } from '../../auth/RequireSignIn';
 import { MatchTitle } from '../../components/MatchTitle';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { ISSUING_POLL_MS, orderQuery } from '../../orders/api';
-import { isSettled } from '../../orders/orderState';
+import { isSettled, paymentWentThrough } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
+import { LeaveRoomWhenPaid } from '../../queue/LeaveRoom';
 import { OrderGate } from '../checkout/OrderGate';
 import { PreemptionNote } from '../checkout/PreemptionNote';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -32,6 +33,7 @@ export default function ThankYouPage() {
             order={order}
             title={
               <>
+                <LeaveRoomWhenPaid type="fixture" id={order.fixture.id} paid={paymentWentThrough(order)} />
                 <MatchTitle fixture={order.fixture} />
                 {order.preemption_right && <PreemptionNote order={order} />}
               </>

@@ -5,7 +5,9 @@ import { RequireSignIn } from '../../auth/RequireSignIn';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { ISSUING_POLL_MS } from '../../orders/api';
+import { paymentWentThrough } from '../../orders/orderState';
 import { parseOrderId } from '../../orders/params';
+import { LeaveRoomWhenPaid } from '../../queue/LeaveRoom';
 import { SEASON_FLOW, seasonOrderQuery, seasonOrderSettled } from '../../seasons/orders';
 import { OrderGate } from '../checkout/OrderGate';
 import { IssuedTickets, OrderOutcomePage } from '../checkout-thank-you/OrderOutcome';
@@ -37,7 +39,12 @@ export default function SeasonThankYouPage() {
         {(order) => (
           <OrderOutcomePage
             order={order}
-            title={<SeasonOrderTitle season={order.season} />}
+            title={
+              <>
+                <LeaveRoomWhenPaid type="season" id={order.season.id} paid={paymentWentThrough(order)} />
+                <SeasonOrderTitle season={order.season} />
+              </>
+            }
             issued={<Issued order={order} />}
             checkoutPath={SEASON_FLOW.checkoutPath(order.id)}
             receiptExtra={(line) => ts(line.collection ? 'checkout.kind.collectionShort' : 'checkout.kind.seasonShort')}

@@ -22,6 +22,7 @@ import { seatRows } from '../../fixtures/seatGrid';
 import { seatState, type DisplayedSeatState, type LiveSeatsEvent } from '../../fixtures/types';
 import { useHoldTickets } from '../../fixtures/useHoldActions';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
+import { isAdmissionRequired } from '../../queue/useAdmissionRequired';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { refusedPhase } from '../../seasons/phases';
 import { OneSeatNotice, RestrictedSeatsNotice } from '../selected-fixture/FixturePreemption';
@@ -240,6 +241,8 @@ function BlockView(props: BlockViewProps) {
         </Alert>
       )}
       {holdTickets.isError &&
+        // Refused for want of the waiting room's admission: the fan is on the way to the queue.
+        !isAdmissionRequired(holdTickets.error) &&
         (isApiCode(holdTickets.error, 'preemption_phase') ? (
           // Only fans with a right may buy now: the phase, and the countdown to its end.
           <PhaseNotice

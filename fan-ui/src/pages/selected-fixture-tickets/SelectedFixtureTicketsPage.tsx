@@ -7,6 +7,7 @@ import { FixtureHeader } from '../../components/FixtureHeader';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useFixtureSale } from '../../fixtures/rights';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { RoomNotice } from '../../queue/RoomNotice';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { FixturePreemption } from '../selected-fixture/FixturePreemption';
 import { BlockTickets } from './BlockTickets';
@@ -65,6 +66,7 @@ function FixtureTickets({ fixture, blockId, initialSeatIds, initialQuantity }: F
           label: t('fixture.backToStadium'),
         }}
       />
+      <RoomNotice type="fixture" id={fixture.id} />
       <FixturePreemption fixtureId={fixture.id} sale={sale} />
       <BlockTickets
         fixture={fixture}

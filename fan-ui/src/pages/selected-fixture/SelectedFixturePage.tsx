@@ -13,6 +13,7 @@ import { sectorOpen, useFixtureSale } from '../../fixtures/rights';
 import { saleState } from '../../fixtures/saleState';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { RoomNotice } from '../../queue/RoomNotice';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { AvailabilityLegend } from './AvailabilityLegend';
 import { FixturePreemption, WithClosedSectorWords, type ClosedSectorWords } from './FixturePreemption';
@@ -54,6 +55,7 @@ function SelectedFixture({ fixture }: { fixture: FixtureDetail }) {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <FixtureHeader fixture={fixture} />
+      <RoomNotice type="fixture" id={fixture.id} />
       <FixturePreemption fixtureId={fixture.id} sale={sale} />
       <HoldSummary fixture={fixture} hold={user === null ? undefined : hold.data} />
       {onSale && (

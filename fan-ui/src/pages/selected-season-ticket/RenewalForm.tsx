@@ -11,6 +11,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useFormFields } from '../../hooks/useFormFields';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { localToday } from '../../orders/holderRules';
+import { isAdmissionRequired } from '../../queue/useAdmissionRequired';
 import type { SeasonDetail } from '../../seasons/api';
 import { useMyRenewalRights, useRenewSeason } from '../../seasons/orders';
 import {
@@ -238,7 +239,8 @@ function RenewalForm({ season, form, onMany, seatChoice }: RenewalFormProps) {
       onSubmit={onSubmit}
       submitLabel={ts(changing ? 'changeOfSeat.submit' : 'renewal.submit')}
       pending={renew.isPending}
-      failure={renew.isError && !onField && !onSeat ? renewalErrorText(t, ts, renew.error) : null}
+      // Refused for want of the waiting room's admission: the fan is on the way to the queue.
+      failure={renew.isError && !onField && !onSeat && !isAdmissionRequired(renew.error) ? renewalErrorText(t, ts, renew.error) : null}
       testId="renewal-form"
       submitTestId="renewal-submit"
     >

@@ -17,6 +17,7 @@ import type { BoundField } from '../../hooks/useFormFields';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { localToday } from '../../orders/holderRules';
+import { isAdmissionRequired } from '../../queue/useAdmissionRequired';
 import { seasonCheckPath, useRenewSeasons } from '../../seasons/orders';
 import {
   RENEWAL_FIELDS,
@@ -166,7 +167,10 @@ export function RenewalsForm({ seasonId, rows, setRows, onOne }: RenewalsFormPro
     };
 
   const failure = renew.isError
-    ? renewalErrorText(t, ts, renew.error)
+    ? // Refused for want of the waiting room's admission: the fan is on the way to the queue.
+      isAdmissionRequired(renew.error)
+      ? null
+      : renewalErrorText(t, ts, renew.error)
     : nothingToSend
       ? ts('renewals.nothingToSend')
       : null;

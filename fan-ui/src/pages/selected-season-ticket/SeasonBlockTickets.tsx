@@ -16,6 +16,7 @@ import { seatRows } from '../../fixtures/seatGrid';
 import { seatState, type DisplayedSeatState } from '../../fixtures/types';
 import { gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { isAdmissionRequired } from '../../queue/useAdmissionRequired';
 import { useSeasonBlock, type SeasonDetail } from '../../seasons/api';
 import { useHoldSeasonSeats } from '../../seasons/useSeasonHoldActions';
 import { seasonErrorText } from '../../seasons/errors';
@@ -206,6 +207,8 @@ function SeasonBlockView(props: SeasonBlockViewProps) {
       </Box>
       {away && <Alert severity="info">{t('fixture.awayNote')}</Alert>}
       {holdSeats.isError &&
+        // Refused for want of the waiting room's admission: the fan is on the way to the queue.
+        !isAdmissionRequired(holdSeats.error) &&
         (isApiCode(holdSeats.error, 'preemption_phase') ? (
           <PhaseNotice
             variant="refusal"

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Link as RouterLink, useNavigationType, useParams, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { Loading } from '../../components/Loading';
@@ -13,6 +13,8 @@ import { MessagePage } from '../../components/MessagePage';
 import { QueryFailed } from '../../components/QueryFailed';
 import { parseId, parseIds } from '../../fixtures/params';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { RoomNotice } from '../../queue/RoomNotice';
+import { useRoomEntry } from '../../queue/useRoomEntry';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { seasonKey, useSeasonHold, useSeasonTicket, type SeasonDetail } from '../../seasons/api';
 import { momentOf, useSeasonPhases } from '../../seasons/phases';
@@ -49,10 +51,18 @@ export default function SelectedSeasonTicketPage() {
   return <SeasonGate id={id} />;
 }
 
+/**
+ * Reads the season ticket; while its waiting room guards the on-sale, a fan without an admission
+ * goes to the queue instead (the room is read beside the season ticket).
+ */
 function SeasonGate({ id }: { id: number }) {
   const { t } = useTranslation();
   const season = useSeasonTicket(id);
-  if (season.isPending) {
+  const entry = useRoomEntry('season', id);
+  if (entry.queue !== null) {
+    return <Navigate to={entry.queue} replace />;
+  }
+  if (season.isPending || entry.pending) {
     return <Loading />;
   }
   if (season.isError) {
@@ -128,6 +138,7 @@ function SelectedSeason({ season }: { season: SeasonDetail }) {
               }
         }
       />
+      <RoomNotice type="season" id={season.id} />
       <SeasonPhaseBanner seasonId={season.id} />
       {blockId === null && renewal}
       <SeasonHoldSummary season={season} hold={user === null ? undefined : hold.data} />

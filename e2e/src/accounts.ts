@@ -149,7 +149,7 @@ export async function confirmIdentity(page: Page, user: StaffAccount): Promise<v
 }
 
 /** The `lario_csrf` token for the context, which every state-changing `/api` request repeats. */
-async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
+export async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
   const response = await context.request.get(`${baseUrl()}/api/auth/csrf`);
   const { csrf_token: token } = (await response.json()) as { csrf_token: string };
   return { 'x-csrf-token': token };

@@ -317,26 +317,16 @@ impl Follow {
                 return None;
             }
             let room = self.rx.borrow_and_update().clone();
-            let mut standing = rooms::standing(&room, self.entry.position, Utc::now());
-            if standing.turn && self.entry.admitted_at.is_none() {
+            let turn = rooms::standing(&room, self.entry.position, Utc::now()).turn;
+            if turn && self.entry.admitted_at.is_none() {
                 // The turn came: the entry is read once, for the admission's times.
                 if let Ok(mut conn) = self.state.pool.acquire().await
                     && let Ok(Some(e)) = rooms::entry(&mut conn, room.id, self.user).await
                 {
                     self.entry = e;
                 }
-                standing = rooms::standing(&room, self.entry.position, Utc::now());
             }
-            let admission = standing
-                .turn
-                .then(|| rooms::admission_of(&room, self.user, &self.entry))
-                .flatten()
-                .map(|a| admission_view(&self.state, &a));
-            let out = FanStanding {
-                room_id: room.id,
-                standing,
-                admission,
-            };
+            let out = fan_standing(&self.state, &room, self.user, &self.entry);
             self.over = out.standing.state == RoomState::Closed;
             let data = serde_json::to_string(&out).unwrap_or_default();
             if self.last.as_deref() != Some(data.as_str()) {

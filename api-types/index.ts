@@ -294,3 +294,11 @@ export type FanStanding = Schemas['FanStanding'];
 export type WaitingRoomStanding = Schemas['Standing'];
 /** The admission a fan's turn gives: sent back in `X-Admission` when holding. */
 export type Admission = Schemas['AdmissionView'];
+/** A title passed on to a new holder (`/api/titles/{seal}/transfer`, `/api/transfers`). */
+export type TransferCheck = Schemas['TransferCheck'];
+export type TransferRequest = Schemas['TransferRequest'];
+export type TransferState = Schemas['TransferState'];
+export type TransferView = Schemas['TransferView'];
+export type Transfers = Schemas['Transfers'];
+/** `POST /api/wallet/{id}/share`: a copy of a ticket by e-mail. */
+export type ShareRequest = Schemas['ShareRequest'];

@@ -1066,6 +1066,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/titles/{seal}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's ticket and whether it may change holder
+         *     now (our rules, then the ticketing system's titolo-iscedibile).
+         */
+        get: operations["transfer_check"];
+        put?: never;
+        /**
+         * Passes the caller's ticket on to a new holder. Checks
+         *     what can be checked at once; the ticketing system's change follows in a job (watch
+         *     `GET /api/transfers/{id}`).
+         */
+        post: operations["request_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The changes of holder the caller asked for (the wallet's "passed on"). */
+        get: operations["list_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's changes of holder. */
+        get: operations["get_transfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/wallet/{id}/share` (spec: share-ticket-via-email): a copy of the caller's ticket,
+         *     as a PDF, to an e-mail address; the holder does not change.
+         */
+        post: operations["share_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fixtures/{id}/waiting-room": {
         parameters: {
             query?: never;
@@ -3730,6 +3809,11 @@ export interface components {
             title?: components["schemas"]["TitleView"] | null;
             /** @description A standing place (no row, no number to show). */
             no_map: boolean;
+            /**
+             * @description The title changed holder: it is no longer the buyer's (its holder and title are not
+             *     shown to them).
+             */
+            passed_on: boolean;
         };
         /** @description The caller's orders, newest first. */
         OrderList: {
@@ -4660,6 +4744,10 @@ export interface components {
             /** Format: date-time */
             last_error_at?: string | null;
         };
+        ShareRequest: {
+            /** @description Where the copy goes. */
+            email: string;
+        };
         /**
          * @description One line of a sheet or of the typed form, as read and normalised (every field text, so a
          *     bad value can be shown back as it was given).
@@ -4847,6 +4935,69 @@ export interface components {
             secret: string;
             otpauth_url: string;
         };
+        /** @description Whether a title may change holder now. */
+        TransferCheck: {
+            ticket: components["schemas"]["WalletTicket"];
+            /** @description It may be passed on now. */
+            transferable: boolean;
+            /**
+             * @description Why not: `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`,
+             *     `title_cancelled`, `title_not_transferable` (the ticketing system's word, in
+             *     `reason`), `transfer_in_progress`.
+             */
+            refusal_code?: string | null;
+            /** @description The ticketing system's reason, in Italian, when it said no. */
+            reason?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when it may change holder.
+             */
+            closes_at: string;
+        };
+        TransferRequest: {
+            /** @description The new holder, with the same fields and checks as at checkout. */
+            holder: components["schemas"]["HolderInput"];
+            /** @description Where the new title is e-mailed; an account with this address gets it in its wallet. */
+            email: string;
+            /** @description The e-mail's language (`it` or `en`); the caller's when absent. */
+            language?: string | null;
+        };
+        /**
+         * @description Where a change of holder is.
+         * @enum {string}
+         */
+        TransferState: "requested" | "done" | "refused";
+        /** @description A change of holder as its sender (or its receiver) sees it. */
+        TransferView: {
+            /** Format: uuid */
+            id: string;
+            state: components["schemas"]["TransferState"];
+            /** Format: int64 */
+            fixture_id: number;
+            fixture_title: string;
+            /** Format: date-time */
+            starts_at: string;
+            sector_name: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            no_map: boolean;
+            /** @description The seal of the title passed on (cancelled once the change is done). */
+            from_seal: string;
+            from_holder_name: string;
+            to_name: string;
+            to_email: string;
+            /** @description Why the ticketing system refused it (a stable code the apps translate). */
+            refusal_code?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            done_at?: string | null;
+        };
+        /** @description The caller's changes of holder, newest first. */
+        Transfers: {
+            items: components["schemas"]["TransferView"][];
+        };
         Updated: {
             message: string;
             user: components["schemas"]["MeView"];
@@ -4977,6 +5128,8 @@ export interface components {
             state: components["schemas"]["TitleState"];
             /** Format: date-time */
             issued_at?: string | null;
+            /** @description Passed on to this fan by its previous holder (a change of holder). */
+            received: boolean;
         };
     };
     responses: never;
@@ -9417,6 +9570,376 @@ export interface operations {
             };
             /** @description `not_found`: not one of one's cards; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transfer_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The title's fiscal seal */
+                seal: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferCheck"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`: not the caller's; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    request_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The title's fiscal seal */
+                seal: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The change of holder, under way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`: not the caller's; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `title_not_transferable`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names `holder.{field}` or `email`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_transfers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfers"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The change of holder (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferView"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transfer_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    share_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ticket (an order line) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The e-mail is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_used`, `title_cancelled`: nothing to share */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors.email`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -60,6 +60,7 @@ pub struct Message {
         (name = "account", description = "The signed-in fan's account, supporter cards, requests"),
         (name = "fixtures", description = "Matches on sale, seat maps and holds"),
         (name = "orders", description = "Checkout, payment, wallet, notifications"),
+        (name = "transfers", description = "Tickets passed on to a new holder, and shared copies"),
         (name = "admin", description = "Staff: react-admin's simple-REST resources"),
     )
 )]

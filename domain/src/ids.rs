@@ -111,6 +111,10 @@ id!(
     /// A season order (the spec's season_tickets_seats_reserved): never a single-match order's.
     SeasonOrderId(Uuid)
 );
+id!(
+    /// A change of holder of a title (`title_transfer.transfer_id`).
+    TransferId(Uuid)
+);
 
 #[cfg(test)]
 mod tests {

@@ -24,6 +24,15 @@ impl Language {
         }
     }
 
+    /// Parses a code sent by a client: `it` or `en`, nothing else.
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "it" => Some(Language::It),
+            "en" => Some(Language::En),
+            _ => None,
+        }
+    }
+
     /// Parses a stored or requested code; anything but `en` falls back to Italian.
     pub fn from_code_or_default(code: &str) -> Self {
         match code.trim().to_ascii_lowercase().as_str() {

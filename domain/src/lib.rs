@@ -33,5 +33,6 @@ pub mod seasons;
 pub mod secrets;
 pub mod service_log;
 pub mod telemetry;
+pub mod transfers;
 pub mod venue;
 pub mod waiting_room;

@@ -24,6 +24,7 @@ use workflows::{
     refunds::RefundOrder,
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
     tickets::{SendAllTickets, SendTickets},
+    transfers::TransferTitle,
 };
 
 pub mod wake;
@@ -257,6 +258,7 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, ReleaseRenewalSeats, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, SendRenewalCodes, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, SendAllTickets, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, TransferTitle, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;

@@ -22,6 +22,7 @@ pub mod season_orders;
 pub mod service_log;
 pub mod staff;
 pub mod tickets;
+pub mod transfers;
 
 pub use runtime::{Backoff, Job, JobContext, JobError, enqueue, execute};
 

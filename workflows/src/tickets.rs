@@ -69,7 +69,8 @@ async fn tickets_mail(
         let order = &rendered;
         let mut tickets = vec![];
         let mut attachments = vec![];
-        for line in &order.lines {
+        // A title passed on is sent to its new holder, not again to the buyer.
+        for line in order.lines.iter().filter(|l| !l.passed_on) {
             let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
                 continue;
             };

@@ -13,6 +13,7 @@ pub mod renewals;
 pub mod rights;
 pub mod season_orders;
 pub mod seasons;
+pub mod transfers;
 pub mod waiting_rooms;
 
 use crate::state::AppState;
@@ -33,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(rights::router())
         .merge(corporate::router())
         .merge(cards::router())
+        .merge(transfers::router())
         .merge(waiting_rooms::router())
         .nest("/admin", admin::router())
 }

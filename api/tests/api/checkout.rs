@@ -23,7 +23,7 @@ async fn order_for(s: &OnSale, fan: &Client, labels: &[&str]) -> (String, Value)
 }
 
 /// A fan's order for `labels`, named after `holders` in turn.
-async fn order_named(
+pub(crate) async fn order_named(
     s: &OnSale,
     fan: &Client,
     labels: &[&str],

@@ -22,4 +22,5 @@ mod seasons;
 mod second_factor;
 mod service_log;
 mod system;
+mod transfers;
 mod waiting_room;

@@ -50,10 +50,15 @@ pub enum MailTemplate {
     MassSeasonFinalized,
     /// A season holder's renewal code, with the seat it keeps (spec: send-renewal-code).
     RenewalCode,
+    /// A ticket passed on: its new title, as a PDF, to the new holder
+    /// (spec: send-transfer-fixture-ticket-email).
+    TicketTransfer,
+    /// A copy of a ticket sent by its owner, the holder unchanged (spec: share-ticket-via-email).
+    TicketShare,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 14] = [
+    pub const ALL: [MailTemplate; 16] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -68,6 +73,8 @@ impl MailTemplate {
         MailTemplate::SeasonPurchase,
         MailTemplate::MassSeasonFinalized,
         MailTemplate::RenewalCode,
+        MailTemplate::TicketTransfer,
+        MailTemplate::TicketShare,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -87,6 +94,8 @@ impl MailTemplate {
             MailTemplate::SeasonPurchase => "season_purchase",
             MailTemplate::MassSeasonFinalized => "mass_season_finalized",
             MailTemplate::RenewalCode => "renewal_code",
+            MailTemplate::TicketTransfer => "ticket_transfer",
+            MailTemplate::TicketShare => "ticket_share",
         }
     }
 }
@@ -137,6 +146,8 @@ static FILES: &[(&str, &str)] = mail_files![
     "season_purchase",
     "mass_season_finalized",
     "renewal_code",
+    "ticket_transfer",
+    "ticket_share",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -237,6 +248,12 @@ mod tests {
             }),
             MailTemplate::CorporateRequest => json!({
                 "company": "Lario Serramenti srl", "vat_number": "02743350130", "state": "received",
+            }),
+            MailTemplate::TicketTransfer | MailTemplate::TicketShare => json!({
+                "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "sector": "Tribuna Centrale",
+                "row": "1", "seat": 7, "gate": "Varco 1", "holder": "Luca Neri", "seal": "A1B2C3D4E5F6G7H8",
+                "wallet_url": "https://tickets.example/wallet/", "site_url": "https://tickets.example/",
+                "sender": "Mario Rossi",
             }),
         }
     }

@@ -138,6 +138,9 @@ pub struct OrderLine {
     pub issue_unanswered: bool,
     #[serde(skip)]
     pub live: bool,
+    /// The title changed holder: it is no longer the buyer's (its holder and title are not
+    /// shown to them).
+    pub passed_on: bool,
 }
 
 /// An order with its lines.
@@ -328,7 +331,17 @@ pub async fn load_owned(
     order_id: OrderId,
     user: Uuid,
 ) -> Result<Option<Order>, sqlx::Error> {
-    Ok(load(conn, order_id).await?.filter(|o| o.user_id == user))
+    let mut order = load(conn, order_id).await?.filter(|o| o.user_id == user);
+    // A title passed on is the new holder's business: the buyer sees that it was, not to whom.
+    for line in order
+        .iter_mut()
+        .flat_map(|o| o.lines.iter_mut())
+        .filter(|l| l.passed_on)
+    {
+        line.holder = None;
+        line.title = None;
+    }
+    Ok(order)
 }
 
 async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLine>, sqlx::Error> {
@@ -339,7 +352,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
                   l.holder_first_name, l.holder_last_name, l.holder_birth_date, l.holder_birth_place,
                   l.holder_document_type, l.holder_document_number, l.holder_sex, l.eligible, l.ineligible_reason,
                   l.title_id, l.seal, l.barcode, l.title_state as "title_state: TitleState", l.issued_at, l.block_id,
-                  s.planet_seat_id, b.no_map, l.transaction_id, l.issue_requested_at, l.issue_unanswered, l.live
+                  s.planet_seat_id, b.no_map, l.transaction_id, l.issue_requested_at, l.issue_unanswered, l.live, l.passed_on
              from order_line l join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
              join reduction r on r.id = l.reduction_id
@@ -376,6 +389,7 @@ async fn lines(conn: &mut PgConnection, order_id: OrderId) -> Result<Vec<OrderLi
             issue_requested_at: r.issue_requested_at,
             issue_unanswered: r.issue_unanswered,
             live: r.live,
+            passed_on: r.passed_on,
         })
         .collect())
 }
@@ -474,6 +488,7 @@ pub async fn to_send_again(
     let matches = sqlx::query_scalar!(
         r#"select o.order_id as "order_id: OrderId" from ticket_order o join fixture f on f.id = o.fixture_id
             where o.user_id = $1 and o.state = 'issued' and f.starts_at > now()
+              and exists (select 1 from order_line l where l.order_id = o.order_id and l.live and not l.passed_on)
               and not exists (select 1 from tickets_resend r where r.round = $2 and r.order_id = o.order_id)
             order by f.starts_at, o.created_at"#,
         user,

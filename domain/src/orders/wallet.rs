@@ -30,6 +30,8 @@ pub struct WalletTicket {
     pub barcode: String,
     pub state: TitleState,
     pub issued_at: Option<DateTime<Utc>>,
+    /// Passed on to this fan by its previous holder (a change of holder).
+    pub received: bool,
 }
 
 /// `user`'s titles under the spec's list rules (created after 1753981200000 ms, issued),
@@ -43,16 +45,21 @@ pub async fn wallet(
     line: Option<i64>,
 ) -> Result<Vec<WalletTicket>, sqlx::Error> {
     let rows = sqlx::query!(
-        r#"select l.order_line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at,
+        r#"with mine as (
+             select l.order_line_id from order_line l join ticket_order o on o.order_id = l.order_id
+              where o.user_id = $1 and not l.passed_on
+             union all
+             select order_line_id from order_line where holder_user_id = $1)
+           select l.order_line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at,
                   f.planet_event_id, s.label, b.sector_code, sec.name as sector_name, b.code as block_code,
                   s.row_label, s.number, b.gate, l.holder_first_name, l.holder_last_name, l.price_cents,
                   r.code as reduction_code, r.name as reduction_name, b.no_map,
-                  l.seal as "seal!", l.barcode, l.title_state as "title_state: TitleState", l.issued_at
+                  l.seal as "seal!", l.barcode, l.title_state as "title_state: TitleState", l.issued_at, l.passed_on
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
              join reduction r on r.id = l.reduction_id
-            where o.user_id = $1 and l.title_id is not null and o.state = 'issued'
+            where l.order_line_id in (select order_line_id from mine) and l.title_id is not null and o.state = 'issued'
               and o.created_at > to_timestamp($2::bigint / 1000.0)
               and ($3::bigint is null or l.order_line_id = $3)
             order by f.starts_at, l.order_line_id"#,
@@ -96,6 +103,7 @@ pub async fn wallet(
             barcode: r.barcode.unwrap_or_default(),
             state: r.title_state.unwrap_or(TitleState::Valid),
             issued_at: r.issued_at,
+            received: r.passed_on,
         })
         .collect())
 }

@@ -201,6 +201,7 @@ export function anOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     eligible: null,
     title: null,
     no_map: false,
+    passed_on: false,
     ...overrides,
   };
 }
@@ -263,6 +264,7 @@ export function aTicket(overrides: Partial<WalletTicket> = {}): WalletTicket {
     barcode: 'LARIO-7-11-A1B2C3D4E5F6G7H8',
     state: 'valid',
     issued_at: '2026-11-24T17:05:00Z',
+    received: false,
     ...overrides,
   };
 }

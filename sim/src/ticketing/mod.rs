@@ -58,9 +58,14 @@ pub struct Faults {
     /// The next n calls get a malformed body.
     #[serde(default)]
     pub malformed_next: u32,
-    /// The next n issuing calls succeed, then answer an error anyway.
+    /// The next n issuing calls (a change of holder among them) succeed, then answer an
+    /// error anyway.
     #[serde(default)]
     pub commit_then_fail_next: u32,
+    /// The next n issuing calls succeed, then hang `hang_ms` before dropping (504): a caller
+    /// killed meanwhile never learns what it issued.
+    #[serde(default)]
+    pub commit_then_hang_next: u32,
 }
 
 /// One request the simulator received (to count retries).
@@ -419,6 +424,7 @@ enum Injected {
     Hang(u64),
     Malformed,
     CommitThenFail(u16),
+    CommitThenHang(u64),
 }
 
 /// Every vendor call: the token, the recorded request, and the faults.
@@ -442,7 +448,8 @@ async fn vendor_gate(
         let n = s.calls_since_faults;
         let f = &mut s.faults;
         let status = f.status.unwrap_or(503);
-        let issuing = path.contains("/Emetti");
+        // Every call that issues a title: the issues, and a change of holder's new title.
+        let issuing = path.contains("/Emetti") || path.ends_with("/Cessione");
         let injected = if f.hang_next > 0 {
             f.hang_next -= 1;
             Injected::Hang(f.hang_ms)
@@ -457,6 +464,9 @@ async fn vendor_gate(
         } else if issuing && f.commit_then_fail_next > 0 {
             f.commit_then_fail_next -= 1;
             Injected::CommitThenFail(status)
+        } else if issuing && f.commit_then_hang_next > 0 {
+            f.commit_then_hang_next -= 1;
+            Injected::CommitThenHang(f.hang_ms)
         } else {
             Injected::None
         };
@@ -493,6 +503,11 @@ async fn vendor_gate(
             Injected::CommitThenFail(status) => {
                 let _committed = next.run(req).await;
                 fault(status)
+            }
+            Injected::CommitThenHang(ms) => {
+                let _committed = next.run(req).await;
+                tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                fault(504)
             }
         }
     };

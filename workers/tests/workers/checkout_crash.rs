@@ -2,14 +2,7 @@
 //! the job over and every title is issued exactly once, under the ticketing system's naive
 //! idempotency (a repeat would issue a second title).
 
-use crate::common::{WorkerProcess, eventually, migrated_with_simulators, worker_vars};
-use domain::{
-    accounts,
-    email::Email,
-    fixtures,
-    inventory::{self},
-    orders::{self, HolderDetails, NamedLine},
-};
+use crate::common::{WorkerProcess, eventually, migrated_with_simulators, paid_order, worker_vars};
 use serde_json::json;
 use sqlx::PgPool;
 use std::time::Duration;
@@ -32,69 +25,14 @@ async fn a_worker_killed_while_issuing_is_replaced_and_every_title_is_issued_exa
     let fixture = workflows::onsale::next_league_fixture_on_sale(&pool, &client)
         .await
         .unwrap();
-    let mut conn = pool.acquire().await.unwrap();
-
     // A paid order of four seats, each with its holder.
-    let email = Email::parse("resiste@example.it").unwrap();
-    let (user, _) = accounts::create_or_get(&mut conn, &email, None, None, Default::default())
-        .await
-        .unwrap();
-    let seats: Vec<domain::ids::SeatId> =
-        sqlx::query_scalar("select id from venue_seat where label = any($1) order by id")
-            .bind(["TC-TC1-10-1", "TC-TC1-10-2", "TC-TC1-10-3", "TC-TC1-10-4"])
-            .fetch_all(&mut *conn)
-            .await
-            .unwrap();
-    let mut tx = pool.begin().await.unwrap();
-    let terms = fixtures::sale_terms(&mut tx, fixture)
-        .await
-        .unwrap()
-        .unwrap();
-    inventory::hold_seats(&mut tx, &terms, user.user_id, &seats, &[])
-        .await
-        .unwrap()
-        .unwrap();
-    let order_id = orders::create_from_hold(&mut tx, fixture, user.user_id, email.as_str(), "it")
-        .await
-        .unwrap()
-        .unwrap();
-    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
-    let named: Vec<NamedLine> = order
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| NamedLine {
-            line_id: l.id,
-            reduction_id: l.reduction_id,
-            holder: HolderDetails {
-                first_name: ["Anna", "Bruno", "Carla", "Dario"][i].into(),
-                last_name: "Resistente".into(),
-                birth_date: "1985-05-05".parse().unwrap(),
-                birth_place: "Como".into(),
-                document_type: "id_card".into(),
-                document_number: format!("CA00000{i}"),
-                sex: None,
-            },
-        })
-        .collect();
-    orders::name_holders(&mut tx, &order, &named, true)
-        .await
-        .unwrap()
-        .unwrap();
-    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
-    orders::attach_intent(&mut tx, order_id, "pi_crash", "pi_crash_secret")
-        .await
-        .unwrap();
-    workflows::checkout::settle_payment(
-        &mut tx,
-        order_id,
-        "pi_crash_secret",
-        order.total_cents,
-        domain::orders::PaymentMethod::Card,
+    let order_id = paid_order(
+        &pool,
+        fixture,
+        "resiste@example.it",
+        &["TC-TC1-10-1", "TC-TC1-10-2", "TC-TC1-10-3", "TC-TC1-10-4"],
     )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
+    .await;
 
     // Slow, uneven answers: the titles come back one by one.
     let http = reqwest::Client::new();

@@ -7,3 +7,4 @@ mod database_restart;
 mod mail_job;
 mod mass_crash;
 mod season_crash;
+mod transfer_crash;

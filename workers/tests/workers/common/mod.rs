@@ -111,3 +111,82 @@ pub async fn migrated_with_simulators(
     .unwrap();
     (sim, client)
 }
+
+/// A paid order of `email`'s for the seats `labels` of `fixture`, each line with its holder
+/// (Anna, Bruno, Carla, Dario Resistente), its issue enqueued: what a fan's payment leaves.
+pub async fn paid_order(
+    pool: &PgPool,
+    fixture: domain::ids::FixtureId,
+    email: &str,
+    labels: &[&str],
+) -> domain::ids::OrderId {
+    use domain::{
+        accounts,
+        email::Email,
+        fixtures, inventory,
+        orders::{self, HolderDetails, NamedLine},
+    };
+    let mut conn = pool.acquire().await.unwrap();
+    let email = Email::parse(email).unwrap();
+    let (user, _) = accounts::create_or_get(&mut conn, &email, None, None, Default::default())
+        .await
+        .unwrap();
+    let seats: Vec<domain::ids::SeatId> =
+        sqlx::query_scalar("select id from venue_seat where label = any($1) order by id")
+            .bind(labels)
+            .fetch_all(&mut *conn)
+            .await
+            .unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    let terms = fixtures::sale_terms(&mut tx, fixture)
+        .await
+        .unwrap()
+        .unwrap();
+    inventory::hold_seats(&mut tx, &terms, user.user_id, &seats, &[])
+        .await
+        .unwrap()
+        .unwrap();
+    let order_id = orders::create_from_hold(&mut tx, fixture, user.user_id, email.as_str(), "it")
+        .await
+        .unwrap()
+        .unwrap();
+    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
+    let named: Vec<NamedLine> = order
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| NamedLine {
+            line_id: l.id,
+            reduction_id: l.reduction_id,
+            holder: HolderDetails {
+                first_name: ["Anna", "Bruno", "Carla", "Dario"][i].into(),
+                last_name: "Resistente".into(),
+                birth_date: "1985-05-05".parse().unwrap(),
+                birth_place: "Como".into(),
+                document_type: "id_card".into(),
+                document_number: format!("CA00000{i}"),
+                sex: None,
+            },
+        })
+        .collect();
+    orders::name_holders(&mut tx, &order, &named, true)
+        .await
+        .unwrap()
+        .unwrap();
+    let order = orders::load(&mut tx, order_id).await.unwrap().unwrap();
+    let intent = format!("pi_{}", order_id.0.simple());
+    orders::attach_intent(&mut tx, order_id, &intent, &format!("{intent}_secret"))
+        .await
+        .unwrap();
+    workflows::checkout::settle_payment(
+        &mut tx,
+        order_id,
+        &format!("{intent}_secret"),
+        order.total_cents,
+        orders::PaymentMethod::Card,
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    order_id
+}

@@ -1,0 +1,552 @@
+//! Change of holder (cessione) of a match title: the owner names a new holder; a job has the
+//! ticketing system cancel the title and issue a new one on the same seat; the line then
+//! carries the new title and belongs to the new holder (their wallet when they have an
+//! account), and the owner's wallet shows the old one as passed on.
+//!
+//! One change at a time per title (a partial unique index: of two requests at once, one is
+//! stored); the new title is stored only over the title that was passed on (a conditional
+//! update), so a repeat or a race never stores two.
+
+use crate::ids::{FixtureId, LineId, OrderId, TransferId};
+use crate::orders::{HolderDetails, HolderRule, TitleState};
+use chrono::{DateTime, Duration, Utc};
+use serde::Serialize;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+/// Where a change of holder is.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, sqlx::Type, utoipa::ToSchema,
+)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
+pub enum TransferState {
+    /// Asked for: the job is passing it on.
+    Requested,
+    /// The new holder has the new title.
+    Done,
+    /// The ticketing system refused it (`refusal_code` says why); the title stays the owner's.
+    Refused,
+}
+
+/// A title its owner may pass on, with what the rules need.
+#[derive(Debug, Clone)]
+pub struct OwnedTitle {
+    pub line_id: LineId,
+    pub order_id: OrderId,
+    pub fixture_id: FixtureId,
+    pub fixture_title: String,
+    pub starts_at: DateTime<Utc>,
+    /// 0 scheduled, 1 on sale, 2 off sale, 3 closed, 4 cancelled.
+    pub fixture_status: i16,
+    pub transfers_open: bool,
+    pub transfer_closes_hours: Option<i32>,
+    pub title_id: i64,
+    pub seal: String,
+    pub state: TitleState,
+    pub holder_name: String,
+    pub holder_key: Option<String>,
+    pub reduction_rule: HolderRule,
+}
+
+/// Why a title cannot be passed on now (a stable code the apps translate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NotTransferable {
+    /// Staff closed changes of holder for this match.
+    TransfersClosed,
+    /// Changes of holder closed `transfer_closes_hours` before kick-off.
+    TransferWindowClosed,
+    /// The match has started (or is over, closed or cancelled).
+    MatchStarted,
+    /// The ticket was used at the gate.
+    TitleUsed,
+    /// The ticket was cancelled.
+    TitleCancelled,
+}
+
+impl NotTransferable {
+    pub fn code(self) -> &'static str {
+        match self {
+            NotTransferable::TransfersClosed => "transfers_closed",
+            NotTransferable::TransferWindowClosed => "transfer_window_closed",
+            NotTransferable::MatchStarted => "match_started",
+            NotTransferable::TitleUsed => "title_used",
+            NotTransferable::TitleCancelled => "title_cancelled",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            NotTransferable::TransfersClosed => "Changes of holder are closed for this match",
+            NotTransferable::TransferWindowClosed => {
+                "Changes of holder are closed this close to kick-off"
+            }
+            NotTransferable::MatchStarted => "The match has started",
+            NotTransferable::TitleUsed => "The ticket was used",
+            NotTransferable::TitleCancelled => "The ticket was cancelled",
+        }
+    }
+}
+
+impl OwnedTitle {
+    /// Until when its holder may change: kick-off, or the hours before it staff set.
+    pub fn closes_at(&self) -> DateTime<Utc> {
+        self.starts_at - Duration::hours(i64::from(self.transfer_closes_hours.unwrap_or(0)))
+    }
+
+    /// Why this title cannot be passed on at `now`, by our own rules (the ticketing system
+    /// has the last word on its own).
+    pub fn refusal(&self, now: DateTime<Utc>) -> Option<NotTransferable> {
+        match self.state {
+            TitleState::Used => return Some(NotTransferable::TitleUsed),
+            TitleState::Cancelled => return Some(NotTransferable::TitleCancelled),
+            TitleState::Valid => {}
+        }
+        if self.starts_at <= now || self.fixture_status >= 3 {
+            return Some(NotTransferable::MatchStarted);
+        }
+        if !self.transfers_open {
+            return Some(NotTransferable::TransfersClosed);
+        }
+        if self.closes_at() <= now {
+            return Some(NotTransferable::TransferWindowClosed);
+        }
+        None
+    }
+}
+
+/// The title with fiscal seal `seal` when `user` owns it: the buyer of its order, or, once it
+/// changed holder, the account it was passed to.
+pub async fn owned_title(
+    conn: &mut PgConnection,
+    user: Uuid,
+    seal: &str,
+) -> Result<Option<OwnedTitle>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select l.order_line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.starts_at,
+                  f.status, f.transfers_open, f.transfer_closes_hours,
+                  l.title_id as "title_id!", l.seal as "seal!", l.title_state as "title_state: TitleState",
+                  l.holder_first_name, l.holder_last_name, l.holder_key, r.rule
+             from order_line l join ticket_order o on o.order_id = l.order_id
+             join fixture f on f.id = l.fixture_id join reduction r on r.id = l.reduction_id
+            where l.seal = $2 and l.live and o.state = 'issued'
+              and case when l.passed_on then l.holder_user_id = $1 else o.user_id = $1 end"#,
+        user,
+        seal
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| OwnedTitle {
+        line_id: LineId(r.order_line_id),
+        order_id: OrderId(r.order_id),
+        fixture_id: r.fixture_id,
+        fixture_title: r.title,
+        starts_at: r.starts_at,
+        fixture_status: r.status,
+        transfers_open: r.transfers_open,
+        transfer_closes_hours: r.transfer_closes_hours,
+        title_id: r.title_id,
+        seal: r.seal,
+        state: r.title_state.unwrap_or(TitleState::Valid),
+        holder_name: format!(
+            "{} {}",
+            r.holder_first_name.unwrap_or_default(),
+            r.holder_last_name.unwrap_or_default()
+        )
+        .trim()
+        .to_owned(),
+        holder_key: r.holder_key,
+        reduction_rule: HolderRule::parse(&r.rule),
+    }))
+}
+
+/// Whether `key` already holds a live seat of the fixture (other than through `except`).
+pub async fn holds_seat(
+    conn: &mut PgConnection,
+    fixture: FixtureId,
+    key: &str,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from order_line
+                           where fixture_id = $1 and holder_key = $2 and live) as "x!""#,
+        fixture.0,
+        key
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Whether a change of holder of the line is under way.
+pub async fn in_progress(conn: &mut PgConnection, line: LineId) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar!(
+        r#"select exists (select 1 from title_transfer
+                           where order_line_id = $1 and state = 'requested') as "x!""#,
+        line.0
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// The account with this e-mail, if any (where a passed-on title lands).
+pub async fn account_by_email(
+    conn: &mut PgConnection,
+    email: &str,
+) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select user_id from app_user where lower(email) = lower($1) limit 1",
+        email
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// A change of holder as asked for.
+pub struct NewTransfer<'a> {
+    pub title: &'a OwnedTitle,
+    pub from_user: Uuid,
+    pub holder: &'a HolderDetails,
+    pub email: &'a str,
+    pub to_user: Option<Uuid>,
+    pub language: &'a str,
+}
+
+/// Records a change of holder; `None` when one is already under way for the title (of two
+/// requests at once, the index keeps one).
+pub async fn request(
+    conn: &mut PgConnection,
+    t: &NewTransfer<'_>,
+) -> Result<Option<TransferId>, sqlx::Error> {
+    let id = Uuid::now_v7();
+    let stored = sqlx::query_scalar!(
+        r#"insert into title_transfer (transfer_id, order_line_id, fixture_id, from_user, from_title_id,
+                  from_seal, from_holder_name, to_first_name, to_last_name, to_birth_date, to_birth_place,
+                  to_document_type, to_document_number, to_sex, to_holder_key, to_email, to_user,
+                  language, transaction_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+           on conflict (order_line_id) where state = 'requested' do nothing
+           returning transfer_id"#,
+        id,
+        t.title.line_id.0,
+        t.title.fixture_id.0,
+        t.from_user,
+        t.title.title_id,
+        t.title.seal,
+        t.title.holder_name,
+        t.holder.first_name,
+        t.holder.last_name,
+        t.holder.birth_date,
+        t.holder.birth_place,
+        t.holder.document_type,
+        t.holder.document_number,
+        t.holder.sex,
+        t.holder.key(),
+        t.email,
+        t.to_user,
+        t.language,
+        format!("cessione-{id}"),
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(stored.map(TransferId))
+}
+
+/// A change of holder as stored.
+#[derive(Debug, Clone)]
+pub struct Transfer {
+    pub id: TransferId,
+    pub line_id: LineId,
+    pub order_id: OrderId,
+    pub fixture_id: FixtureId,
+    pub from_user: Uuid,
+    pub from_title_id: i64,
+    pub from_seal: String,
+    pub holder: HolderDetails,
+    pub to_email: String,
+    pub to_user: Option<Uuid>,
+    pub language: String,
+    pub state: TransferState,
+    pub transaction_id: String,
+    pub call_requested_at: Option<DateTime<Utc>>,
+    pub call_unanswered: bool,
+}
+
+pub async fn load(
+    conn: &mut PgConnection,
+    id: TransferId,
+) -> Result<Option<Transfer>, sqlx::Error> {
+    let r = sqlx::query!(
+        r#"select t.transfer_id, t.order_line_id, l.order_id, t.fixture_id as "fixture_id: FixtureId",
+                  t.from_user, t.from_title_id, t.from_seal, t.to_first_name, t.to_last_name, t.to_birth_date,
+                  t.to_birth_place, t.to_document_type, t.to_document_number, t.to_sex, t.to_email, t.to_user,
+                  t.language, t.state as "state: TransferState", t.transaction_id, t.call_requested_at,
+                  t.call_unanswered
+             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
+            where t.transfer_id = $1"#,
+        id.0
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(r.map(|r| Transfer {
+        id: TransferId(r.transfer_id),
+        line_id: LineId(r.order_line_id),
+        order_id: OrderId(r.order_id),
+        fixture_id: r.fixture_id,
+        from_user: r.from_user,
+        from_title_id: r.from_title_id,
+        from_seal: r.from_seal,
+        holder: HolderDetails {
+            first_name: r.to_first_name,
+            last_name: r.to_last_name,
+            birth_date: r.to_birth_date,
+            birth_place: r.to_birth_place,
+            document_type: r.to_document_type,
+            document_number: r.to_document_number,
+            sex: r.to_sex,
+        },
+        to_email: r.to_email,
+        to_user: r.to_user,
+        language: r.language,
+        state: r.state,
+        transaction_id: r.transaction_id,
+        call_requested_at: r.call_requested_at,
+        call_unanswered: r.call_unanswered,
+    }))
+}
+
+/// Marks the change asked for, before the call (from then on, look before asking again).
+pub async fn mark_call_requested(
+    conn: &mut PgConnection,
+    id: TransferId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update title_transfer set call_requested_at = now(), call_unanswered = true
+          where transfer_id = $1 and state = 'requested'",
+        id.0
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The ticketing system did answer the call (so it will not land later).
+pub async fn mark_call_answered(
+    conn: &mut PgConnection,
+    id: TransferId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query!(
+        "update title_transfer set call_unanswered = false where transfer_id = $1",
+        id.0
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The new title, as the ticketing system issued it.
+#[derive(Debug, Clone)]
+pub struct NewTitle {
+    pub title_id: i64,
+    pub seal: String,
+    pub barcode: String,
+    pub progressive: i64,
+}
+
+/// Stores the new title: the change is done and the line carries the new title and holder,
+/// owned by the new holder. Only over the title that was passed on, once: false when the
+/// change was already stored (a repeat) or the line no longer carries that title.
+pub async fn record_done(
+    conn: &mut PgConnection,
+    t: &Transfer,
+    title: &NewTitle,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update title_transfer set state = 'done', title_id = $2, seal = $3, barcode = $4,
+                progressive = $5, done_at = now(), call_unanswered = false
+          where transfer_id = $1 and state = 'requested'",
+        t.id.0,
+        title.title_id,
+        title.seal,
+        title.barcode,
+        title.progressive
+    )
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if done == 0 {
+        return Ok(false);
+    }
+    let moved = sqlx::query!(
+        "update order_line set title_id = $3, seal = $4, barcode = $5, progressive = $6,
+                title_state = 'valid', issued_at = now(), holder_first_name = $7,
+                holder_last_name = $8, holder_birth_date = $9, holder_birth_place = $10,
+                holder_document_type = $11, holder_document_number = $12, holder_sex = $13,
+                holder_key = $14, eligible = true, ineligible_reason = null, passed_on = true,
+                holder_user_id = $15, holder_email = $16
+          where order_line_id = $1 and title_id = $2",
+        t.line_id.0,
+        t.from_title_id,
+        title.title_id,
+        title.seal,
+        title.barcode,
+        title.progressive,
+        t.holder.first_name,
+        t.holder.last_name,
+        t.holder.birth_date,
+        t.holder.birth_place,
+        t.holder.document_type,
+        t.holder.document_number,
+        t.holder.sex,
+        t.holder.key(),
+        t.to_user,
+        t.to_email,
+    )
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    Ok(moved == 1)
+}
+
+/// The ticketing system refused the change: the title stays the owner's.
+pub async fn record_refused(
+    conn: &mut PgConnection,
+    id: TransferId,
+    code: &str,
+    message: &str,
+) -> Result<bool, sqlx::Error> {
+    let n = sqlx::query!(
+        "update title_transfer set state = 'refused', refusal_code = $2, refusal_message = $3,
+                call_unanswered = false
+          where transfer_id = $1 and state = 'requested'",
+        id.0,
+        code,
+        message
+    )
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// A change of holder as its sender (or its receiver) sees it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct TransferView {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: TransferId,
+    pub state: TransferState,
+    #[schema(value_type = i64)]
+    pub fixture_id: FixtureId,
+    pub fixture_title: String,
+    pub starts_at: DateTime<Utc>,
+    pub sector_name: String,
+    pub row: String,
+    pub number: i32,
+    pub no_map: bool,
+    /// The seal of the title passed on (cancelled once the change is done).
+    pub from_seal: String,
+    pub from_holder_name: String,
+    pub to_name: String,
+    pub to_email: String,
+    /// Why the ticketing system refused it (a stable code the apps translate).
+    pub refusal_code: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub done_at: Option<DateTime<Utc>>,
+}
+
+/// `user`'s changes of holder (those they asked for), newest first; or one of them.
+pub async fn sent_by(
+    conn: &mut PgConnection,
+    user: Uuid,
+    one: Option<TransferId>,
+) -> Result<Vec<TransferView>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select t.transfer_id, t.state as "state: TransferState", f.id as "fixture_id: FixtureId",
+                  f.title, f.starts_at, sec.name as sector_name, s.row_label, s.number, b.no_map,
+                  t.from_seal, t.from_holder_name, t.to_first_name, t.to_last_name, t.to_email,
+                  t.refusal_code, t.created_at, t.done_at
+             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
+             join fixture f on f.id = t.fixture_id join venue_seat s on s.id = l.seat_id
+             join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
+            where t.from_user = $1 and ($2::uuid is null or t.transfer_id = $2)
+            order by t.created_at desc
+            limit 200"#,
+        user,
+        one.map(|i| i.0)
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| TransferView {
+            id: TransferId(r.transfer_id),
+            state: r.state,
+            fixture_id: r.fixture_id,
+            fixture_title: r.title,
+            starts_at: r.starts_at,
+            sector_name: r.sector_name,
+            row: r.row_label,
+            number: r.number,
+            no_map: r.no_map,
+            from_seal: r.from_seal,
+            from_holder_name: r.from_holder_name,
+            to_name: format!("{} {}", r.to_first_name, r.to_last_name),
+            to_email: r.to_email,
+            refusal_code: r.refusal_code,
+            created_at: r.created_at,
+            done_at: r.done_at,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn title(starts_in_hours: i64) -> OwnedTitle {
+        OwnedTitle {
+            line_id: LineId(1),
+            order_id: OrderId(Uuid::nil()),
+            fixture_id: FixtureId(1),
+            fixture_title: "Como - Lazio".into(),
+            starts_at: Utc::now() + Duration::hours(starts_in_hours),
+            fixture_status: 1,
+            transfers_open: true,
+            transfer_closes_hours: None,
+            title_id: 1,
+            seal: "S".into(),
+            state: TitleState::Valid,
+            holder_name: "Luca Neri".into(),
+            holder_key: None,
+            reduction_rule: HolderRule::Anyone,
+        }
+    }
+
+    #[test]
+    fn a_valid_title_of_a_match_ahead_may_be_passed_on() {
+        assert_eq!(title(48).refusal(Utc::now()), None);
+    }
+
+    #[test]
+    fn used_cancelled_started_and_closed_titles_may_not() {
+        let now = Utc::now();
+        let mut t = title(48);
+        t.state = TitleState::Used;
+        assert_eq!(t.refusal(now), Some(NotTransferable::TitleUsed));
+        t.state = TitleState::Cancelled;
+        assert_eq!(t.refusal(now), Some(NotTransferable::TitleCancelled));
+        assert_eq!(title(-1).refusal(now), Some(NotTransferable::MatchStarted));
+        let mut closed = title(48);
+        closed.transfers_open = false;
+        assert_eq!(closed.refusal(now), Some(NotTransferable::TransfersClosed));
+    }
+
+    #[test]
+    fn the_window_closes_the_hours_staff_set_before_kick_off() {
+        let now = Utc::now();
+        let mut t = title(10);
+        t.transfer_closes_hours = Some(12);
+        assert_eq!(t.refusal(now), Some(NotTransferable::TransferWindowClosed));
+        t.transfer_closes_hours = Some(9);
+        assert_eq!(t.refusal(now), None);
+    }
+}

@@ -1,0 +1,218 @@
+//! After the purchase: a title passed on to a new holder ([`TransferTitle`], the spec's
+//! biglietto-cessione and send-transfer-fixture-ticket-email) and a copy of a ticket shared by
+//! e-mail ([`share_ticket`], share-ticket-via-email).
+//!
+//! The change of holder is idempotent by its transaction id, as issuing is: it is marked
+//! "asked for" before the call, and from then on the ticketing system is asked what it issued
+//! for that id before asking again. A worker killed after the ticketing system cancelled the
+//! old title and issued the new one, or an answer lost on the way, therefore never passes a
+//! title on twice, even when the ticketing system itself is not idempotent (a second call
+//! would be refused: the old title is cancelled).
+
+use crate::{
+    eligibility::person,
+    issuing::issued_for,
+    mail::mail_to,
+    runtime::{Job, JobContext, JobError, off_runtime, ticketing_error},
+    tickets::ticket_document,
+};
+use domain::ids::TransferId;
+use domain::{
+    language::Language,
+    notifications::{Attachment, MailTemplate},
+    orders::{self, Order, OrderLine},
+    transfers::{self, NewTitle, Transfer, TransferState},
+};
+use integrations::{
+    documents,
+    ticketing::{TicketingError, TitleInfo},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use sqlx::PgConnection;
+
+/// The ticketing system's refusals of a change of holder, as the codes the apps translate.
+pub fn refusal_code(ticketing_code: &str) -> &'static str {
+    match ticketing_code {
+        "PERSONA_BANNATA" => "holder_banned",
+        "TITOLO_GIA_EMESSO_PER_UTILIZZATORE" => "holder_has_title",
+        "RIDUZIONE_NON_AMMESSA" => "reduction_not_fitting",
+        "TESSERA_RICHIESTA" => "supporter_card_required",
+        _ => "title_not_transferable",
+    }
+}
+
+/// Passes a title on to the holder its owner named: the ticketing system cancels it and
+/// issues a new one on the same seat; the line then carries the new title, owned by the new
+/// holder, who gets it by e-mail. Once per change, however often it runs.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct TransferTitle {
+    pub transfer_id: TransferId,
+}
+
+impl Job for TransferTitle {
+    const QUEUE: &'static str = "tickets::transfer_title";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.transfer_id.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(transfer_id = %self.transfer_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(t) = transfers::load(&mut conn, self.transfer_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no transfer {}",
+                self.transfer_id
+            )));
+        };
+        if t.state != TransferState::Requested {
+            return Ok(());
+        }
+        if let Some(requested_at) = t.call_requested_at {
+            // Asked before: what did the ticketing system issue for our id?
+            let found = issued_for(ctx, &t.transaction_id, requested_at, t.call_unanswered)
+                .await
+                .map_err(|e| e.error)?;
+            if let Some((first, duplicates)) = found.split_first() {
+                for d in duplicates {
+                    tracing::warn!(title = d.id, "a duplicate title: cancelled");
+                    ctx.ticketing
+                        .cancel_title(d.id)
+                        .await
+                        .map_err(ticketing_error)?;
+                }
+                drop(conn);
+                return record(ctx, &t, first).await;
+            }
+        }
+        transfers::mark_call_requested(&mut conn, t.id).await?;
+        drop(conn);
+        let answer = ctx
+            .ticketing
+            .transfer_ticket(
+                t.from_title_id as u64,
+                &person(&t.holder),
+                &t.transaction_id,
+            )
+            .await;
+        match answer {
+            Ok(title) => record(ctx, &t, &title).await,
+            Err(TicketingError::Refused { code, message, .. }) => {
+                let mut tx = ctx.pool.begin().await?;
+                if transfers::record_refused(&mut tx, t.id, refusal_code(&code), &message).await? {
+                    tracing::info!(code, "the change of holder was refused");
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+            Err(e) => {
+                if e.answered() {
+                    let mut conn = ctx.pool.acquire().await?;
+                    transfers::mark_call_answered(&mut conn, t.id).await?;
+                }
+                Err(ticketing_error(e))
+            }
+        }
+    }
+}
+
+/// Stores the new title and e-mails it to the new holder, in one transaction.
+async fn record(ctx: &JobContext, t: &Transfer, title: &TitleInfo) -> Result<(), JobError> {
+    let mut tx = ctx.pool.begin().await?;
+    let new = NewTitle {
+        title_id: title.id as i64,
+        seal: title.seal.clone(),
+        barcode: title.barcode.clone(),
+        progressive: title.progressive as i64,
+    };
+    if !transfers::record_done(&mut tx, t, &new).await? {
+        // Stored by an earlier run, or the title was refunded meanwhile: nothing to send.
+        tx.rollback().await?;
+        return Ok(());
+    }
+    let order = orders::load(&mut tx, t.order_id).await?.ok_or_else(|| {
+        JobError::Permanent(anyhow::anyhow!("the order of transfer {} is gone", t.id))
+    })?;
+    let language = Language::from_code_or_default(&t.language);
+    let line = order.lines.iter().find(|l| l.id == t.line_id.0);
+    if let Some(line) = line
+        && let Some((context, attachment)) =
+            one_ticket(&ctx.public_base_url, &order, line, language).await
+    {
+        mail_to(
+            &mut tx,
+            &t.to_email,
+            language,
+            MailTemplate::TicketTransfer,
+            &serde_json::Value::Object(context),
+            vec![attachment],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// One ticket's e-mail context (the match, the seat, the holder, the seal, the site) and its
+/// PDF; `None` for a line without a title.
+async fn one_ticket(
+    base_url: &str,
+    order: &Order,
+    line: &OrderLine,
+    language: Language,
+) -> Option<(serde_json::Map<String, serde_json::Value>, Attachment)> {
+    let (title, holder) = (line.title.clone()?, line.holder.clone()?);
+    let doc_lang = documents::Lang::parse(language.code());
+    let doc = ticket_document(order, line, &title, &holder);
+    let pdf = off_runtime(move || documents::ticket_pdf(&doc, doc_lang)).await;
+    let when = order
+        .fixture
+        .starts_at
+        .with_timezone(&chrono_tz::Europe::Rome)
+        .format("%d/%m/%Y %H:%M")
+        .to_string();
+    let base = base_url.trim_end_matches('/');
+    let serde_json::Value::Object(context) = json!({
+        "fixture": order.fixture.title, "starts_at": when, "sector": line.sector_name,
+        "row": line.row, "seat": line.number, "gate": line.gate, "holder": holder.full_name(),
+        "seal": title.seal, "wallet_url": format!("{base}/wallet/"), "site_url": format!("{base}/"),
+    }) else {
+        unreachable!("an object")
+    };
+    let attachment = Attachment {
+        filename: format!("biglietto-{}.pdf", title.seal),
+        content_type: "application/pdf".into(),
+        content: pdf,
+    };
+    Some((context, attachment))
+}
+
+/// Sends a copy of a ticket to `to` (spec: share-ticket-via-email): its PDF, the holder
+/// unchanged, from `sender` (named in the e-mail). On the caller's transaction; false when the
+/// line has no title to share.
+pub async fn share_ticket(
+    base_url: &str,
+    tx: &mut PgConnection,
+    order: &Order,
+    line: &OrderLine,
+    to: &str,
+    sender: &str,
+    language: Language,
+) -> Result<bool, sqlx::Error> {
+    let Some((mut context, attachment)) = one_ticket(base_url, order, line, language).await else {
+        return Ok(false);
+    };
+    context.insert("sender".into(), sender.into());
+    mail_to(
+        tx,
+        to,
+        language,
+        MailTemplate::TicketShare,
+        &serde_json::Value::Object(context),
+        vec![attachment],
+    )
+    .await?;
+    Ok(true)
+}

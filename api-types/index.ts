@@ -302,3 +302,5 @@ export type TransferView = Schemas['TransferView'];
 export type Transfers = Schemas['Transfers'];
 /** `POST /api/wallet/{id}/share`: a copy of a ticket by e-mail. */
 export type ShareRequest = Schemas['ShareRequest'];
+/** `GET /api/admin/transfers`: changes of holder as staff see them. */
+export type StaffTransferView = Schemas['StaffTransferView'];

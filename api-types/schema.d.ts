@@ -1468,9 +1468,9 @@ export interface paths {
         };
         get: operations["admin_get_fixture"];
         /**
-         * On sale (1) copies the seat
-         *     inventory from the ticketing system by a job the first time; off sale (2); when fans may
-         *     start buying; audited.
+         * On sale (1) copies the seat inventory from the ticketing system by
+         *     a job the first time; off sale (2); when fans may start buying; the rules for changes of
+         *     holder; audited.
          */
         put: operations["admin_update_fixture"];
         post?: never;
@@ -2762,6 +2762,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Changes of holder, newest first; `filter` by `fixture_id`,
+         *     `state` (`requested`, `done`, `refused`) and `q` (a seal, an e-mail or a name, in part).
+         */
+        get: operations["admin_list_transfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3198,6 +3218,13 @@ export interface components {
             high_risk: boolean;
             /** Format: int32 */
             per_buyer_limit: number;
+            /** @description Fans may pass their tickets on to someone else (a change of holder) ... */
+            transfers_open: boolean;
+            /**
+             * Format: int32
+             * @description ... until this many hours before kick-off (none: until kick-off).
+             */
+            transfer_closes_hours?: number | null;
             inventory_ready: boolean;
             from_price_cents?: components["schemas"]["Cents"] | null;
             /** Format: int64 */
@@ -3212,6 +3239,14 @@ export interface components {
              *     the fixture is on sale. Before the match starts.
              */
             sale_opens_at?: string | null;
+            /** @description Fans may pass their tickets on (a change of holder); absent leaves it as it is. */
+            transfers_open?: boolean | null;
+            /**
+             * Format: int32
+             * @description Changes of holder close this many hours (0-720) before kick-off; null: at kick-off;
+             *     absent leaves it as it is.
+             */
+            transfer_closes_hours?: number | null;
         };
         /** @description A fixture with its sectors, blocks and free places, and the reductions sold online. */
         FixtureDetail: components["schemas"]["Fixture"] & {
@@ -4776,6 +4811,21 @@ export interface components {
             id: number;
             label: string;
             state: components["schemas"]["SeatState"];
+        };
+        /**
+         * @description A change of holder as staff see it: the fan's view, who asked, and the ticketing system's
+         *     own words when it refused.
+         */
+        StaffTransferView: components["schemas"]["TransferView"] & {
+            /** Format: uuid */
+            order_id: string;
+            /** @description The account that passed it on. */
+            from_email: string;
+            /** @description The new holder has an account with `to_email` (the title is in its wallet). */
+            to_account: boolean;
+            /** @description The new title's seal, once done. */
+            seal?: string | null;
+            refusal_message?: string | null;
         };
         /** @description Where a fan stands. */
         Standing: {
@@ -11467,7 +11517,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`: a status from 0 to 4, an opening before the match starts; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: a status from 0 to 4, an opening before the match starts, closing 0 to 720 hours before; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17697,6 +17747,80 @@ export interface operations {
             };
             /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_transfers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffTransferView"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,10 @@ pub struct Fixture {
     pub sale_opens_at: Option<DateTime<Utc>>,
     pub high_risk: bool,
     pub per_buyer_limit: i32,
+    /// Fans may pass their tickets on to someone else (a change of holder) ...
+    pub transfers_open: bool,
+    /// ... until this many hours before kick-off (none: until kick-off).
+    pub transfer_closes_hours: Option<i32>,
     pub inventory_ready: bool,
     pub from_price_cents: Option<Cents>,
     pub free: i64,
@@ -154,7 +158,7 @@ pub async fn search(
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
-                  f.inventory_loaded_at is not null as "inventory_ready!",
+                  f.transfers_open, f.transfer_closes_hours, f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
@@ -186,7 +190,7 @@ pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixtu
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
-                  f.inventory_loaded_at is not null as "inventory_ready!",
+                  f.transfers_open, f.transfer_closes_hours, f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
@@ -292,6 +296,26 @@ pub async fn set_sale_opens_at(
         "update fixture set sale_opens_at = $2, updated_at = now() where id = $1",
         id.0,
         opens_at
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Staff's rules for changes of holder of the fixture's tickets: open or closed, and closed
+/// how many hours before kick-off.
+pub async fn set_transfer_rules(
+    conn: &mut PgConnection,
+    id: FixtureId,
+    open: bool,
+    closes_hours: Option<i32>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update fixture set transfers_open = $2, transfer_closes_hours = $3, updated_at = now()
+          where id = $1",
+        id.0,
+        open,
+        closes_hours
     )
     .execute(conn)
     .await?;

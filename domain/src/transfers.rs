@@ -498,6 +498,100 @@ pub async fn sent_by(
         .collect())
 }
 
+/// A change of holder as staff see it: the fan's view, who asked, and the ticketing system's
+/// own words when it refused.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StaffTransferView {
+    #[serde(flatten)]
+    pub transfer: TransferView,
+    #[schema(value_type = String, format = Uuid)]
+    pub order_id: OrderId,
+    /// The account that passed it on.
+    pub from_email: String,
+    /// The new holder has an account with `to_email` (the title is in its wallet).
+    pub to_account: bool,
+    /// The new title's seal, once done.
+    pub seal: Option<String>,
+    pub refusal_message: Option<String>,
+}
+
+/// What staff filter changes of holder by.
+#[derive(Debug, Clone, Default)]
+pub struct StaffFilter {
+    pub fixture: Option<FixtureId>,
+    pub state: Option<TransferState>,
+    /// A seal (old or new), an e-mail or a name, in part.
+    pub search: Option<String>,
+}
+
+/// Changes of holder for staff, newest first: a page of them and how many match.
+pub async fn list_for_staff(
+    conn: &mut PgConnection,
+    filter: &StaffFilter,
+    offset: i64,
+    limit: i64,
+) -> Result<(Vec<StaffTransferView>, i64), sqlx::Error> {
+    let search = filter
+        .search
+        .as_deref()
+        .map(|q| format!("%{}%", q.trim().to_lowercase().replace(['%', '_'], "")));
+    let rows = sqlx::query!(
+        r#"select t.transfer_id, t.state as "state: TransferState", f.id as "fixture_id: FixtureId",
+                  f.title, f.starts_at, sec.name as sector_name, s.row_label, s.number, b.no_map,
+                  t.from_seal, t.from_holder_name, t.to_first_name, t.to_last_name, t.to_email,
+                  t.refusal_code, t.refusal_message, t.created_at, t.done_at, l.order_id, u.email as from_email,
+                  t.to_user is not null as "to_account!", t.seal, count(*) over () as "total!"
+             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
+             join fixture f on f.id = t.fixture_id join venue_seat s on s.id = l.seat_id
+             join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
+             join app_user u on u.user_id = t.from_user
+            where ($1::bigint is null or t.fixture_id = $1)
+              and ($2::text is null or t.state = $2)
+              and ($3::text is null or lower(t.from_seal) like $3 or lower(coalesce(t.seal, '')) like $3
+                   or lower(t.to_email) like $3 or lower(u.email) like $3
+                   or lower(t.to_first_name || ' ' || t.to_last_name) like $3)
+            order by t.created_at desc
+            offset $4 limit $5"#,
+        filter.fixture.map(|f| f.0),
+        filter.state as Option<TransferState>,
+        search,
+        offset,
+        limit
+    )
+    .fetch_all(conn)
+    .await?;
+    let total = rows.first().map_or(0, |r| r.total);
+    let items = rows
+        .into_iter()
+        .map(|r| StaffTransferView {
+            transfer: TransferView {
+                id: TransferId(r.transfer_id),
+                state: r.state,
+                fixture_id: r.fixture_id,
+                fixture_title: r.title,
+                starts_at: r.starts_at,
+                sector_name: r.sector_name,
+                row: r.row_label,
+                number: r.number,
+                no_map: r.no_map,
+                from_seal: r.from_seal,
+                from_holder_name: r.from_holder_name,
+                to_name: format!("{} {}", r.to_first_name, r.to_last_name),
+                to_email: r.to_email,
+                refusal_code: r.refusal_code,
+                created_at: r.created_at,
+                done_at: r.done_at,
+            },
+            order_id: OrderId(r.order_id),
+            from_email: r.from_email,
+            to_account: r.to_account,
+            seal: r.seal,
+            refusal_message: r.refusal_message,
+        })
+        .collect();
+    Ok((items, total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

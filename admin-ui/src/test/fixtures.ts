@@ -26,6 +26,8 @@ export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
     status: 1,
     high_risk: false,
     per_buyer_limit: 4,
+    transfers_open: true,
+    transfer_closes_hours: null,
     inventory_ready: true,
     from_price_cents: 2500,
     free: 11873,

@@ -1,6 +1,6 @@
 //! Bad input gets a 4xx in the error shape and changes nothing; only a panic answers 500.
 
-use crate::common::{serve, spawn_app};
+use crate::common::{serve, spawn_app, urlencoding};
 use axum::{Router, routing::get};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -190,15 +190,6 @@ async fn a_state_or_kind_filter_outside_its_enum_is_refused_naming_the_filter(po
         assert_eq!(b["code"], "invalid_query");
         assert_eq!(b["errors"][key], "invalid_filter", "{list}: {b}");
     }
-}
-
-fn urlencoding(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[sqlx::test(migrations = false)]

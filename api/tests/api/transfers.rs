@@ -3,7 +3,7 @@
 //! database, the simulators on random ports and the worker in-process.
 
 use crate::checkout::{confirm, emails, order_named, pay_with_card, payment, wait_state};
-use crate::common::{Client, OnSale, eventually, on_sale};
+use crate::common::{Client, OnSale, eventually, on_sale, urlencoding};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -152,6 +152,27 @@ async fn a_fan_passes_a_ticket_to_a_friend_whose_wallet_shows_the_new_seal_and_t
         .get_json(&format!("/api/titles/{new_seal}/transfer"))
         .await;
     assert_eq!(check["transferable"], true, "{check}");
+
+    // Staff find it by the old seal; a fan may not list anyone's.
+    let staff = s.app.staff().await;
+    let filter = urlencoding(&json!({"q": seal}).to_string());
+    let listed = staff
+        .get_json(&format!("/api/admin/transfers?filter={filter}"))
+        .await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(
+        (listed[0]["state"].as_str(), listed[0]["seal"].as_str()),
+        (Some("done"), Some(new_seal))
+    );
+    assert_eq!(
+        (
+            listed[0]["from_email"].as_str(),
+            listed[0]["to_account"].as_bool()
+        ),
+        (Some("cede@example.it"), Some(true))
+    );
+    let r = fan.get("/api/admin/transfers").send().await.unwrap();
+    assert_eq!(r.status(), 403);
 }
 
 #[sqlx::test(migrations = false)]
@@ -275,33 +296,49 @@ async fn used_closed_and_refused_titles_are_not_passed_on_and_stay_the_owners(po
     );
 
     // Staff's rules per match: closed, or closed hours before kick-off.
-    sqlx::query("update fixture set transfers_open = false where id = $1")
-        .bind(s.fixture)
-        .execute(&s.app.pool)
-        .await
-        .unwrap();
+    let staff = s.app.staff().await;
+    let rules = async |body: Value| {
+        let r = staff
+            .put(&format!("/api/admin/fixtures/{}", s.fixture))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json::<Value>().await.unwrap())
+    };
+    let (status, fixture) = rules(json!({"status": 1, "transfers_open": false})).await;
+    assert_eq!(
+        (status, fixture["transfers_open"].as_bool()),
+        (200, Some(false)),
+        "{fixture}"
+    );
     let (status, body) = transfer(&fan, &seal, &friend("Due", "due@example.it")).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (409, Some("transfers_closed"))
     );
-    sqlx::query(
-        "update fixture set transfers_open = true, transfer_closes_hours = 720 where id = $1",
-    )
-    .bind(s.fixture)
-    .execute(&s.app.pool)
-    .await
-    .unwrap();
+    let (status, body) = rules(json!({"status": 1, "transfer_closes_hours": 721})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (422, Some("validation_failed"))
+    );
+    let (status, fixture) =
+        rules(json!({"status": 1, "transfers_open": true, "transfer_closes_hours": 720})).await;
+    assert_eq!(
+        (status, fixture["transfer_closes_hours"].as_i64()),
+        (200, Some(720))
+    );
     let (status, body) = transfer(&fan, &seal, &friend("Due", "due@example.it")).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (409, Some("transfer_window_closed"))
     );
-    sqlx::query("update fixture set transfer_closes_hours = null where id = $1")
-        .bind(s.fixture)
-        .execute(&s.app.pool)
-        .await
-        .unwrap();
+    let (status, fixture) = rules(json!({"status": 1, "transfer_closes_hours": null})).await;
+    assert_eq!(
+        (status, fixture["transfer_closes_hours"].as_i64()),
+        (200, None)
+    );
 
     // A new holder the police flagged: the ticketing system refuses the change; the fan's
     // ticket stays theirs, with its seal.

@@ -3,7 +3,7 @@
 //! allows, holding needs an admission while the room guards the on-sale, and the room's
 //! state is in Postgres: a restarted process, or two of them, go on from it.
 
-use crate::common::{Client, OnSale, TestApp, eventually, on_sale};
+use crate::common::{Client, OnSale, TestApp, eventually, on_sale, urlencoding};
 use chrono::{Duration, Utc};
 use domain::waiting_room::{self as rooms, RoomSettings, RoomTarget};
 use serde_json::{Value, json};
@@ -24,15 +24,6 @@ async fn room(s: &OnSale, opens_in: Duration, per_minute: i32, shopping: i32) ->
         .await;
     assert_eq!(status, 201, "{room}");
     room["id"].as_i64().unwrap()
-}
-
-fn urlencoding(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 async fn join(fan: &Client, room: i64) -> Value {

@@ -17,6 +17,7 @@ mod season_orders;
 mod seasons;
 mod service;
 mod system;
+mod transfers;
 mod users;
 mod waiting_rooms;
 
@@ -40,6 +41,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = service::routes(r);
     let r = corporate::routes(r);
     let r = waiting_rooms::routes(r);
+    let r = transfers::routes(r);
     users::routes(r)
 }
 

@@ -363,6 +363,14 @@ struct FixtureChange {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<chrono::DateTime<chrono::Utc>>, required = false)]
     sale_opens_at: Option<Option<chrono::DateTime<chrono::Utc>>>,
+    /// Fans may pass their tickets on (a change of holder); absent leaves it as it is.
+    #[serde(default)]
+    transfers_open: Option<bool>,
+    /// Changes of holder close this many hours (0-720) before kick-off; null: at kick-off;
+    /// absent leaves it as it is.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<i32>, required = false)]
+    transfer_closes_hours: Option<Option<i32>>,
 }
 
 /// A field that is present (its value, null included), as against absent (`None`).
@@ -374,14 +382,15 @@ where
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// `PUT /api/admin/fixtures/{id}` `{status, sale_opens_at?}`: on sale (1) copies the seat
-/// inventory from the ticketing system by a job the first time; off sale (2); when fans may
-/// start buying; audited.
+/// `PUT /api/admin/fixtures/{id}` `{status, sale_opens_at?, transfers_open?,
+/// transfer_closes_hours?}`: on sale (1) copies the seat inventory from the ticketing system by
+/// a job the first time; off sale (2); when fans may start buying; the rules for changes of
+/// holder; audited.
 #[utoipa::path(put, path = "/fixtures/{id}", tag = "admin", params(("id" = i64, Path, description = "The fixture")), request_body = FixtureChange, responses(
     (status = 200, body = fixtures::Fixture),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`fixture_started`"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 4, an opening before the match starts"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 4, an opening before the match starts, closing 0 to 720 hours before"),
 ))]
 async fn update_fixture(
     State(state): State<AppState>,
@@ -392,6 +401,13 @@ async fn update_fixture(
     if !(0..=4).contains(&change.status) {
         return Err(ApiError::validation(
             [("status".to_owned(), "0 to 4".to_owned())].into(),
+        ));
+    }
+    if let Some(Some(hours)) = change.transfer_closes_hours
+        && !(0..=720).contains(&hours)
+    {
+        return Err(ApiError::validation(
+            [("transfer_closes_hours".to_owned(), "0 to 720".to_owned())].into(),
         ));
     }
     if let Some(Some(opens_at)) = change.sale_opens_at {
@@ -420,6 +436,18 @@ async fn update_fixture(
     let mut details = json!({"status": change.status});
     if let Some(opens_at) = change.sale_opens_at {
         details["sale_opens_at"] = json!(opens_at);
+    }
+    if change.transfers_open.is_some() || change.transfer_closes_hours.is_some() {
+        let current = fixtures::find(&mut tx, id)
+            .await?
+            .ok_or_else(|| ApiError::not_found("No such fixture"))?;
+        let open = change.transfers_open.unwrap_or(current.transfers_open);
+        let hours = change
+            .transfer_closes_hours
+            .unwrap_or(current.transfer_closes_hours);
+        fixtures::set_transfer_rules(&mut tx, id, open, hours).await?;
+        details["transfers_open"] = json!(open);
+        details["transfer_closes_hours"] = json!(hours);
     }
     audit::record(
         &mut tx,

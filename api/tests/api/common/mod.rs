@@ -604,3 +604,8 @@ pub fn sheet_base64(header: &[&'static str], rows: &[Vec<String>]) -> String {
     }
     base64::engine::general_purpose::STANDARD.encode(w.finish().unwrap())
 }
+
+/// `s` percent-encoded for a query string (react-admin's `filter={...}`).
+pub fn urlencoding(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}

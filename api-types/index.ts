@@ -304,3 +304,9 @@ export type Transfers = Schemas['Transfers'];
 export type ShareRequest = Schemas['ShareRequest'];
 /** `GET /api/admin/transfers`: changes of holder as staff see them. */
 export type StaffTransferView = Schemas['StaffTransferView'];
+/** Staff refunds of issued tickets (`/api/admin/orders/{id}/refunds`, `/api/admin/fixtures/{id}/refunds`). */
+export type TicketRefund = Schemas['TicketRefund'];
+export type RefundRequest = Schemas['RefundRequest'];
+export type FixtureRefundRequest = Schemas['FixtureRefundRequest'];
+export type FixtureRefundStarted = Schemas['FixtureRefundStarted'];
+export type FixtureRefundProgress = Schemas['FixtureRefundProgress'];

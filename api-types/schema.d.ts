@@ -2782,6 +2782,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's refunds of tickets, oldest first. */
+        get: operations["admin_order_refunds"];
+        put?: never;
+        /**
+         * Refunds some or all of an
+         *     issued order's tickets (titles cancelled, their price back to the card, seats freed), by a
+         *     job. A line is refunded once, however often this is asked.
+         */
+        post: operations["admin_refund_tickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/fixtures/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the match's bulk refund is (its issued
+         *     tickets, those a refund was asked for, those refunded): the progress bar.
+         */
+        get: operations["admin_fixture_refunds"];
+        put?: never;
+        /**
+         * Refunds every issued ticket of a
+         *     postponed or cancelled match, by a job (watch `GET` for its progress). Asking again
+         *     refunds what is left.
+         */
+        post: operations["admin_refund_fixture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3270,6 +3317,28 @@ export interface components {
             competition: string;
             /** Format: date-time */
             starts_at: string;
+        };
+        /**
+         * @description What a match's bulk refund has done so far: its issued orders' lines, those a refund
+         *     was asked for, and those refunded.
+         */
+        FixtureRefundProgress: {
+            /** Format: int64 */
+            lines: number;
+            /** Format: int64 */
+            requested: number;
+            /** Format: int64 */
+            refunded: number;
+        };
+        FixtureRefundRequest: {
+            /** @description Why (postponed, cancelled): told to every buyer. 1-500 characters. */
+            reason: string;
+        };
+        /** @description What `POST /api/admin/fixtures/{id}/refunds` started. */
+        FixtureRefundStarted: {
+            /** Format: uuid */
+            round: string;
+            progress: components["schemas"]["FixtureRefundProgress"];
         };
         ForgotPassword: {
             email: string;
@@ -4138,6 +4207,12 @@ export interface components {
                 [key: string]: components["schemas"]["Cents"];
             };
         };
+        RefundRequest: {
+            /** @description The order lines to refund; every line still live when absent or empty. */
+            line_ids?: number[];
+            /** @description Why (kept in the audit trail and told to the buyer): 1-500 characters. */
+            reason: string;
+        };
         /** @description A mailing as staff see it. */
         RenewalMailing: {
             /** Format: uuid */
@@ -4961,6 +5036,25 @@ export interface components {
          * @enum {string}
          */
         TaskState: "running" | "done";
+        /** @description Staff's refund of an issued order's tickets, all or some. */
+        TicketRefund: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The order lines it refunds. */
+            line_ids: number[];
+            /** @description Their price: what goes back to the card. */
+            amount_cents: components["schemas"]["Cents"];
+            reason: string;
+            /** @description `requested` (the job is cancelling the titles and paying back) or `done`. */
+            state: string;
+            provider_refund_id?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            done_at?: string | null;
+        };
         /** @description The current phase (the latest-starting of those open now) and the next one to start. */
         Timeline: {
             current?: components["schemas"]["Phase"] | null;
@@ -17821,6 +17915,331 @@ export interface operations {
             };
             /** @description `forbidden`: not staff, or the session did not pass the second factor */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_order_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketRefund"][];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_refund_tickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description Under way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketRefund"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_issued`, `nothing_to_refund`, `lines_not_refundable` (`errors.line_ids`), `transfer_in_progress` (`errors.line_ids`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors.reason`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_fixture_refunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixtureRefundProgress"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_refund_fixture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixtureRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description See the error's code */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FixtureRefundStarted"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors.reason`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

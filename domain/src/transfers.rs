@@ -130,7 +130,7 @@ pub async fn owned_title(
                   l.holder_first_name, l.holder_last_name, l.holder_key, r.rule
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = l.fixture_id join reduction r on r.id = l.reduction_id
-            where l.seal = $2 and l.live and o.state = 'issued'
+            where l.seal = $2 and l.live and l.refund_id is null and o.state = 'issued'
               and case when l.passed_on then l.holder_user_id = $1 else o.user_id = $1 end"#,
         user,
         seal
@@ -211,12 +211,32 @@ pub struct NewTransfer<'a> {
     pub language: &'a str,
 }
 
-/// Records a change of holder; `None` when one is already under way for the title (of two
-/// requests at once, the index keeps one).
+/// Why a change of holder was not recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestRefusal {
+    /// One is already under way for the title (of two requests at once, the index keeps one).
+    InProgress,
+    /// The ticket is being refunded, or no longer live.
+    NotLive,
+}
+
+/// Records a change of holder, in the caller's transaction.
 pub async fn request(
     conn: &mut PgConnection,
     t: &NewTransfer<'_>,
-) -> Result<Option<TransferId>, sqlx::Error> {
+) -> Result<Result<TransferId, RequestRefusal>, sqlx::Error> {
+    // The line is locked first: a refund of it at the same moment either committed first
+    // (and the line is no longer refundable here) or waits and then sees this change.
+    let live = sqlx::query_scalar!(
+        "select order_line_id from order_line
+          where order_line_id = $1 and live and refund_id is null for update",
+        t.title.line_id.0
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    if live.is_none() {
+        return Ok(Err(RequestRefusal::NotLive));
+    }
     let id = Uuid::now_v7();
     let stored = sqlx::query_scalar!(
         r#"insert into title_transfer (transfer_id, order_line_id, fixture_id, from_user, from_title_id,
@@ -248,7 +268,7 @@ pub async fn request(
     )
     .fetch_optional(conn)
     .await?;
-    Ok(stored.map(TransferId))
+    Ok(stored.map(TransferId).ok_or(RequestRefusal::InProgress))
 }
 
 /// A change of holder as stored.

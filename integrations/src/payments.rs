@@ -208,9 +208,24 @@ impl PaymentsClient {
         intent_id: &str,
         idempotency_key: &str,
     ) -> Result<String, PaymentsError> {
+        self.refund_amount(intent_id, None, idempotency_key).await
+    }
+
+    /// Refunds `amount` cents of a payment (all that is left of it when `None`); the
+    /// idempotency key makes a repeat return the first refund instead of paying back twice.
+    #[tracing::instrument(skip_all, fields(intent = %intent_id))]
+    pub async fn refund_amount(
+        &self,
+        intent_id: &str,
+        amount: Option<i64>,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentsError> {
         let timer = crate::observe::start("payments");
-        let refund = CreateRefund::new()
-            .payment_intent(intent_id)
+        let mut create = CreateRefund::new().payment_intent(intent_id);
+        if let Some(amount) = amount {
+            create = create.amount(amount);
+        }
+        let refund = create
             .customize()
             .request_strategy(key(idempotency_key)?)
             .send(&self.stripe)

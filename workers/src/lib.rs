@@ -21,7 +21,7 @@ use workflows::{
     onsale::{LoadInventory, MirrorLocks},
     preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats, SendRenewalCodes},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
-    refunds::RefundOrder,
+    refunds::{RefundFixture, RefundOrder, RefundTickets},
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
     tickets::{SendAllTickets, SendTickets},
     transfers::TransferTitle,
@@ -231,6 +231,8 @@ async fn run_monitor(
         concurrency
     );
     let monitor = job_worker!(monitor, RefundOrder, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, RefundTickets, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, RefundFixture, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(
         listening monitor,
         IssueSeasonOrder,

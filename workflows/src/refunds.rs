@@ -119,3 +119,144 @@ impl Job for RefundOrder {
         Ok(())
     }
 }
+
+/// Refunds some or all of an issued order's tickets, as staff asked
+/// ([`orders::request_ticket_refund`]): cancels their titles, pays their price back through the
+/// provider (once: the refund's id is the idempotency key), frees their seats and tells the
+/// buyer. However often it runs, the money goes back once.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RefundTickets {
+    pub refund_id: uuid::Uuid,
+}
+
+impl Job for RefundTickets {
+    const QUEUE: &'static str = "checkout::refund_tickets";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.refund_id.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(refund_id = %self.refund_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let Some(refund) = orders::ticket_refund(&mut conn, self.refund_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no refund {}",
+                self.refund_id
+            )));
+        };
+        if refund.state == "done" {
+            return Ok(());
+        }
+        let Some(order) = orders::load(&mut conn, refund.order_id).await? else {
+            return Err(JobError::Permanent(anyhow::anyhow!(
+                "no order {}",
+                refund.order_id
+            )));
+        };
+        let titles = orders::ticket_refund_titles(&mut conn, refund.id).await?;
+        drop(conn);
+        cancel_titles(ctx, &titles).await?;
+        let provider_refund = match &order.payment_intent_id {
+            Some(intent)
+                if order.payment_method == domain::orders::PaymentMethod::Card
+                    && refund.amount_cents.0 > 0 =>
+            {
+                Some(
+                    ctx.payments
+                        .refund_amount(
+                            intent,
+                            Some(refund.amount_cents.0),
+                            &format!("tickets-{}", refund.id),
+                        )
+                        .await
+                        .map_err(payments_error)?,
+                )
+            }
+            _ => None,
+        };
+        let mut tx = ctx.pool.begin().await?;
+        if orders::complete_ticket_refund(&mut tx, refund.id, provider_refund.as_deref())
+            .await?
+            .is_some()
+        {
+            let context = json!({
+                "fixture": order.fixture.title, "order_id": order.id,
+                "total": documents::euros(refund.amount_cents.0), "reason": refund.reason,
+                "refusal": "",
+            });
+            mail_to(
+                &mut tx,
+                &order.buyer_email,
+                order_language(&order),
+                MailTemplate::OrderRefunded,
+                &context,
+                vec![],
+            )
+            .await?;
+            orders::notify_fan(
+                &mut tx,
+                order.user_id,
+                "order_refunded",
+                json!({"fixture": order.fixture.title, "reason": refund.reason}),
+                order.id,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// A match's bulk refund (postponed or cancelled): a refund of every issued order's tickets
+/// still live, each order in its own transaction with its [`RefundTickets`] job, so a crash
+/// half-way resumes with the orders left.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RefundFixture {
+    pub fixture_id: domain::ids::FixtureId,
+    pub reason: String,
+    pub staff: Option<uuid::Uuid>,
+    /// One per staff request (the job's idempotency key).
+    pub round: uuid::Uuid,
+}
+
+impl Job for RefundFixture {
+    const QUEUE: &'static str = "checkout::refund_fixture";
+    const MAX_ATTEMPTS: u32 = 10;
+
+    fn idempotency_key(&self) -> Option<String> {
+        Some(self.round.to_string())
+    }
+
+    #[tracing::instrument(skip_all, fields(fixture_id = %self.fixture_id))]
+    async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
+        let mut conn = ctx.pool.acquire().await?;
+        let todo = orders::orders_to_refund(&mut conn, self.fixture_id).await?;
+        drop(conn);
+        for order_id in todo {
+            let mut tx = ctx.pool.begin().await?;
+            match orders::request_ticket_refund(&mut tx, order_id, None, &self.reason, self.staff)
+                .await?
+            {
+                Ok(refund) => {
+                    crate::runtime::enqueue(
+                        &mut tx,
+                        &RefundTickets {
+                            refund_id: refund.id,
+                        },
+                    )
+                    .await?;
+                    tx.commit().await?;
+                }
+                // Refunded meanwhile, or a change of holder under way: the next run (staff's
+                // again) takes what is left.
+                Err(refusal) => {
+                    tracing::info!(%order_id, ?refusal, "not refunded in bulk");
+                    tx.rollback().await?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -19,7 +19,7 @@ use domain::{
     email::Email,
     language::Language,
     orders::{self, HolderInput, WalletTicket},
-    transfers::{self, NewTransfer, NotTransferable, OwnedTitle, TransferView},
+    transfers::{self, NewTransfer, NotTransferable, OwnedTitle, RequestRefusal, TransferView},
 };
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
@@ -231,7 +231,7 @@ async fn request_transfer(
     {
         return Err(ApiError::rate_limited());
     }
-    let Some(id) = transfers::request(
+    let id = match transfers::request(
         &mut tx,
         &NewTransfer {
             title: &title,
@@ -243,12 +243,18 @@ async fn request_transfer(
         },
     )
     .await?
-    else {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "transfer_in_progress",
-            "This ticket is already being passed on",
-        ));
+    {
+        Ok(id) => id,
+        Err(RequestRefusal::InProgress) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "transfer_in_progress",
+                "This ticket is already being passed on",
+            ));
+        }
+        Err(RequestRefusal::NotLive) => {
+            return Err(not_transferable(NotTransferable::TitleCancelled));
+        }
     };
     workflows::enqueue(
         &mut tx,

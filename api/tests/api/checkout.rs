@@ -1047,7 +1047,7 @@ pub(crate) async fn change_event(s: &OnSale, change: Value) {
 }
 
 /// The refunds the payments simulator made, oldest first.
-async fn refunds(s: &OnSale) -> Vec<Value> {
+pub(crate) async fn refunds(s: &OnSale) -> Vec<Value> {
     let all: Value = reqwest::get(format!("{}/_sim/payments/refunds", s.sim.http_url()))
         .await
         .unwrap()

@@ -17,6 +17,7 @@ mod onsale;
 mod openapi;
 mod preemption;
 mod reconciliation;
+mod refunds;
 mod season_orders;
 mod seasons;
 mod second_factor;

@@ -59,7 +59,8 @@ pub async fn wallet(
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
              join reduction r on r.id = l.reduction_id
-            where l.order_line_id in (select order_line_id from mine) and l.title_id is not null and o.state = 'issued'
+            where l.order_line_id in (select order_line_id from mine) and l.title_id is not null and l.live
+              and o.state = 'issued'
               and o.created_at > to_timestamp($2::bigint / 1000.0)
               and ($3::bigint is null or l.order_line_id = $3)
             order by f.starts_at, l.order_line_id"#,

@@ -13,6 +13,7 @@ mod mass;
 mod onsale;
 mod preemption;
 mod reconciliation;
+mod refunds;
 mod season_orders;
 mod seasons;
 mod service;
@@ -42,6 +43,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = corporate::routes(r);
     let r = waiting_rooms::routes(r);
     let r = transfers::routes(r);
+    let r = refunds::routes(r);
     users::routes(r)
 }
 

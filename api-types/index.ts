@@ -310,3 +310,10 @@ export type RefundRequest = Schemas['RefundRequest'];
 export type FixtureRefundRequest = Schemas['FixtureRefundRequest'];
 export type FixtureRefundStarted = Schemas['FixtureRefundStarted'];
 export type FixtureRefundProgress = Schemas['FixtureRefundProgress'];
+/** A fan's refund request for a cancelled or postponed match (`/api/refund-requests`). */
+export type MyRefundRequests = Schemas['MyRefundRequests'];
+export type NewRefundRequest = Schemas['NewRefundRequest'];
+export type RefundRequestView = Schemas['RefundRequestView'];
+export type RefundableOrder = Schemas['RefundableOrder'];
+/** `POST /api/admin/refund-requests/{id}/decline`. */
+export type DeclineRefundRequest = Schemas['DeclineRequest'];

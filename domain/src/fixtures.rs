@@ -51,6 +51,8 @@ pub struct Fixture {
     pub transfers_open: bool,
     /// ... until this many hours before kick-off (none: until kick-off).
     pub transfer_closes_hours: Option<i32>,
+    /// Postponed: its ticket holders may ask for a refund.
+    pub postponed: bool,
     pub inventory_ready: bool,
     pub from_price_cents: Option<Cents>,
     pub free: i64,
@@ -158,7 +160,7 @@ pub async fn search(
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
-                  f.transfers_open, f.transfer_closes_hours, f.inventory_loaded_at is not null as "inventory_ready!",
+                  f.transfers_open, f.transfer_closes_hours, f.postponed, f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
@@ -190,7 +192,7 @@ pub async fn find(conn: &mut PgConnection, id: FixtureId) -> Result<Option<Fixtu
         Fixture,
         r#"select f.id as "id: FixtureId", f.planet_event_id, f.spettacolo_id, f.title, f.competition, f.kind as "kind: FixtureKind",
                   f.starts_at, f.ends_at, f.status, f.sale_opens_at, f.high_risk, f.per_buyer_limit,
-                  f.transfers_open, f.transfer_closes_hours, f.inventory_loaded_at is not null as "inventory_ready!",
+                  f.transfers_open, f.transfer_closes_hours, f.postponed, f.inventory_loaded_at is not null as "inventory_ready!",
                   (select min(p.price_cents) from default_price p
                      join reduction r on r.id = p.reduction_id
                      join venue_sector s on s.code = p.sector_code
@@ -296,6 +298,22 @@ pub async fn set_sale_opens_at(
         "update fixture set sale_opens_at = $2, updated_at = now() where id = $1",
         id.0,
         opens_at
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks a fixture postponed (its ticket holders may ask for a refund), or not.
+pub async fn set_postponed(
+    conn: &mut PgConnection,
+    id: FixtureId,
+    postponed: bool,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update fixture set postponed = $2, updated_at = now() where id = $1",
+        id.0,
+        postponed
     )
     .execute(conn)
     .await?;

@@ -260,3 +260,26 @@ impl Job for RefundFixture {
         Ok(())
     }
 }
+
+/// Tells a fan where their refund request stands (`received`, `approved`, `declined` with
+/// staff's note), on the caller's transaction.
+pub async fn tell_refund_request(
+    tx: &mut sqlx::PgConnection,
+    order: &domain::orders::Order,
+    state: &str,
+    note: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let context = json!({
+        "fixture": order.fixture.title, "order_id": order.id, "state": state,
+        "note": note.unwrap_or_default(),
+    });
+    mail_to(
+        tx,
+        &order.buyer_email,
+        order_language(order),
+        MailTemplate::RefundRequest,
+        &context,
+        vec![],
+    )
+    .await
+}

@@ -215,3 +215,103 @@ async fn a_postponed_match_is_refunded_in_bulk_with_its_progress(pool: PgPool) {
     tokio::time::sleep(std::time::Duration::from_secs(1)).await;
     assert_eq!(refunds(&s).await.len(), 2);
 }
+
+#[sqlx::test(migrations = false)]
+async fn fans_ask_a_refund_for_a_postponed_match_and_staff_approve_one_and_decline_another(
+    pool: PgPool,
+) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (_, a) = s.app.fan_with_session("chiede@example.it").await;
+    let (_, b) = s.app.fan_with_session("anche@example.it").await;
+    let (first, _) = issued_order(&s, &a, &["TC-TC1-9-1"], &[("Anna", "Chiede")]).await;
+    let (second, _) = issued_order(&s, &b, &["TC-TC1-9-2"], &[("Bruno", "Anche")]).await;
+    let ask = |order: &str| json!({"order_id": order, "reason": "Non posso nella nuova data"});
+    let (status, body) = a.post_json("/api/refund-requests", &ask(&first)).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("refunds_not_open"))
+    );
+
+    let staff = s.app.staff().await;
+    let r = staff
+        .put(&format!("/api/admin/fixtures/{}", s.fixture))
+        .json(&json!({"status": 1, "postponed": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let mine = a.get_json("/api/refund-requests").await;
+    assert_eq!(mine["refundable"][0]["order_id"], first.as_str(), "{mine}");
+    assert_eq!(mine["refundable"][0]["why"], "postponed");
+    let (status, sent) = a.post_json("/api/refund-requests", &ask(&first)).await;
+    assert_eq!(
+        (status, sent["state"].as_str()),
+        (201, Some("pending")),
+        "{sent}"
+    );
+    let (status, body) = a.post_json("/api/refund-requests", &ask(&first)).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("request_pending"))
+    );
+    let (status, _) = b.post_json("/api/refund-requests", &ask(&first)).await;
+    assert_eq!(status, 404, "another fan's order");
+    let (status, other) = b.post_json("/api/refund-requests", &ask(&second)).await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        emails(&s.app.pool, "refund_request", "chiede@example.it").await,
+        1
+    );
+
+    let pending = staff
+        .get_json("/api/admin/refund-requests?filter=%7B%22state%22%3A%22pending%22%7D")
+        .await;
+    assert_eq!(pending.as_array().map(Vec::len), Some(2), "{pending}");
+    let approve = format!(
+        "/api/admin/refund-requests/{}/approve",
+        sent["id"].as_str().unwrap()
+    );
+    let (status, approved) = staff.post_json(&approve, &json!({})).await;
+    assert_eq!(
+        (status, approved["state"].as_str()),
+        (200, Some("approved")),
+        "{approved}"
+    );
+    let (status, body) = staff.post_json(&approve, &json!({})).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("request_not_pending"))
+    );
+    eventually("the approved order refunded", 60, async || {
+        order_state(&s, &first).await == "refunded"
+    })
+    .await;
+    let intent = intent_of(&s, &first).await;
+    assert_eq!(refunded_to_card(&s, &intent).await.len(), 1);
+    assert_eq!(
+        emails(&s.app.pool, "refund_request", "chiede@example.it").await,
+        2
+    );
+
+    let decline = format!(
+        "/api/admin/refund-requests/{}/decline",
+        other["id"].as_str().unwrap()
+    );
+    let (status, declined) = staff
+        .post_json(
+            &decline,
+            &json!({"note": "La nuova data è tra una settimana"}),
+        )
+        .await;
+    assert_eq!(
+        (status, declined["state"].as_str()),
+        (200, Some("declined")),
+        "{declined}"
+    );
+    let text = s.app.last_mail_text("anche@example.it").await;
+    assert!(text.contains("La nuova data è tra una settimana"), "{text}");
+    assert_eq!(order_state(&s, &second).await, "issued");
+    let (status, _) = a.post_json(&decline, &json!({})).await;
+    assert_eq!(status, 403, "fans do not decide");
+}

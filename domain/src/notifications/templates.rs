@@ -55,10 +55,13 @@ pub enum MailTemplate {
     TicketTransfer,
     /// A copy of a ticket sent by its owner, the holder unchanged (spec: share-ticket-via-email).
     TicketShare,
+    /// A fan's refund request for a cancelled or postponed match: received, approved or
+    /// declined, to the fan.
+    RefundRequest,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 16] = [
+    pub const ALL: [MailTemplate; 17] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -75,6 +78,7 @@ impl MailTemplate {
         MailTemplate::RenewalCode,
         MailTemplate::TicketTransfer,
         MailTemplate::TicketShare,
+        MailTemplate::RefundRequest,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -96,6 +100,7 @@ impl MailTemplate {
             MailTemplate::RenewalCode => "renewal_code",
             MailTemplate::TicketTransfer => "ticket_transfer",
             MailTemplate::TicketShare => "ticket_share",
+            MailTemplate::RefundRequest => "refund_request",
         }
     }
 }
@@ -148,6 +153,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "renewal_code",
     "ticket_transfer",
     "ticket_share",
+    "refund_request",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -248,6 +254,10 @@ mod tests {
             }),
             MailTemplate::CorporateRequest => json!({
                 "company": "Lario Serramenti srl", "vat_number": "02743350130", "state": "received",
+            }),
+            MailTemplate::RefundRequest => json!({
+                "fixture": "Como - Lazio", "order_id": "o-1", "state": "declined",
+                "note": "Biglietti già usati",
             }),
             MailTemplate::TicketTransfer | MailTemplate::TicketShare => json!({
                 "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "sector": "Tribuna Centrale",

@@ -371,6 +371,10 @@ struct FixtureChange {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<i32>, required = false)]
     transfer_closes_hours: Option<Option<i32>>,
+    /// Postponed: its ticket holders may ask for a refund (as for a cancelled match, status
+    /// 4); absent leaves it as it is.
+    #[serde(default)]
+    postponed: Option<bool>,
 }
 
 /// A field that is present (its value, null included), as against absent (`None`).
@@ -436,6 +440,10 @@ async fn update_fixture(
     let mut details = json!({"status": change.status});
     if let Some(opens_at) = change.sale_opens_at {
         details["sale_opens_at"] = json!(opens_at);
+    }
+    if let Some(postponed) = change.postponed {
+        fixtures::set_postponed(&mut tx, id, postponed).await?;
+        details["postponed"] = json!(postponed);
     }
     if change.transfers_open.is_some() || change.transfer_closes_hours.is_some() {
         let current = fixtures::find(&mut tx, id)

@@ -6,7 +6,8 @@
 use crate::{
     auth::CurrentUser,
     error::{ApiError, ApiResult},
-    extract::{Json, Path},
+    extract::{Json, Path, Query},
+    rest::{self, ListParams, RawListParams},
     state::AppState,
 };
 use axum::{
@@ -15,7 +16,10 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use domain::ids::{FixtureId, OrderId};
-use domain::orders::{self, FixtureRefundProgress, TicketRefund, TicketRefundRefusal};
+use domain::orders::{
+    self, FixtureRefundProgress, RefundRequestFilter, RefundRequestView, TicketRefund,
+    TicketRefundRefusal,
+};
 use domain::{audit, fixtures};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -27,6 +31,10 @@ use workflows::refunds::{RefundFixture, RefundTickets};
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(order_refunds, refund_tickets))
         .routes(routes!(fixture_refunds, refund_fixture))
+        .routes(routes!(list_refund_requests))
+        .routes(routes!(get_refund_request))
+        .routes(routes!(approve_refund_request))
+        .routes(routes!(decline_refund_request))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -222,4 +230,178 @@ async fn refund_fixture(
         axum::Json(FixtureRefundStarted { round, progress }),
     )
         .into_response())
+}
+
+/// `GET /api/admin/refund-requests`: fans' refund requests, newest first; `filter` by
+/// `state` (`pending`, `approved`, `declined`) and `fixture_id`.
+#[utoipa::path(get, path = "/refund-requests", tag = "admin", params(crate::rest::RawListParams), responses(
+    (status = 200, body = Vec<RefundRequestView>, headers(("Content-Range" = String, description = "`<resource> first-last/total`"))),
+    (status = 400, body = crate::openapi::ErrorBody, description = "`invalid_query`"),
+))]
+async fn list_refund_requests(
+    State(state): State<AppState>,
+    Query(raw): Query<RawListParams>,
+) -> ApiResult<Response> {
+    let params = ListParams::try_from(raw)?;
+    let wanted_state = params.filter_str("state");
+    if let Some(s) = &wanted_state
+        && !["pending", "approved", "declined"].contains(&s.as_str())
+    {
+        return Err(rest::bad_filter("state"));
+    }
+    let filter = RefundRequestFilter {
+        state: wanted_state,
+        fixture: params.filter_i64("fixture_id")?.map(FixtureId),
+        ..Default::default()
+    };
+    let mut conn = state.pool.acquire().await?;
+    let (items, total) =
+        orders::refund_requests(&mut conn, &filter, params.offset, params.limit).await?;
+    Ok(rest::page("refund-requests", &params, items, total))
+}
+
+fn request_not_found() -> ApiError {
+    ApiError::not_found("No such refund request")
+}
+
+async fn request_view(conn: &mut sqlx::PgConnection, id: Uuid) -> ApiResult<RefundRequestView> {
+    let filter = RefundRequestFilter {
+        id: Some(id),
+        ..Default::default()
+    };
+    let (mut views, _) = orders::refund_requests(conn, &filter, 0, 1).await?;
+    views.pop().ok_or_else(request_not_found)
+}
+
+/// `GET /api/admin/refund-requests/{id}`.
+#[utoipa::path(get, path = "/refund-requests/{id}", tag = "admin", params(("id" = String, Path, description = "The request (a UUID)")), responses(
+    (status = 200, body = RefundRequestView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+))]
+async fn get_refund_request(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = Uuid::parse_str(&id).map_err(|_| request_not_found())?;
+    let mut conn = state.pool.acquire().await?;
+    Ok(axum::Json(request_view(&mut conn, id).await?).into_response())
+}
+
+fn not_pending() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "request_not_pending",
+        "The request was decided already",
+    )
+}
+
+/// `POST /api/admin/refund-requests/{id}/approve`: refunds the order's tickets left (by the
+/// refund job) and tells the fan. Audited.
+#[utoipa::path(post, path = "/refund-requests/{id}/approve", tag = "admin", params(("id" = String, Path, description = "The request (a UUID)")), responses(
+    (status = 200, body = RefundRequestView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`request_not_pending`, `nothing_to_refund`, `transfer_in_progress`"),
+))]
+async fn approve_refund_request(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = Uuid::parse_str(&id).map_err(|_| request_not_found())?;
+    let mut tx = state.pool.begin().await?;
+    let Some(order_id) = orders::lock_pending_refund_request(&mut tx, id).await? else {
+        request_view(&mut tx, id).await?;
+        return Err(not_pending());
+    };
+    let refund = match orders::request_ticket_refund(
+        &mut tx,
+        order_id,
+        None,
+        "refund_request",
+        Some(staff.user.user_id),
+    )
+    .await?
+    {
+        Ok(refund) => refund,
+        Err(refusal) => return Err(refused(refusal)),
+    };
+    workflows::enqueue(
+        &mut tx,
+        &RefundTickets {
+            refund_id: refund.id,
+        },
+    )
+    .await?;
+    orders::decide_refund_request(&mut tx, id, staff.user.user_id, Some(refund.id), None).await?;
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    workflows::refunds::tell_refund_request(&mut tx, &order, "approved", None).await?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "refund_request.approved",
+        "refund_request",
+        &id.to_string(),
+        json!({"order_id": order_id, "refund_id": refund.id, "amount_cents": refund.amount_cents}),
+    )
+    .await?;
+    let view = request_view(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(axum::Json(view).into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct DeclineRequest {
+    /// Told to the fan (up to 1000 characters).
+    #[serde(default)]
+    note: String,
+}
+
+/// `POST /api/admin/refund-requests/{id}/decline` `{note}`: declines and tells the fan why.
+/// Audited.
+#[utoipa::path(post, path = "/refund-requests/{id}/decline", tag = "admin", params(("id" = String, Path, description = "The request (a UUID)")),
+    request_body = DeclineRequest, responses(
+    (status = 200, body = RefundRequestView),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`request_not_pending`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors.note`"),
+))]
+async fn decline_refund_request(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+    Json(req): Json<DeclineRequest>,
+) -> ApiResult<Response> {
+    let id = Uuid::parse_str(&id).map_err(|_| request_not_found())?;
+    let note = req.note.trim();
+    if note.chars().count() > 1000 {
+        return Err(ApiError::validation(
+            [("note".to_owned(), "up to 1000 characters".to_owned())].into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    let Some(order_id) = orders::lock_pending_refund_request(&mut tx, id).await? else {
+        request_view(&mut tx, id).await?;
+        return Err(not_pending());
+    };
+    let note = (!note.is_empty()).then_some(note);
+    orders::decide_refund_request(&mut tx, id, staff.user.user_id, None, note).await?;
+    let order = orders::load(&mut tx, order_id)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    workflows::refunds::tell_refund_request(&mut tx, &order, "declined", note).await?;
+    audit::record(
+        &mut tx,
+        Some(staff.user.user_id),
+        "refund_request.declined",
+        "refund_request",
+        &id.to_string(),
+        json!({"order_id": order_id, "note": note}),
+    )
+    .await?;
+    let view = request_view(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(axum::Json(view).into_response())
 }

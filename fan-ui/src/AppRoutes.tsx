@@ -30,6 +30,7 @@ const SupporterCardsPage = lazy(pages.supporterCards);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
 const QueuePage = lazy(pages.queue);
+const TransferTitlePage = lazy(pages.transferTitle);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -61,6 +62,7 @@ export function AppRoutes() {
         <Route path="seasonticketcheckout/:id" element={<SeasonCheckoutPage />} />
         <Route path="seasonticketvrocheck/:id" element={<SeasonCheckoutPage focus="check" />} />
         <Route path="wallet" element={<WalletPage />} />
+        <Route path="transfer_title/:seal" element={<TransferTitlePage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="privacy" element={<InfoPage page="privacy" />} />
         <Route path="terms" element={<InfoPage page="terms" />} />

@@ -140,6 +140,12 @@ describe('apiSend', () => {
 
     await expect(apiSend('DELETE', '/api/things/abc')).resolves.toBeUndefined();
   });
+
+  it('resolves to undefined on 202 Accepted without a body', async () => {
+    stubApiWithCsrf(['token-1'], new Response(null, { status: 202 }));
+
+    await expect(apiSend('POST', '/api/wallet/11/share', { email: 'a@b.it' })).resolves.toBeUndefined();
+  });
 });
 
 describe('CSRF protection', () => {

@@ -130,7 +130,8 @@ async function request<T>(method: string, path: string, body?: unknown, csrf?: s
   if (!response.ok) {
     throw await errorFrom(response);
   }
-  if (response.status === 204) {
+  // No content; or accepted with nothing to say (a copy of a ticket being e-mailed): no body.
+  if (response.status === 204 || (response.status === 202 && response.headers.get('Content-Type') === null)) {
     return undefined as T;
   }
   try {

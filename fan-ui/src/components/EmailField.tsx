@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 interface EmailFieldProps {
   value: string;
   onChange: (value: string) => void;
-  /** `username` where it goes with a password, so password managers pair them. */
-  autoComplete?: 'email' | 'username' | 'work email';
+  /** `username` where it goes with a password, so password managers pair them; `off` for someone else's. */
+  autoComplete?: 'email' | 'username' | 'work email' | 'off';
   error?: string | null | undefined;
   /** The input's name and label when it is not the user's own e-mail ("E-mail"). */
   name?: string;

@@ -2,6 +2,7 @@ import 'i18next';
 import type it from './it.json';
 import type queue from './queue/it.json';
 import type seasonOrder from './seasonOrder/it.json';
+import type transfer from './transfer/it.json';
 
 // Translation keys are checked at compile time against the Italian resources.
 declare module 'i18next' {
@@ -11,6 +12,7 @@ declare module 'i18next' {
       translation: typeof it;
       seasonOrder: typeof seasonOrder;
       queue: typeof queue;
+      transfer: typeof transfer;
     };
   }
 }

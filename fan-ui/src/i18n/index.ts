@@ -72,6 +72,12 @@ export const SEASON_ORDER_NS = 'seasonOrder';
 export const QUEUE_NS = 'queue';
 
 /**
+ * A ticket passed on to a new holder and a copy shared by e-mail (`/transfer_title/{seal}`, the
+ * wallet's actions and its "passed on" list): a namespace of their own, like the season's.
+ */
+export const TRANSFER_NS = 'transfer';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -89,9 +95,13 @@ const lazyLanguages: BackendModule = {
           ? language === 'en'
             ? import('./queue/en.json')
             : import('./queue/it.json')
-          : language === 'en'
-            ? import('./en.json')
-            : Promise.resolve({ default: it });
+          : namespace === TRANSFER_NS
+            ? language === 'en'
+              ? import('./transfer/en.json')
+              : import('./transfer/it.json')
+            : language === 'en'
+              ? import('./en.json')
+              : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

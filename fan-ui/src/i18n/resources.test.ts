@@ -5,6 +5,8 @@ import seasonEn from './seasonOrder/en.json';
 import seasonIt from './seasonOrder/it.json';
 import queueEn from './queue/en.json';
 import queueIt from './queue/it.json';
+import transferEn from './transfer/en.json';
+import transferIt from './transfer/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -29,8 +31,12 @@ describe('translations', () => {
     expect(keysOf(queueEn).sort()).toEqual(keysOf(queueIt).sort());
   });
 
+  test("the transfer namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(transferEn).sort()).toEqual(keysOf(transferIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

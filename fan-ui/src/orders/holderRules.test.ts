@@ -6,6 +6,7 @@ import {
   holdersRequest,
   localToday,
   parseHolder,
+  parseHolderDetails,
   serverHolderErrors,
   type HolderDraft,
 } from './holderRules';
@@ -140,5 +141,18 @@ describe('draftOf with values the form has no choice for', () => {
     expect(draft.document_type).toBe('');
     expect(draft.sex).toBe('');
     expect(draftOf(anOrderLine({ holder: aHolder({ sex: 'F' }) })).sex).toBe('F');
+  });
+});
+
+describe('parseHolderDetails (a change of holder: the ticket keeps its fare)', () => {
+  it('checks the holder as the checkout does, whatever fare the draft names', () => {
+    expect(parseHolderDetails(draft({ first_name: ' Anna ', document_number: 'ca7654321', reduction_id: 99 }), TODAY)).toEqual({
+      ok: true,
+      value: aHolder({ first_name: 'Anna', document_number: 'CA7654321' }),
+    });
+    expect(parseHolderDetails(draft({ birth_date: '2027-01-01', document_type: '' }), TODAY)).toEqual({
+      ok: false,
+      problems: { birth_date: 'birth_date_future', document_type: 'document_type_required' },
+    });
   });
 });

@@ -191,6 +191,22 @@ export function parseHolder(
   };
 }
 
+/** The fare a holder alone is read with: a change of holder keeps the ticket's own. */
+const KEPT_FARE = 0;
+
+/**
+ * A holder alone (a change of holder: the ticket keeps its fare, and the API answers
+ * `reduction_not_fitting` when the new holder is not entitled to it), with every other check of
+ * the checkout's.
+ */
+export function parseHolderDetails(
+  draft: HolderDraft,
+  today: string,
+): { ok: true; value: HolderDetails } | { ok: false; problems: HolderProblems } {
+  const parsed = parseHolder({ ...draft, reduction_id: KEPT_FARE }, [KEPT_FARE], today);
+  return parsed.ok ? { ok: true, value: parsed.value.holder } : parsed;
+}
+
 function nameProblem(value: string, required: HolderProblem): HolderProblem | null {
   if (value === '') {
     return required;

@@ -1,4 +1,4 @@
-import i18n, { QUEUE_NS } from '../i18n';
+import i18n, { QUEUE_NS, TRANSFER_NS } from '../i18n';
 
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
@@ -28,4 +28,6 @@ export const pages = {
   info: () => import('../pages/info/InfoPage'),
   // With its texts, fetched beside the code rather than once the page first draws.
   queue: () => Promise.all([import('../pages/queue/QueuePage'), i18n.loadNamespaces(QUEUE_NS)]).then(([page]) => page),
+  transferTitle: () =>
+    Promise.all([import('../pages/transfer-title/TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]).then(([page]) => page),
 };

@@ -26,7 +26,10 @@ interface HolderFieldsetProps {
   index: number;
   line: SeatLine;
   draft: HolderDraft;
-  fares: FareOption[];
+  /** The fares to choose from; null for none (a change of holder keeps the ticket's fare). */
+  fares: FareOption[] | null;
+  /** The fieldset's title, when not "Biglietto 1: {seat}". */
+  legend?: string;
   /** Each field's message, in the fan's words. */
   errors: Partial<Record<HolderField, string>>;
   /**
@@ -52,7 +55,7 @@ interface HolderFieldsetProps {
  * every field is needed but the sex (the form's intro says so), which sits beside the fare: the
  * women's fare needs it.
  */
-export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, hasSeatText, today, onChange, me, children }: HolderFieldsetProps) {
+export function HolderFieldset({ index, line, draft, fares, legend, errors, hasSeat, hasSeatText, today, onChange, me, children }: HolderFieldsetProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const ticket = t('checkout.holders.forTicket', { index: index + 1 });
@@ -85,7 +88,7 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, has
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0, display: 'grid', gap: 2 }}
     >
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-        {t('checkout.holders.ticket', { index: index + 1, seat: lineSeat(t, line) })}
+        {legend ?? t('checkout.holders.ticket', { index: index + 1, seat: lineSeat(t, line) })}
       </Typography>
       {me !== null && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
@@ -188,22 +191,24 @@ export function HolderFieldset({ index, line, draft, fares, errors, hasSeat, has
             </option>
           ))}
         </TextField>
-        <TextField
-          {...field('reduction_id')}
-          select
-          label={label(t('checkout.holders.reduction'))}
-          value={String(draft.reduction_id)}
-          slotProps={{ ...input('reduction_id'), select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {fares.map((fare) => (
-            <option key={fare.id} value={fare.id}>
-              {t('checkout.holders.reductionOption', {
-                name: fareName(t, fare.code, fare.name),
-                price: formatCents(fare.price_cents, language),
-              })}
-            </option>
-          ))}
-        </TextField>
+        {fares !== null && (
+          <TextField
+            {...field('reduction_id')}
+            select
+            label={label(t('checkout.holders.reduction'))}
+            value={String(draft.reduction_id)}
+            slotProps={{ ...input('reduction_id'), select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {fares.map((fare) => (
+              <option key={fare.id} value={fare.id}>
+                {t('checkout.holders.reductionOption', {
+                  name: fareName(t, fare.code, fare.name),
+                  price: formatCents(fare.price_cents, language),
+                })}
+              </option>
+            ))}
+          </TextField>
+        )}
       </Box>
       {children}
     </Box>

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
 import { formatCents, formatKickOff } from '../../fixtures/format';
@@ -15,6 +15,7 @@ import { fareName, gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { ticketPdfUrl } from '../../orders/api';
 import type { TitleState, WalletTicket } from '../../../../api-types';
+import { ReceivedChip, TicketTransferActions } from './TicketTransferActions';
 
 const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
   valid: 'success',
@@ -22,8 +23,12 @@ const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
   cancelled: 'error',
 };
 
-/** One ticket as shown at the turnstiles: the QR code of its barcode, the seat, the holder. */
-export function TicketCard({ ticket }: { ticket: WalletTicket }) {
+/**
+ * One ticket as shown at the turnstiles: the QR code of its barcode, the seat, the holder; for a
+ * valid one of a match ahead, passing it on and sharing a copy (`transferring`: a change of
+ * holder of it is under way).
+ */
+export function TicketCard({ ticket, transferring = false }: { ticket: WalletTicket; transferring?: boolean }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const titleId = useId();
@@ -34,6 +39,9 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
     ? t('wallet.standingPlace', { sector, block: ticket.block_code })
     : t('wallet.seatInBlock', { sector, block: ticket.block_code, row: ticket.row, number: ticket.number });
   const fare = fareName(t, ticket.reduction_code, ticket.reduction_name);
+  // A match ahead as the wallet was opened: the API has the last word on whether it still is.
+  const [openedAt] = useState(Date.now);
+  const ahead = ticket.state === 'valid' && Date.parse(ticket.fixture.starts_at) > openedAt;
   const facts: [string, string][] = [
     [t('wallet.gate'), gateName(t, ticket.gate)],
     [t('wallet.holder'), ticket.holder_name],
@@ -58,12 +66,20 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
               {seat}
             </Typography>
           </Box>
-          <Chip
-            label={t(`wallet.state.${ticket.state}`)}
-            color={STATE_COLOUR[ticket.state]}
-            size="small"
-            data-testid={`ticket-state-${ticket.id}`}
-          />
+          <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
+            <Chip
+              label={t(`wallet.state.${ticket.state}`)}
+              color={STATE_COLOUR[ticket.state]}
+              size="small"
+              data-testid={`ticket-state-${ticket.id}`}
+            />
+            {ticket.received && (
+              // Its words are a chunk of their own: the ticket does not wait for them.
+              <Suspense fallback={null}>
+                <ReceivedChip id={ticket.id} />
+              </Suspense>
+            )}
+          </Box>
         </Box>
         <Box
           sx={{
@@ -88,7 +104,7 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
         </Box>
         <FactList facts={facts} />
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button
           component="a"
           href={ticketPdfUrl(ticket.id, language)}
@@ -100,6 +116,11 @@ export function TicketCard({ ticket }: { ticket: WalletTicket }) {
         >
           {t('wallet.downloadPdf')}
         </Button>
+        {ahead && (
+          <Suspense fallback={null}>
+            <TicketTransferActions ticket={ticket} seat={seat} transferring={transferring} />
+          </Suspense>
+        )}
       </CardActions>
     </Card>
   );

@@ -101,6 +101,7 @@ describe('/wallet/', () => {
         'GET /api/me': { body: aFan() },
         'GET /api/wallet': { body: { items: tickets } },
         'GET /api/wallet/seasons': { body: { items: [] } },
+        'GET /api/transfers': { body: { items: [] } },
         [SEND_ALL]: answer,
       });
       renderWithProviders(<AppRoutes />, { route: '/wallet/' });

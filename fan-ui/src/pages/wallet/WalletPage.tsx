@@ -3,22 +3,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
 import { Loading } from '../../components/Loading';
 import { QueryFailed } from '../../components/QueryFailed';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useWallet } from '../../orders/api';
+import { useWallet, walletKey } from '../../orders/api';
 import { useSeasonWallet } from '../../seasons/orders';
+import { useTransfers } from '../../transfers/api';
+import { PassedOnSection } from './PassedOnSection';
 import { SeasonTicketsSection } from './SeasonTicketsSection';
 import { SendAllTickets } from './SendAllTickets';
 import { TicketCard } from './TicketCard';
 
 /**
- * The wallet (`/wallet/`): the fan's issued tickets, soonest match first, then their season
- * tickets; signed-in fans only.
+ * The wallet (`/wallet/`): the fan's issued tickets, soonest match first (each of a match ahead
+ * may be passed on, or a copy shared), then their season tickets, then the tickets they passed
+ * on; signed-in fans only.
  */
 export default function WalletPage() {
   const { t } = useTranslation();
@@ -34,6 +38,10 @@ function Wallet() {
   const { t } = useTranslation();
   const wallet = useWallet();
   const seasons = useSeasonWallet();
+  const transfers = useTransfers();
+  // The tickets being passed on: "in progress" instead of "pass on".
+  const transferring = new Set(transfers.data?.filter((item) => item.state === 'requested').map((item) => item.from_seal));
+  useWalletAfterTransfers(transferring.size);
   const hasSeasons = (seasons.data?.length ?? 0) > 0;
   const hasTickets = (wallet.data?.length ?? 0) > 0 || hasSeasons;
   return (
@@ -69,7 +77,7 @@ function Wallet() {
         >
           {wallet.data.map((ticket) => (
             <li key={ticket.id}>
-              <TicketCard ticket={ticket} />
+              <TicketCard ticket={ticket} transferring={transferring.has(ticket.seal)} />
             </li>
           ))}
         </Box>
@@ -78,6 +86,24 @@ function Wallet() {
       <Suspense fallback={null}>
         <SeasonTicketsSection items={seasons.data} error={seasons.error} onRetry={() => void seasons.refetch()} />
       </Suspense>
+      <Suspense fallback={null}>
+        <PassedOnSection items={transfers.data} error={transfers.error} onRetry={() => void transfers.refetch()} />
+      </Suspense>
     </Container>
   );
+}
+
+/**
+ * Reads the tickets again when a change of holder under way settles (the list is followed while
+ * one is): a ticket passed on leaves the wallet.
+ */
+function useWalletAfterTransfers(underWay: number) {
+  const queryClient = useQueryClient();
+  const before = useRef(underWay);
+  useEffect(() => {
+    if (underWay < before.current) {
+      void queryClient.invalidateQueries({ queryKey: walletKey });
+    }
+    before.current = underWay;
+  }, [underWay, queryClient]);
 }

@@ -1,0 +1,204 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../AppRoutes';
+import i18n, { TRANSFER_NS } from '../../i18n';
+import { field } from '../../test/checkout';
+import { aFan, aHolder } from '../../test/fixtures';
+import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
+import { TRANSFER_ID, aTransferCheck, aTransferView } from '../../test/transfers';
+
+beforeAll(async () => {
+  await Promise.all([import('./TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]);
+});
+
+const SEAL = 'A1B2C3D4E5F6G7H8';
+const CHECK = `GET /api/titles/${SEAL}/transfer`;
+const TRANSFER = `POST /api/titles/${SEAL}/transfer`;
+const POLL = `GET /api/transfers/${TRANSFER_ID}`;
+
+const ANNA = aHolder({ first_name: 'Anna', last_name: 'Bianchi', birth_date: '1992-05-17', birth_place: 'Lecco', document_number: 'CA7654321' });
+
+function openTransfer(routes: Record<string, StubRoute> = {}) {
+  const api = stubApi({
+    'GET /api/me': { body: aFan() },
+    [CHECK]: { body: aTransferCheck() },
+    [TRANSFER]: { status: 202, body: aTransferView() },
+    ...routes,
+  });
+  renderWithProviders(<AppRoutes />, { route: `/transfer_title/${SEAL}` });
+  return { api, user: userEvent.setup() };
+}
+
+/**
+ * The new holder and their e-mail, each field filled at once (typing them key by key is the
+ * checkout tests' business: here it only slows the suite down).
+ */
+function fillIn(email = ' anna.bianchi@example.it ') {
+  const values: [string, string][] = [
+    ['Nome', ANNA.first_name],
+    ['Cognome', ANNA.last_name],
+    ['Data di nascita', ANNA.birth_date],
+    ['Luogo di nascita', ANNA.birth_place],
+    ['Tipo di documento', ANNA.document_type],
+    ['Numero del documento', ANNA.document_number],
+  ];
+  for (const [label, value] of values) {
+    fireEvent.change(field(label, 1), { target: { value } });
+  }
+  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail del nuovo titolare' }), { target: { value: email } });
+}
+
+async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByLabelText('Nome, biglietto 1');
+  fillIn();
+  await user.click(screen.getByTestId('transfer-submit'));
+}
+
+const refused = (status: number, code: string, errors: Record<string, string> = {}) => ({
+  status,
+  body: { code, message: 'An English message for developers', errors },
+});
+
+describe('/transfer_title/:seal', () => {
+  it('shows the ticket, sends the new holder, follows the change and says it is done', async () => {
+    let polls = 0;
+    const { api, user } = openTransfer({
+      // Under way at the first read, done at the next.
+      [POLL]: () => ({ body: aTransferView({ state: polls++ === 0 ? 'requested' : 'done', done_at: '2026-11-25T10:00:05Z' }) }),
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cedi il biglietto' })).toBeInTheDocument();
+    const ticket = await screen.findByTestId('transfer-ticket');
+    expect(within(ticket).getByRole('heading', { name: 'Como - Lazio' })).toBeInTheDocument();
+    expect(within(ticket).getByText('Tribuna Centrale, blocco TC1, fila 1, posto 1')).toBeInTheDocument();
+    expect(within(ticket).getByText('Luca Neri')).toBeInTheDocument();
+    expect(within(ticket).getByText(SEAL)).toBeInTheDocument();
+    // The ticket keeps its fare: none to choose.
+    expect(screen.queryByLabelText('Tariffa, biglietto 1')).not.toBeInTheDocument();
+
+    await fillAndSend(user);
+
+    expect(api.callsTo(TRANSFER)).toHaveLength(1);
+    expect(api.callsTo(TRANSFER)[0]?.body).toEqual({
+      holder: {
+        first_name: 'Anna',
+        last_name: 'Bianchi',
+        birth_date: '1992-05-17',
+        birth_place: 'Lecco',
+        document_type: 'id_card',
+        document_number: 'CA7654321',
+        sex: null,
+      },
+      email: 'anna.bianchi@example.it',
+      language: 'it',
+    });
+    expect(api.callsTo(TRANSFER)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+    expect(await screen.findByTestId('transfer-progress')).toHaveTextContent('Stiamo cedendo il biglietto…');
+    expect(screen.queryByTestId('transfer-submit')).not.toBeInTheDocument();
+
+    const done = await screen.findByTestId('transfer-done', {}, { timeout: 5000 });
+    expect(done).toHaveTextContent('Biglietto ceduto a Anna Bianchi');
+    expect(done).toHaveTextContent(
+      'Il nuovo titolare riceve il biglietto per e-mail a anna.bianchi@example.it; se ha un account con questo indirizzo, lo trova anche nel suo wallet.',
+    );
+    expect(api.callsTo(POLL).length).toBeGreaterThanOrEqual(2);
+    // The header's link back, and the one under the outcome.
+    expect(screen.getAllByRole('link', { name: 'Torna al wallet' }).map((link) => link.getAttribute('href'))).toEqual(['/wallet/', '/wallet/']);
+  });
+
+  it('says why the ticketing system refused the change, and lets the fan name someone else', async () => {
+    const { user } = openTransfer({ [POLL]: { body: aTransferView({ state: 'refused', refusal_code: 'holder_banned' }) } });
+
+    await fillAndSend(user);
+
+    const outcome = await screen.findByTestId('transfer-refused');
+    expect(outcome).toHaveTextContent('Cessione non riuscita');
+    expect(outcome).toHaveTextContent('Il nuovo titolare non può ricevere biglietti: ha un divieto di accesso agli stadi.');
+    expect(outcome).toHaveTextContent('Il tuo biglietto resta valido e resta tuo.');
+
+    await user.click(screen.getByTestId('transfer-again'));
+    expect(await screen.findByLabelText('Nome, biglietto 1')).toHaveValue('');
+  });
+
+  it('checks the form before sending, then puts the API’s field errors on their fields', async () => {
+    const { api, user } = openTransfer({
+      [TRANSFER]: refused(422, 'validation_failed', { 'holder.last_name': 'invalid characters', email: 'not a valid e-mail address' }),
+    });
+
+    await screen.findByLabelText('Nome, biglietto 1');
+    await user.click(screen.getByTestId('transfer-submit'));
+    expect(field('Nome', 1)).toHaveAccessibleDescription('Scrivi il nome.');
+    expect(field('Nome', 1)).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'E-mail del nuovo titolare' })).toHaveAccessibleDescription(
+      "Scrivi l'indirizzo e-mail del nuovo titolare.",
+    );
+    expect(api.callsTo(TRANSFER)).toHaveLength(0);
+
+    fillIn();
+    await user.click(screen.getByTestId('transfer-submit'));
+
+    await waitFor(() =>
+      expect(field('Cognome', 1)).toHaveAccessibleDescription(
+        'Cognome non accettato: da 1 a 60 caratteri tra lettere, spazi, apostrofi, punti e trattini.',
+      ),
+    );
+    expect(screen.getByRole('textbox', { name: 'E-mail del nuovo titolare' })).toHaveAccessibleDescription(
+      'Scrivi un indirizzo e-mail valido, per esempio nome@esempio.it.',
+    );
+    expect(field('Nome', 1)).not.toHaveAccessibleDescription();
+    expect(screen.getByText('Correggi i campi segnati in rosso.')).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-failure')).not.toBeInTheDocument();
+    expect(screen.queryByText(/invalid characters/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['reduction_not_fitting', refused(409, 'reduction_not_fitting'), /non ha diritto alla tariffa di questo biglietto \(Intero\)/],
+    ['rate_limited', refused(429, 'rate_limited'), /Hai chiesto molte cessioni nell'ultima ora/],
+  ])("says %s in the fan's words", async (_code, answer, text) => {
+    const { user } = openTransfer({ [TRANSFER]: answer });
+
+    await fillAndSend(user);
+
+    expect(await screen.findByTestId('transfer-failure')).toHaveTextContent(text);
+    expect(screen.queryByText('An English message for developers')).not.toBeInTheDocument();
+    expect(screen.getByTestId('transfer-submit')).toBeInTheDocument();
+  });
+
+  it('says on the holder that they already have a ticket for the match', async () => {
+    const { user } = openTransfer({ [TRANSFER]: refused(409, 'holder_has_title') });
+
+    await fillAndSend(user);
+
+    expect(await within(screen.getByTestId('holder-0')).findByText('Questa persona ha già un biglietto per questa partita.')).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-failure')).not.toBeInTheDocument();
+  });
+
+  it('says why a ticket may not be passed on, with the ticketing system’s reason, and offers no form', async () => {
+    openTransfer({
+      [CHECK]: { body: aTransferCheck({ transferable: false, refusal_code: 'title_not_transferable', reason: 'Titolo già ceduto una volta' }) },
+    });
+
+    const why = await screen.findByTestId('transfer-not-possible');
+    expect(why).toHaveTextContent('Questo biglietto non può essere ceduto');
+    expect(why).toHaveTextContent('Il sistema di biglietteria non consente di cedere questo biglietto.');
+    expect(why).toHaveTextContent('Risposta del sistema di biglietteria: «Titolo già ceduto una volta»');
+    expect(screen.getByTestId('transfer-ticket')).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-submit')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Nome, biglietto 1')).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to sign in first', async () => {
+    openTransfer({ 'GET /api/me': SIGNED_OUT });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accedi' })).toBeInTheDocument();
+  });
+
+  it('says, in English, that a ticket not the fan’s is not in their wallet', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    openTransfer({ [CHECK]: refused(404, 'title_not_found') });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pass on your ticket' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This ticket is not in your wallet.');
+  });
+});

@@ -24,7 +24,7 @@ import jobQueues from './jobQueues';
 import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
-import { LazyHoldersImportPage, LazyRenewalMailingsPage, LazyWaitingRoomsPage } from './lazyPages';
+import { LazyHoldersImportPage, LazyRenewalMailingsPage, LazyTransferList, LazyWaitingRoomsPage } from './lazyPages';
 import { LoginPage } from './login/LoginPage';
 import massIssueLines from './massIssueLines';
 import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
@@ -79,7 +79,8 @@ export const ADMIN_BASENAME = '/admin';
  * /reports/..., /corporate/company_request, /fidelity_card, /queue (the waiting rooms); the
  * pre-emption pages, new, under /preemption/...):
  * custom routes that show the resources' lists, while each resource's own routes
- * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages.
+ * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages. The changes of holder,
+ * new and read-only, are listed at their resource's own route, /transfers.
  */
 export function AdminApp() {
   return (
@@ -125,6 +126,7 @@ export function AdminApp() {
       <Resource name="renewal-codes" {...renewalCodes} />
       <Resource name="renewal-mailings" {...renewalMailings} />
       <Resource name="waiting-rooms" {...waitingRooms} />
+      <Resource name="transfers" list={LazyTransferList} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />

@@ -19,3 +19,8 @@ export const LazyWaitingRoomsPage = lazyPage(() => panels().then((module) => mod
 export const LazyWaitingRoomCreate = lazyPage(() => panels().then((module) => module.WaitingRoomCreate));
 export const LazyWaitingRoomEdit = lazyPage(() => panels().then((module) => module.WaitingRoomEdit));
 export const LazyWaitingRoomShow = lazyPage(() => panels().then((module) => module.WaitingRoomShow));
+
+// The changes of holder's list, and the "Cambio nominativo" panel of a match's page (it reads the
+// match from the page's record), with their strings (transfers/pages.ts), in the same chunk.
+export const LazyTransferList = lazyPage(() => panels().then((module) => module.TransferList));
+export const LazyFixtureTransferPanel = lazyPage(() => panels().then((module) => module.FixtureTransferPanel));

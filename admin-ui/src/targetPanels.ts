@@ -1,6 +1,6 @@
 /**
- * The panels of a match's and a season ticket's tabs, and the pre-emption and waiting room pages
- * (lazyPages.ts), that load only when opened, in one chunk of their own: the staff app's main
+ * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room and
+ * changes of holder pages (lazyPages.ts), that load only when opened, in one chunk of their own: the staff app's main
  * bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
@@ -10,3 +10,4 @@ export { default as PreemptionCodesPanel } from './preemptionCodes/PreemptionCod
 export { RenewalMailingShow } from './renewalMailings/RenewalMailingShow';
 export { RenewalMailingsPage } from './renewalMailings/RenewalMailingsPage';
 export { WaitingRoomCreate, WaitingRoomEdit, WaitingRoomPanel, WaitingRoomShow, WaitingRoomsPage } from './waitingRooms/pages';
+export { FixtureTransferPanel, TransferList } from './transfers/pages';

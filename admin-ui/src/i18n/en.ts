@@ -100,6 +100,7 @@ export const englishAppMessages: TranslationMessages = {
       season_backlog: 'Season backlog',
       seat_season_backlog: 'Season backlog by seat',
       orders: 'Orders',
+      transfers: 'Changes of holder',
       people: 'Users and customers',
       users: 'Users',
       corporate_requests: 'Corporate requests',

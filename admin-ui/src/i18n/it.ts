@@ -100,6 +100,7 @@ export const italianMessages: TranslationMessages = {
       season_backlog: 'Backlog abbonamenti',
       seat_season_backlog: 'Backlog abbonamenti per posto',
       orders: 'Ordini',
+      transfers: 'Cessioni',
       people: 'Utenti e clienti',
       users: 'Utenti',
       corporate_requests: 'Richieste aziendali',

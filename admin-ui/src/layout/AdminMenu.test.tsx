@@ -91,6 +91,7 @@ describe('the menu', () => {
       'Backlog abbonamenti',
       'Backlog abbonamenti per posto',
       'Ordini',
+      'Cessioni',
       'Emissione massiva',
       'Emessi in massa',
       'Utenti e clienti',
@@ -131,6 +132,7 @@ describe('the menu', () => {
       'Backlog abbonamenti': '/admin/tickets/season_backlog',
       'Backlog abbonamenti per posto': '/admin/tickets/seat_season_backlog',
       Ordini: '/admin/orders',
+      Cessioni: '/admin/transfers',
       'Emissione massiva': '/admin/tickets/massissue',
       'Emessi in massa': '/admin/mass/tickets_issued',
       Utenti: '/admin/users',
@@ -202,6 +204,7 @@ describe('the menu', () => {
       '/admin/tickets/issuedtickets',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(within(menu).getByRole('menuitem', { name: 'Changes of holder' })).toHaveAttribute('href', '/admin/transfers');
     expect(within(menu).getByRole('menuitem', { name: 'Mass issuing' })).toHaveAttribute('href', '/admin/tickets/massissue');
     expect(within(menu).getByRole('menuitem', { name: 'Mass-issued tickets' })).toHaveAttribute(
       'href',

@@ -26,6 +26,7 @@ import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import QueueOutlinedIcon from '@mui/icons-material/QueueOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
+import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
 import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
@@ -94,6 +95,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.seasonBacklog, label: 'app.menu.season_backlog', icon: <PendingActionsOutlinedIcon /> },
       { path: PAGE_PATHS.seatSeasonBacklog, label: 'app.menu.seat_season_backlog', icon: <EventSeatOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
+      { path: '/transfers', label: 'app.menu.transfers', icon: <SwapHorizOutlinedIcon /> },
       { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },
       { path: PAGE_PATHS.massIssueLines, label: 'app.menu.mass_issue_lines', icon: <LibraryAddCheckOutlinedIcon /> },
     ],

@@ -28,6 +28,7 @@ export function aFixture(overrides: Partial<Fixture> = {}): Fixture {
     per_buyer_limit: 4,
     transfers_open: true,
     transfer_closes_hours: null,
+    postponed: false,
     inventory_ready: true,
     from_price_cents: 2500,
     free: 11873,

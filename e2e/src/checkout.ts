@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser.ts';
+import { csrfHeaders } from './accounts.ts';
 import { baseUrl } from './env.ts';
 
 export interface FixtureSummary {
@@ -134,3 +135,53 @@ export async function getOrder(context: BrowserContext, id: string): Promise<Ord
   return (await response.json()) as Order;
 }
 
+/**
+ * Buys `seats` of a fixture through the API for the context's fan, as the checkout pages would
+ * (hold, order, holders, the simulator's test card, the return), and waits until the order is
+ * issued: for journeys about what follows a purchase (the checkout has its own journey).
+ */
+export async function buyThroughApi(
+  context: BrowserContext,
+  fixtureId: number,
+  seats: number[],
+  holders: Holder[],
+): Promise<Order> {
+  const headers = await csrfHeaders(context);
+  const api = async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
+    const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  await api('post', `/api/fixtures/${fixtureId}/hold`, { seat_ids: seats });
+  const order = await api<Order>('post', `/api/fixtures/${fixtureId}/checkout`, { language: 'it' });
+  await api('put', `/api/orders/${order.id}/holders`, {
+    lines: order.lines.map((line, i) => {
+      const named = holders[i];
+      if (!named) throw new Error(`no holder for ticket ${i + 1}`);
+      const { reduction_id, ...holder } = named;
+      return { id: line.id, reduction_id, holder: { ...holder, birth_date: '1990-04-01' } };
+    }),
+  });
+  const payment = await api<{ payment_intent_id: string; client_secret: string; simulator_url: string }>(
+    'post',
+    `/api/orders/${order.id}/payment`,
+    {},
+  );
+  const paid = await fetch(`${payment.simulator_url}/v1/payment_intents/${payment.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_lario_simulator', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_secret: payment.client_secret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+    }),
+  });
+  expect(paid.ok).toBe(true);
+  await api('post', `/api/orders/${order.id}/confirm`, { client_secret: payment.client_secret });
+  for (let i = 0; i < 300; i++) {
+    const now = await getOrder(context, order.id);
+    if (now.state === 'issued') return now;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`order ${order.id} not issued`);
+}

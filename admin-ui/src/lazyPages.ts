@@ -24,3 +24,7 @@ export const LazyWaitingRoomShow = lazyPage(() => panels().then((module) => modu
 // match from the page's record), with their strings (transfers/pages.ts), in the same chunk.
 export const LazyTransferList = lazyPage(() => panels().then((module) => module.TransferList));
 export const LazyFixtureTransferPanel = lazyPage(() => panels().then((module) => module.FixtureTransferPanel));
+
+// An order's "Rimborsi" section (it reads the order from the page's record), with its strings
+// (refunds/pages.ts), in the same chunk.
+export const LazyOrderRefunds = lazyPage(() => panels().then((module) => module.OrderRefunds));

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { LazyOrderRefunds } from '../lazyPages';
 import { OrderAudit, OrderEmails, OrderLines, OrderPayment, OrderProblem, OrderSummary } from './OrderSections';
 import type { OrderDetail } from '../../../api-types';
 
@@ -10,6 +11,9 @@ function OrderShowActions() {
     </TopToolbar>
   );
 }
+
+/** The orders whose tickets staff refund, or have refunded: their "Rimborsi" section shows. */
+const REFUNDABLE_STATES: ReadonlySet<string> = new Set(['issued', 'refunding', 'refunded']);
 
 /**
  * The sections of one order's page. The lines, e-mails and audit trail come with newer APIs:
@@ -26,6 +30,7 @@ function OrderShowLayout() {
       <OrderProblem order={order} />
       <OrderPayment order={order} />
       {order.details !== undefined && <OrderLines lines={order.details} />}
+      {REFUNDABLE_STATES.has(order.state) && <LazyOrderRefunds />}
       {order.emails !== undefined && <OrderEmails emails={order.emails} />}
       {order.audit !== undefined && <OrderAudit entries={order.audit} />}
     </Box>

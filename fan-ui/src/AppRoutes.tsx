@@ -31,6 +31,7 @@ const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
 const QueuePage = lazy(pages.queue);
 const TransferTitlePage = lazy(pages.transferTitle);
+const RefundRequestsPage = lazy(pages.refundRequests);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -63,6 +64,7 @@ export function AppRoutes() {
         <Route path="seasonticketvrocheck/:id" element={<SeasonCheckoutPage focus="check" />} />
         <Route path="wallet" element={<WalletPage />} />
         <Route path="transfer_title/:seal" element={<TransferTitlePage />} />
+        <Route path="rimborso-biglietti-tickets-refund" element={<RefundRequestsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="privacy" element={<InfoPage page="privacy" />} />
         <Route path="terms" element={<InfoPage page="terms" />} />

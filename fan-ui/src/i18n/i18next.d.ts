@@ -1,6 +1,7 @@
 import 'i18next';
 import type it from './it.json';
 import type queue from './queue/it.json';
+import type refund from './refund/it.json';
 import type seasonOrder from './seasonOrder/it.json';
 import type transfer from './transfer/it.json';
 
@@ -13,6 +14,7 @@ declare module 'i18next' {
       seasonOrder: typeof seasonOrder;
       queue: typeof queue;
       transfer: typeof transfer;
+      refund: typeof refund;
     };
   }
 }

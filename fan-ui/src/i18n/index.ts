@@ -78,6 +78,12 @@ export const QUEUE_NS = 'queue';
 export const TRANSFER_NS = 'transfer';
 
 /**
+ * A refund asked for the tickets of a cancelled or postponed match (`/rimborso-biglietti-tickets-refund`,
+ * the wallet's and the account's links to it): a namespace of their own, like the season's.
+ */
+export const REFUND_NS = 'refund';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -99,9 +105,13 @@ const lazyLanguages: BackendModule = {
             ? language === 'en'
               ? import('./transfer/en.json')
               : import('./transfer/it.json')
-            : language === 'en'
-              ? import('./en.json')
-              : Promise.resolve({ default: it });
+            : namespace === REFUND_NS
+              ? language === 'en'
+                ? import('./refund/en.json')
+                : import('./refund/it.json')
+              : language === 'en'
+                ? import('./en.json')
+                : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

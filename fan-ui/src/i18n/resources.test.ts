@@ -7,6 +7,8 @@ import queueEn from './queue/en.json';
 import queueIt from './queue/it.json';
 import transferEn from './transfer/en.json';
 import transferIt from './transfer/it.json';
+import refundEn from './refund/en.json';
+import refundIt from './refund/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -35,8 +37,12 @@ describe('translations', () => {
     expect(keysOf(transferEn).sort()).toEqual(keysOf(transferIt).sort());
   });
 
+  test("the refund namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(refundEn).sort()).toEqual(keysOf(refundIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

@@ -1,4 +1,4 @@
-import i18n, { QUEUE_NS, TRANSFER_NS } from '../i18n';
+import i18n, { QUEUE_NS, REFUND_NS, TRANSFER_NS } from '../i18n';
 
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
@@ -30,4 +30,6 @@ export const pages = {
   queue: () => Promise.all([import('../pages/queue/QueuePage'), i18n.loadNamespaces(QUEUE_NS)]).then(([page]) => page),
   transferTitle: () =>
     Promise.all([import('../pages/transfer-title/TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]).then(([page]) => page),
+  refundRequests: () =>
+    Promise.all([import('../pages/refund-requests/RefundRequestsPage'), i18n.loadNamespaces(REFUND_NS)]).then(([page]) => page),
 };

@@ -1,5 +1,6 @@
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
@@ -7,11 +8,15 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { REFUND_NS } from '../../i18n';
 
-/** Where else the account leads: the supporter cards and the request for a corporate account. */
+/**
+ * Where else the account leads: the supporter cards, the refund of a cancelled or postponed
+ * match's tickets and the request for a corporate account.
+ */
 export function AccountLinks() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -42,7 +47,25 @@ export function AccountLinks() {
             <ChevronRightIcon aria-hidden="true" color="action" />
           </ListItemButton>
         ))}
+        {/* Its words are the refund page's chunk: the other links do not wait for them. */}
+        <Suspense fallback={null}>
+          <RefundAccountLink />
+        </Suspense>
       </List>
     </Card>
+  );
+}
+
+/** The refund page, for a cancelled or postponed match's tickets. */
+function RefundAccountLink() {
+  const { t } = useTranslation(REFUND_NS);
+  return (
+    <ListItemButton component={RouterLink} to="/rimborso-biglietti-tickets-refund" sx={{ px: { xs: 2, sm: 3 } }}>
+      <ListItemIcon>
+        <CurrencyExchangeOutlinedIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
+      <ChevronRightIcon aria-hidden="true" color="action" />
+    </ListItemButton>
   );
 }

@@ -66,7 +66,7 @@ describe('/myaccount', () => {
     expect(screen.getByRole('button', { name: 'Account di Luca da Como' })).toBeInTheDocument();
   });
 
-  it('leads to the supporter cards and to the corporate account request', async () => {
+  it('leads to the supporter cards, the ticket refunds and the corporate account request', async () => {
     stubProfileApi();
     renderWithProviders(<AppRoutes />, { route: '/myaccount' });
 
@@ -76,6 +76,10 @@ describe('/myaccount', () => {
       '/myaccount/supporter-cards',
     );
     expect(within(links).getByRole('link', { name: /^Account aziendale/ })).toHaveAttribute('href', '/register_company');
+    expect(await within(links).findByRole('link', { name: /^Rimborso biglietti/ })).toHaveAttribute(
+      'href',
+      '/rimborso-biglietti-tickets-refund',
+    );
   });
 
   it('refuses a display name of spaces before asking the API', async () => {

@@ -67,6 +67,16 @@ describe('/wallet/', () => {
     expect(screen.getByRole('link', { name: 'Scegli una partita' })).toHaveAttribute('href', '/fixtures/all');
   });
 
+  it('leads to the refund of a cancelled or postponed match', async () => {
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+    renderWithProviders(<AppRoutes />, { route: '/wallet/' });
+
+    expect(await screen.findByRole('link', { name: 'Partita annullata o rinviata? Chiedi il rimborso' })).toHaveAttribute(
+      'href',
+      '/rimborso-biglietti-tickets-refund',
+    );
+  });
+
   it('speaks English, PDF included', async () => {
     await act(() => i18n.changeLanguage('en'));
     stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: tickets } } });

@@ -15,6 +15,7 @@ import { useWallet, walletKey } from '../../orders/api';
 import { useSeasonWallet } from '../../seasons/orders';
 import { useTransfers } from '../../transfers/api';
 import { PassedOnSection } from './PassedOnSection';
+import { RefundLink } from './RefundLink';
 import { SeasonTicketsSection } from './SeasonTicketsSection';
 import { SendAllTickets } from './SendAllTickets';
 import { TicketCard } from './TicketCard';
@@ -54,6 +55,10 @@ function Wallet() {
           {t('wallet.subtitle')}
         </Typography>
       </Box>
+      {/* Its words are the refund page's chunk: the tickets do not wait for them. */}
+      <Suspense fallback={null}>
+        <RefundLink />
+      </Suspense>
       {hasTickets && (
         // Its words come with the season tickets': the tickets do not wait for them.
         <Suspense fallback={null}>

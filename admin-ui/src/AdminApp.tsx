@@ -24,7 +24,13 @@ import jobQueues from './jobQueues';
 import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
-import { LazyHoldersImportPage, LazyRenewalMailingsPage, LazyTransferList, LazyWaitingRoomsPage } from './lazyPages';
+import {
+  LazyHoldersImportPage,
+  LazyRefundRequestList,
+  LazyRenewalMailingsPage,
+  LazyTransferList,
+  LazyWaitingRoomsPage,
+} from './lazyPages';
 import { LoginPage } from './login/LoginPage';
 import massIssueLines from './massIssueLines';
 import { MassIssueLineList } from './massIssueLines/MassIssueLineList';
@@ -80,7 +86,8 @@ export const ADMIN_BASENAME = '/admin';
  * pre-emption pages, new, under /preemption/...):
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages. The changes of holder,
- * new and read-only, are listed at their resource's own route, /transfers.
+ * new and read-only, are listed at their resource's own route, /transfers; fans' refund requests
+ * at /refund-requests.
  */
 export function AdminApp() {
   return (
@@ -127,6 +134,7 @@ export function AdminApp() {
       <Resource name="renewal-mailings" {...renewalMailings} />
       <Resource name="waiting-rooms" {...waitingRooms} />
       <Resource name="transfers" list={LazyTransferList} />
+      <Resource name="refund-requests" list={LazyRefundRequestList} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />

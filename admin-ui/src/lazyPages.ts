@@ -25,6 +25,7 @@ export const LazyWaitingRoomShow = lazyPage(() => panels().then((module) => modu
 export const LazyTransferList = lazyPage(() => panels().then((module) => module.TransferList));
 export const LazyFixtureTransferPanel = lazyPage(() => panels().then((module) => module.FixtureTransferPanel));
 
-// An order's "Rimborsi" section (it reads the order from the page's record), with its strings
+// Fans' refund requests, and an order's "Rimborsi" section (it reads the order from the page's record), with its strings
 // (refunds/pages.ts), in the same chunk.
 export const LazyOrderRefunds = lazyPage(() => panels().then((module) => module.OrderRefunds));
+export const LazyRefundRequestList = lazyPage(() => panels().then((module) => module.RefundRequestList));

@@ -101,6 +101,7 @@ export const englishAppMessages: TranslationMessages = {
       seat_season_backlog: 'Season backlog by seat',
       orders: 'Orders',
       transfers: 'Changes of holder',
+      refund_requests: 'Refund requests',
       people: 'Users and customers',
       users: 'Users',
       corporate_requests: 'Corporate requests',

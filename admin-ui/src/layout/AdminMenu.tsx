@@ -2,6 +2,7 @@ import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
+import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
@@ -96,6 +97,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.seatSeasonBacklog, label: 'app.menu.seat_season_backlog', icon: <EventSeatOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
       { path: '/transfers', label: 'app.menu.transfers', icon: <SwapHorizOutlinedIcon /> },
+      { path: '/refund-requests', label: 'app.menu.refund_requests', icon: <CurrencyExchangeOutlinedIcon /> },
       { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },
       { path: PAGE_PATHS.massIssueLines, label: 'app.menu.mass_issue_lines', icon: <LibraryAddCheckOutlinedIcon /> },
     ],

@@ -4,12 +4,12 @@ import { ShowBase } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../dataProvider';
 import { anOrderRow } from '../test/fixtures';
-import { callsWith, jsonBody } from '../test/recordActions';
-import { renderInAdmin, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
+import { callsWith, jsonBody, lastListParam, listReads, rowShowing } from '../test/recordActions';
+import { listRoute, renderAdminApp, renderInAdmin, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { refundMessages } from './messages';
 // The chunk's entry: its strings are added as the app adds them.
-import { OrderRefunds } from './pages';
-import type { LineDetail, OrderDetail, TicketRefund } from '../../../api-types';
+import { OrderRefunds, RefundRequestList } from './pages';
+import type { LineDetail, OrderDetail, RefundRequestView, TicketRefund } from '../../../api-types';
 
 const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
 const ORDER = `/api/admin/orders/${ORDER_ID}`;
@@ -152,5 +152,117 @@ describe('the "Rimborsi" section of an issued order', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByRole('checkbox')).toHaveLength(1);
     expect(within(dialog).getByRole('checkbox', { name: /Tifoso 11/ })).toBeChecked();
+  });
+});
+
+const REQUESTS = '/api/admin/refund-requests';
+
+const pendingRequest: RefundRequestView = {
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4d01',
+  order_id: ORDER_ID,
+  fixture: { id: 7, title: 'Como - Lazio', competition: 'Serie A', starts_at: '2026-12-06T19:45:00Z' },
+  state: 'pending',
+  reason: 'Non posso venire alla nuova data',
+  staff_note: null,
+  buyer_email: 'fan@example.it',
+  tickets: 2,
+  amount_cents: 12000,
+  created_at: '2026-11-24T17:00:00Z',
+  decided_at: null,
+};
+const declinedRequest: RefundRequestView = {
+  ...pendingRequest,
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4d02',
+  state: 'declined',
+  buyer_email: 'altro@example.it',
+  staff_note: 'Fuori tempo',
+  decided_at: '2026-11-25T09:00:00Z',
+};
+
+describe("fans' refund requests", () => {
+  it('lists the pending ones first, approves one after a confirmation and reads the list again', async () => {
+    const fetchMock = stubFetch({
+      [REQUESTS]: listRoute('refund-requests', [pendingRequest, declinedRequest]),
+      '/api/admin/fixtures': listRoute('fixtures', []),
+      [`POST ${REQUESTS}/${pendingRequest.id}/approve`]: { body: { ...pendingRequest, state: 'approved' } },
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<RefundRequestList />, { dataProvider });
+
+    const row = await rowShowing('fan@example.it');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Data',
+      'Partita',
+      'E-mail acquirente',
+      'Biglietti',
+      'Importo',
+      'Motivo',
+      'Stato',
+      'Azioni',
+    ]);
+    expect(lastListParam(fetchMock, REQUESTS, 'filter')).toEqual({ state: 'pending' });
+    expect(within(row).getByText('Como - Lazio')).toBeInTheDocument();
+    expect(within(row).getByText('120,00 €')).toBeInTheDocument();
+    expect(within(row).getByText('Non posso venire alla nuova data')).toBeInTheDocument();
+    expect(within(row).getByTestId('refund-request-state')).toHaveTextContent('Da decidere');
+    // A decided request has no actions, and shows staff's note.
+    const decided = await rowShowing('altro@example.it');
+    expect(within(decided).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(decided).getByText('Fuori tempo')).toBeInTheDocument();
+
+    const reads = listReads(fetchMock, REQUESTS).length;
+    await user.click(within(row).getByRole('button', { name: 'Approva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approvare il rimborso?' });
+    expect(within(dialog).getByText(/I 2 biglietti di fan@example\.it per Como - Lazio/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approva' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listReads(fetchMock, REQUESTS).length).toBeGreaterThan(reads));
+    const posts = callsWith(fetchMock, 'POST');
+    expect(posts).toHaveLength(1);
+    expect(urlOf(posts[0]?.[0] ?? '').pathname).toBe(`${REQUESTS}/${pendingRequest.id}/approve`);
+    expect(posts[0]?.[1]?.body).toBeUndefined();
+  });
+
+  it('declines with a note, and says so when someone decided first', async () => {
+    const fetchMock = stubFetch({
+      [REQUESTS]: listRoute('refund-requests', [pendingRequest]),
+      '/api/admin/fixtures': listRoute('fixtures', []),
+      [`POST ${REQUESTS}/${pendingRequest.id}/decline`]: [
+        { status: 409, body: { code: 'request_not_pending', message: 'Not pending', errors: {} } },
+        { body: { ...pendingRequest, state: 'declined', staff_note: 'Partita giocata' } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderInAdmin(<RefundRequestList />, { dataProvider });
+
+    const row = await rowShowing('fan@example.it');
+    await user.click(within(row).getByRole('button', { name: 'Rifiuta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rifiutare la richiesta?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nota per il tifoso (facoltativa)' }), ' Partita giocata ');
+    await user.click(within(dialog).getByRole('button', { name: 'Rifiuta' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Qualcuno ha già deciso questa richiesta');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Rifiuta' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const posts = callsWith(fetchMock, 'POST');
+    expect(posts).toHaveLength(2);
+    for (const post of posts) {
+      expect(urlOf(post[0]).pathname).toBe(`${REQUESTS}/${pendingRequest.id}/decline`);
+      expect(jsonBody(post)).toEqual({ note: 'Partita giocata' });
+    }
+  });
+
+  it('opens at /admin/refund-requests from the menu, in English', async () => {
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      [REQUESTS]: listRoute('refund-requests', [pendingRequest]),
+      '/api/admin/fixtures': listRoute('fixtures', []),
+    });
+    renderAdminApp('/refund-requests', { locale: 'en' });
+
+    const row = (await screen.findByText('fan@example.it', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('To decide')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Refund requests' })).toHaveClass('RaMenuItemLink-active');
   });
 });

@@ -7,6 +7,39 @@ import type { MessageBundle } from '../i18n/i18nProvider';
 export const refundMessages: MessageBundle = {
   it: {
     resources: {
+      'refund-requests': {
+        name: 'Richiesta di rimborso |||| Richieste di rimborso',
+        empty: 'Nessuna richiesta di rimborso da mostrare.',
+        fields: {
+          created_at: 'Data',
+          fixture: 'Partita',
+          fixture_id: 'Partita',
+          buyer_email: 'E-mail acquirente',
+          tickets: 'Biglietti',
+          amount_cents: 'Importo',
+          reason: 'Motivo',
+          state: 'Stato',
+          actions: 'Azioni',
+        },
+        states: {
+          pending: 'Da decidere',
+          approved: 'Approvata',
+          declined: 'Rifiutata',
+        },
+        approve: 'Approva',
+        decline: 'Rifiuta',
+        approve_title: 'Approvare il rimborso?',
+        approve_help:
+          '%{smart_count} biglietto di %{email} per %{title} verrà annullato e rimborsato. |||| I %{smart_count} biglietti di %{email} per %{title} verranno annullati e rimborsati.',
+        decline_title: 'Rifiutare la richiesta?',
+        decline_help: "%{email} riceverà la risposta, con la nota se la scrivi.",
+        note: 'Nota per il tifoso (facoltativa)',
+        approved: 'Richiesta approvata: rimborso avviato.',
+        declined: 'Richiesta rifiutata.',
+        errors: {
+          request_not_pending: 'Qualcuno ha già deciso questa richiesta: la lista è stata aggiornata.',
+        },
+      },
       refunds: {
         title: 'Rimborsi',
         none: 'Nessun rimborso per questo ordine.',
@@ -45,6 +78,39 @@ export const refundMessages: MessageBundle = {
   },
   en: {
     resources: {
+      'refund-requests': {
+        name: 'Refund request |||| Refund requests',
+        empty: 'No refund request to show.',
+        fields: {
+          created_at: 'Date',
+          fixture: 'Match',
+          fixture_id: 'Match',
+          buyer_email: 'Buyer e-mail',
+          tickets: 'Tickets',
+          amount_cents: 'Amount',
+          reason: 'Reason',
+          state: 'State',
+          actions: 'Actions',
+        },
+        states: {
+          pending: 'To decide',
+          approved: 'Approved',
+          declined: 'Declined',
+        },
+        approve: 'Approve',
+        decline: 'Decline',
+        approve_title: 'Approve the refund?',
+        approve_help:
+          "%{email}'s %{smart_count} ticket for %{title} will be cancelled and refunded. |||| %{email}'s %{smart_count} tickets for %{title} will be cancelled and refunded.",
+        decline_title: 'Decline the request?',
+        decline_help: '%{email} will get the answer, with the note if you write one.',
+        note: 'Note for the fan (optional)',
+        approved: 'Request approved: refund started.',
+        declined: 'Request declined.',
+        errors: {
+          request_not_pending: 'Someone already decided this request: the list has been read again.',
+        },
+      },
       refunds: {
         title: 'Refunds',
         none: 'No refund for this order.',

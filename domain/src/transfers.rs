@@ -473,49 +473,20 @@ pub struct TransferView {
     pub done_at: Option<DateTime<Utc>>,
 }
 
-/// `user`'s changes of holder (those they asked for), newest first; or one of them.
+/// `user`'s changes of holder (those they asked for), newest first (the latest 200); or one
+/// of them.
 pub async fn sent_by(
     conn: &mut PgConnection,
     user: Uuid,
     one: Option<TransferId>,
 ) -> Result<Vec<TransferView>, sqlx::Error> {
-    let rows = sqlx::query!(
-        r#"select t.transfer_id, t.state as "state: TransferState", f.id as "fixture_id: FixtureId",
-                  f.title, f.starts_at, sec.name as sector_name, s.row_label, s.number, b.no_map,
-                  t.from_seal, t.from_holder_name, t.to_first_name, t.to_last_name, t.to_email,
-                  t.refusal_code, t.created_at, t.done_at
-             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
-             join fixture f on f.id = t.fixture_id join venue_seat s on s.id = l.seat_id
-             join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
-            where t.from_user = $1 and ($2::uuid is null or t.transfer_id = $2)
-            order by t.created_at desc
-            limit 200"#,
-        user,
-        one.map(|i| i.0)
-    )
-    .fetch_all(conn)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| TransferView {
-            id: TransferId(r.transfer_id),
-            state: r.state,
-            fixture_id: r.fixture_id,
-            fixture_title: r.title,
-            starts_at: r.starts_at,
-            sector_name: r.sector_name,
-            row: r.row_label,
-            number: r.number,
-            no_map: r.no_map,
-            from_seal: r.from_seal,
-            from_holder_name: r.from_holder_name,
-            to_name: format!("{} {}", r.to_first_name, r.to_last_name),
-            to_email: r.to_email,
-            refusal_code: r.refusal_code,
-            created_at: r.created_at,
-            done_at: r.done_at,
-        })
-        .collect())
+    let filter = StaffFilter {
+        from_user: Some(user),
+        id: one,
+        ..Default::default()
+    };
+    let (items, _) = list_for_staff(conn, &filter, 0, 200).await?;
+    Ok(items.into_iter().map(|s| s.transfer).collect())
 }
 
 /// A change of holder as staff see it: the fan's view, who asked, and the ticketing system's
@@ -538,6 +509,9 @@ pub struct StaffTransferView {
 /// What staff filter changes of holder by.
 #[derive(Debug, Clone, Default)]
 pub struct StaffFilter {
+    /// The fan who asked (their own list).
+    pub from_user: Option<Uuid>,
+    pub id: Option<TransferId>,
     pub fixture: Option<FixtureId>,
     pub state: Option<TransferState>,
     /// A seal (old or new), an e-mail or a name, in part.
@@ -570,13 +544,16 @@ pub async fn list_for_staff(
               and ($3::text is null or lower(t.from_seal) like $3 or lower(coalesce(t.seal, '')) like $3
                    or lower(t.to_email) like $3 or lower(u.email) like $3
                    or lower(t.to_first_name || ' ' || t.to_last_name) like $3)
+              and ($6::uuid is null or t.from_user = $6) and ($7::uuid is null or t.transfer_id = $7)
             order by t.created_at desc
             offset $4 limit $5"#,
         filter.fixture.map(|f| f.0),
         filter.state as Option<TransferState>,
         search,
         offset,
-        limit
+        limit,
+        filter.from_user,
+        filter.id.map(|i| i.0)
     )
     .fetch_all(conn)
     .await?;

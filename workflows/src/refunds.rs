@@ -92,32 +92,43 @@ impl Job for RefundOrder {
                 .strip_prefix("refused:")
                 .and_then(eligibility::Ineligible::from_refusal)
                 .map_or("", eligibility::Ineligible::code);
-            let context = json!({
-                "fixture": order.fixture.title, "order_id": order.id,
-                "total": documents::euros(order.total_cents.0), "reason": reason,
-                "refusal": refusal,
-            });
-            mail_to(
-                &mut tx,
-                &order.buyer_email,
-                order_language(&order),
-                MailTemplate::OrderRefunded,
-                &context,
-                vec![],
-            )
-            .await?;
-            orders::notify_fan(
-                &mut tx,
-                order.user_id,
-                "order_refunded",
-                json!({"fixture": order.fixture.title, "reason": reason}),
-                order.id,
-            )
-            .await?;
+            tell_refunded(&mut tx, &order, order.total_cents.0, &reason, refusal).await?;
         }
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Tells the buyer, by e-mail and in their notifications, that `amount` cents of the order
+/// went back (`refusal`: the ticketing system's refusal that caused it, in the fan's words).
+async fn tell_refunded(
+    tx: &mut sqlx::PgConnection,
+    order: &domain::orders::Order,
+    amount: i64,
+    reason: &str,
+    refusal: &str,
+) -> Result<(), sqlx::Error> {
+    let context = json!({
+        "fixture": order.fixture.title, "order_id": order.id,
+        "total": documents::euros(amount), "reason": reason, "refusal": refusal,
+    });
+    mail_to(
+        &mut *tx,
+        &order.buyer_email,
+        order_language(order),
+        MailTemplate::OrderRefunded,
+        &context,
+        vec![],
+    )
+    .await?;
+    orders::notify_fan(
+        tx,
+        order.user_id,
+        "order_refunded",
+        json!({"fixture": order.fixture.title, "reason": reason}),
+        order.id,
+    )
+    .await
 }
 
 /// Refunds some or all of an issued order's tickets, as staff asked
@@ -181,28 +192,7 @@ impl Job for RefundTickets {
             .await?
             .is_some()
         {
-            let context = json!({
-                "fixture": order.fixture.title, "order_id": order.id,
-                "total": documents::euros(refund.amount_cents.0), "reason": refund.reason,
-                "refusal": "",
-            });
-            mail_to(
-                &mut tx,
-                &order.buyer_email,
-                order_language(&order),
-                MailTemplate::OrderRefunded,
-                &context,
-                vec![],
-            )
-            .await?;
-            orders::notify_fan(
-                &mut tx,
-                order.user_id,
-                "order_refunded",
-                json!({"fixture": order.fixture.title, "reason": refund.reason}),
-                order.id,
-            )
-            .await?;
+            tell_refunded(&mut tx, &order, refund.amount_cents.0, &refund.reason, "").await?;
         }
         tx.commit().await?;
         Ok(())

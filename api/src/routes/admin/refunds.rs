@@ -287,12 +287,20 @@ async fn get_refund_request(
     Ok(axum::Json(request_view(&mut conn, id).await?).into_response())
 }
 
-fn not_pending() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "request_not_pending",
-        "The request was decided already",
-    )
+/// Locks a pending request for a decision: its order; 404 when there is no such request,
+/// 409 `request_not_pending` when it was decided already.
+async fn locked_pending(tx: &mut sqlx::PgConnection, id: Uuid) -> ApiResult<OrderId> {
+    match orders::lock_pending_refund_request(&mut *tx, id).await? {
+        Some(order_id) => Ok(order_id),
+        None => {
+            request_view(tx, id).await?;
+            Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "request_not_pending",
+                "The request was decided already",
+            ))
+        }
+    }
 }
 
 /// `POST /api/admin/refund-requests/{id}/approve`: refunds the order's tickets left (by the
@@ -309,10 +317,7 @@ async fn approve_refund_request(
 ) -> ApiResult<Response> {
     let id = Uuid::parse_str(&id).map_err(|_| request_not_found())?;
     let mut tx = state.pool.begin().await?;
-    let Some(order_id) = orders::lock_pending_refund_request(&mut tx, id).await? else {
-        request_view(&mut tx, id).await?;
-        return Err(not_pending());
-    };
+    let order_id = locked_pending(&mut tx, id).await?;
     let refund = match orders::request_ticket_refund(
         &mut tx,
         order_id,
@@ -382,10 +387,7 @@ async fn decline_refund_request(
         ));
     }
     let mut tx = state.pool.begin().await?;
-    let Some(order_id) = orders::lock_pending_refund_request(&mut tx, id).await? else {
-        request_view(&mut tx, id).await?;
-        return Err(not_pending());
-    };
+    let order_id = locked_pending(&mut tx, id).await?;
     let note = (!note.is_empty()).then_some(note);
     orders::decide_refund_request(&mut tx, id, staff.user.user_id, None, note).await?;
     let order = orders::load(&mut tx, order_id)

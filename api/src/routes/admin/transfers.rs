@@ -31,6 +31,7 @@ async fn list_transfers(
         fixture: params.filter_i64("fixture_id")?.map(FixtureId),
         state: params.filter_enum::<TransferState>("state")?,
         search: params.filter_str("q"),
+        ..Default::default()
     };
     let mut conn = state.pool.acquire().await?;
     let (items, total) =

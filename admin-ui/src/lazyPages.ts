@@ -25,7 +25,8 @@ export const LazyWaitingRoomShow = lazyPage(() => panels().then((module) => modu
 export const LazyTransferList = lazyPage(() => panels().then((module) => module.TransferList));
 export const LazyFixtureTransferPanel = lazyPage(() => panels().then((module) => module.FixtureTransferPanel));
 
-// Fans' refund requests, and an order's "Rimborsi" section (it reads the order from the page's record), with its strings
+// Fans' refund requests, and an order's and a match's "Rimborsi" sections (it reads the order from the page's record), with its strings
 // (refunds/pages.ts), in the same chunk.
 export const LazyOrderRefunds = lazyPage(() => panels().then((module) => module.OrderRefunds));
 export const LazyRefundRequestList = lazyPage(() => panels().then((module) => module.RefundRequestList));
+export const LazyFixtureRefundPanel = lazyPage(() => panels().then((module) => module.FixtureRefundPanel));

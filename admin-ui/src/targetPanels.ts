@@ -11,4 +11,4 @@ export { RenewalMailingShow } from './renewalMailings/RenewalMailingShow';
 export { RenewalMailingsPage } from './renewalMailings/RenewalMailingsPage';
 export { WaitingRoomCreate, WaitingRoomEdit, WaitingRoomPanel, WaitingRoomShow, WaitingRoomsPage } from './waitingRooms/pages';
 export { FixtureTransferPanel, TransferList } from './transfers/pages';
-export { OrderRefunds, RefundRequestList } from './refunds/pages';
+export { FixtureRefundPanel, OrderRefunds, RefundRequestList } from './refunds/pages';

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { ShowBase } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../dataProvider';
-import { anOrderRow } from '../test/fixtures';
+import { aFixture, anOrderRow } from '../test/fixtures';
 import { callsWith, jsonBody, lastListParam, listReads, rowShowing } from '../test/recordActions';
 import { listRoute, renderAdminApp, renderInAdmin, STAFF_ME, stubFetch, TEST_CSRF_TOKEN, urlOf } from '../test/render';
 import { refundMessages } from './messages';
 // The chunk's entry: its strings are added as the app adds them.
-import { OrderRefunds, RefundRequestList } from './pages';
+import { FixtureRefundPanel, OrderRefunds, RefundRequestList } from './pages';
 import type { LineDetail, OrderDetail, RefundRequestView, TicketRefund } from '../../../api-types';
 
 const ORDER_ID = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4a51';
@@ -265,4 +265,75 @@ describe("fans' refund requests", () => {
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Refund requests' })).toHaveClass('RaMenuItemLink-active');
   });
+});
+
+const FIXTURE = '/api/admin/fixtures/7';
+const FIXTURE_REFUNDS = `${FIXTURE}/refunds`;
+
+function renderFixturePanel() {
+  return renderInAdmin(
+    <ShowBase resource="fixtures" id={7}>
+      <FixtureRefundPanel />
+    </ShowBase>,
+    { dataProvider },
+  );
+}
+
+describe('the "Rimborsi" panel of a match', () => {
+  it('marks the match postponed with its status as it is', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${FIXTURE}`]: { body: aFixture() },
+      [`PUT ${FIXTURE}`]: { body: aFixture({ postponed: true }) },
+      [FIXTURE_REFUNDS]: { body: { lines: 0, requested: 0, refunded: 0 } },
+    });
+    const user = userEvent.setup();
+    renderFixturePanel();
+
+    const toggle = await screen.findByRole('switch', { name: 'Partita rinviata' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Partita rinviata' })).toBeChecked());
+    const puts = callsWith(fetchMock, 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(jsonBody(puts[0])).toEqual({ status: 1, postponed: true });
+    expect(screen.queryByTestId('fixture-refund-progress')).not.toBeInTheDocument();
+  });
+
+  it('refunds every ticket after a confirmation with a reason, shows a refusal, then follows the progress until all are refunded', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${FIXTURE}`]: { body: aFixture() },
+      [`GET ${FIXTURE_REFUNDS}`]: [
+        { body: { lines: 4, requested: 0, refunded: 0 } },
+        { body: { lines: 4, requested: 4, refunded: 2 } },
+        { body: { lines: 4, requested: 4, refunded: 4 } },
+      ],
+      [`POST ${FIXTURE_REFUNDS}`]: [
+        { status: 409, body: { code: 'fixture_not_found', message: 'No such fixture', errors: {} } },
+        { status: 202, body: { round: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4e99', progress: { lines: 4, requested: 4, refunded: 0 } } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderFixturePanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Rimborsa tutti i biglietti' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rimborsare tutti i biglietti di Como - Lazio?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rimborsa tutti i biglietti' }));
+    expect(await within(dialog).findByText('Scrivi il motivo (massimo 500 caratteri).')).toBeInTheDocument();
+    expect(callsWith(fetchMock, 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Partita annullata');
+    await user.click(within(dialog).getByRole('button', { name: 'Rimborsa tutti i biglietti' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Rimborsa tutti i biglietti' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('fixture-refund-progress')).toBeInTheDocument();
+    // Read again every 2 s until every ticket is refunded.
+    expect(await screen.findByText('2 di 4 biglietti rimborsati…', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tutti i 4 biglietti rimborsati.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    for (const post of callsWith(fetchMock, 'POST')) {
+      expect(urlOf(post[0]).pathname).toBe(FIXTURE_REFUNDS);
+      expect(jsonBody(post)).toEqual({ reason: 'Partita annullata' });
+    }
+  }, 15_000);
 });

@@ -66,6 +66,21 @@ export const refundMessages: MessageBundle = {
           requested: 'In corso',
           done: 'Rimborsato',
         },
+        fixture: {
+          title: 'Rimborsi',
+          postponed: 'Partita rinviata',
+          postponed_help: 'Con la partita rinviata i tifosi possono chiedere il rimborso dei loro biglietti.',
+          postponed_on: 'Partita segnata come rinviata.',
+          postponed_off: 'Partita non più segnata come rinviata.',
+          refund_all: 'Rimborsa tutti i biglietti',
+          confirm_title: 'Rimborsare tutti i biglietti di %{title}?',
+          confirm_help:
+            'Tutti i biglietti emessi ancora validi vengono annullati nel sistema di biglietteria e rimborsati sulla carta dei tifosi. Non si può annullare.',
+          started: 'Rimborso di tutti i biglietti avviato.',
+          progress_label: 'Avanzamento dei rimborsi',
+          progress: '%{refunded} di %{lines} biglietti rimborsati…',
+          progress_done: 'Tutti i %{lines} biglietti rimborsati.',
+        },
         errors: {
           not_issued: "L'ordine non è emesso: non si può rimborsare.",
           nothing_to_refund: 'Nessun biglietto ancora valido da rimborsare.',
@@ -136,6 +151,21 @@ export const refundMessages: MessageBundle = {
         states: {
           requested: 'In progress',
           done: 'Refunded',
+        },
+        fixture: {
+          title: 'Refunds',
+          postponed: 'Match postponed',
+          postponed_help: 'While the match is postponed, fans may ask for a refund of their tickets.',
+          postponed_on: 'Match marked as postponed.',
+          postponed_off: 'Match no longer marked as postponed.',
+          refund_all: 'Refund all tickets',
+          confirm_title: 'Refund every ticket of %{title}?',
+          confirm_help:
+            "Every issued ticket still valid is cancelled in the ticketing system and refunded to the fans' cards. This cannot be undone.",
+          started: 'Refund of all tickets started.',
+          progress_label: 'Refunds progress',
+          progress: '%{refunded} of %{lines} tickets refunded…',
+          progress_done: 'All %{lines} tickets refunded.',
         },
         errors: {
           not_issued: 'The order is not issued: it cannot be refunded.',

@@ -1,5 +1,5 @@
 /**
- * Staff's refunds of an order's issued tickets and fans' refund requests, and their strings, loaded when first opened with
+ * Staff's refunds of an order's issued tickets and fans' refund requests and a match's "Rimborsi" panel, and their strings, loaded when first opened with
  * the other tabs' chunk (src/targetPanels.ts, via lazyPages.ts): the staff app's main bundle
  * stays within its budget. The strings are added before any of these renders.
  */
@@ -8,5 +8,6 @@ import { refundMessages } from './messages';
 
 addMessages(refundMessages);
 
+export { FixtureRefundPanel } from './FixtureRefundPanel';
 export { OrderRefunds } from './OrderRefunds';
 export { RefundRequestList } from './RefundRequestList';

@@ -199,6 +199,31 @@ impl Job for RefundTickets {
     }
 }
 
+/// Asks for a refund of `lines` of an issued order (every live one when `None`) and enqueues
+/// the job that carries it out, on the caller's transaction: what staff's refund, an approved
+/// request and a match's bulk refund each start with.
+pub async fn start_ticket_refund(
+    tx: &mut sqlx::PgConnection,
+    order_id: domain::ids::OrderId,
+    lines: Option<&[i64]>,
+    reason: &str,
+    staff: Option<uuid::Uuid>,
+) -> Result<Result<orders::TicketRefund, orders::TicketRefundRefusal>, sqlx::Error> {
+    let refund =
+        match orders::request_ticket_refund(&mut *tx, order_id, lines, reason, staff).await? {
+            Ok(refund) => refund,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+    crate::runtime::enqueue(
+        tx,
+        &RefundTickets {
+            refund_id: refund.id,
+        },
+    )
+    .await?;
+    Ok(Ok(refund))
+}
+
 /// A match's bulk refund (postponed or cancelled): a refund of every issued order's tickets
 /// still live, each order in its own transaction with its [`RefundTickets`] job, so a crash
 /// half-way resumes with the orders left.
@@ -226,19 +251,8 @@ impl Job for RefundFixture {
         drop(conn);
         for order_id in todo {
             let mut tx = ctx.pool.begin().await?;
-            match orders::request_ticket_refund(&mut tx, order_id, None, &self.reason, self.staff)
-                .await?
-            {
-                Ok(refund) => {
-                    crate::runtime::enqueue(
-                        &mut tx,
-                        &RefundTickets {
-                            refund_id: refund.id,
-                        },
-                    )
-                    .await?;
-                    tx.commit().await?;
-                }
+            match start_ticket_refund(&mut tx, order_id, None, &self.reason, self.staff).await? {
+                Ok(_) => tx.commit().await?,
                 // Refunded meanwhile, or a change of holder under way: the next run (staff's
                 // again) takes what is left.
                 Err(refusal) => {

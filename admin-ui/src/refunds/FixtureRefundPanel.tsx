@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -18,10 +17,10 @@ import { Button, useNotify, useRecordContext, useTranslate, useUpdate } from 're
 import { apiErrorMessageKey } from '../api/errors';
 import { ApiRequestError, getJson, postJson } from '../api/http';
 import { Section } from '../layout/Section';
+import { REASON_MAX, ReasonField } from './ReasonField';
 import type { Fixture, FixtureRefundProgress, FixtureRefundRequest, FixtureRefundStarted } from '../../../api-types';
 
 const PANEL = 'resources.refunds.fixture';
-const REASON_MAX = 500;
 
 const fixtureRefundsPath = (id: number | string) => `/api/admin/fixtures/${id}/refunds`;
 
@@ -141,21 +140,15 @@ function RefundAllForm({ fixture, onClose }: { fixture: Fixture; onClose: () => 
       <DialogTitle id={`refund-all-${fixture.id}`}>{translate(`${PANEL}.confirm_title`, { title: fixture.title })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{translate(`${PANEL}.confirm_help`)}</DialogContentText>
-        <TextField
+        <ReasonField
           id={reasonId}
           label={translate('resources.refunds.reason')}
           value={reason}
-          required
-          multiline
-          minRows={2}
-          onChange={(event) => {
-            setReason(event.target.value);
+          error={reasonError}
+          onChange={(value) => {
+            setReason(value);
             setReasonError(null);
           }}
-          error={reasonError !== null}
-          helperText={reasonError ?? `${reason.length}/${REASON_MAX}`}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
         />
         {error !== null && (
           <Alert severity="error" sx={{ mt: 2 }}>

@@ -17,7 +17,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -26,10 +25,10 @@ import { ApiRequestError, getJson, postJson } from '../api/http';
 import { formatEuros } from '../fields/money';
 import { DateTime, EmptyText, HeadCells } from '../layout/Facts';
 import { Section } from '../layout/Section';
+import { REASON_MAX, ReasonField } from './ReasonField';
 import type { LineDetail, OrderDetail, RefundRequest, TicketRefund } from '../../../api-types';
 
 const REFUNDS = 'resources.refunds';
-const REASON_MAX = 500;
 const KNOWN_ERRORS = ['not_issued', 'nothing_to_refund', 'lines_not_refundable', 'transfer_in_progress'];
 
 const orderRefundsPath = (orderId: string) => `/api/admin/orders/${orderId}/refunds`;
@@ -219,21 +218,15 @@ function RefundForm({ orderId, lines, onClose }: { orderId: string; lines: reado
             </Typography>
           </Box>
         )}
-        <TextField
+        <ReasonField
           id={reasonId}
           label={translate(`${REFUNDS}.reason`)}
           value={reason}
-          required
-          multiline
-          minRows={2}
-          onChange={(event) => {
-            setReason(event.target.value);
+          error={reasonError}
+          onChange={(value) => {
+            setReason(value);
             setReasonError(null);
           }}
-          error={reasonError !== null}
-          helperText={reasonError ?? `${reason.length}/${REASON_MAX}`}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
         />
         {error !== null && (
           <Alert severity="error" sx={{ mt: 2 }}>

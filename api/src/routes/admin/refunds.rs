@@ -26,7 +26,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
-use workflows::refunds::{RefundFixture, RefundTickets};
+use workflows::refunds::{RefundFixture, start_ticket_refund};
 
 pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(order_refunds, refund_tickets))
@@ -106,20 +106,9 @@ async fn refund_tickets(
     if !exists {
         return Err(ApiError::not_found("No such order"));
     }
-    let refund =
-        match orders::request_ticket_refund(&mut tx, id, lines, &reason, Some(staff.user.user_id))
-            .await?
-        {
-            Ok(refund) => refund,
-            Err(refusal) => return Err(refused(refusal)),
-        };
-    workflows::enqueue(
-        &mut tx,
-        &RefundTickets {
-            refund_id: refund.id,
-        },
-    )
-    .await?;
+    let refund = start_ticket_refund(&mut tx, id, lines, &reason, Some(staff.user.user_id))
+        .await?
+        .map_err(refused)?;
     audit::record(
         &mut tx,
         Some(staff.user.user_id),
@@ -318,7 +307,7 @@ async fn approve_refund_request(
     let id = Uuid::parse_str(&id).map_err(|_| request_not_found())?;
     let mut tx = state.pool.begin().await?;
     let order_id = locked_pending(&mut tx, id).await?;
-    let refund = match orders::request_ticket_refund(
+    let refund = start_ticket_refund(
         &mut tx,
         order_id,
         None,
@@ -326,17 +315,7 @@ async fn approve_refund_request(
         Some(staff.user.user_id),
     )
     .await?
-    {
-        Ok(refund) => refund,
-        Err(refusal) => return Err(refused(refusal)),
-    };
-    workflows::enqueue(
-        &mut tx,
-        &RefundTickets {
-            refund_id: refund.id,
-        },
-    )
-    .await?;
+    .map_err(refused)?;
     orders::decide_refund_request(&mut tx, id, staff.user.user_id, Some(refund.id), None).await?;
     let order = orders::load(&mut tx, order_id)
         .await?

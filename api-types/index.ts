@@ -296,6 +296,8 @@ export type WaitingRoomStanding = Schemas['Standing'];
 export type Admission = Schemas['AdmissionView'];
 /** A title passed on to a new holder (`/api/titles/{seal}/transfer`, `/api/transfers`). */
 export type TransferCheck = Schemas['TransferCheck'];
+export type SeasonTransferCheck = Schemas['SeasonTransferCheck'];
+export type ReceivedSeasonMatch = Schemas['ReceivedSeasonMatch'];
 export type TransferRequest = Schemas['TransferRequest'];
 export type TransferState = Schemas['TransferState'];
 export type TransferView = Schemas['TransferView'];

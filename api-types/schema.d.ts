@@ -1091,6 +1091,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/season-seats/{line}/matches/{fixture}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's season seat and
+         *     whether it may be passed on for that match now (the season ticket's limit, the match's
+         *     rules).
+         */
+        get: operations["season_transfer_check"];
+        put?: never;
+        /**
+         * `POST /api/season-seats/{line}/matches/{fixture}/transfer` (spec: abbonamento-cessione):
+         *     passes the caller's season seat on to a new holder for that match only; the season ticket
+         *     covers the seat again from the next match. The ticketing system's change follows in a job
+         *     (watch `GET /api/transfers/{id}`).
+         */
+        post: operations["request_season_transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/season-matches/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A match ticket the caller received
+         *     from a season holder (`id` is the change of holder).
+         */
+        get: operations["received_match_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transfers": {
         parameters: {
             query?: never;
@@ -2075,9 +2122,10 @@ export interface paths {
         /** `GET /api/admin/season-tickets/{id}`. */
         get: operations["admin_get_season"];
         /**
-         * On sale (1) copies the seats of every
-         *     covered match not yet copied, by a job each; off sale (2); audited. Refused once its first
-         *     match has started.
+         * On sale (1) copies the
+         *     seats of every covered match not yet copied, by a job each; off sale (2); refused once its
+         *     first match has started. The transfer limit is how many matches a holder may pass on.
+         *     Audited.
          */
         put: operations["admin_update_season"];
         post?: never;
@@ -4317,6 +4365,32 @@ export interface components {
         Received: {
             received: boolean;
         };
+        /**
+         * @description A season seat passed on for one match, as its receiver's wallet shows it: a match ticket
+         *     in their name, which they cannot pass on.
+         */
+        ReceivedSeasonMatch: {
+            /** Format: uuid */
+            transfer_id: string;
+            fixture: components["schemas"]["FixtureRef"];
+            season_name: string;
+            label: string;
+            sector_name: string;
+            block_code: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            gate: string;
+            no_map: boolean;
+            holder_name: string;
+            reduction_name: string;
+            /** @description The season holder who passed it on. */
+            from_holder_name: string;
+            seal: string;
+            barcode: string;
+            /** Format: date-time */
+            issued_at: string;
+        };
         ReductionView: {
             /** Format: int32 */
             id: number;
@@ -4686,9 +4760,15 @@ export interface components {
         SeasonChange: {
             /**
              * Format: int16
-             * @description 0 scheduled, 1 on sale, 2 off sale.
+             * @description 0 scheduled, 1 on sale, 2 off sale; unchanged when absent.
              */
-            status: number;
+            status?: number | null;
+            /**
+             * Format: int32
+             * @description How many of its matches a holder may pass on (the spec's season transfer limit), 0 to
+             *     100; unchanged when absent.
+             */
+            transfer_limit?: number | null;
         };
         SeasonCheck: {
             lines: components["schemas"]["SeasonLineCheck"][];
@@ -4888,6 +4968,11 @@ export interface components {
             /** Format: int32 */
             per_buyer_limit: number;
             /**
+             * Format: int32
+             * @description How many of its matches a holder may pass on to someone else (0: none).
+             */
+            transfer_limit: number;
+            /**
              * Format: int64
              * @description How many matches it covers.
              */
@@ -4910,6 +4995,34 @@ export interface components {
         /** @description The season tickets on sale. */
         SeasonTicketList: {
             items: components["schemas"]["SeasonTicket"][];
+        };
+        /** @description Whether a season seat may be passed on for one of its matches. */
+        SeasonTransferCheck: {
+            season: components["schemas"]["WalletSeason"];
+            /** Format: int64 */
+            fixture_id: number;
+            fixture_title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** @description It may be passed on now. */
+            transferable: boolean;
+            /**
+             * @description Why not: `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`,
+             *     `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`.
+             */
+            refusal_code?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when it may be passed on for this match.
+             */
+            closes_at: string;
+            /**
+             * Format: int32
+             * @description How many matches the season seat may pass on, and has passed on (or is passing on).
+             */
+            transfer_limit: number;
+            /** Format: int64 */
+            transfers_used: number;
         };
         /** @description The caller's season tickets. */
         SeasonWallet: {
@@ -5050,7 +5163,10 @@ export interface components {
          *     own words when it refused.
          */
         StaffTransferView: components["schemas"]["TransferView"] & {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The order of the ticket, or of the season seat, passed on.
+             */
             order_id: string;
             /** @description The account that passed it on. */
             from_email: string;
@@ -5284,7 +5400,16 @@ export interface components {
             /** Format: int32 */
             number: number;
             no_map: boolean;
-            /** @description The seal of the title passed on (cancelled once the change is done). */
+            /**
+             * Format: int64
+             * @description A season seat passed on for this match (its season order line); none for a match
+             *     ticket.
+             */
+            season_line_id?: number | null;
+            /**
+             * @description The seal of the title passed on (cancelled once the change is done; a season title
+             *     stays valid for the other matches).
+             */
             from_seal: string;
             from_holder_name: string;
             to_name: string;
@@ -5360,6 +5485,11 @@ export interface components {
         /** @description The caller's titles, soonest match first. */
         Wallet: {
             items: components["schemas"]["WalletTicket"][];
+            /**
+             * @description Match tickets passed on to the caller from season seats (one match each; they cannot
+             *     be passed on again).
+             */
+            received_matches: components["schemas"]["ReceivedSeasonMatch"][];
         };
         /** @description A covered match as the wallet shows it. */
         WalletMatch: {
@@ -5370,9 +5500,12 @@ export interface components {
             starts_at: string;
             /**
              * @description `valid`, `used`, `cancelled`; `passed` once the match is over; `pending` while a
-             *     collection's title for it is being issued.
+             *     collection's title for it is being issued; `passed_on` when the seat was passed on to
+             *     someone else for this match.
              */
             state: string;
+            /** @description Who the seat was passed on to for this match. */
+            passed_to?: string | null;
             /** @description A collection's title for this match. */
             seal?: string | null;
             barcode?: string | null;
@@ -10057,6 +10190,239 @@ export interface operations {
             };
         };
     };
+    season_transfer_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season seat (a season order line) */
+                line: number;
+                /** @description One of the matches it covers */
+                fixture: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeasonTransferCheck"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`: not the caller's season seat, or not a match it covers; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    request_season_transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season seat (a season order line) */
+                line: number;
+                /** @description One of the matches it covers */
+                fixture: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The change of holder, under way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names `holder.{field}` or `email`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    received_match_pdf: {
+        parameters: {
+            query?: {
+                /** @description `it` or `en`; the caller's when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The change of holder (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_transfers: {
         parameters: {
             query?: never;
@@ -14686,7 +15052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`: a status from 0 to 2; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;

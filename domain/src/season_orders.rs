@@ -1305,8 +1305,11 @@ pub struct WalletMatch {
     pub title: String,
     pub starts_at: DateTime<Utc>,
     /// `valid`, `used`, `cancelled`; `passed` once the match is over; `pending` while a
-    /// collection's title for it is being issued.
+    /// collection's title for it is being issued; `passed_on` when the seat was passed on to
+    /// someone else for this match.
     pub state: String,
+    /// Who the seat was passed on to for this match.
+    pub passed_to: Option<String>,
     /// A collection's title for this match.
     pub seal: Option<String>,
     pub barcode: Option<String>,
@@ -1354,11 +1357,14 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
     let line_ids: Vec<i64> = rows.iter().map(|r| r.line_id).collect();
     let all_matches = sqlx::query!(
         r#"select l.line_id as "line_id!", f.id, f.title, f.starts_at, m.seal as "seal?",
-                  m.barcode as "barcode?", m.title_state as "title_state?: TitleState"
+                  m.barcode as "barcode?", m.title_state as "title_state?: TitleState",
+                  x.to_first_name || ' ' || x.to_last_name as passed_to
              from season_order_line l
              join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id
              join fixture f on f.id = c.fixture_id
              left join season_match_title m on m.line_id = l.line_id and m.fixture_id = f.id
+             left join title_transfer x on x.season_line_id = l.line_id and x.fixture_id = f.id
+                                        and x.state = 'done'
             where l.line_id = any($1)
             order by l.line_id, f.starts_at < now(), f.starts_at"#,
         &line_ids
@@ -1378,6 +1384,7 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
                     r.title_state
                 };
                 let state = match title_state {
+                    _ if m.passed_to.is_some() => "passed_on".to_owned(),
                     None => "pending".to_owned(),
                     Some(TitleState::Valid) if m.starts_at < now => "passed".to_owned(),
                     Some(s) => serde_json::to_value(s)
@@ -1392,6 +1399,7 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
                     state,
                     seal: m.seal.clone(),
                     barcode: m.barcode.clone(),
+                    passed_to: m.passed_to.clone(),
                 }
             })
             .collect();

@@ -54,6 +54,8 @@ pub struct SeasonTicket {
     pub sub_category: i16,
     pub created_by: String,
     pub per_buyer_limit: i32,
+    /// How many of its matches a holder may pass on to someone else (0: none).
+    pub transfer_limit: i32,
     /// How many matches it covers.
     pub matches: i64,
     pub first_match_at: Option<DateTime<Utc>>,
@@ -139,7 +141,7 @@ pub async fn list(
     sqlx::query_as!(
         SeasonTicket,
         r#"select t.id as "id: SeasonTicketId", t.planet_season_type_id, t.name, t.label, t.status,
-                  t.sub_category, t.created_by, t.per_buyer_limit,
+                  t.sub_category, t.created_by, t.per_buyer_limit, t.transfer_limit,
                   count(f.id) as "matches!", min(f.starts_at) as first_match_at,
                   max(f.starts_at) as last_match_at,
                   count(f.id) > 0 and bool_and(f.inventory_loaded_at is not null) as "inventory_ready!",
@@ -164,6 +166,24 @@ pub async fn list(
     )
     .fetch_all(conn)
     .await
+}
+
+/// Sets how many matches a holder of the season ticket may pass on; false when there is no
+/// such season ticket. Matches already passed on stay passed on.
+pub async fn set_transfer_limit(
+    conn: &mut PgConnection,
+    id: SeasonTicketId,
+    limit: i32,
+) -> Result<bool, sqlx::Error> {
+    let n = sqlx::query!(
+        "update season_ticket set transfer_limit = $2, updated_at = now() where id = $1",
+        id.0,
+        limit
+    )
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
 }
 
 /// Why a status change is refused.

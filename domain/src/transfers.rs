@@ -3,11 +3,16 @@
 //! carries the new title and belongs to the new holder (their wallet when they have an
 //! account), and the owner's wallet shows the old one as passed on.
 //!
+//! A season seat is passed on the same way for one match at a time (abbonamento-cessione):
+//! the ticketing system issues a match title on the seat to the new holder and the season
+//! title stays; each season seat passes on at most the season ticket's `transfer_limit`
+//! matches, counted under the seat's lock.
+//!
 //! One change at a time per title (a partial unique index: of two requests at once, one is
 //! stored); the new title is stored only over the title that was passed on (a conditional
 //! update), so a repeat or a race never stores two.
 
-use crate::ids::{FixtureId, LineId, OrderId, TransferId};
+use crate::ids::{FixtureId, LineId, OrderId, SeasonOrderId, TransferId};
 use crate::orders::{HolderDetails, HolderRule, TitleState};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
@@ -29,11 +34,29 @@ pub enum TransferState {
     Refused,
 }
 
-/// A title its owner may pass on, with what the rules need.
+/// What is passed on: a match ticket (its order line), or a season seat for one match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferSource {
+    Line { line: LineId, order: OrderId },
+    SeasonMatch { line: i64, order: SeasonOrderId },
+}
+
+/// A season seat's passing on, as the season limit counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeasonAllowance {
+    /// How many matches it may pass on (the season ticket's `transfer_limit`).
+    pub limit: i32,
+    /// How many it passed on, or is passing on.
+    pub used: i64,
+    /// This match's seat was passed on already.
+    pub done_for_match: bool,
+}
+
+/// A title its owner may pass on, with what the rules need. For a season seat, the season
+/// title for one match (the match's kick-off and rules, the season title's seal and state).
 #[derive(Debug, Clone)]
 pub struct OwnedTitle {
-    pub line_id: LineId,
-    pub order_id: OrderId,
+    pub source: TransferSource,
     pub fixture_id: FixtureId,
     pub fixture_title: String,
     pub starts_at: DateTime<Utc>,
@@ -47,6 +70,7 @@ pub struct OwnedTitle {
     pub holder_name: String,
     pub holder_key: Option<String>,
     pub reduction_rule: HolderRule,
+    pub season: Option<SeasonAllowance>,
 }
 
 /// Why a title cannot be passed on now (a stable code the apps translate).
@@ -63,6 +87,10 @@ pub enum NotTransferable {
     TitleUsed,
     /// The ticket was cancelled.
     TitleCancelled,
+    /// This season seat was already passed on for this match.
+    AlreadyPassedOn,
+    /// The season seat passed on as many matches as the season ticket allows.
+    SeasonTransferLimit,
 }
 
 impl NotTransferable {
@@ -73,6 +101,8 @@ impl NotTransferable {
             NotTransferable::MatchStarted => "match_started",
             NotTransferable::TitleUsed => "title_used",
             NotTransferable::TitleCancelled => "title_cancelled",
+            NotTransferable::AlreadyPassedOn => "already_passed_on",
+            NotTransferable::SeasonTransferLimit => "season_transfer_limit",
         }
     }
 
@@ -85,6 +115,10 @@ impl NotTransferable {
             NotTransferable::MatchStarted => "The match has started",
             NotTransferable::TitleUsed => "The ticket was used",
             NotTransferable::TitleCancelled => "The ticket was cancelled",
+            NotTransferable::AlreadyPassedOn => "This seat was already passed on for this match",
+            NotTransferable::SeasonTransferLimit => {
+                "This season ticket passed on as many matches as it may"
+            }
         }
     }
 }
@@ -112,6 +146,14 @@ impl OwnedTitle {
         if self.closes_at() <= now {
             return Some(NotTransferable::TransferWindowClosed);
         }
+        if let Some(season) = self.season {
+            if season.done_for_match {
+                return Some(NotTransferable::AlreadyPassedOn);
+            }
+            if season.used >= i64::from(season.limit) {
+                return Some(NotTransferable::SeasonTransferLimit);
+            }
+        }
         None
     }
 }
@@ -138,8 +180,10 @@ pub async fn owned_title(
     .fetch_optional(conn)
     .await?;
     Ok(row.map(|r| OwnedTitle {
-        line_id: LineId(r.order_line_id),
-        order_id: OrderId(r.order_id),
+        source: TransferSource::Line {
+            line: LineId(r.order_line_id),
+            order: OrderId(r.order_id),
+        },
         fixture_id: r.fixture_id,
         fixture_title: r.title,
         starts_at: r.starts_at,
@@ -158,6 +202,67 @@ pub async fn owned_title(
         .to_owned(),
         holder_key: r.holder_key,
         reduction_rule: HolderRule::parse(&r.rule),
+        season: None,
+    }))
+}
+
+/// `user`'s issued season seat `line` (a season title, not a collection) for its covered
+/// match `fixture`, with the season limit's count.
+pub async fn owned_season_match(
+    conn: &mut PgConnection,
+    user: Uuid,
+    line: i64,
+    fixture: FixtureId,
+) -> Result<Option<OwnedTitle>, sqlx::Error> {
+    let row = sqlx::query!(
+        r#"select l.line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.starts_at,
+                  f.status, f.transfers_open, f.transfer_closes_hours,
+                  l.title_id as "title_id!", l.seal as "seal!", l.title_state as "title_state: TitleState",
+                  l.holder_first_name, l.holder_last_name, l.holder_key, r.rule, t.transfer_limit,
+                  (select count(*) from title_transfer x
+                    where x.season_line_id = l.line_id and x.state <> 'refused') as "used!",
+                  exists (select 1 from title_transfer x where x.season_line_id = l.line_id
+                             and x.fixture_id = f.id and x.state = 'done') as "done_for_match!"
+             from season_order_line l join season_order o on o.order_id = l.order_id
+             join season_ticket t on t.id = l.season_ticket_id
+             join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id and c.fixture_id = $3
+             join fixture f on f.id = c.fixture_id join reduction r on r.id = l.reduction_id
+            where l.line_id = $2 and o.user_id = $1 and l.live and o.state = 'issued'
+              and not l.is_collection and l.title_id is not null"#,
+        user,
+        line,
+        fixture.0
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| OwnedTitle {
+        source: TransferSource::SeasonMatch {
+            line: r.line_id,
+            order: SeasonOrderId(r.order_id),
+        },
+        fixture_id: r.fixture_id,
+        fixture_title: r.title,
+        starts_at: r.starts_at,
+        fixture_status: r.status,
+        transfers_open: r.transfers_open,
+        transfer_closes_hours: r.transfer_closes_hours,
+        title_id: r.title_id,
+        seal: r.seal,
+        state: r.title_state.unwrap_or(TitleState::Valid),
+        holder_name: format!(
+            "{} {}",
+            r.holder_first_name.unwrap_or_default(),
+            r.holder_last_name.unwrap_or_default()
+        )
+        .trim()
+        .to_owned(),
+        holder_key: r.holder_key,
+        reduction_rule: HolderRule::parse(&r.rule),
+        season: Some(SeasonAllowance {
+            limit: r.transfer_limit,
+            used: r.used,
+            done_for_match: r.done_for_match,
+        }),
     }))
 }
 
@@ -177,12 +282,19 @@ pub async fn holds_seat(
     .await
 }
 
-/// Whether a change of holder of the line is under way.
-pub async fn in_progress(conn: &mut PgConnection, line: LineId) -> Result<bool, sqlx::Error> {
+/// Whether a change of holder of the title is under way.
+pub async fn in_progress(conn: &mut PgConnection, title: &OwnedTitle) -> Result<bool, sqlx::Error> {
+    let (line, season_line) = match title.source {
+        TransferSource::Line { line, .. } => (Some(line.0), None),
+        TransferSource::SeasonMatch { line, .. } => (None, Some(line)),
+    };
     sqlx::query_scalar!(
         r#"select exists (select 1 from title_transfer
-                           where order_line_id = $1 and state = 'requested') as "x!""#,
-        line.0
+                           where state = 'requested' and (order_line_id = $1
+                                 or (season_line_id = $2 and fixture_id = $3))) as "x!""#,
+        line,
+        season_line,
+        title.fixture_id.0
     )
     .fetch_one(conn)
     .await
@@ -214,10 +326,13 @@ pub struct NewTransfer<'a> {
 /// Why a change of holder was not recorded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RequestRefusal {
-    /// One is already under way for the title (of two requests at once, the index keeps one).
+    /// One is already under way for the title (of two requests at once, the index keeps one),
+    /// or, for a season seat, the match was already passed on.
     InProgress,
     /// The ticket is being refunded, or no longer live.
     NotLive,
+    /// The season seat passed on as many matches as its season ticket allows.
+    SeasonLimit,
 }
 
 /// Records a change of holder, in the caller's transaction.
@@ -226,28 +341,64 @@ pub async fn request(
     t: &NewTransfer<'_>,
 ) -> Result<Result<TransferId, RequestRefusal>, sqlx::Error> {
     // The line is locked first: a refund of it at the same moment either committed first
-    // (and the line is no longer refundable here) or waits and then sees this change.
-    let live = sqlx::query_scalar!(
-        "select order_line_id from order_line
-          where order_line_id = $1 and live and refund_id is null for update",
-        t.title.line_id.0
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    if live.is_none() {
-        return Ok(Err(RequestRefusal::NotLive));
-    }
+    // (and the line is no longer refundable here) or waits and then sees this change. A
+    // season seat's lock also serializes its requests, so the limit is counted once.
+    let (line, season_line) = match t.title.source {
+        TransferSource::Line { line, .. } => {
+            let live = sqlx::query_scalar!(
+                "select order_line_id from order_line
+                  where order_line_id = $1 and live and refund_id is null for update",
+                line.0
+            )
+            .fetch_optional(&mut *conn)
+            .await?;
+            if live.is_none() {
+                return Ok(Err(RequestRefusal::NotLive));
+            }
+            (Some(line.0), None)
+        }
+        TransferSource::SeasonMatch { line, .. } => {
+            let limit = sqlx::query_scalar!(
+                "select t.transfer_limit from season_order_line l
+                   join season_ticket t on t.id = l.season_ticket_id
+                  where l.line_id = $1 and l.live for update of l",
+                line
+            )
+            .fetch_optional(&mut *conn)
+            .await?;
+            let Some(limit) = limit else {
+                return Ok(Err(RequestRefusal::NotLive));
+            };
+            let used = sqlx::query_scalar!(
+                r#"select count(*) as "n!" from title_transfer
+                    where season_line_id = $1 and state <> 'refused'"#,
+                line
+            )
+            .fetch_one(&mut *conn)
+            .await?;
+            if used >= i64::from(limit) {
+                return Ok(Err(RequestRefusal::SeasonLimit));
+            }
+            (None, Some(line))
+        }
+    };
     let id = Uuid::now_v7();
+    let prefix = if season_line.is_some() {
+        "cessione-abb"
+    } else {
+        "cessione"
+    };
     let stored = sqlx::query_scalar!(
-        r#"insert into title_transfer (transfer_id, order_line_id, fixture_id, from_user, from_title_id,
-                  from_seal, from_holder_name, to_first_name, to_last_name, to_birth_date, to_birth_place,
-                  to_document_type, to_document_number, to_sex, to_holder_key, to_email, to_user,
-                  language, transaction_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-           on conflict (order_line_id) where state = 'requested' do nothing
+        r#"insert into title_transfer (transfer_id, order_line_id, season_line_id, fixture_id, from_user,
+                  from_title_id, from_seal, from_holder_name, to_first_name, to_last_name, to_birth_date,
+                  to_birth_place, to_document_type, to_document_number, to_sex, to_holder_key, to_email,
+                  to_user, language, transaction_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+           on conflict do nothing
            returning transfer_id"#,
         id,
-        t.title.line_id.0,
+        line,
+        season_line,
         t.title.fixture_id.0,
         t.from_user,
         t.title.title_id,
@@ -264,7 +415,7 @@ pub async fn request(
         t.email,
         t.to_user,
         t.language,
-        format!("cessione-{id}"),
+        format!("{prefix}-{id}"),
     )
     .fetch_optional(conn)
     .await?;
@@ -275,8 +426,7 @@ pub async fn request(
 #[derive(Debug, Clone)]
 pub struct Transfer {
     pub id: TransferId,
-    pub line_id: LineId,
-    pub order_id: OrderId,
+    pub source: TransferSource,
     pub fixture_id: FixtureId,
     pub from_user: Uuid,
     pub from_title_id: i64,
@@ -296,21 +446,34 @@ pub async fn load(
     id: TransferId,
 ) -> Result<Option<Transfer>, sqlx::Error> {
     let r = sqlx::query!(
-        r#"select t.transfer_id, t.order_line_id, l.order_id, t.fixture_id as "fixture_id: FixtureId",
+        r#"select t.transfer_id, t.order_line_id, l.order_id as "order_id?", t.season_line_id,
+                  sl.order_id as "season_order_id?", t.fixture_id as "fixture_id: FixtureId",
                   t.from_user, t.from_title_id, t.from_seal, t.to_first_name, t.to_last_name, t.to_birth_date,
                   t.to_birth_place, t.to_document_type, t.to_document_number, t.to_sex, t.to_email, t.to_user,
                   t.language, t.state as "state: TransferState", t.transaction_id, t.call_requested_at,
                   t.call_unanswered
-             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
+             from title_transfer t left join order_line l on l.order_line_id = t.order_line_id
+             left join season_order_line sl on sl.line_id = t.season_line_id
             where t.transfer_id = $1"#,
         id.0
     )
     .fetch_optional(conn)
     .await?;
-    Ok(r.map(|r| Transfer {
+    let Some(r) = r else { return Ok(None) };
+    let source = match (r.order_line_id, r.order_id, r.season_line_id, r.season_order_id) {
+        (Some(line), Some(order), _, _) => TransferSource::Line {
+            line: LineId(line),
+            order: OrderId(order),
+        },
+        (_, _, Some(line), Some(order)) => TransferSource::SeasonMatch {
+            line,
+            order: SeasonOrderId(order),
+        },
+        _ => return Ok(None),
+    };
+    Ok(Some(Transfer {
         id: TransferId(r.transfer_id),
-        line_id: LineId(r.order_line_id),
-        order_id: OrderId(r.order_id),
+        source,
         fixture_id: r.fixture_id,
         from_user: r.from_user,
         from_title_id: r.from_title_id,
@@ -396,6 +559,10 @@ pub async fn record_done(
     if done == 0 {
         return Ok(false);
     }
+    let TransferSource::Line { line, .. } = t.source else {
+        // A season seat's match title lives on the change itself; the season title stays.
+        return Ok(true);
+    };
     let moved = sqlx::query!(
         "update order_line set title_id = $3, seal = $4, barcode = $5, progressive = $6,
                 title_state = 'valid', issued_at = now(), holder_first_name = $7,
@@ -404,7 +571,7 @@ pub async fn record_done(
                 holder_key = $14, eligible = true, ineligible_reason = null, passed_on = true,
                 holder_user_id = $15, holder_email = $16
           where order_line_id = $1 and title_id = $2",
-        t.line_id.0,
+        line.0,
         t.from_title_id,
         title.title_id,
         title.seal,
@@ -448,6 +615,85 @@ pub async fn record_refused(
     Ok(n == 1)
 }
 
+/// A season seat passed on for one match, as its receiver's wallet shows it: a match ticket
+/// in their name, which they cannot pass on.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ReceivedSeasonMatch {
+    #[schema(value_type = String, format = Uuid)]
+    pub transfer_id: TransferId,
+    pub fixture: crate::orders::FixtureRef,
+    pub season_name: String,
+    pub label: String,
+    pub sector_name: String,
+    pub block_code: String,
+    pub row: String,
+    pub number: i32,
+    pub gate: String,
+    pub no_map: bool,
+    pub holder_name: String,
+    pub reduction_name: String,
+    /// The season holder who passed it on.
+    pub from_holder_name: String,
+    pub seal: String,
+    pub barcode: String,
+    pub issued_at: DateTime<Utc>,
+}
+
+/// The match titles passed on from season seats to `to_user` (their wallet's), soonest match
+/// first; or the one of change `one` (for `to_user`, or for anyone when `to_user` is none: the
+/// job that e-mails it).
+pub async fn received_season_matches(
+    conn: &mut PgConnection,
+    to_user: Option<Uuid>,
+    one: Option<TransferId>,
+) -> Result<Vec<ReceivedSeasonMatch>, sqlx::Error> {
+    let rows = sqlx::query!(
+        r#"select t.transfer_id, f.id as "fixture_id: FixtureId", f.title, f.competition, f.starts_at,
+                  f.planet_event_id, st.name as season_name, s.label, sec.name as sector_name,
+                  b.code as block_code, s.row_label, s.number, b.gate, b.no_map, t.to_first_name,
+                  t.to_last_name, r.name as reduction_name, t.from_holder_name, t.seal as "seal!",
+                  t.barcode as "barcode!", t.done_at as "done_at!"
+             from title_transfer t join season_order_line sl on sl.line_id = t.season_line_id
+             join season_ticket st on st.id = sl.season_ticket_id join fixture f on f.id = t.fixture_id
+             join venue_seat s on s.id = sl.seat_id join venue_block b on b.id = sl.block_id
+             join venue_sector sec on sec.code = b.sector_code join reduction r on r.id = sl.reduction_id
+            where t.state = 'done' and ($1::uuid is null or t.to_user = $1)
+              and ($2::uuid is null or t.transfer_id = $2) and ($1::uuid is not null or $2::uuid is not null)
+            order by f.starts_at, t.transfer_id"#,
+        to_user,
+        one.map(|o| o.0)
+    )
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| ReceivedSeasonMatch {
+            transfer_id: TransferId(r.transfer_id),
+            fixture: crate::orders::FixtureRef {
+                id: r.fixture_id,
+                title: r.title,
+                competition: r.competition,
+                starts_at: r.starts_at,
+                planet_event_id: r.planet_event_id,
+            },
+            season_name: r.season_name,
+            label: r.label,
+            sector_name: r.sector_name,
+            block_code: r.block_code,
+            row: r.row_label,
+            number: r.number,
+            gate: r.gate,
+            no_map: r.no_map,
+            holder_name: format!("{} {}", r.to_first_name, r.to_last_name),
+            reduction_name: r.reduction_name,
+            from_holder_name: r.from_holder_name,
+            seal: r.seal,
+            barcode: r.barcode,
+            issued_at: r.done_at,
+        })
+        .collect())
+}
+
 /// A change of holder as its sender (or its receiver) sees it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TransferView {
@@ -462,7 +708,11 @@ pub struct TransferView {
     pub row: String,
     pub number: i32,
     pub no_map: bool,
-    /// The seal of the title passed on (cancelled once the change is done).
+    /// A season seat passed on for this match (its season order line); none for a match
+    /// ticket.
+    pub season_line_id: Option<i64>,
+    /// The seal of the title passed on (cancelled once the change is done; a season title
+    /// stays valid for the other matches).
     pub from_seal: String,
     pub from_holder_name: String,
     pub to_name: String,
@@ -495,8 +745,9 @@ pub async fn sent_by(
 pub struct StaffTransferView {
     #[serde(flatten)]
     pub transfer: TransferView,
+    /// The order of the ticket, or of the season seat, passed on.
     #[schema(value_type = String, format = Uuid)]
-    pub order_id: OrderId,
+    pub order_id: Uuid,
     /// The account that passed it on.
     pub from_email: String,
     /// The new holder has an account with `to_email` (the title is in its wallet).
@@ -533,11 +784,14 @@ pub async fn list_for_staff(
         r#"select t.transfer_id, t.state as "state: TransferState", f.id as "fixture_id: FixtureId",
                   f.title, f.starts_at, sec.name as sector_name, s.row_label, s.number, b.no_map,
                   t.from_seal, t.from_holder_name, t.to_first_name, t.to_last_name, t.to_email,
-                  t.refusal_code, t.refusal_message, t.created_at, t.done_at, l.order_id, u.email as from_email,
+                  t.refusal_code, t.refusal_message, t.created_at, t.done_at, t.season_line_id,
+                  coalesce(l.order_id, sl.order_id) as "order_id!", u.email as from_email,
                   t.to_user is not null as "to_account!", t.seal, count(*) over () as "total!"
-             from title_transfer t join order_line l on l.order_line_id = t.order_line_id
-             join fixture f on f.id = t.fixture_id join venue_seat s on s.id = l.seat_id
-             join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
+             from title_transfer t left join order_line l on l.order_line_id = t.order_line_id
+             left join season_order_line sl on sl.line_id = t.season_line_id
+             join fixture f on f.id = t.fixture_id join venue_seat s on s.id = coalesce(l.seat_id, sl.seat_id)
+             join venue_block b on b.id = coalesce(l.block_id, sl.block_id)
+             join venue_sector sec on sec.code = b.sector_code
              join app_user u on u.user_id = t.from_user
             where ($1::bigint is null or t.fixture_id = $1)
               and ($2::text is null or t.state = $2)
@@ -571,6 +825,7 @@ pub async fn list_for_staff(
                 row: r.row_label,
                 number: r.number,
                 no_map: r.no_map,
+                season_line_id: r.season_line_id,
                 from_seal: r.from_seal,
                 from_holder_name: r.from_holder_name,
                 to_name: format!("{} {}", r.to_first_name, r.to_last_name),
@@ -579,7 +834,7 @@ pub async fn list_for_staff(
                 created_at: r.created_at,
                 done_at: r.done_at,
             },
-            order_id: OrderId(r.order_id),
+            order_id: r.order_id,
             from_email: r.from_email,
             to_account: r.to_account,
             seal: r.seal,
@@ -595,8 +850,10 @@ mod tests {
 
     fn title(starts_in_hours: i64) -> OwnedTitle {
         OwnedTitle {
-            line_id: LineId(1),
-            order_id: OrderId(Uuid::nil()),
+            source: TransferSource::Line {
+                line: LineId(1),
+                order: OrderId(Uuid::nil()),
+            },
             fixture_id: FixtureId(1),
             fixture_title: "Como - Lazio".into(),
             starts_at: Utc::now() + Duration::hours(starts_in_hours),
@@ -609,6 +866,7 @@ mod tests {
             holder_name: "Luca Neri".into(),
             holder_key: None,
             reduction_rule: HolderRule::Anyone,
+            season: None,
         }
     }
 
@@ -639,5 +897,34 @@ mod tests {
         assert_eq!(t.refusal(now), Some(NotTransferable::TransferWindowClosed));
         t.transfer_closes_hours = Some(9);
         assert_eq!(t.refusal(now), None);
+    }
+
+    #[test]
+    fn a_season_seat_passes_on_each_match_once_and_up_to_its_limit() {
+        let now = Utc::now();
+        let mut t = title(48);
+        let allowance = SeasonAllowance {
+            limit: 2,
+            used: 1,
+            done_for_match: false,
+        };
+        t.season = Some(allowance);
+        assert_eq!(t.refusal(now), None);
+        t.season = Some(SeasonAllowance {
+            used: 2,
+            ..allowance
+        });
+        assert_eq!(t.refusal(now), Some(NotTransferable::SeasonTransferLimit));
+        t.season = Some(SeasonAllowance {
+            done_for_match: true,
+            ..allowance
+        });
+        assert_eq!(t.refusal(now), Some(NotTransferable::AlreadyPassedOn));
+        t.season = Some(SeasonAllowance {
+            limit: 0,
+            used: 0,
+            done_for_match: false,
+        });
+        assert_eq!(t.refusal(now), Some(NotTransferable::SeasonTransferLimit));
     }
 }

@@ -1,5 +1,6 @@
 //! After the purchase: a title passed on to a new holder ([`TransferTitle`], the spec's
-//! biglietto-cessione and send-transfer-fixture-ticket-email) and a copy of a ticket shared by
+//! biglietto-cessione and send-transfer-fixture-ticket-email; for a season seat, one match at
+//! a time, abbonamento-cessione and send-transfer-season-ticket-email) and a copy of a ticket shared by
 //! e-mail ([`share_ticket`], share-ticket-via-email).
 //!
 //! The change of holder is idempotent by its transaction id, as issuing is: it is marked
@@ -21,7 +22,7 @@ use domain::{
     language::Language,
     notifications::{Attachment, MailTemplate},
     orders::{self, Order, OrderLine},
-    transfers::{self, NewTitle, Transfer, TransferState},
+    transfers::{self, NewTitle, ReceivedSeasonMatch, Transfer, TransferSource, TransferState},
 };
 use integrations::{
     documents,
@@ -89,14 +90,35 @@ impl Job for TransferTitle {
         }
         transfers::mark_call_requested(&mut conn, t.id).await?;
         drop(conn);
-        let answer = ctx
-            .ticketing
-            .transfer_ticket(
-                t.from_title_id as u64,
-                &person(&t.holder),
-                &t.transaction_id,
-            )
-            .await;
+        let answer = match t.source {
+            TransferSource::Line { .. } => {
+                ctx.ticketing
+                    .transfer_ticket(
+                        t.from_title_id as u64,
+                        &person(&t.holder),
+                        &t.transaction_id,
+                    )
+                    .await
+            }
+            TransferSource::SeasonMatch { .. } => {
+                let mut conn = ctx.pool.acquire().await?;
+                let event = domain::fixtures::find(&mut conn, t.fixture_id)
+                    .await?
+                    .ok_or_else(|| {
+                        JobError::Permanent(anyhow::anyhow!("no fixture {}", t.fixture_id))
+                    })?
+                    .planet_event_id;
+                drop(conn);
+                ctx.ticketing
+                    .transfer_season_ticket(
+                        t.from_title_id as u64,
+                        event as u32,
+                        &person(&t.holder),
+                        &t.transaction_id,
+                    )
+                    .await
+            }
+        };
         match answer {
             Ok(title) => record(ctx, &t, &title).await,
             Err(TicketingError::Refused { code, message, .. }) => {
@@ -132,11 +154,35 @@ async fn record(ctx: &JobContext, t: &Transfer, title: &TitleInfo) -> Result<(),
         tx.rollback().await?;
         return Ok(());
     }
-    let order = orders::load(&mut tx, t.order_id).await?.ok_or_else(|| {
+    let language = Language::from_code_or_default(&t.language);
+    let order_id = match t.source {
+        TransferSource::Line { order, .. } => order,
+        TransferSource::SeasonMatch { .. } => {
+            let received = transfers::received_season_matches(&mut tx, None, Some(t.id)).await?;
+            if let Some(m) = received.first() {
+                let (context, attachment) =
+                    ticket_mail(&ctx.public_base_url, received_match_document(m), language).await;
+                mail_to(
+                    &mut tx,
+                    &t.to_email,
+                    language,
+                    MailTemplate::SeasonTicketTransfer,
+                    &serde_json::Value::Object(context),
+                    vec![attachment],
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            return Ok(());
+        }
+    };
+    let order = orders::load(&mut tx, order_id).await?.ok_or_else(|| {
         JobError::Permanent(anyhow::anyhow!("the order of transfer {} is gone", t.id))
     })?;
-    let language = Language::from_code_or_default(&t.language);
-    let line = order.lines.iter().find(|l| l.id == t.line_id.0);
+    let line = order
+        .lines
+        .iter()
+        .find(|l| matches!(t.source, TransferSource::Line { line, .. } if line.0 == l.id));
     if let Some(line) = line
         && let Some((context, attachment)) =
             one_ticket(&ctx.public_base_url, &order, line, language).await
@@ -164,29 +210,58 @@ async fn one_ticket(
     language: Language,
 ) -> Option<(serde_json::Map<String, serde_json::Value>, Attachment)> {
     let (title, holder) = (line.title.clone()?, line.holder.clone()?);
+    Some(ticket_mail(base_url, ticket_document(order, line, &title, &holder), language).await)
+}
+
+/// A ticket's e-mail context and its PDF, from the ticket as its PDF shows it.
+async fn ticket_mail(
+    base_url: &str,
+    doc: documents::Ticket,
+    language: Language,
+) -> (serde_json::Map<String, serde_json::Value>, Attachment) {
     let doc_lang = documents::Lang::parse(language.code());
-    let doc = ticket_document(order, line, &title, &holder);
-    let pdf = off_runtime(move || documents::ticket_pdf(&doc, doc_lang)).await;
-    let when = order
-        .fixture
+    let when = doc
         .starts_at
         .with_timezone(&chrono_tz::Europe::Rome)
         .format("%d/%m/%Y %H:%M")
         .to_string();
     let base = base_url.trim_end_matches('/');
     let serde_json::Value::Object(context) = json!({
-        "fixture": order.fixture.title, "starts_at": when, "sector": line.sector_name,
-        "row": line.row, "seat": line.number, "gate": line.gate, "holder": holder.full_name(),
-        "seal": title.seal, "wallet_url": format!("{base}/wallet/"), "site_url": format!("{base}/"),
+        "fixture": doc.match_title, "season": doc.competition, "starts_at": when,
+        "sector": doc.sector, "row": doc.row, "seat": doc.seat, "gate": doc.gate,
+        "holder": doc.holder, "seal": doc.seal, "wallet_url": format!("{base}/wallet/"),
+        "site_url": format!("{base}/"),
     }) else {
         unreachable!("an object")
     };
+    let filename = format!("biglietto-{}.pdf", doc.seal);
+    let pdf = off_runtime(move || documents::ticket_pdf(&doc, doc_lang)).await;
     let attachment = Attachment {
-        filename: format!("biglietto-{}.pdf", title.seal),
+        filename,
         content_type: "application/pdf".into(),
         content: pdf,
     };
-    Some((context, attachment))
+    (context, attachment)
+}
+
+/// A season seat's match title passed on, as its PDF shows it.
+pub fn received_match_document(m: &ReceivedSeasonMatch) -> documents::Ticket {
+    documents::Ticket {
+        match_title: m.fixture.title.clone(),
+        competition: m.season_name.clone(),
+        starts_at: m.fixture.starts_at,
+        sector: m.sector_name.clone(),
+        block: m.block_code.clone(),
+        row: m.row.clone(),
+        seat: m.number.to_string(),
+        gate: m.gate.clone(),
+        holder: m.holder_name.clone(),
+        reduction: m.reduction_name.clone(),
+        price_cents: 0,
+        seal: m.seal.clone(),
+        barcode: m.barcode.clone(),
+        order_ref: m.transfer_id.to_string(),
+    }
 }
 
 /// Sends a copy of a ticket to `to` (spec: share-ticket-via-email): its PDF, the holder

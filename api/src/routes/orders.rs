@@ -116,6 +116,9 @@ struct OutcomeView {
 #[derive(Serialize, ToSchema)]
 struct Wallet {
     items: Vec<orders::WalletTicket>,
+    /// Match tickets passed on to the caller from season seats (one match each; they cannot
+    /// be passed on again).
+    received_matches: Vec<domain::transfers::ReceivedSeasonMatch>,
 }
 
 /// The caller's latest notifications, newest first.
@@ -876,7 +879,14 @@ async fn wallet(
 ) -> ApiResult<Response> {
     let mut conn = state.pool.acquire().await?;
     let items = orders::wallet(&mut conn, session.user.user_id, None).await?;
-    Ok(axum::Json(Wallet { items }).into_response())
+    let received_matches =
+        domain::transfers::received_season_matches(&mut conn, Some(session.user.user_id), None)
+            .await?;
+    Ok(axum::Json(Wallet {
+        items,
+        received_matches,
+    })
+    .into_response())
 }
 
 #[derive(Deserialize, IntoParams)]

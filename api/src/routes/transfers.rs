@@ -6,7 +6,7 @@
 use crate::{
     auth::CurrentUser,
     error::{ApiError, ApiResult},
-    extract::{Json, Path},
+    extract::{Json, Path, Query},
     state::AppState,
 };
 use axum::{
@@ -18,7 +18,9 @@ use domain::ids::TransferId;
 use domain::{
     email::Email,
     language::Language,
-    orders::{self, HolderInput, WalletTicket},
+    ids::FixtureId,
+    orders::{self, HolderDetails, HolderInput, WalletTicket},
+    season_orders::{self, WalletSeason},
     transfers::{self, NewTransfer, NotTransferable, OwnedTitle, RequestRefusal, TransferView},
 };
 use serde::{Deserialize, Serialize};
@@ -30,6 +32,8 @@ use uuid::Uuid;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(transfer_check, request_transfer))
+        .routes(routes!(season_transfer_check, request_season_transfer))
+        .routes(routes!(received_match_pdf))
         .routes(routes!(list_transfers))
         .routes(routes!(get_transfer))
         .routes(routes!(share_ticket))
@@ -70,7 +74,10 @@ async fn owned(state: &AppState, user: Uuid, seal: &str) -> ApiResult<(OwnedTitl
     let title = transfers::owned_title(&mut conn, user, seal)
         .await?
         .ok_or_else(title_not_found)?;
-    let ticket = orders::wallet(&mut conn, user, Some(title.line_id.0))
+    let transfers::TransferSource::Line { line, .. } = title.source else {
+        return Err(title_not_found());
+    };
+    let ticket = orders::wallet(&mut conn, user, Some(line.0))
         .await?
         .into_iter()
         .next()
@@ -97,7 +104,7 @@ async fn transfer_check(
     let mut reason = None;
     if refusal_code.is_none() {
         let mut conn = state.pool.acquire().await?;
-        if transfers::in_progress(&mut conn, title.line_id).await? {
+        if transfers::in_progress(&mut conn, &title).await? {
             refusal_code = Some("transfer_in_progress".into());
         }
     }
@@ -156,29 +163,62 @@ async fn request_transfer(
     Path(seal): Path<String>,
     Json(req): Json<TransferRequest>,
 ) -> ApiResult<Response> {
-    let today = chrono::Utc::now().date_naive();
-    let mut errors = std::collections::BTreeMap::new();
-    let holder = req.holder.parse(today).map_err(|e| {
-        for (field, message) in e {
-            errors.insert(format!("holder.{field}"), message);
+    let asked = req.parse(&session.user.language)?;
+    let (title, _) = owned(&state, session.user.user_id, &seal).await?;
+    start_transfer(&state, session.user.user_id, &title, asked).await
+}
+
+/// A change of holder's request, checked.
+struct Asked {
+    holder: HolderDetails,
+    email: Email,
+    language: Language,
+}
+
+impl TransferRequest {
+    fn parse(self, user_language: &str) -> ApiResult<Asked> {
+        let today = chrono::Utc::now().date_naive();
+        let mut errors = std::collections::BTreeMap::new();
+        let holder = self.holder.parse(today).map_err(|e| {
+            for (field, message) in e {
+                errors.insert(format!("holder.{field}"), message);
+            }
+        });
+        let email = Email::parse(&self.email);
+        if email.is_err() {
+            errors.insert("email".into(), "not a valid e-mail address".into());
         }
-    });
-    let email = Email::parse(&req.email);
-    if email.is_err() {
-        errors.insert("email".into(), "not a valid e-mail address".into());
+        let language = match self.language.as_deref() {
+            None => Language::from_code_or_default(user_language),
+            Some(code) => Language::parse(code).unwrap_or_else(|| {
+                errors.insert("language".into(), "it or en".into());
+                Language::default()
+            }),
+        };
+        match (holder, email, errors.is_empty()) {
+            (Ok(holder), Ok(email), true) => Ok(Asked {
+                holder,
+                email,
+                language,
+            }),
+            _ => Err(ApiError::validation(errors)),
+        }
     }
-    let language = match req.language.as_deref() {
-        None => Language::from_code_or_default(&session.user.language),
-        Some(code) => Language::parse(code).unwrap_or_else(|| {
-            errors.insert("language".into(), "it or en".into());
-            Language::default()
-        }),
-    };
-    let (Ok(holder), Ok(email), true) = (holder, email, errors.is_empty()) else {
-        return Err(ApiError::validation(errors));
-    };
-    let user = session.user.user_id;
-    let (title, _) = owned(&state, user, &seal).await?;
+}
+
+/// Checks the new holder and records the change of `title` with its job, answering with the
+/// change to follow.
+async fn start_transfer(
+    state: &AppState,
+    user: Uuid,
+    title: &OwnedTitle,
+    asked: Asked,
+) -> ApiResult<Response> {
+    let Asked {
+        holder,
+        email,
+        language,
+    } = asked;
     if let Some(why) = title.refusal(chrono::Utc::now()) {
         return Err(not_transferable(why));
     }
@@ -190,7 +230,9 @@ async fn request_transfer(
         ));
     }
     let mut conn = state.pool.acquire().await?;
-    if transfers::holds_seat(&mut conn, title.fixture_id, &holder.key()).await? {
+    if transfers::holds_seat(&mut conn, title.fixture_id, &holder.key()).await?
+        || title.holder_key.as_deref() == Some(holder.key().as_str())
+    {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "holder_has_title",
@@ -207,18 +249,22 @@ async fn request_transfer(
     let to_user = transfers::account_by_email(&mut conn, email.as_str()).await?;
     drop(conn);
     // The ticketing system's word first, when it answers; when it does not, the job's call
-    // has it later.
-    match state.ticketing.is_transferable(title.title_id as u64).await {
-        Ok((false, why)) => {
-            let message = why.unwrap_or_else(|| "The ticket cannot be passed on".into());
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "title_not_transferable",
-                message,
-            ));
+    // has it later. A season title is asked about one match at a time, by that call only.
+    if title.season.is_none() {
+        match state.ticketing.is_transferable(title.title_id as u64).await {
+            Ok((false, why)) => {
+                let message = why.unwrap_or_else(|| "The ticket cannot be passed on".into());
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "title_not_transferable",
+                    message,
+                ));
+            }
+            Ok((true, _)) => {}
+            Err(e) => {
+                tracing::warn!(error = %e, "titolo-iscedibile did not answer: the job will ask")
+            }
         }
-        Ok((true, _)) => {}
-        Err(e) => tracing::warn!(error = %e, "titolo-iscedibile did not answer: the job will ask"),
     }
     let mut tx = state.pool.begin().await?;
     if !domain::rate_limit::hit(
@@ -234,7 +280,7 @@ async fn request_transfer(
     let id = match transfers::request(
         &mut tx,
         &NewTransfer {
-            title: &title,
+            title,
             from_user: user,
             holder: &holder,
             email: email.as_str(),
@@ -255,6 +301,9 @@ async fn request_transfer(
         Err(RequestRefusal::NotLive) => {
             return Err(not_transferable(NotTransferable::TitleCancelled));
         }
+        Err(RequestRefusal::SeasonLimit) => {
+            return Err(not_transferable(NotTransferable::SeasonTransferLimit));
+        }
     };
     workflows::enqueue(
         &mut tx,
@@ -268,6 +317,174 @@ async fn request_transfer(
         .ok_or_else(ApiError::internal)?;
     tx.commit().await?;
     Ok((StatusCode::ACCEPTED, axum::Json(view)).into_response())
+}
+
+/// Whether a season seat may be passed on for one of its matches.
+#[derive(Serialize, ToSchema)]
+struct SeasonTransferCheck {
+    season: WalletSeason,
+    #[schema(value_type = i64)]
+    fixture_id: FixtureId,
+    fixture_title: String,
+    starts_at: chrono::DateTime<chrono::Utc>,
+    /// It may be passed on now.
+    transferable: bool,
+    /// Why not: `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`,
+    /// `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`.
+    refusal_code: Option<String>,
+    /// Until when it may be passed on for this match.
+    closes_at: chrono::DateTime<chrono::Utc>,
+    /// How many matches the season seat may pass on, and has passed on (or is passing on).
+    transfer_limit: i32,
+    transfers_used: i64,
+}
+
+async fn owned_season_match(
+    state: &AppState,
+    user: Uuid,
+    line: i64,
+    fixture: i64,
+) -> ApiResult<(OwnedTitle, WalletSeason)> {
+    let mut conn = state.pool.acquire().await?;
+    let title = transfers::owned_season_match(&mut conn, user, line, FixtureId(fixture))
+        .await?
+        .ok_or_else(title_not_found)?;
+    let season = season_orders::wallet(&mut conn, user)
+        .await?
+        .into_iter()
+        .find(|s| s.line_id == line)
+        .ok_or_else(title_not_found)?;
+    Ok((title, season))
+}
+
+/// `GET /api/season-seats/{line}/matches/{fixture}/transfer`: the caller's season seat and
+/// whether it may be passed on for that match now (the season ticket's limit, the match's
+/// rules).
+#[utoipa::path(get, path = "/season-seats/{line}/matches/{fixture}/transfer", tag = "transfers",
+    security(("session" = [])), params(
+    ("line" = i64, Path, description = "The season seat (a season order line)"),
+    ("fixture" = i64, Path, description = "One of the matches it covers")), responses(
+    (status = 200, body = SeasonTransferCheck),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`title_not_found`: not the caller's season seat, or not a match it covers"),
+))]
+async fn season_transfer_check(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path((line, fixture)): Path<(i64, i64)>,
+) -> ApiResult<Response> {
+    let (title, season) = owned_season_match(&state, session.user.user_id, line, fixture).await?;
+    let mut refusal_code = title
+        .refusal(chrono::Utc::now())
+        .map(|r| r.code().to_owned());
+    if refusal_code.is_none() {
+        let mut conn = state.pool.acquire().await?;
+        if transfers::in_progress(&mut conn, &title).await? {
+            refusal_code = Some("transfer_in_progress".into());
+        }
+    }
+    let allowance = title.season.unwrap_or(transfers::SeasonAllowance {
+        limit: 0,
+        used: 0,
+        done_for_match: false,
+    });
+    Ok(axum::Json(SeasonTransferCheck {
+        season,
+        fixture_id: title.fixture_id,
+        fixture_title: title.fixture_title.clone(),
+        starts_at: title.starts_at,
+        transferable: refusal_code.is_none(),
+        refusal_code,
+        closes_at: title.closes_at(),
+        transfer_limit: allowance.limit,
+        transfers_used: allowance.used,
+    })
+    .into_response())
+}
+
+/// `POST /api/season-seats/{line}/matches/{fixture}/transfer` (spec: abbonamento-cessione):
+/// passes the caller's season seat on to a new holder for that match only; the season ticket
+/// covers the seat again from the next match. The ticketing system's change follows in a job
+/// (watch `GET /api/transfers/{id}`).
+#[utoipa::path(post, path = "/season-seats/{line}/matches/{fixture}/transfer", tag = "transfers",
+    security(("session" = [])), params(
+    ("line" = i64, Path, description = "The season seat (a season order line)"),
+    ("fixture" = i64, Path, description = "One of the matches it covers")),
+    request_body = TransferRequest, responses(
+    (status = 202, body = TransferView, description = "The change of holder, under way"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`title_not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names `holder.{field}` or `email`"),
+    (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
+))]
+#[tracing::instrument(skip_all)]
+async fn request_season_transfer(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path((line, fixture)): Path<(i64, i64)>,
+    Json(req): Json<TransferRequest>,
+) -> ApiResult<Response> {
+    let asked = req.parse(&session.user.language)?;
+    let (title, _) = owned_season_match(&state, session.user.user_id, line, fixture).await?;
+    start_transfer(&state, session.user.user_id, &title, asked).await
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct LangQuery {
+    /// `it` or `en`; the caller's when absent.
+    lang: Option<String>,
+}
+
+/// `GET /api/wallet/season-matches/{id}/pdf?lang=it|en`: a match ticket the caller received
+/// from a season holder (`id` is the change of holder).
+#[utoipa::path(get, path = "/wallet/season-matches/{id}/pdf", tag = "transfers", security(("session" = [])),
+    params(("id" = String, Path, description = "The change of holder (a UUID)"),
+           LangQuery),
+    responses(
+    (status = 200, content_type = "application/pdf", body = Vec<u8>, description = "The ticket as a PDF"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+))]
+async fn received_match_pdf(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::new(StatusCode::NOT_FOUND, "ticket_not_found", "No such ticket");
+    let id = Uuid::parse_str(&id).map_err(|_| not_found())?;
+    let mut conn = state.pool.acquire().await?;
+    let received = transfers::received_season_matches(
+        &mut conn,
+        Some(session.user.user_id),
+        Some(TransferId(id)),
+    )
+    .await?
+    .into_iter()
+    .next()
+    .ok_or_else(not_found)?;
+    drop(conn);
+    let lang = integrations::documents::Lang::parse(
+        q.lang.as_deref().unwrap_or(&session.user.language),
+    );
+    let doc = workflows::transfers::received_match_document(&received);
+    let pdf = workflows::runtime::off_runtime(move || {
+        integrations::documents::ticket_pdf(&doc, lang)
+    })
+    .await;
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/pdf".to_owned(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"biglietto-{}.pdf\"", received.seal),
+            ),
+        ],
+        pdf,
+    )
+        .into_response())
 }
 
 /// The caller's changes of holder, newest first.

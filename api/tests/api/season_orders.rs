@@ -1076,3 +1076,184 @@ async fn a_season_mass_task_issues_each_line_once_reports_the_refused_one_and_a_
         "the failed order issued again, not sold anew"
     );
 }
+
+/// A new holder for one match of a season seat (born as `card_for` registers them).
+fn match_holder(first: &str, email: &str) -> Value {
+    json!({
+        "holder": {"first_name": first, "last_name": "Amici", "birth_date": "1990-04-01",
+                   "birth_place": "Lecco", "document_type": "passport", "document_number": "YA7654321"},
+        "email": email,
+    })
+}
+
+/// Waits for the change of holder `id` to leave `requested`; its view.
+async fn transfer_settled(fan: &Client, id: &str) -> Value {
+    let mut last = Value::Null;
+    eventually("the change of holder settled", 60, async || {
+        last = fan.get_json(&format!("/api/transfers/{id}")).await;
+        last["state"] != "requested"
+    })
+    .await;
+    last
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let _worker = s.start_worker();
+    let (season, _) = season_on_sale(&s).await;
+    free_sale(&s).await;
+    let (_, fan) = s.app.fan_with_session("cedeabb@example.it").await;
+    let (_, amico) = s.app.fan_with_session("amica@example.it").await;
+    card_for(&s, "Luca", "Neri").await;
+    for first in ["Marta", "Sara", "Piero"] {
+        card_for(&s, first, "Amici").await;
+    }
+    let (order, _) = season_order(&s, &fan, season, &["TC-TC3-8-1"], &[("Luca", "Neri")]).await;
+    pay(&s, &fan, &order).await;
+    wait_state(&s, &order, "issued", 120).await;
+    let wallet = fan.get_json("/api/wallet/seasons").await;
+    let seat = &wallet["items"][0];
+    let (line, season_seal) = (seat["line_id"].as_i64().unwrap(), seat["seal"].clone());
+    let ahead: Vec<i64> = seat["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["state"] == "valid")
+        .map(|m| m["fixture_id"].as_i64().unwrap())
+        .collect();
+    assert!(ahead.len() >= 3, "{seat}");
+    let path = |fixture: i64| format!("/api/season-seats/{line}/matches/{fixture}/transfer");
+
+    // Passing on is closed until staff set a limit.
+    let check = fan.get_json(&path(ahead[0])).await;
+    assert_eq!(
+        (&check["transferable"], &check["refusal_code"]),
+        (&json!(false), &json!("season_transfer_limit")),
+        "{check}"
+    );
+    let (status, _) = fan
+        .post_json(&path(ahead[0]), &match_holder("Marta", "amica@example.it"))
+        .await;
+    assert_eq!(status, 409);
+    // Not another fan's season seat, nor staff powers for a fan.
+    assert_eq!(
+        amico.get(&path(ahead[0])).send().await.unwrap().status(),
+        404
+    );
+    let r = fan
+        .put(&format!("/api/admin/season-tickets/{season}"))
+        .json(&json!({"transfer_limit": 2}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    let staff = s.app.staff().await;
+    let r = staff
+        .put(&format!("/api/admin/season-tickets/{season}"))
+        .json(&json!({"transfer_limit": 101}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    let body = staff
+        .put_ok(
+            &format!("/api/admin/season-tickets/{season}"),
+            &json!({"transfer_limit": 2}),
+        )
+        .await;
+    assert_eq!(body["transfer_limit"].as_i64(), Some(2), "{body}");
+
+    // Two requests for the first match at once: one is recorded.
+    let first = path(ahead[0]);
+    let (marta, sara) = (
+        match_holder("Marta", "amica@example.it"),
+        match_holder("Sara", "sara@example.it"),
+    );
+    let (a, b) = tokio::join!(fan.post_json(&first, &marta), fan.post_json(&first, &sara));
+    let mut answers = [a.0, b.0];
+    answers.sort();
+    assert_eq!(answers, [202, 409], "{a:?} {b:?}");
+    let started = if a.0 == 202 { a.1 } else { b.1 };
+    assert_eq!(started["season_line_id"].as_i64(), Some(line));
+    let done = transfer_settled(&fan, started["id"].as_str().unwrap()).await;
+    assert_eq!(done["state"], "done", "{done}");
+    let to_email = done["to_email"].as_str().unwrap().to_owned();
+    let receiver = if to_email == "amica@example.it" {
+        &amico
+    } else {
+        &s.app.fan_with_session(&to_email).await.1
+    };
+    // The receiver's wallet holds the match ticket with a new seal; the holder's season
+    // ticket shows that match passed on and stays valid for the others.
+    let received = receiver.get_json("/api/wallet").await["received_matches"].clone();
+    assert_eq!(received.as_array().map(Vec::len), Some(1), "{received}");
+    let new_seal = received[0]["seal"].as_str().unwrap().to_owned();
+    assert_ne!(json!(new_seal), season_seal);
+    assert_eq!(received[0]["fixture"]["id"].as_i64(), Some(ahead[0]));
+    let seasons = fan.get_json("/api/wallet/seasons").await;
+    let states: Vec<(i64, String)> = seasons["items"][0]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["fixture_id"].as_i64().unwrap(), m["state"].as_str().unwrap().to_owned()))
+        .collect();
+    assert!(states.contains(&(ahead[0], "passed_on".into())), "{states:?}");
+    assert!(states.contains(&(ahead[1], "valid".into())), "{states:?}");
+    assert_eq!(emails(&s.app.pool, "season_ticket_transfer", &to_email).await, 1);
+    // In the ticketing system, the seat's title for that match is the receiver's.
+    let holder_of_new = s.sim.ticketing.with_world(|w| {
+        w.titles
+            .values()
+            .find(|t| t.seal == new_seal)
+            .map(|t| (t.holder.last_name.clone(), t.parent_id.is_some()))
+    });
+    assert_eq!(holder_of_new, Some(("Amici".to_owned(), true)));
+    // The receiver downloads it; the season holder cannot; nor can the receiver pass it on.
+    let transfer_id = received[0]["transfer_id"].as_str().unwrap();
+    let pdf = receiver
+        .get(&format!("/api/wallet/season-matches/{transfer_id}/pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+    let r = fan
+        .get(&format!("/api/wallet/season-matches/{transfer_id}/pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+    let r = receiver
+        .get(&format!("/api/titles/{new_seal}/transfer"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+
+    // The same match again: already passed on.
+    let (status, body) = fan
+        .post_json(&path(ahead[0]), &match_holder("Piero", "piero@example.it"))
+        .await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("already_passed_on")));
+    // A second match, then the limit.
+    let (status, body) = fan
+        .post_json(&path(ahead[1]), &match_holder("Piero", "piero@example.it"))
+        .await;
+    assert_eq!(status, 202, "{body}");
+    let done = transfer_settled(&fan, body["id"].as_str().unwrap()).await;
+    assert_eq!(done["state"], "done", "{done}");
+    let (status, body) = fan
+        .post_json(&path(ahead[2]), &match_holder("Sara", "sara@example.it"))
+        .await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("season_transfer_limit")));
+    // Staff see both among the changes of holder.
+    let listed = staff.get_json("/api/admin/transfers").await;
+    let seasons_listed = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["season_line_id"].as_i64() == Some(line))
+        .count();
+    assert_eq!(seasons_listed, 2, "{listed}");
+}

@@ -53,6 +53,9 @@ pub enum MailTemplate {
     /// A ticket passed on: its new title, as a PDF, to the new holder
     /// (spec: send-transfer-fixture-ticket-email).
     TicketTransfer,
+    /// A season seat passed on for one match: its match title, as a PDF, to the new holder
+    /// (spec: send-transfer-season-ticket-email).
+    SeasonTicketTransfer,
     /// A copy of a ticket sent by its owner, the holder unchanged (spec: share-ticket-via-email).
     TicketShare,
     /// A fan's refund request for a cancelled or postponed match: received, approved or
@@ -61,7 +64,7 @@ pub enum MailTemplate {
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 17] = [
+    pub const ALL: [MailTemplate; 18] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -77,6 +80,7 @@ impl MailTemplate {
         MailTemplate::MassSeasonFinalized,
         MailTemplate::RenewalCode,
         MailTemplate::TicketTransfer,
+        MailTemplate::SeasonTicketTransfer,
         MailTemplate::TicketShare,
         MailTemplate::RefundRequest,
     ];
@@ -99,6 +103,7 @@ impl MailTemplate {
             MailTemplate::MassSeasonFinalized => "mass_season_finalized",
             MailTemplate::RenewalCode => "renewal_code",
             MailTemplate::TicketTransfer => "ticket_transfer",
+            MailTemplate::SeasonTicketTransfer => "season_ticket_transfer",
             MailTemplate::TicketShare => "ticket_share",
             MailTemplate::RefundRequest => "refund_request",
         }
@@ -152,6 +157,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "mass_season_finalized",
     "renewal_code",
     "ticket_transfer",
+    "season_ticket_transfer",
     "ticket_share",
     "refund_request",
 ];
@@ -259,8 +265,10 @@ mod tests {
                 "fixture": "Como - Lazio", "order_id": "o-1", "state": "declined",
                 "note": "Biglietti già usati",
             }),
-            MailTemplate::TicketTransfer | MailTemplate::TicketShare => json!({
-                "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "sector": "Tribuna Centrale",
+            MailTemplate::TicketTransfer
+            | MailTemplate::TicketShare
+            | MailTemplate::SeasonTicketTransfer => json!({
+                "season": "Abbonamento Serie A 2026-2027", "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "sector": "Tribuna Centrale",
                 "row": "1", "seat": 7, "gate": "Varco 1", "holder": "Luca Neri", "seal": "A1B2C3D4E5F6G7H8",
                 "wallet_url": "https://tickets.example/wallet/", "site_url": "https://tickets.example/",
                 "sender": "Mario Rossi",

@@ -231,7 +231,7 @@ pub async fn request_ticket_refund(
         return Ok(Err(TicketRefundRefusal::NotRefundable(not_refundable)));
     }
     let moving: Vec<i64> = sqlx::query_scalar!(
-        "select order_line_id from title_transfer where order_line_id = any($1) and state = 'requested'",
+        r#"select order_line_id as "order_line_id!" from title_transfer where order_line_id = any($1) and state = 'requested'"#,
         &wanted
     )
     .fetch_all(&mut *conn)

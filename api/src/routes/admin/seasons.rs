@@ -57,18 +57,22 @@ async fn get_season(
 
 #[derive(Deserialize, ToSchema)]
 struct SeasonChange {
-    /// 0 scheduled, 1 on sale, 2 off sale.
-    status: i16,
+    /// 0 scheduled, 1 on sale, 2 off sale; unchanged when absent.
+    status: Option<i16>,
+    /// How many of its matches a holder may pass on (the spec's season transfer limit), 0 to
+    /// 100; unchanged when absent.
+    transfer_limit: Option<i32>,
 }
 
-/// `PUT /api/admin/season-tickets/{id}` `{status}`: on sale (1) copies the seats of every
-/// covered match not yet copied, by a job each; off sale (2); audited. Refused once its first
-/// match has started.
+/// `PUT /api/admin/season-tickets/{id}` `{status?, transfer_limit?}`: on sale (1) copies the
+/// seats of every covered match not yet copied, by a job each; off sale (2); refused once its
+/// first match has started. The transfer limit is how many matches a holder may pass on.
+/// Audited.
 #[utoipa::path(put, path = "/season-tickets/{id}", tag = "admin", params(("id" = i64, Path, description = "The season ticket")), request_body = SeasonChange, responses(
     (status = 200, body = seasons::SeasonTicket),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`season_started`"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 2"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100"),
 ))]
 async fn update_season(
     State(state): State<AppState>,
@@ -76,13 +80,36 @@ async fn update_season(
     Path(id): Path<SeasonTicketId>,
     Json(change): Json<SeasonChange>,
 ) -> ApiResult<Response> {
-    if !(0..=2).contains(&change.status) {
-        return Err(ApiError::validation(
-            [("status".to_owned(), "0 to 2".to_owned())].into(),
-        ));
+    let mut errors = std::collections::BTreeMap::new();
+    if change.status.is_some_and(|s| !(0..=2).contains(&s)) {
+        errors.insert("status".to_owned(), "0 to 2".to_owned());
+    }
+    if change.transfer_limit.is_some_and(|l| !(0..=100).contains(&l)) {
+        errors.insert("transfer_limit".to_owned(), "0 to 100".to_owned());
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::validation(errors));
     }
     let mut tx = state.pool.begin().await?;
-    let to_load = match seasons::set_status(&mut tx, id, change.status).await? {
+    if let Some(limit) = change.transfer_limit {
+        if !seasons::set_transfer_limit(&mut tx, id, limit).await? {
+            return Err(ApiError::not_found("No such season ticket"));
+        }
+        audit::record(
+            &mut tx,
+            Some(staff.user.user_id),
+            "season_ticket.transfer_limit_changed",
+            "season_ticket",
+            &id.to_string(),
+            json!({"transfer_limit": limit}),
+        )
+        .await?;
+    }
+    let Some(status) = change.status else {
+        tx.commit().await?;
+        return Ok(axum::Json(one_season(&state, id).await?).into_response());
+    };
+    let to_load = match seasons::set_status(&mut tx, id, status).await? {
         Ok(fixtures) => fixtures,
         Err(seasons::StatusRefusal::NotFound) => {
             return Err(ApiError::not_found("No such season ticket"));
@@ -110,7 +137,7 @@ async fn update_season(
         "season_ticket.status_changed",
         "season_ticket",
         &id.to_string(),
-        json!({"status": change.status, "matches_to_load": to_load.len()}),
+        json!({"status": status, "matches_to_load": to_load.len()}),
     )
     .await?;
     tx.commit().await?;

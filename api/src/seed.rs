@@ -171,6 +171,9 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
         )
         .await?
         .map_err(|e| anyhow::anyhow!("season ticket {}: {e:?}", season.id))?;
+        // Holders may pass on up to five matches (staff change it on the season transfer
+        // limit page).
+        domain::seasons::set_transfer_limit(&mut *pool.acquire().await?, season.id, 5).await?;
         for fixture in to_load {
             workflows::onsale::load_inventory(pool, &client, fixture)
                 .await

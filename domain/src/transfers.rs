@@ -460,7 +460,12 @@ pub async fn load(
     .fetch_optional(conn)
     .await?;
     let Some(r) = r else { return Ok(None) };
-    let source = match (r.order_line_id, r.order_id, r.season_line_id, r.season_order_id) {
+    let source = match (
+        r.order_line_id,
+        r.order_id,
+        r.season_line_id,
+        r.season_order_id,
+    ) {
         (Some(line), Some(order), _, _) => TransferSource::Line {
             line: LineId(line),
             order: OrderId(order),

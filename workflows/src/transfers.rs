@@ -210,7 +210,14 @@ async fn one_ticket(
     language: Language,
 ) -> Option<(serde_json::Map<String, serde_json::Value>, Attachment)> {
     let (title, holder) = (line.title.clone()?, line.holder.clone()?);
-    Some(ticket_mail(base_url, ticket_document(order, line, &title, &holder), language).await)
+    Some(
+        ticket_mail(
+            base_url,
+            ticket_document(order, line, &title, &holder),
+            language,
+        )
+        .await,
+    )
 }
 
 /// A ticket's e-mail context and its PDF, from the ticket as its PDF shows it.

@@ -17,8 +17,8 @@ use axum::{
 use domain::ids::TransferId;
 use domain::{
     email::Email,
-    language::Language,
     ids::FixtureId,
+    language::Language,
     orders::{self, HolderDetails, HolderInput, WalletTicket},
     season_orders::{self, WalletSeason},
     transfers::{self, NewTransfer, NotTransferable, OwnedTitle, RequestRefusal, TransferView},
@@ -463,14 +463,12 @@ async fn received_match_pdf(
     .next()
     .ok_or_else(not_found)?;
     drop(conn);
-    let lang = integrations::documents::Lang::parse(
-        q.lang.as_deref().unwrap_or(&session.user.language),
-    );
+    let lang =
+        integrations::documents::Lang::parse(q.lang.as_deref().unwrap_or(&session.user.language));
     let doc = workflows::transfers::received_match_document(&received);
-    let pdf = workflows::runtime::off_runtime(move || {
-        integrations::documents::ticket_pdf(&doc, lang)
-    })
-    .await;
+    let pdf =
+        workflows::runtime::off_runtime(move || integrations::documents::ticket_pdf(&doc, lang))
+            .await;
     Ok((
         [
             (

@@ -1105,6 +1105,7 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     free_sale(&s).await;
     let (_, fan) = s.app.fan_with_session("cedeabb@example.it").await;
     let (_, amico) = s.app.fan_with_session("amica@example.it").await;
+    let (_, sara) = s.app.fan_with_session("sara@example.it").await;
     card_for(&s, "Luca", "Neri").await;
     for first in ["Marta", "Sara", "Piero"] {
         card_for(&s, first, "Amici").await;
@@ -1166,11 +1167,14 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
 
     // Two requests for the first match at once: one is recorded.
     let first = path(ahead[0]);
-    let (marta, sara) = (
+    let (to_marta, to_sara) = (
         match_holder("Marta", "amica@example.it"),
         match_holder("Sara", "sara@example.it"),
     );
-    let (a, b) = tokio::join!(fan.post_json(&first, &marta), fan.post_json(&first, &sara));
+    let (a, b) = tokio::join!(
+        fan.post_json(&first, &to_marta),
+        fan.post_json(&first, &to_sara)
+    );
     let mut answers = [a.0, b.0];
     answers.sort();
     assert_eq!(answers, [202, 409], "{a:?} {b:?}");
@@ -1182,7 +1186,7 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     let receiver = if to_email == "amica@example.it" {
         &amico
     } else {
-        &s.app.fan_with_session(&to_email).await.1
+        &sara
     };
     // The receiver's wallet holds the match ticket with a new seal; the holder's season
     // ticket shows that match passed on and stays valid for the others.
@@ -1196,11 +1200,22 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| (m["fixture_id"].as_i64().unwrap(), m["state"].as_str().unwrap().to_owned()))
+        .map(|m| {
+            (
+                m["fixture_id"].as_i64().unwrap(),
+                m["state"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
-    assert!(states.contains(&(ahead[0], "passed_on".into())), "{states:?}");
+    assert!(
+        states.contains(&(ahead[0], "passed_on".into())),
+        "{states:?}"
+    );
     assert!(states.contains(&(ahead[1], "valid".into())), "{states:?}");
-    assert_eq!(emails(&s.app.pool, "season_ticket_transfer", &to_email).await, 1);
+    assert_eq!(
+        emails(&s.app.pool, "season_ticket_transfer", &to_email).await,
+        1
+    );
     // In the ticketing system, the seat's title for that match is the receiver's.
     let holder_of_new = s.sim.ticketing.with_world(|w| {
         w.titles
@@ -1235,8 +1250,24 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     let (status, body) = fan
         .post_json(&path(ahead[0]), &match_holder("Piero", "piero@example.it"))
         .await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("already_passed_on")));
-    // A second match, then the limit.
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("already_passed_on"))
+    );
+    // A second match, passed on by a call that succeeded but answered an error, under the
+    // ticketing system's naive idempotency (a second call would be refused: already passed
+    // on): found by its transaction id, one title. Then the limit.
+    let http = reqwest::Client::new();
+    http.post(format!("{}/_sim/ticketing/idempotency", s.sim.http_url()))
+        .json(&json!({"mode": "naive"}))
+        .send()
+        .await
+        .unwrap();
+    http.post(format!("{}/_sim/ticketing/faults", s.sim.http_url()))
+        .json(&json!({"commit_then_fail_next": 1, "status": 503}))
+        .send()
+        .await
+        .unwrap();
     let (status, body) = fan
         .post_json(&path(ahead[1]), &match_holder("Piero", "piero@example.it"))
         .await;
@@ -1246,7 +1277,17 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     let (status, body) = fan
         .post_json(&path(ahead[2]), &match_holder("Sara", "sara@example.it"))
         .await;
-    assert_eq!((status, body["code"].as_str()), (409, Some("season_transfer_limit")));
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("season_transfer_limit"))
+    );
+    assert_eq!(
+        s.sim
+            .ticketing
+            .with_world(|w| w.titles_of_transactions("cessione-abb-")),
+        (2, 0),
+        "one title per match passed on"
+    );
     // Staff see both among the changes of holder.
     let listed = staff.get_json("/api/admin/transfers").await;
     let seasons_listed = listed

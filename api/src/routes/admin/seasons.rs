@@ -84,7 +84,10 @@ async fn update_season(
     if change.status.is_some_and(|s| !(0..=2).contains(&s)) {
         errors.insert("status".to_owned(), "0 to 2".to_owned());
     }
-    if change.transfer_limit.is_some_and(|l| !(0..=100).contains(&l)) {
+    if change
+        .transfer_limit
+        .is_some_and(|l| !(0..=100).contains(&l))
+    {
         errors.insert("transfer_limit".to_owned(), "0 to 100".to_owned());
     }
     if !errors.is_empty() {

@@ -28,6 +28,7 @@ import {
   LazyHoldersImportPage,
   LazyRefundRequestList,
   LazyRenewalMailingsPage,
+  LazySeasonTransferLimitPage,
   LazyTransferList,
   LazyWaitingRoomsPage,
 } from './lazyPages';
@@ -150,6 +151,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.seasonFailed} element={<SeasonFailedList />} />
         <Route path={PAGE_PATHS.seasonBacklog} element={<SeasonBacklogPage />} />
         <Route path={PAGE_PATHS.seatSeasonBacklog} element={<SeatBacklogList />} />
+        <Route path={PAGE_PATHS.seasonTransferLimit} element={<LazySeasonTransferLimitPage />} />
         <Route path={PAGE_PATHS.massIssue} element={<MassIssuePage />} />
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />

@@ -30,3 +30,7 @@ export const LazyFixtureTransferPanel = lazyPage(() => panels().then((module) =>
 export const LazyOrderRefunds = lazyPage(() => panels().then((module) => module.OrderRefunds));
 export const LazyRefundRequestList = lazyPage(() => panels().then((module) => module.RefundRequestList));
 export const LazyFixtureRefundPanel = lazyPage(() => panels().then((module) => module.FixtureRefundPanel));
+
+// The season tickets' transfer limits (how many matches a holder may pass on), with its strings
+// (seasonTickets/pages.ts), in the same chunk.
+export const LazySeasonTransferLimitPage = lazyPage(() => panels().then((module) => module.SeasonTransferLimitPage));

@@ -101,6 +101,7 @@ export const englishAppMessages: TranslationMessages = {
       seat_season_backlog: 'Season backlog by seat',
       orders: 'Orders',
       transfers: 'Changes of holder',
+      season_transfer_limit: 'Season transfer limit',
       refund_requests: 'Refund requests',
       people: 'Users and customers',
       users: 'Users',
@@ -533,6 +534,7 @@ export const englishAppMessages: TranslationMessages = {
         actions: 'Sale',
         sub_category: 'Subcategory',
         per_buyer_limit: 'Season tickets per buyer',
+        transfer_limit: 'Transfer limit',
         created_by: 'Created by',
         planet_season_type_id: 'Season ticket type in the ticketing system',
       },
@@ -2171,11 +2173,6 @@ export const englishAppMessages: TranslationMessages = {
         'An Excel sheet (.xlsx) with the columns Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente and Codice Rinnovo; optionally an Email column, where the renewal code is sent.',
       upload: 'Import the sheet',
       imports: 'Latest imports',
-    },
-    renewal_mailings: {
-      title: 'Renewal code e-mails',
-      subtitle:
-        "The e-mails of their renewal code to a season's holders, newest first, with their live progress. A mailing starts from the season ticket's Sale phases tab; the skipped are holders without an e-mail or a code.",
     },
     renewal_codes_import: {
       title: 'Import the code table',

@@ -101,6 +101,7 @@ export const italianMessages: TranslationMessages = {
       seat_season_backlog: 'Backlog abbonamenti per posto',
       orders: 'Ordini',
       transfers: 'Cessioni',
+      season_transfer_limit: 'Limite cessioni abbonamento',
       refund_requests: 'Richieste di rimborso',
       people: 'Utenti e clienti',
       users: 'Utenti',
@@ -534,6 +535,7 @@ export const italianMessages: TranslationMessages = {
         actions: 'Vendita',
         sub_category: 'Sottocategoria',
         per_buyer_limit: 'Abbonamenti per acquirente',
+        transfer_limit: 'Limite cessioni',
         created_by: 'Creato da',
         planet_season_type_id: 'Tipo di abbonamento nel sistema di biglietteria',
       },
@@ -2190,11 +2192,6 @@ export const italianMessages: TranslationMessages = {
         'Un foglio Excel (.xlsx) con le colonne Nome, Cognome, Data Nascita, Provincia Nascita, Localita Nascita, Sesso, Sigillo Fiscale, Promozioni1, Promozioni2, Nome Acquirente, Cognome Acquirente, Data Nascita Acquirente e Codice Rinnovo; facoltativa la colonna Email, a cui arriva il codice di rinnovo.',
       upload: 'Importa il foglio',
       imports: 'Ultime importazioni',
-    },
-    renewal_mailings: {
-      title: 'Invio codici di rinnovo',
-      subtitle:
-        "Le e-mail con il codice di rinnovo ai titolari di una stagione, dalla più recente, con l'avanzamento in tempo reale. Un invio parte dalla scheda Fasi di vendita dell'abbonamento; i saltati sono i titolari senza e-mail o senza codice.",
     },
     renewal_codes_import: {
       title: 'Importa la tabella dei codici',

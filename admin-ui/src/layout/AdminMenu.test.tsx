@@ -92,6 +92,7 @@ describe('the menu', () => {
       'Backlog abbonamenti per posto',
       'Ordini',
       'Cessioni',
+      'Limite cessioni abbonamento',
       'Richieste di rimborso',
       'Emissione massiva',
       'Emessi in massa',
@@ -134,6 +135,7 @@ describe('the menu', () => {
       'Backlog abbonamenti per posto': '/admin/tickets/seat_season_backlog',
       Ordini: '/admin/orders',
       Cessioni: '/admin/transfers',
+      'Limite cessioni abbonamento': '/admin/tickets/season_transfer_limit',
       'Richieste di rimborso': '/admin/refund-requests',
       'Emissione massiva': '/admin/tickets/massissue',
       'Emessi in massa': '/admin/mass/tickets_issued',
@@ -207,6 +209,10 @@ describe('the menu', () => {
     );
     expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
     expect(within(menu).getByRole('menuitem', { name: 'Changes of holder' })).toHaveAttribute('href', '/admin/transfers');
+    expect(within(menu).getByRole('menuitem', { name: 'Season transfer limit' })).toHaveAttribute(
+      'href',
+      '/admin/tickets/season_transfer_limit',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Mass issuing' })).toHaveAttribute('href', '/admin/tickets/massissue');
     expect(within(menu).getByRole('menuitem', { name: 'Mass-issued tickets' })).toHaveAttribute(
       'href',

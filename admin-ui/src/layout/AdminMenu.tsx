@@ -97,6 +97,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.seatSeasonBacklog, label: 'app.menu.seat_season_backlog', icon: <EventSeatOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
       { path: '/transfers', label: 'app.menu.transfers', icon: <SwapHorizOutlinedIcon /> },
+      { path: PAGE_PATHS.seasonTransferLimit, label: 'app.menu.season_transfer_limit', icon: <CardMembershipOutlinedIcon /> },
       { path: '/refund-requests', label: 'app.menu.refund_requests', icon: <CurrencyExchangeOutlinedIcon /> },
       { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },
       { path: PAGE_PATHS.massIssueLines, label: 'app.menu.mass_issue_lines', icon: <LibraryAddCheckOutlinedIcon /> },

@@ -17,6 +17,7 @@ export const PAGE_PATHS = {
   seasonFailed: '/tickets/issuefailedseason',
   seasonBacklog: '/tickets/season_backlog',
   seatSeasonBacklog: '/tickets/seat_season_backlog',
+  seasonTransferLimit: '/tickets/season_transfer_limit',
   massIssue: '/tickets/massissue',
   massIssueLines: '/mass/tickets_issued',
   customerConsent: '/customer_reports/consent',

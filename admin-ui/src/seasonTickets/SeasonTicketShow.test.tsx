@@ -8,7 +8,7 @@ import { listRoute, renderAdminApp, STAFF_ME, stubFetch } from '../test/render';
 const onSale = aSeasonTicket({ status: 1, inventory_ready: true });
 
 describe("a season ticket's page", () => {
-  it('shows its matches, Como times, status, seats, price and rules', async () => {
+  it('shows its matches, Como times, status, seats, price and rules, its transfer limit too', async () => {
     stubFetch({ '/api/me': { body: STAFF_ME }, '/api/admin/season-tickets/3': { body: onSale } });
     renderAdminApp('/season-tickets/3/show');
 
@@ -23,6 +23,8 @@ describe("a season ticket's page", () => {
     expect(screen.getByText('Pronti')).toBeInTheDocument();
     expect(screen.getByText(/^290,00\s€$/)).toBeInTheDocument();
     expect(screen.getByText('Abbonamenti per acquirente')).toBeInTheDocument();
+    // How many of its matches a holder may pass on (the fixture's 3).
+    expect(screen.getByText('Limite cessioni').closest('.ra-field')).toHaveTextContent(/^Limite cessioni3$/);
     expect(screen.getByRole('button', { name: 'Togli dalla vendita' })).toBeInTheDocument();
   });
 
@@ -59,7 +61,8 @@ describe("a season ticket's page", () => {
 
     await user.click(await screen.findByRole('tab', { name: 'Fasi di vendita' }));
 
-    expect(await screen.findByText('Rinnovo')).toBeInTheDocument();
+    // The tab's panel loads with its chunk on first opening: give it time on a busy machine.
+    expect(await screen.findByText('Rinnovo', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Fasi di vendita' })).toHaveAttribute('aria-selected', 'true');
     expect(lastListParam(fetchMock, '/api/admin/phases', 'filter')).toEqual({ season_ticket_id: 3 });
     expect(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' })).toBeInTheDocument();

@@ -75,6 +75,7 @@ export function SeasonTicketShow() {
           <InventoryField source="inventory_ready" />
           <SeasonFromPriceField source="from_price_cents" label="resources.season-tickets.fields.from_price_cents" />
           <NumberField source="per_buyer_limit" />
+          <NumberField source="transfer_limit" />
           <NumberField source="sub_category" />
           <TextField source="created_by" />
           <NumberField source="planet_season_type_id" />

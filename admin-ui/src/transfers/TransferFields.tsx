@@ -1,14 +1,16 @@
 import BlockIcon from '@mui/icons-material/Block';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactElement, ReactNode } from 'react';
-import { useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { Link, useLocaleState, useRecordContext, useTranslate, type FieldProps } from 'react-admin';
 import { formatRomeDateTime } from '../fields/romeDateTime';
 import { StackedCell } from '../fields/StackedCell';
-import { isRefusalCode } from './types';
+import { isRefusalCode, isSeasonTransfer } from './types';
+import { useTransferOrderPath } from './useTransferOrderPath';
 import type { StaffTransferView, TransferState } from '../../../api-types';
 
 const TRANSFERS = 'resources.transfers';
@@ -57,7 +59,26 @@ function Lines({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25 }}>{children}</Box>;
 }
 
-/** The seat: its sector, then its row and number, or an unnumbered place. */
+/**
+ * Marks a season seat passed on for one match ("Abbonamento"), said in full in its tooltip. A
+ * match ticket is the usual case and carries no mark.
+ */
+export function SeasonSeatChip() {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="secondary"
+      icon={<CardMembershipOutlinedIcon />}
+      label={translate(`${TRANSFERS}.kinds.season`)}
+      title={translate(`${TRANSFERS}.kinds.season_hint`)}
+      data-kind="season"
+    />
+  );
+}
+
+/** The seat: its sector, then its row and number, or an unnumbered place; a season seat's mark. */
 export function TransferSeatField(props: FieldProps<StaffTransferView>) {
   const record = useRecordContext<StaffTransferView>(props);
   const translate = useTranslate();
@@ -65,17 +86,40 @@ export function TransferSeatField(props: FieldProps<StaffTransferView>) {
     return null;
   }
   return (
-    <StackedCell
-      secondary={
-        record.no_map
-          ? translate(`${TRANSFERS}.standing`)
-          : translate(`${TRANSFERS}.seat`, { row: record.row, number: record.number })
-      }
+    <Lines>
+      <StackedCell
+        secondary={
+          record.no_map
+            ? translate(`${TRANSFERS}.standing`)
+            : translate(`${TRANSFERS}.seat`, { row: record.row, number: record.number })
+        }
+      >
+        <Typography component="span" variant="body2">
+          {record.sector_name}
+        </Typography>
+      </StackedCell>
+      {isSeasonTransfer(record) ? <SeasonSeatChip /> : null}
+    </Lines>
+  );
+}
+
+/** The order the ticket was bought with, as a link to its page: a season order or a match's order. */
+export function TransferOrderField(props: FieldProps<StaffTransferView>) {
+  const record = useRecordContext<StaffTransferView>(props);
+  const translate = useTranslate();
+  const orderPath = useTransferOrderPath();
+  if (record === undefined) {
+    return null;
+  }
+  return (
+    <Link
+      to={orderPath(record)}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+      title={record.order_id}
+      sx={{ whiteSpace: 'nowrap' }}
     >
-      <Typography component="span" variant="body2">
-        {record.sector_name}
-      </Typography>
-    </StackedCell>
+      {translate(`${TRANSFERS}.order.${isSeasonTransfer(record) ? 'season' : 'match'}`)}
+    </Link>
   );
 }
 

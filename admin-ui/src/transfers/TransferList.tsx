@@ -3,9 +3,16 @@ import { DataTable, List, ResourceContextProvider, SearchInput, SelectInput, use
 import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { MatchField } from '../issuedTickets/MatchField';
-import { useOrderRowClick } from '../orders/useOrderPath';
-import { NewSealField, TransferFromField, TransferSeatField, TransferStateField, TransferToField } from './TransferFields';
+import {
+  NewSealField,
+  TransferFromField,
+  TransferOrderField,
+  TransferSeatField,
+  TransferStateField,
+  TransferToField,
+} from './TransferFields';
 import { TRANSFER_STATES } from './types';
+import { useTransferRowClick } from './useTransferOrderPath';
 import type { StaffTransferView } from '../../../api-types';
 
 const TRANSFERS = 'resources.transfers';
@@ -33,20 +40,18 @@ function NoTransfer() {
   );
 }
 
-/** A row opens the order the ticket was bought with. */
-const orderOfTransfer = (transfer: StaffTransferView) => transfer.order_id;
-
 /**
  * The changes of holder (cessioni), newest first (the API's one order, so no column sorts), to
  * answer fans at the ticket office: when, which match and seat, who passed it on (their account,
  * the holder then and the old seal), to whom (and whether they have an account, so the ticket is
  * in their wallet), the new seal, and where it stands, with the ticketing system's reason when it
- * refused. Searched by a seal (old or new), an e-mail or a name; narrowed to a match or a state.
- * Read-only: a row opens the ticket's order.
+ * refused. A season seat passed on for one match is marked "Abbonamento". Searched by a seal (old
+ * or new), an e-mail or a name; narrowed to a match or a state. Read-only: a row, and its order's
+ * link, open the order the ticket was bought with (the season order for a season seat).
  */
 export function TransferList() {
   const filters = useTransferFilters();
-  const openOrder = useOrderRowClick(orderOfTransfer);
+  const openOrder = useTransferRowClick();
   return (
     <ResourceContextProvider value="transfers">
       <List<StaffTransferView>
@@ -67,6 +72,7 @@ export function TransferList() {
           <DataTable.Col source="to_email" label={`${TRANSFERS}.fields.to`} disableSort field={TransferToField} />
           <DataTable.Col source="seal" disableSort field={NewSealField} />
           <DataTable.Col source="state" disableSort field={TransferStateField} />
+          <DataTable.Col source="order_id" disableSort field={TransferOrderField} />
         </DataTable>
       </List>
     </ResourceContextProvider>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ShowBase } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../dataProvider';
-import { aFixture } from '../test/fixtures';
+import { aFixture, aSeasonOrder } from '../test/fixtures';
 import { callsWith, jsonBody, lastListParam, listReads, rowShowing, sortableHeaders } from '../test/recordActions';
 import { listRoute, renderAdminApp, renderInAdmin, STAFF_ME, stubFetch, urlOf } from '../test/render';
 import { transferMessages } from './messages';
@@ -55,6 +55,20 @@ const refused: StaffTransferView = {
   done_at: null,
   seal: null,
 };
+/** A season seat passed on for this match: its season order's line, and the season order. */
+const SEASON_ORDER = '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4b01';
+const seasonSeat: StaffTransferView = {
+  ...done,
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4e04',
+  season_line_id: 41,
+  order_id: SEASON_ORDER,
+  sector_name: 'Curva Sud',
+  from_seal: 'SEASON0000000001',
+  from_holder_name: 'Giulia Rossi',
+  to_name: 'Marco Blu',
+  to_email: 'marco@example.it',
+  seal: 'NEWSEAL00000005',
+};
 const requested: StaffTransferView = {
   ...done,
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4e03',
@@ -90,7 +104,7 @@ describe('the changes of holder list', () => {
     renderInAdmin(<TransferList />, { dataProvider });
 
     const row = await rowShowing('NEWSEAL00000002');
-    expect(columns()).toEqual(['Data', 'Partita', 'Posto', 'Da', 'A', 'Nuovo sigillo', 'Stato']);
+    expect(columns()).toEqual(['Data', 'Partita', 'Posto', 'Da', 'A', 'Nuovo sigillo', 'Stato', 'Ordine']);
     // The API lists them newest first, whatever the sort: no header pretends otherwise.
     expect(sortableHeaders()).toEqual([]);
     expect(lastListParam(fetchMock, TRANSFERS, 'sort')).toEqual(['created_at', 'DESC']);
@@ -124,6 +138,52 @@ describe('the changes of holder list', () => {
     const requestedRow = await rowShowing('OLDSEAL00000004');
     expect(within(requestedRow).getByTestId('transfer-state')).toHaveAttribute('data-state', 'requested');
     expect(within(requestedRow).getByTestId('transfer-state')).toHaveTextContent('In corso');
+  });
+
+  it("marks a season seat passed on for one match, and links each change to its order's page: the season order's for a season seat", async () => {
+    stubFetch({
+      '/api/me': { body: STAFF_ME },
+      [TRANSFERS]: listRoute('transfers', [seasonSeat, done]),
+      '/api/admin/fixtures': listRoute('fixtures', [fixture]),
+    });
+    renderAdminApp('/transfers');
+
+    const seasonRow = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const mark = within(seasonRow).getByText('Abbonamento').closest('[data-kind]');
+    expect(mark).toHaveAttribute('data-kind', 'season');
+    expect(mark).toHaveAttribute('title', "Il posto di un abbonamento, ceduto per questa partita: l'abbonamento resta valido per le altre.");
+    expect(within(seasonRow).getByRole('link', { name: 'Ordine abbonamento' })).toHaveAttribute(
+      'href',
+      `/admin/season-orders/${SEASON_ORDER}/show`,
+    );
+
+    // A match ticket carries no mark, and links to the match's order.
+    const matchRow = await rowShowing('NEWSEAL00000002');
+    expect(matchRow.querySelector('[data-kind]')).toBeNull();
+    expect(within(matchRow).queryByText('Abbonamento')).not.toBeInTheDocument();
+    expect(within(matchRow).getByRole('link', { name: 'Ordine' })).toHaveAttribute('href', `/admin/orders/${done.order_id}/show`);
+  });
+
+  it("opens a season seat's season order from its row", async () => {
+    const fetchMock = stubFetch({
+      '/api/me': { body: STAFF_ME },
+      [TRANSFERS]: listRoute('transfers', [seasonSeat]),
+      '/api/admin/fixtures': listRoute('fixtures', [fixture]),
+      [`/api/admin/season-orders/${SEASON_ORDER}`]: { body: aSeasonOrder() },
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/transfers', { locale: 'en' });
+
+    const row = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Season ticket').closest('[data-kind]')).toHaveAttribute('data-kind', 'season');
+    expect(within(row).getByRole('link', { name: 'Season order' })).toHaveAttribute('href', `/admin/season-orders/${SEASON_ORDER}/show`);
+    await user.click(within(row).getByText('Marco Blu'));
+
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/season-orders/${SEASON_ORDER}`)).toBe(true),
+    );
+    expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${SEASON_ORDER}`)).toBe(false);
+    expect(await screen.findByText('abbonato@example.it', {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('narrows the list by state, match and a seal, e-mail or name, as the API reads its filter', async () => {
@@ -160,7 +220,7 @@ describe('the changes of holder list', () => {
     const row = (await screen.findByText('NEWSEAL00000002', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Done')).toBeInTheDocument();
     expect(within(row).getByText('Has an account')).toBeInTheDocument();
-    expect(columns()).toEqual(['Date', 'Match', 'Seat', 'From', 'To', 'New seal', 'State']);
+    expect(columns()).toEqual(['Date', 'Match', 'Seat', 'From', 'To', 'New seal', 'State', 'Order']);
     expect(screen.getByRole('menuitem', { name: 'Changes of holder' })).toHaveClass('RaMenuItemLink-active');
     expect(listReads(fetchMock, TRANSFERS).length).toBeGreaterThan(0);
     expect(lastListParam(fetchMock, TRANSFERS, 'filter')).toEqual({ fixture_id: 7 });

@@ -20,6 +20,7 @@ export const transferMessages: MessageBundle = {
           to: 'A',
           seal: 'Nuovo sigillo',
           state: 'Stato',
+          order_id: 'Ordine',
           q: 'Cerca',
         },
         filters: {
@@ -32,6 +33,14 @@ export const transferMessages: MessageBundle = {
         },
         seat: 'Fila %{row}, posto %{number}',
         standing: 'Posto non numerato',
+        kinds: {
+          season: 'Abbonamento',
+          season_hint: "Il posto di un abbonamento, ceduto per questa partita: l'abbonamento resta valido per le altre.",
+        },
+        order: {
+          match: 'Ordine',
+          season: 'Ordine abbonamento',
+        },
         old_holder: 'Intestatario: %{name}',
         done_at: 'fatta il %{time}',
         account: {
@@ -82,6 +91,7 @@ export const transferMessages: MessageBundle = {
           to: 'To',
           seal: 'New seal',
           state: 'State',
+          order_id: 'Order',
           q: 'Search',
         },
         filters: {
@@ -94,6 +104,14 @@ export const transferMessages: MessageBundle = {
         },
         seat: 'Row %{row}, seat %{number}',
         standing: 'Unnumbered place',
+        kinds: {
+          season: 'Season ticket',
+          season_hint: 'A season ticket seat, passed on for this match: the season ticket stays valid for the others.',
+        },
+        order: {
+          match: 'Order',
+          season: 'Season order',
+        },
         old_holder: 'Holder: %{name}',
         done_at: 'done on %{time}',
         account: {

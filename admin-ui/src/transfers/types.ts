@@ -50,4 +50,20 @@ export function closesAt(fixture: Pick<Fixture, 'starts_at' | 'transfer_closes_h
   return new Date(new Date(fixture.starts_at).getTime() - hours * 3_600_000).toISOString();
 }
 
+/**
+ * Whether the change of holder passed on a season seat for one match (its season order's line)
+ * rather than a match ticket.
+ */
+export function isSeasonTransfer(transfer: Pick<StaffTransferView, 'season_line_id'>): boolean {
+  return transfer.season_line_id !== null && transfer.season_line_id !== undefined;
+}
+
+/**
+ * The resource of the order a change of holder's ticket was bought with (`order_id`): a season
+ * order for a season seat, a match's order otherwise.
+ */
+export function orderResourceOf(transfer: Pick<StaffTransferView, 'season_line_id'>): 'season-orders' | 'orders' {
+  return isSeasonTransfer(transfer) ? 'season-orders' : 'orders';
+}
+
 export type { StaffTransferView };

@@ -30,7 +30,8 @@ const SupporterCardsPage = lazy(pages.supporterCards);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
 const QueuePage = lazy(pages.queue);
-const TransferTitlePage = lazy(pages.transferTitle);
+// A ticket's change of holder and a season seat's match's: one chunk.
+const TransferPage = lazy(pages.transferTitle);
 const RefundRequestsPage = lazy(pages.refundRequests);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
@@ -63,7 +64,8 @@ export function AppRoutes() {
         <Route path="seasonticketcheckout/:id" element={<SeasonCheckoutPage />} />
         <Route path="seasonticketvrocheck/:id" element={<SeasonCheckoutPage focus="check" />} />
         <Route path="wallet" element={<WalletPage />} />
-        <Route path="transfer_title/:seal" element={<TransferTitlePage />} />
+        <Route path="transfer_title/:seal" element={<TransferPage />} />
+        <Route path="transfer_season/:lineId/:fixtureId" element={<TransferPage />} />
         <Route path="rimborso-biglietti-tickets-refund" element={<RefundRequestsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="privacy" element={<InfoPage page="privacy" />} />

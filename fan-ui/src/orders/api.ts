@@ -7,7 +7,6 @@ import type {
   Order,
   OutcomeView,
   PaymentView,
-  Wallet,
 } from '../../../api-types';
 
 /** Query keys of the checkout data; everything of one order sits under `orderKey(id)`. */
@@ -76,29 +75,6 @@ export function confirmFreeOrder(id: string): Promise<OutcomeView> {
 /** `DELETE /api/orders/{id}`: cancels a pending order and frees its seats. */
 export function cancelOrder(id: string): Promise<void> {
   return apiSend<void>('DELETE', `/api/orders/${id}`);
-}
-
-/**
- * How often the wallet looks again while it is empty. The spec's rule of listing only
- * reservations "modified more than 60 s ago" hid the old app's half-written reservations; here an
- * order has a definite issued state, so the wallet shows every issued ticket at once and filters
- * nothing by age (nor does the API, since issue 15).
- */
-const EMPTY_WALLET_POLL_MS = 20_000;
-
-/** `GET /api/wallet`: the fan's issued tickets, soonest match first. */
-export function useWallet() {
-  return useQuery({
-    queryKey: walletKey,
-    queryFn: async () => (await apiGet<Wallet>('/api/wallet')).items,
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.length === 0 ? EMPTY_WALLET_POLL_MS : false),
-  });
-}
-
-/** The PDF of one ticket, in the fan's language (a plain link: the browser downloads it). */
-export function ticketPdfUrl(id: number, language: string): string {
-  return `/api/wallet/${id}/pdf?lang=${language}`;
 }
 
 /** `GET /api/notifications`: asked only for a signed-in fan. */

@@ -11,9 +11,11 @@ import type {
   MeView,
   Order,
   OrderLine,
+  ReceivedSeasonMatch,
   SeatView,
   SectorView,
   SupporterCard,
+  Wallet,
   WalletTicket,
 } from '../../../api-types';
 
@@ -268,6 +270,37 @@ export function aTicket(overrides: Partial<WalletTicket> = {}): WalletTicket {
     state: 'valid',
     issued_at: '2026-11-24T17:05:00Z',
     received: false,
+    ...overrides,
+  };
+}
+
+/** `GET /api/wallet`: these tickets, and these match tickets received from season seats. */
+export function aWallet(items: WalletTicket[] = [], received: ReceivedSeasonMatch[] = []): Wallet {
+  return { items, received_matches: received };
+}
+
+/**
+ * A match ticket received from a season seat: Giulia Verdi's seat in the Distinti's block D2,
+ * passed on to Anna Bianchi for Como - Genoa.
+ */
+export function aReceivedMatch(overrides: Partial<ReceivedSeasonMatch> = {}): ReceivedSeasonMatch {
+  return {
+    transfer_id: '0193b2c3-d4e5-7f60-8a9b-5ea5011a7c40',
+    fixture: { id: 100001, title: 'Como - Genoa', competition: 'Serie A 2025-2026', starts_at: '2026-12-27T18:45:00Z' },
+    season_name: 'Abbonamento Serie A 2025-2026',
+    label: 'DI-D2-7-4',
+    sector_name: 'Distinti',
+    block_code: 'D2',
+    row: '7',
+    number: 4,
+    gate: 'Varco 3',
+    no_map: false,
+    holder_name: 'Anna Bianchi',
+    reduction_name: 'Intero',
+    from_holder_name: 'Giulia Verdi',
+    seal: 'S1E2A3S4O5N6M7T8',
+    barcode: 'LARIO-S-100001-21',
+    issued_at: '2026-11-26T09:00:05Z',
     ...overrides,
   };
 }

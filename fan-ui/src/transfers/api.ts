@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiSend } from '../api/client';
-import type { ShareRequest, TransferCheck, TransferRequest, TransferView, Transfers } from '../../../api-types';
+import type { SeasonTransferCheck, ShareRequest, TransferCheck, TransferRequest, TransferView, Transfers } from '../../../api-types';
 
-/** Query keys: the caller's changes of holder (the wallet's list), one of them, a title's check. */
+/**
+ * Query keys: the caller's changes of holder (the wallet's list), one of them, a title's check, a
+ * season seat's match's check.
+ */
 export const transfersKey = ['transfers'] as const;
 export const transferKey = (id: string) => ['transfers', id] as const;
 export const transferCheckKey = (seal: string) => ['transfer-check', seal] as const;
+export const seasonTransferCheckKey = (lineId: number, fixtureId: number) => ['transfer-check', 'season', lineId, fixtureId] as const;
 
 /** How often a change of holder under way is read again, until the ticketing system has answered. */
 export const TRANSFER_POLL_MS = 1000;
@@ -22,6 +26,25 @@ export const transferCheckQuery = (seal: string) =>
 /** `POST /api/titles/{seal}/transfer`: the change of holder, under way (202). */
 export function requestTransfer(seal: string, request: TransferRequest): Promise<TransferView> {
   return apiSend<TransferView>('POST', `/api/titles/${encodeURIComponent(seal)}/transfer`, request);
+}
+
+/** A season seat's match: `/api/season-seats/{line}/matches/{fixture}/transfer`. */
+const seasonTransferPath = (lineId: number, fixtureId: number) => `/api/season-seats/${lineId}/matches/${fixtureId}/transfer`;
+
+/**
+ * `GET /api/season-seats/{line}/matches/{fixture}/transfer`: the caller's season seat, and
+ * whether it may change holder for that match now (and how many of its matches it has passed on).
+ */
+export const seasonTransferCheckQuery = (lineId: number, fixtureId: number) =>
+  queryOptions({
+    queryKey: seasonTransferCheckKey(lineId, fixtureId),
+    queryFn: () => apiGet<SeasonTransferCheck>(seasonTransferPath(lineId, fixtureId)),
+    staleTime: 0,
+  });
+
+/** `POST /api/season-seats/{line}/matches/{fixture}/transfer`: that match's change of holder, under way (202). */
+export function requestSeasonTransfer(lineId: number, fixtureId: number, request: TransferRequest): Promise<TransferView> {
+  return apiSend<TransferView>('POST', seasonTransferPath(lineId, fixtureId), request);
 }
 
 /**

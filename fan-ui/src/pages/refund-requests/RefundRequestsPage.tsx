@@ -1,21 +1,18 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { RequireSignIn } from '../../auth/RequireSignIn';
 import { Loading } from '../../components/Loading';
 import { QueryFailed } from '../../components/QueryFailed';
+import { WalletSubpage } from '../../components/WalletSubpage';
 import { formatCents, formatDateTime, formatKickOff } from '../../fixtures/format';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { REFUND_NS } from '../../i18n';
@@ -60,21 +57,9 @@ function RefundRequests() {
   }
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
-      <Box component="header" sx={{ display: 'grid', gap: 1 }}>
-        <Link component={RouterLink} to="/wallet/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, justifySelf: 'start' }}>
-          <ArrowBackIcon fontSize="small" aria-hidden="true" />
-          {t('page.back')}
-        </Link>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
-          {t('page.title')}
-        </Typography>
-        <Typography variant="body1" color="text.secondary">
-          {t('page.intro')}
-        </Typography>
-      </Box>
+    <WalletSubpage back={t('page.back')} title={t('page.title')} intro={t('page.intro')}>
       {body}
-    </Container>
+    </WalletSubpage>
   );
 }
 

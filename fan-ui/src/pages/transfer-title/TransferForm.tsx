@@ -13,27 +13,37 @@ import { looksLikeEmail } from '../../auth/errors';
 import { useForgetEndedSession } from '../../auth/useSession';
 import { EmailField } from '../../components/EmailField';
 import { TRANSFER_NS } from '../../i18n';
-import { fareName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { HOLDER_FIELDS, draftOf, localToday, parseHolderDetails, type HolderDraft, type HolderField } from '../../orders/holderRules';
-import { requestTransfer } from '../../transfers/api';
-import { transferErrorText, transferFieldErrors } from '../../transfers/words';
+import { kindContext, transferErrorText, transferFieldErrors, type TransferKind } from '../../transfers/words';
 import { HolderFieldset } from '../checkout/HolderFieldset';
-import { holderInputId } from '../checkout/lineSeat';
-import type { TransferRequest, TransferView, WalletTicket } from '../../../../api-types';
+import { holderInputId, type SeatLine } from '../checkout/lineSeat';
+import type { TransferRequest, TransferView } from '../../../../api-types';
 
 type FieldMessages = Partial<Record<HolderField, string>>;
 
 /** The 409s said on the form itself rather than in its alert. */
 const ON_FIELDS = ['holder_has_title', 'recipient_banned'] as const;
 
+interface TransferFormProps {
+  /** The seat passed on (a ticket's, or a season seat's for one match). */
+  line: SeatLine;
+  /** The fare it keeps, in the fan's words: the new holder must be entitled to it. */
+  fare: string;
+  /** A ticket (the default), or a season seat's match: the words that differ. */
+  kind?: TransferKind;
+  /** The change of holder's POST (`/api/titles/{seal}/transfer`, or a season seat's match's). */
+  send: (request: TransferRequest) => Promise<TransferView>;
+  onStarted: (transfer: TransferView) => void;
+}
+
 /**
- * The new holder (the checkout's holder fields and checks, but the fare: the ticket keeps its
- * own) and where their ticket is e-mailed; `POST /api/titles/{seal}/transfer`, then `onStarted`
- * with the change under way. The API's field errors (`holder.{field}`, `email`) land on their
- * fields; its refusals are said in the fan's words.
+ * The new holder (the checkout's holder fields and checks, but the fare: the seat keeps its
+ * own) and where their ticket is e-mailed; `send`, then `onStarted` with the change under way.
+ * The API's field errors (`holder.{field}`, `email`) land on their fields; its refusals are said
+ * in the fan's words.
  */
-export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onStarted: (transfer: TransferView) => void }) {
+export function TransferForm({ line, fare, kind = 'ticket', send: post, onStarted }: TransferFormProps) {
   const { t } = useTranslation(TRANSFER_NS);
   const { t: app } = useTranslation();
   const language = useUiLanguage();
@@ -44,10 +54,8 @@ export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onSt
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const forgetEndedSession = useForgetEndedSession();
-  const send = useMutation({
-    mutationFn: (request: TransferRequest) => requestTransfer(ticket.seal, request),
-    onError: forgetEndedSession,
-  });
+  const send = useMutation({ mutationFn: post, onError: forgetEndedSession });
+  const context = kindContext(kind);
   const today = localToday();
 
   const change = (field: HolderField, value: string) => {
@@ -118,8 +126,8 @@ export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onSt
     error === null || onFields
       ? null
       : isApiCode(error, 'reduction_not_fitting')
-        ? t('form.reductionNotFitting', { fare: fareName(app, ticket.reduction_code, ticket.reduction_name) })
-        : transferErrorText(t, app, error);
+        ? t('form.reductionNotFitting', { fare, context })
+        : transferErrorText(t, app, error, kind);
 
   return (
     <Card component="section" aria-labelledby={titleId}>
@@ -134,7 +142,7 @@ export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onSt
         </Box>
         <HolderFieldset
           index={0}
-          line={ticket}
+          line={line}
           legend={t('form.legend')}
           draft={draft}
           fares={null}
@@ -163,7 +171,7 @@ export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onSt
           </Alert>
         )}
         <Alert severity="warning" variant="outlined">
-          {t('form.warning')}
+          {t('form.warning', { context })}
         </Alert>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
@@ -175,7 +183,7 @@ export function TransferForm({ ticket, onStarted }: { ticket: WalletTicket; onSt
             data-testid="transfer-submit"
             sx={{ minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
           >
-            {t('form.submit')}
+            {t('form.submit', { context })}
           </Button>
         </Box>
       </CardContent>

@@ -14,17 +14,18 @@ import { Link as RouterLink } from 'react-router';
 import { TRANSFER_NS } from '../../i18n';
 import { walletKey } from '../../orders/api';
 import { transfersKey, useTransfer } from '../../transfers/api';
-import { refusalText, transferErrorText } from '../../transfers/words';
+import { kindContext, refusalText, transferErrorText, type TransferKind } from '../../transfers/words';
 import type { TransferView } from '../../../../api-types';
 
 /**
- * A change of holder under way: "passing the ticket on…" while the ticketing system works
- * (`GET /api/transfers/{id}` read every second), then to whom it went and how they get it, or
- * why it was refused (with `onAgain` to name someone else).
+ * A change of holder under way: "passing the ticket on…" (or a season seat's match) while the
+ * ticketing system works (`GET /api/transfers/{id}` read every second), then to whom it went and
+ * how they get it, or why it was refused (with `onAgain` to name someone else).
  */
-export function TransferProgress({ started, onAgain }: { started: TransferView; onAgain: () => void }) {
+export function TransferProgress({ started, kind = 'ticket', onAgain }: { started: TransferView; kind?: TransferKind; onAgain: () => void }) {
   const { t } = useTranslation(TRANSFER_NS);
   const { t: app } = useTranslation();
+  const context = kindContext(kind);
   const queryClient = useQueryClient();
   const transfer = useTransfer(started);
   const view = transfer.data;
@@ -32,7 +33,8 @@ export function TransferProgress({ started, onAgain }: { started: TransferView; 
 
   useEffect(() => {
     if (settled) {
-      // The wallet no longer holds a ticket passed on; its list of those passed on has one more.
+      // The wallet no longer holds a ticket passed on (a season seat's match says to whom it
+      // went); its list of those passed on has one more.
       void queryClient.invalidateQueries({ queryKey: walletKey });
       void queryClient.invalidateQueries({ queryKey: transfersKey, exact: true });
     }
@@ -48,7 +50,7 @@ export function TransferProgress({ started, onAgain }: { started: TransferView; 
     return (
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
         <Alert severity="success" role="status" data-testid="transfer-done" sx={{ width: '100%', boxSizing: 'border-box' }}>
-          <AlertTitle>{t('done.title', { name: view.to_name })}</AlertTitle>
+          <AlertTitle>{t('done.title', { name: view.to_name, context })}</AlertTitle>
           {t('done.body', { email: view.to_email })}
         </Alert>
         {toWallet}
@@ -61,15 +63,15 @@ export function TransferProgress({ started, onAgain }: { started: TransferView; 
         <Alert severity="error" data-testid="transfer-refused" sx={{ width: '100%', boxSizing: 'border-box' }}>
           <AlertTitle>{t('refused.title')}</AlertTitle>
           <Box component="p" sx={{ m: 0 }}>
-            {refusalText(t, view.refusal_code)}
+            {refusalText(t, view.refusal_code, kind)}
           </Box>
           <Box component="p" sx={{ m: 0, mt: 1 }}>
-            {t('refused.body')}
+            {t('refused.body', { context })}
           </Box>
         </Alert>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <Button variant="outlined" onClick={onAgain} data-testid="transfer-again">
-            {t('refused.again')}
+            {t('refused.again', { context })}
           </Button>
           {toWallet}
         </Box>
@@ -82,17 +84,17 @@ export function TransferProgress({ started, onAgain }: { started: TransferView; 
         <CircularProgress size={32} aria-hidden="true" sx={{ flexShrink: 0 }} />
         <Box role="status">
           <Typography variant="h6" component="h2">
-            {t('progress.title')}
+            {t('progress.title', { context })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('progress.body', { name: view.to_name })}
+            {t('progress.body', { name: view.to_name, context })}
           </Typography>
         </Box>
       </CardContent>
       {/* A read that failed is tried again at the next beat: said, but the wait goes on. */}
       {transfer.isError && (
         <Alert severity="warning" sx={{ mx: { xs: 1.5, sm: 3 }, mb: 2 }}>
-          {transferErrorText(t, app, transfer.error)}
+          {transferErrorText(t, app, transfer.error, kind)}
         </Alert>
       )}
     </Card>

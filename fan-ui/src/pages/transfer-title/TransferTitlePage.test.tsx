@@ -1,12 +1,21 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n, { TRANSFER_NS } from '../../i18n';
 import { field } from '../../test/checkout';
-import { aFan, aHolder } from '../../test/fixtures';
+import { aFan } from '../../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
-import { TRANSFER_ID, aTransferCheck, aTransferView } from '../../test/transfers';
+import {
+  TRANSFER_ID,
+  aTransferCheck,
+  aTransferView,
+  expectAnnaSent,
+  expectFailureSaid,
+  fillAndSend,
+  fillIn,
+  refused,
+} from '../../test/transfers';
 
 beforeAll(async () => {
   await Promise.all([import('./TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]);
@@ -16,8 +25,6 @@ const SEAL = 'A1B2C3D4E5F6G7H8';
 const CHECK = `GET /api/titles/${SEAL}/transfer`;
 const TRANSFER = `POST /api/titles/${SEAL}/transfer`;
 const POLL = `GET /api/transfers/${TRANSFER_ID}`;
-
-const ANNA = aHolder({ first_name: 'Anna', last_name: 'Bianchi', birth_date: '1992-05-17', birth_place: 'Lecco', document_number: 'CA7654321' });
 
 function openTransfer(routes: Record<string, StubRoute> = {}) {
   const api = stubApi({
@@ -29,36 +36,6 @@ function openTransfer(routes: Record<string, StubRoute> = {}) {
   renderWithProviders(<AppRoutes />, { route: `/transfer_title/${SEAL}` });
   return { api, user: userEvent.setup() };
 }
-
-/**
- * The new holder and their e-mail, each field filled at once (typing them key by key is the
- * checkout tests' business: here it only slows the suite down).
- */
-function fillIn(email = ' anna.bianchi@example.it ') {
-  const values: [string, string][] = [
-    ['Nome', ANNA.first_name],
-    ['Cognome', ANNA.last_name],
-    ['Data di nascita', ANNA.birth_date],
-    ['Luogo di nascita', ANNA.birth_place],
-    ['Tipo di documento', ANNA.document_type],
-    ['Numero del documento', ANNA.document_number],
-  ];
-  for (const [label, value] of values) {
-    fireEvent.change(field(label, 1), { target: { value } });
-  }
-  fireEvent.change(screen.getByRole('textbox', { name: 'E-mail del nuovo titolare' }), { target: { value: email } });
-}
-
-async function fillAndSend(user: ReturnType<typeof userEvent.setup>) {
-  await screen.findByLabelText('Nome, biglietto 1');
-  fillIn();
-  await user.click(screen.getByTestId('transfer-submit'));
-}
-
-const refused = (status: number, code: string, errors: Record<string, string> = {}) => ({
-  status,
-  body: { code, message: 'An English message for developers', errors },
-});
 
 describe('/transfer_title/:seal', () => {
   it('shows the ticket, sends the new holder, follows the change and says it is done', async () => {
@@ -79,21 +56,7 @@ describe('/transfer_title/:seal', () => {
 
     await fillAndSend(user);
 
-    expect(api.callsTo(TRANSFER)).toHaveLength(1);
-    expect(api.callsTo(TRANSFER)[0]?.body).toEqual({
-      holder: {
-        first_name: 'Anna',
-        last_name: 'Bianchi',
-        birth_date: '1992-05-17',
-        birth_place: 'Lecco',
-        document_type: 'id_card',
-        document_number: 'CA7654321',
-        sex: null,
-      },
-      email: 'anna.bianchi@example.it',
-      language: 'it',
-    });
-    expect(api.callsTo(TRANSFER)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
+    expectAnnaSent(api.callsTo(TRANSFER));
     expect(await screen.findByTestId('transfer-progress')).toHaveTextContent('Stiamo cedendo il biglietto…');
     expect(screen.queryByTestId('transfer-submit')).not.toBeInTheDocument();
 
@@ -158,11 +121,7 @@ describe('/transfer_title/:seal', () => {
   ])("says %s in the fan's words", async (_code, answer, text) => {
     const { user } = openTransfer({ [TRANSFER]: answer });
 
-    await fillAndSend(user);
-
-    expect(await screen.findByTestId('transfer-failure')).toHaveTextContent(text);
-    expect(screen.queryByText('An English message for developers')).not.toBeInTheDocument();
-    expect(screen.getByTestId('transfer-submit')).toBeInTheDocument();
+    await expectFailureSaid(user, text);
   });
 
   it('says on the holder that they already have a ticket for the match', async () => {

@@ -9,7 +9,7 @@ import { QueryFailed } from '../../components/QueryFailed';
 import { formatDateTime, formatKickOff } from '../../fixtures/format';
 import { TRANSFER_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import { refusalText } from '../../transfers/words';
+import { kindContext, refusalText } from '../../transfers/words';
 import type { TransferState, TransferView } from '../../../../api-types';
 
 const STATE_COLOUR: Record<TransferState, 'success' | 'info' | 'error'> = {
@@ -52,12 +52,15 @@ function PassedOnItem({ item }: { item: TransferView }) {
   const { t } = useTranslation(TRANSFER_NS);
   const language = useUiLanguage();
   const titleId = useId();
+  // A season seat passed on for one match: its own words where they differ.
+  const kind = item.season_line_id == null ? 'ticket' : 'season';
+  const context = kindContext(kind);
   const seat = item.no_map
     ? t('wallet.passedOn.standing', { sector: item.sector_name })
     : t('wallet.passedOn.seat', { sector: item.sector_name, row: item.row, number: item.number });
   const what =
     item.state === 'done'
-      ? t('wallet.passedOn.done', { name: item.to_name, date: formatDateTime(item.done_at ?? item.created_at, language) })
+      ? t('wallet.passedOn.done', { name: item.to_name, date: formatDateTime(item.done_at ?? item.created_at, language), context })
       : item.state === 'requested'
         ? t('wallet.passedOn.requested', { name: item.to_name })
         : t('wallet.passedOn.refused', { name: item.to_name });
@@ -81,11 +84,11 @@ function PassedOnItem({ item }: { item: TransferView }) {
         </Typography>
         {item.state === 'refused' && (
           <Typography variant="body2" color="error">
-            {refusalText(t, item.refusal_code)}
+            {refusalText(t, item.refusal_code, kind)}
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {t('wallet.passedOn.oldSeal', { seal: item.from_seal })}
+          {t('wallet.passedOn.oldSeal', { seal: item.from_seal, context })}
         </Typography>
       </CardContent>
     </Card>

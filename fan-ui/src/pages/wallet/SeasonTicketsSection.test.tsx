@@ -2,19 +2,19 @@ import { act, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
-import { aFan } from '../../test/fixtures';
+import { aFan, aWallet } from '../../test/fixtures';
 import { renderWithProviders, stubApi } from '../../test/render';
 import { aWalletSeason } from '../../test/seasons';
-import type { WalletSeason } from '../../../../api-types';
+import type { WalletSeason, WalletTicket } from '../../../../api-types';
 
 beforeAll(async () => {
   await Promise.all([import('./WalletPage'), i18n.loadNamespaces('seasonOrder')]);
 });
 
-function openWallet(seasons: WalletSeason[], tickets: unknown[] = []) {
+function openWallet(seasons: WalletSeason[], tickets: WalletTicket[] = []) {
   const api = stubApi({
     'GET /api/me': { body: aFan() },
-    'GET /api/wallet': { body: { items: tickets } },
+    'GET /api/wallet': { body: aWallet(tickets) },
     'GET /api/wallet/seasons': { body: { items: seasons } },
   });
   renderWithProviders(<AppRoutes />, { route: '/wallet/' });

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
 import { QueryFailed } from '../../components/QueryFailed';
@@ -19,8 +19,9 @@ import { gateName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import { seasonPdfUrl } from '../../seasons/orders';
 import type { WalletMatch, WalletSeason } from '../../../../api-types';
+import { SeasonMatchTransfer } from './TicketTransferActions';
 
-const MATCH_STATES = ['valid', 'used', 'cancelled', 'passed', 'pending'] as const;
+const MATCH_STATES = ['valid', 'used', 'cancelled', 'passed', 'pending', 'passed_on'] as const;
 type MatchState = (typeof MATCH_STATES)[number];
 
 const STATE_COLOUR: Record<MatchState, 'success' | 'default' | 'error' | 'info'> = {
@@ -29,6 +30,7 @@ const STATE_COLOUR: Record<MatchState, 'success' | 'default' | 'error' | 'info'>
   cancelled: 'error',
   passed: 'default',
   pending: 'info',
+  passed_on: 'default',
 };
 
 /** A match's state as the wallet knows it; anything new reads as being issued. */
@@ -36,11 +38,20 @@ function matchState(match: WalletMatch): MatchState {
   return MATCH_STATES.find((state) => state === match.state) ?? 'pending';
 }
 
+interface SeasonTicketsSectionProps {
+  items: WalletSeason[] | undefined;
+  error: Error | null;
+  onRetry: () => void;
+  /** Whether a season seat's match is being passed on now: "in progress" instead of "pass on". */
+  transferring: (lineId: number, fixtureId: number) => boolean;
+}
+
 /**
  * The wallet's "Abbonamenti": each season seat with its season title (or, for a collection, each
- * match's own ticket) and the matches it covers, the next first. Shown only when there is one.
+ * match's own ticket) and the matches it covers, the next first; each valid match ahead may be
+ * passed on. Shown only when there is one.
  */
-export function SeasonTicketsSection({ items, error, onRetry }: { items: WalletSeason[] | undefined; error: Error | null; onRetry: () => void }) {
+export function SeasonTicketsSection({ items, error, onRetry, transferring }: SeasonTicketsSectionProps) {
   const { t } = useTranslation(SEASON_ORDER_NS);
   const titleId = useId();
   if (error !== null) {
@@ -57,7 +68,7 @@ export function SeasonTicketsSection({ items, error, onRetry }: { items: WalletS
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
         {items.map((item) => (
           <li key={item.line_id}>
-            <SeasonTicketCard item={item} />
+            <SeasonTicketCard item={item} transferring={transferring} />
           </li>
         ))}
       </Box>
@@ -65,11 +76,13 @@ export function SeasonTicketsSection({ items, error, onRetry }: { items: WalletS
   );
 }
 
-function SeasonTicketCard({ item }: { item: WalletSeason }) {
+function SeasonTicketCard({ item, transferring }: { item: WalletSeason; transferring: SeasonTicketsSectionProps['transferring'] }) {
   const { t } = useTranslation();
   const { t: ts } = useTranslation(SEASON_ORDER_NS);
   const language = useUiLanguage();
   const titleId = useId();
+  // A match ahead as the wallet was opened: the API has the last word on whether it still is.
+  const [openedAt] = useState(Date.now);
   const seat = ts('wallet.seat', { sector: item.sector_name, block: item.block_code, row: item.row, number: item.number });
   const issued = item.matches.filter((match) => match.seal).length;
   const facts: [string, string][] = [
@@ -121,6 +134,15 @@ function SeasonTicketCard({ item }: { item: WalletSeason }) {
                       <VisuallyHidden>: {match.title}</VisuallyHidden>
                     </Link>
                   )}
+                  {/* Its words are a chunk of their own: the season tickets do not wait for them. */}
+                  <Suspense fallback={null}>
+                    <SeasonMatchTransfer
+                      lineId={item.line_id}
+                      match={match}
+                      ahead={Date.parse(match.starts_at) > openedAt}
+                      transferring={transferring(item.line_id, match.fixture_id)}
+                    />
+                  </Suspense>
                 </Box>
                 <Chip size="small" label={ts(`wallet.state.${matchState(match)}`)} color={STATE_COLOUR[matchState(match)]} />
               </Box>

@@ -1,21 +1,15 @@
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
-import { QRCodeSVG } from 'qrcode.react';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FactList } from '../../components/FactList';
-import { formatCents, formatKickOff } from '../../fixtures/format';
+import { formatCents } from '../../fixtures/format';
 import { fareName, gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import { ticketPdfUrl } from '../../orders/api';
+import { ticketPdfUrl } from '../../orders/wallet';
 import type { TitleState, WalletTicket } from '../../../../api-types';
+import { TicketFace } from './TicketFace';
 import { ReceivedChip, TicketTransferActions } from './TicketTransferActions';
+import { walletSeat } from './walletSeat';
 
 const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
   valid: 'success',
@@ -31,13 +25,7 @@ const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
 export function TicketCard({ ticket, transferring = false }: { ticket: WalletTicket; transferring?: boolean }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const titleId = useId();
-  const seatId = useId();
-  const sector = sectorName(t, ticket.sector_code, ticket.sector_name);
-  // A standing place (a no-map block) has no row or seat to show.
-  const seat = ticket.no_map
-    ? t('wallet.standingPlace', { sector, block: ticket.block_code })
-    : t('wallet.seatInBlock', { sector, block: ticket.block_code, row: ticket.row, number: ticket.number });
+  const seat = walletSeat(t, sectorName(t, ticket.sector_code, ticket.sector_name), ticket);
   const fare = fareName(t, ticket.reduction_code, ticket.reduction_name);
   // A match ahead as the wallet was opened: the API has the last word on whether it still is.
   const [openedAt] = useState(Date.now);
@@ -49,79 +37,37 @@ export function TicketCard({ ticket, transferring = false }: { ticket: WalletTic
     [t('wallet.seal'), ticket.seal],
   ];
   return (
-    <Card component="article" aria-labelledby={`${titleId} ${seatId}`} data-testid={`ticket-${ticket.id}`} sx={{ height: '100%' }}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="overline" component="p" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-              {ticket.fixture.competition}
-            </Typography>
-            <Typography id={titleId} variant="h6" component="h2">
-              {ticket.fixture.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              <time dateTime={ticket.fixture.starts_at}>{formatKickOff(ticket.fixture.starts_at, language)}</time>
-            </Typography>
-            <Typography id={seatId} variant="subtitle1" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-              {seat}
-            </Typography>
-          </Box>
-          <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
-            <Chip
-              label={t(`wallet.state.${ticket.state}`)}
-              color={STATE_COLOUR[ticket.state]}
-              size="small"
-              data-testid={`ticket-state-${ticket.id}`}
-            />
-            {ticket.received && (
-              // Its words are a chunk of their own: the ticket does not wait for them.
-              <Suspense fallback={null}>
-                <ReceivedChip id={ticket.id} />
-              </Suspense>
-            )}
-          </Box>
-        </Box>
-        <Box
-          sx={{
-            justifySelf: 'center',
-            p: 1.5,
-            bgcolor: '#fff',
-            borderRadius: 1,
-            // A used or cancelled ticket's code opens no turnstile: shown, but faded.
-            opacity: ticket.state === 'valid' ? 1 : 0.35,
-          }}
-        >
-          <QRCodeSVG
-            value={ticket.barcode}
-            size={192}
-            level="M"
-            marginSize={2}
-            role="img"
-            aria-label={t('wallet.qr', { seat })}
-            data-testid={`ticket-qr-${ticket.id}`}
-            data-barcode={ticket.barcode}
+    <TicketFace
+      id={ticket.id}
+      fixture={ticket.fixture}
+      seat={seat}
+      aside={
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'end' }}>
+          <Chip
+            label={t(`wallet.state.${ticket.state}`)}
+            color={STATE_COLOUR[ticket.state]}
+            size="small"
+            data-testid={`ticket-state-${ticket.id}`}
           />
+          {ticket.received && (
+            // Its words are a chunk of their own: the ticket does not wait for them.
+            <Suspense fallback={null}>
+              <ReceivedChip id={ticket.id} />
+            </Suspense>
+          )}
         </Box>
-        <FactList facts={facts} />
-      </CardContent>
-      <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          component="a"
-          href={ticketPdfUrl(ticket.id, language)}
-          download
-          variant="outlined"
-          startIcon={<PictureAsPdfOutlinedIcon />}
-          data-testid={`download-pdf-${ticket.id}`}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          {t('wallet.downloadPdf')}
-        </Button>
-        {ahead && (
+      }
+      barcode={ticket.barcode}
+      faded={ticket.state !== 'valid'}
+      facts={facts}
+      pdfHref={ticketPdfUrl(ticket.id, language)}
+      actions={
+        ahead && (
           <Suspense fallback={null}>
             <TicketTransferActions ticket={ticket} seat={seat} transferring={transferring} />
           </Suspense>
-        )}
-      </CardActions>
-    </Card>
+        )
+      }
+    />
   );
 }

@@ -2,11 +2,13 @@ import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlin
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { TRANSFER_NS } from '../../i18n';
-import type { WalletTicket } from '../../../../api-types';
+import type { WalletMatch, WalletTicket } from '../../../../api-types';
 import { ShareTicketDialog } from './ShareTicketDialog';
 
 const ACTION_SX = { width: { xs: '100%', sm: 'auto' } } as const;
@@ -52,4 +54,54 @@ export function TicketTransferActions({ ticket, seat, transferring }: { ticket: 
 export function ReceivedChip({ id }: { id: number }) {
   const { t } = useTranslation(TRANSFER_NS);
   return <Chip label={t('wallet.received')} color="info" size="small" variant="outlined" data-testid={`ticket-received-${id}`} />;
+}
+
+/** "Ricevuto dall'abbonamento di Luca Neri": a match ticket passed on from a season seat. */
+export function FromSeasonChip({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation(TRANSFER_NS);
+  return (
+    <Chip
+      label={t('wallet.fromSeason', { name })}
+      color="info"
+      size="small"
+      variant="outlined"
+      data-testid={`ticket-from-season-${id}`}
+      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+    />
+  );
+}
+
+/**
+ * A season seat's match, what the fan may do with it: "Cedi questa partita" (a valid one of a
+ * match ahead: `ahead`; "in progress" instead while one goes on), or to whom it was passed on.
+ */
+export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { lineId: number; match: WalletMatch; ahead: boolean; transferring: boolean }) {
+  const { t } = useTranslation(TRANSFER_NS);
+  const testId = `${lineId}-${match.fixture_id}`;
+  if (match.state === 'passed_on') {
+    return (
+      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`season-match-passed-to-${testId}`}>
+        {t('wallet.passedTo', { name: match.passed_to ?? '' })}
+      </Typography>
+    );
+  }
+  if (match.state !== 'valid' || !ahead) {
+    return null;
+  }
+  if (transferring) {
+    return <Chip label={t('wallet.inProgress')} color="info" variant="outlined" size="small" data-testid={`season-match-in-progress-${testId}`} />;
+  }
+  return (
+    <Button
+      component={RouterLink}
+      to={`/transfer_season/${lineId}/${match.fixture_id}`}
+      size="small"
+      startIcon={<SwapHorizIcon />}
+      data-testid={`season-match-pass-on-${testId}`}
+      sx={{ px: 0, justifyContent: 'flex-start' }}
+    >
+      {t('wallet.passOnMatch')}
+      <VisuallyHidden>: {match.title}</VisuallyHidden>
+    </Button>
+  );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n, { SEASON_ORDER_NS } from '../../i18n';
-import { aFan, aTicket } from '../../test/fixtures';
+import { aFan, aTicket, aWallet } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubAnswer } from '../../test/render';
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ const tickets = [
 
 describe('/wallet/', () => {
   it('shows each ticket with its QR code, seat, holder, seal, state and PDF', async () => {
-    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: tickets } } });
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: aWallet(tickets) } });
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Il mio wallet' })).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('/wallet/', () => {
   });
 
   it('says there is nothing yet, and where to find a match', async () => {
-    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: aWallet() } });
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(
@@ -68,7 +68,7 @@ describe('/wallet/', () => {
   });
 
   it('leads to the refund of a cancelled or postponed match', async () => {
-    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: aWallet() } });
     renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
     expect(await screen.findByRole('link', { name: 'Partita annullata o rinviata? Chiedi il rimborso' })).toHaveAttribute(
@@ -79,7 +79,7 @@ describe('/wallet/', () => {
 
   it('speaks English, PDF included', async () => {
     await act(() => i18n.changeLanguage('en'));
-    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: tickets } } });
+    stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: aWallet(tickets) } });
     renderWithProviders(<AppRoutes />, { route: '/wallet' });
 
     expect(await screen.findByTestId('download-pdf-11')).toHaveAttribute('href', '/api/wallet/11/pdf?lang=en');
@@ -109,7 +109,7 @@ describe('/wallet/', () => {
     function openWith(answer: StubAnswer) {
       const api = stubApi({
         'GET /api/me': { body: aFan() },
-        'GET /api/wallet': { body: { items: tickets } },
+        'GET /api/wallet': { body: aWallet(tickets) },
         'GET /api/wallet/seasons': { body: { items: [] } },
         'GET /api/transfers': { body: { items: [] } },
         [SEND_ALL]: answer,
@@ -148,7 +148,7 @@ describe('/wallet/', () => {
     });
 
     it('is not offered on an empty wallet', async () => {
-      stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: { items: [] } } });
+      stubApi({ 'GET /api/me': { body: aFan() }, 'GET /api/wallet': { body: aWallet() } });
       renderWithProviders(<AppRoutes />, { route: '/wallet/' });
 
       expect(await screen.findByTestId('wallet-empty')).toBeInTheDocument();

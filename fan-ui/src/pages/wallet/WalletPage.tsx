@@ -11,19 +11,22 @@ import { RequireSignIn } from '../../auth/RequireSignIn';
 import { Loading } from '../../components/Loading';
 import { QueryFailed } from '../../components/QueryFailed';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { useWallet, walletKey } from '../../orders/api';
+import { walletKey } from '../../orders/api';
+import { useWallet } from '../../orders/wallet';
 import { useSeasonWallet } from '../../seasons/orders';
 import { useTransfers } from '../../transfers/api';
 import { PassedOnSection } from './PassedOnSection';
+import { ReceivedMatchCard } from './ReceivedMatchCard';
 import { RefundLink } from './RefundLink';
 import { SeasonTicketsSection } from './SeasonTicketsSection';
 import { SendAllTickets } from './SendAllTickets';
 import { TicketCard } from './TicketCard';
 
 /**
- * The wallet (`/wallet/`): the fan's issued tickets, soonest match first (each of a match ahead
- * may be passed on, or a copy shared), then their season tickets, then the tickets they passed
- * on; signed-in fans only.
+ * The wallet (`/wallet/`): the fan's issued tickets and those received from season seats, soonest
+ * match first (each of theirs of a match ahead may be passed on, or a copy shared), then their
+ * season tickets (a match of each may be passed on), then the tickets they passed on; signed-in
+ * fans only.
  */
 export default function WalletPage() {
   const { t } = useTranslation();
@@ -40,11 +43,30 @@ function Wallet() {
   const wallet = useWallet();
   const seasons = useSeasonWallet();
   const transfers = useTransfers();
-  // The tickets being passed on: "in progress" instead of "pass on".
-  const transferring = new Set(transfers.data?.filter((item) => item.state === 'requested').map((item) => item.from_seal));
-  useWalletAfterTransfers(transferring.size);
+  // The tickets, and the season seats' matches, being passed on: "in progress" instead of "pass on".
+  const underWay = transfers.data?.filter((item) => item.state === 'requested') ?? [];
+  const transferring = new Set(underWay.map((item) => item.from_seal));
+  const seasonTransferring = (lineId: number, fixtureId: number) =>
+    underWay.some((item) => item.season_line_id === lineId && item.fixture_id === fixtureId);
+  useWalletAfterTransfers(underWay.length);
+  // The fan's tickets and those received from a season seat, one list, soonest match first.
+  const cards =
+    wallet.data === undefined
+      ? []
+      : [
+          ...wallet.data.items.map((ticket) => ({
+            key: `ticket-${ticket.id}`,
+            startsAt: ticket.fixture.starts_at,
+            card: <TicketCard ticket={ticket} transferring={transferring.has(ticket.seal)} />,
+          })),
+          ...wallet.data.received_matches.map((match) => ({
+            key: `received-${match.transfer_id}`,
+            startsAt: match.fixture.starts_at,
+            card: <ReceivedMatchCard match={match} />,
+          })),
+        ].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const hasSeasons = (seasons.data?.length ?? 0) > 0;
-  const hasTickets = (wallet.data?.length ?? 0) > 0 || hasSeasons;
+  const hasTickets = cards.length > 0 || hasSeasons;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
       <Box>
@@ -67,7 +89,7 @@ function Wallet() {
       )}
       {wallet.isPending && <Loading />}
       {wallet.isError && <QueryFailed error={wallet.error} onRetry={() => void wallet.refetch()} />}
-      {wallet.data?.length === 0 && !hasSeasons && (
+      {wallet.data !== undefined && cards.length === 0 && !hasSeasons && (
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'start' }} data-testid="wallet-empty">
           <Typography variant="body1">{t('wallet.empty')}</Typography>
           <Button component={RouterLink} to="/fixtures/all" variant="contained" startIcon={<ConfirmationNumberOutlinedIcon />}>
@@ -75,21 +97,24 @@ function Wallet() {
           </Button>
         </Box>
       )}
-      {wallet.data !== undefined && wallet.data.length > 0 && (
+      {cards.length > 0 && (
         <Box
           component="ul"
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
         >
-          {wallet.data.map((ticket) => (
-            <li key={ticket.id}>
-              <TicketCard ticket={ticket} transferring={transferring.has(ticket.seal)} />
-            </li>
+          {cards.map(({ key, card }) => (
+            <li key={key}>{card}</li>
           ))}
         </Box>
       )}
       {/* Its words are a chunk of their own: the match tickets do not wait for them. */}
       <Suspense fallback={null}>
-        <SeasonTicketsSection items={seasons.data} error={seasons.error} onRetry={() => void seasons.refetch()} />
+        <SeasonTicketsSection
+          items={seasons.data}
+          error={seasons.error}
+          onRetry={() => void seasons.refetch()}
+          transferring={seasonTransferring}
+        />
       </Suspense>
       <Suspense fallback={null}>
         <PassedOnSection items={transfers.data} error={transfers.error} onRetry={() => void transfers.refetch()} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n, { SEASON_ORDER_NS, TRANSFER_NS } from '../../i18n';
-import { aFan, aTicket } from '../../test/fixtures';
+import { aFan, aTicket, aWallet } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
 import { aTransferView } from '../../test/transfers';
 import type { TransferView, WalletTicket } from '../../../../api-types';
@@ -30,7 +30,7 @@ const tickets = [
 function openWallet({ transfers = [], routes = {} }: { transfers?: TransferView[]; routes?: Record<string, StubRoute> } = {}, items: WalletTicket[] = tickets) {
   const api = stubApi({
     'GET /api/me': { body: aFan() },
-    'GET /api/wallet': { body: { items } },
+    'GET /api/wallet': { body: aWallet(items) },
     'GET /api/wallet/seasons': { body: { items: [] } },
     'GET /api/transfers': { body: { items: transfers } },
     ...routes,

@@ -298,6 +298,8 @@ export type Admission = Schemas['AdmissionView'];
 export type TransferCheck = Schemas['TransferCheck'];
 export type SeasonTransferCheck = Schemas['SeasonTransferCheck'];
 export type ReceivedSeasonMatch = Schemas['ReceivedSeasonMatch'];
+/** A title's Google Wallet save link (`/api/wallet/.../pass/google`). */
+export type GooglePass = Schemas['GooglePass'];
 export type TransferRequest = Schemas['TransferRequest'];
 export type TransferState = Schemas['TransferState'];
 export type TransferView = Schemas['TransferView'];

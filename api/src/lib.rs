@@ -225,6 +225,8 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let pool = domain::db::connect(config.database_url(), config.database_max_connections).await?;
     let config = Arc::new(config);
+    // The pass certificate and keys, checked before serving (a bad one names itself here).
+    crate::state::passes(&config).map_err(|e| anyhow::anyhow!("wallet passes: {e}"))?;
     let state = AppState::new(pool.clone(), config.clone());
     let api_listener = tokio::net::TcpListener::bind(config.api_addr).await?;
     let board_listener = tokio::net::TcpListener::bind(config.board_addr).await?;

@@ -21,6 +21,8 @@ pub struct AppState {
     pub ticketing: Arc<TicketingClient>,
     /// The card payment provider (Stripe, or its simulator).
     pub payments: Arc<PaymentsClient>,
+    /// Builds and signs the phone wallets' passes.
+    pub passes: Arc<integrations::passes::Passes>,
     /// Live seat changes for the seat maps.
     pub live: Live,
     /// The waiting rooms of big on-sales, as this process sees them.
@@ -52,6 +54,7 @@ impl AppState {
             config.payments.timeout,
         )
         .expect("a payments client with default TLS");
+        let passes = passes(&config).unwrap_or_else(|e| panic!("wallet passes: {e}"));
         workflows::service_log::start(&pool);
         let (stop, stopped) = watch::channel(false);
         let live = Live::start(pool.clone(), stopped);
@@ -64,6 +67,7 @@ impl AppState {
             oidc_metadata: Arc::default(),
             ticketing: Arc::new(ticketing),
             payments: Arc::new(payments),
+            passes: Arc::new(passes),
             sale_terms: Arc::default(),
             stop: Arc::new(stop),
         }
@@ -73,4 +77,29 @@ impl AppState {
     pub fn shutdown(&self) {
         let _ = self.stop.send(true);
     }
+}
+
+/// The wallet passes' signer from the configuration (generated keys in development).
+pub fn passes(
+    config: &Config,
+) -> Result<integrations::passes::Passes, integrations::passes::PassError> {
+    use secrecy::ExposeSecret;
+    let p = &config.passes;
+    integrations::passes::Passes::new(integrations::passes::PassKeys {
+        organization: p.organization.clone(),
+        apple_pass_type_id: p.apple_pass_type_id.clone(),
+        apple_team_id: p.apple_team_id.clone(),
+        apple_cert_pem: p.apple_cert_pem.clone(),
+        apple_key_pem: p
+            .apple_key_pem
+            .as_ref()
+            .map(|k| k.expose_secret().to_owned()),
+        apple_wwdr_pem: p.apple_wwdr_pem.clone(),
+        google_issuer_id: p.google_issuer_id.clone(),
+        google_service_account: p.google_service_account.clone(),
+        google_key_pem: p
+            .google_key_pem
+            .as_ref()
+            .map(|k| k.expose_secret().to_owned()),
+    })
 }

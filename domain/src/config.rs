@@ -58,6 +58,32 @@ pub struct Config {
     pub payments: PaymentsConfig,
     pub sim: SimConfig,
     pub auth: AuthConfig,
+    pub passes: PassesConfig,
+}
+
+/// The phone wallets' passes: Apple Wallet (a .pkpass signed with the club's pass type
+/// certificate) and Google Wallet (a save link, a JWT signed with the club's service account
+/// key). Required in production; in development a test certificate and key are generated at
+/// start (and the passes do not install on a phone).
+#[derive(Debug, Clone)]
+pub struct PassesConfig {
+    pub organization: String,
+    /// Apple: the pass type identifier and team the certificate was issued for.
+    pub apple_pass_type_id: String,
+    pub apple_team_id: String,
+    /// The pass type certificate and its PKCS#8 key (PEM text, or a path to a PEM file);
+    /// none: generated (development only).
+    pub apple_cert_pem: Option<String>,
+    pub apple_key_pem: Option<SecretString>,
+    /// Apple's WWDR intermediate certificate (PEM); none: Apple's G4, the one for pass
+    /// type certificates.
+    pub apple_wwdr_pem: Option<String>,
+    /// Google: the issuer id and the service account that signs the save links.
+    pub google_issuer_id: String,
+    pub google_service_account: String,
+    /// The service account's private key (PEM text or a path); none: generated
+    /// (development only).
+    pub google_key_pem: Option<SecretString>,
 }
 
 /// Sign-in and sessions.
@@ -296,9 +322,44 @@ impl Config {
             webhook_secret: secret("STRIPE_WEBHOOK_SECRET", "whsec_lario_simulator")?,
             timeout: Duration::from_millis(r.parse("PAYMENTS_TIMEOUT_MS", "15000")?),
         };
+        let required = |name: &'static str, dev: &str| -> Result<String, ConfigError> {
+            match r.string(name) {
+                Some(v) => Ok(v),
+                None if prod => Err(ConfigError::Missing(name)),
+                None => Ok(dev.to_owned()),
+            }
+        };
+        let optional_secret = |name: &'static str| -> Result<Option<SecretString>, ConfigError> {
+            match r.string(name) {
+                Some(v) => Ok(Some(SecretString::from(v))),
+                None if prod => Err(ConfigError::Missing(name)),
+                None => Ok(None),
+            }
+        };
+        let passes = PassesConfig {
+            organization: r
+                .string("PASS_ORGANIZATION")
+                .unwrap_or_else(|| "Como 1907".into()),
+            apple_pass_type_id: required("APPLE_PASS_TYPE_ID", "pass.test.lario.tickets")?,
+            apple_team_id: required("APPLE_TEAM_ID", "LARIODEV00")?,
+            apple_cert_pem: match r.string("APPLE_PASS_CERT") {
+                Some(v) => Some(v),
+                None if prod => return Err(ConfigError::Missing("APPLE_PASS_CERT")),
+                None => None,
+            },
+            apple_key_pem: optional_secret("APPLE_PASS_KEY")?,
+            apple_wwdr_pem: r.string("APPLE_WWDR_CERT"),
+            google_issuer_id: required("GOOGLE_WALLET_ISSUER_ID", "3388000000000000000")?,
+            google_service_account: required(
+                "GOOGLE_WALLET_SERVICE_ACCOUNT",
+                "lario-dev@lario-test.iam.gserviceaccount.com",
+            )?,
+            google_key_pem: optional_secret("GOOGLE_WALLET_KEY")?,
+        };
         Ok(Config {
             mode,
             log_format,
+            passes,
             database_url,
             database_max_connections: r.parse("DATABASE_MAX_CONNECTIONS", "20")?,
             api_addr,
@@ -441,8 +502,22 @@ mod tests {
             ("STRIPE_SECRET_KEY", "sk_live_x"),
             ("STRIPE_PUBLISHABLE_KEY", "pk_live_x"),
             ("STRIPE_WEBHOOK_SECRET", "whsec_x"),
+            ("APPLE_PASS_TYPE_ID", "pass.it.club.tickets"),
+            ("APPLE_TEAM_ID", "AB12CD34EF"),
+            ("APPLE_PASS_CERT", "/etc/club/pass.pem"),
+            ("APPLE_PASS_KEY", "/etc/club/pass.key"),
+            ("GOOGLE_WALLET_ISSUER_ID", "3388000000022"),
+            (
+                "GOOGLE_WALLET_SERVICE_ACCOUNT",
+                "wallet@club.iam.gserviceaccount.com",
+            ),
+            ("GOOGLE_WALLET_KEY", "/etc/club/wallet.pem"),
         ])
         .unwrap();
+        assert_eq!(
+            c.passes.apple_cert_pem.as_deref(),
+            Some("/etc/club/pass.pem")
+        );
         assert_eq!(c.ticketing.base_url, "https://ticketing.example");
         assert_eq!(c.payments.api_url, "https://api.stripe.com/");
         assert!(!c.payments.simulated);
@@ -451,6 +526,29 @@ mod tests {
         assert_eq!(c.auth.google.issuer_url, "https://accounts.google.com");
         assert_eq!(c.log_format, LogFormat::Json);
         assert_eq!(c.sim.public_url, None);
+    }
+
+    #[test]
+    fn production_needs_the_wallet_pass_certificate_and_keys() {
+        let err = read(&[
+            ("APP_ENV", "production"),
+            ("DATABASE_URL", "postgres://x/y"),
+            ("MAIL_SMTP_URL", "smtps://u:p@mail.example:465"),
+            ("PUBLIC_BASE_URL", "https://tickets.example"),
+            ("AUTH_SECRET", "a-production-secret-of-enough-length-0123"),
+            ("GOOGLE_CLIENT_ID", "id.apps.googleusercontent.com"),
+            ("GOOGLE_CLIENT_SECRET", "google-secret"),
+            ("TICKETING_URL", "https://ticketing.example"),
+            ("TICKETING_USER", "club"),
+            ("TICKETING_PASSWORD", "vendor-secret"),
+            ("STRIPE_SECRET_KEY", "sk_live_x"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_x"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_x"),
+            ("APPLE_PASS_TYPE_ID", "pass.it.club.tickets"),
+            ("APPLE_TEAM_ID", "AB12CD34EF"),
+        ])
+        .unwrap_err();
+        assert_eq!(err, ConfigError::Missing("APPLE_PASS_CERT"));
     }
 
     #[test]

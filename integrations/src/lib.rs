@@ -4,6 +4,7 @@
 pub mod documents;
 pub mod mail;
 pub mod observe;
+pub mod passes;
 pub mod payments;
 pub mod sheets;
 pub mod ticketing;

@@ -9,6 +9,7 @@ pub mod google;
 pub mod health;
 pub mod me;
 pub mod orders;
+pub mod passes;
 pub mod refund_requests;
 pub mod renewals;
 pub mod rights;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(corporate::router())
         .merge(cards::router())
         .merge(transfers::router())
+        .merge(passes::router())
         .merge(refund_requests::router())
         .merge(waiting_rooms::router())
         .nest("/admin", admin::router())

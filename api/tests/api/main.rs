@@ -15,6 +15,7 @@ mod mass_issue;
 mod match_preemption;
 mod onsale;
 mod openapi;
+mod passes;
 mod preemption;
 mod reconciliation;
 mod refunds;

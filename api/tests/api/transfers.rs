@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 /// A fan's issued ticket for `label`, in `holder`'s name: (the wallet's line id, its seal).
-async fn issued_ticket(
+pub(crate) async fn issued_ticket(
     s: &OnSale,
     fan: &Client,
     label: &str,

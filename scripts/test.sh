@@ -7,6 +7,12 @@ cd "$ROOT"
 step "PostgreSQL"
 bash scripts/ensure-postgres.sh
 
+# The apps' and the journeys' npm packages install meanwhile: network and disk, while the
+# Rust steps below keep the cores busy.
+npm_log=$(mktemp)
+( for dir in fan-ui admin-ui e2e; do npm_install "$dir" || exit 1; done ) >"$npm_log" 2>&1 &
+npm_pid=$!
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -25,13 +31,25 @@ fi
 step "api-types: the apps' types match the api's OpenAPI document"
 bash scripts/api-types.sh --check
 
-step "schemathesis against /api/openapi.json (anonymous, fan, staff)"
+step "npm packages (installed alongside the Rust steps)"
+wait "$npm_pid" || { cat "$npm_log"; exit 1; }
+
+# The apps' lint and typecheck run alongside schemathesis: neither has a time limit that
+# sharing the cores could break (schemathesis's requests just wait a little longer).
+step "schemathesis against /api/openapi.json (anonymous, fan, staff), with the apps' lint and typecheck"
+lint_log=$(mktemp)
+( for app in fan-ui admin-ui; do
+    (cd "$app" && npm run --silent lint && npm run --silent typecheck) || exit 1
+  done ) >"$lint_log" 2>&1 &
+lint_pid=$!
 bash scripts/schemathesis.sh
+if ! wait "$lint_pid"; then
+  echo "the apps' lint or typecheck failed:"; cat "$lint_log"; exit 1
+fi
 
 for app in fan-ui admin-ui; do
-  step "$app: lint, typecheck, Vitest, build"
-  npm_install "$app"
-  (cd "$app" && npm run --silent lint && npm run --silent typecheck && npm run --silent test && npm run --silent build)
+  step "$app: Vitest, build"
+  (cd "$app" && npm run --silent test && npm run --silent build)
 done
 
 bash scripts/e2e.sh

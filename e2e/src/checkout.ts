@@ -135,6 +135,32 @@ export async function getOrder(context: BrowserContext, id: string): Promise<Ord
   return (await response.json()) as Order;
 }
 
+/** Pays an intent with the payments simulator's card that succeeds, as its card form would. */
+export async function payWithTestCard(payment: { payment_intent_id: string; client_secret: string; simulator_url?: string | null }): Promise<void> {
+  const paid = await fetch(`${payment.simulator_url}/v1/payment_intents/${payment.payment_intent_id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_lario_simulator', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_secret: payment.client_secret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': '4242424242424242',
+    }),
+  });
+  expect(paid.ok).toBe(true);
+}
+
+/** The API as the context's fan: a POST or PUT that must succeed, its JSON answer. */
+export type ApiCall = <T>(method: 'post' | 'put', path: string, data: unknown) => Promise<T>;
+
+export async function apiAs(context: BrowserContext): Promise<ApiCall> {
+  const headers = await csrfHeaders(context);
+  return async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
+    const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+}
+
 /**
  * Buys `seats` of a fixture through the API for the context's fan, as the checkout pages would
  * (hold, order, holders, the simulator's test card, the return), and waits until the order is
@@ -146,12 +172,7 @@ export async function buyThroughApi(
   seats: number[],
   holders: Holder[],
 ): Promise<Order> {
-  const headers = await csrfHeaders(context);
-  const api = async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
-    const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
-    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path} answered ${response.status()}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = await apiAs(context);
   await api('post', `/api/fixtures/${fixtureId}/hold`, { seat_ids: seats });
   const order = await api<Order>('post', `/api/fixtures/${fixtureId}/checkout`, { language: 'it' });
   await api('put', `/api/orders/${order.id}/holders`, {
@@ -167,16 +188,7 @@ export async function buyThroughApi(
     `/api/orders/${order.id}/payment`,
     {},
   );
-  const paid = await fetch(`${payment.simulator_url}/v1/payment_intents/${payment.payment_intent_id}/confirm`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer pk_test_lario_simulator', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_secret: payment.client_secret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': '4242424242424242',
-    }),
-  });
-  expect(paid.ok).toBe(true);
+  await payWithTestCard(payment);
   await api('post', `/api/orders/${order.id}/confirm`, { client_secret: payment.client_secret });
   for (let i = 0; i < 300; i++) {
     const now = await getOrder(context, order.id);

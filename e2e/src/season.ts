@@ -1,5 +1,7 @@
 /** What the season journeys share: the public sale opened in the simulator, supporter cards. */
+import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { apiAs, payWithTestCard } from './checkout.ts';
 import { baseUrl, simUrl } from './env.ts';
 
 /** A season ticket as `GET /api/season-tickets` lists it. */
@@ -91,4 +93,48 @@ export async function publicSaleOfEveryMatch(): Promise<void> {
     });
     expect(response.ok).toBe(true);
   }
+}
+
+/** A season seat's holder as the checkout names them. */
+export interface NamedSeasonHolder extends SeasonHolder {
+  birth_place: string;
+  document_type: string;
+  document_number: string;
+}
+
+/**
+ * Buys one season seat through the API for the context's fan, as the season checkout pages
+ * would (hold, order, holder, the simulator's test card, the return), and waits until its
+ * season title is issued: for journeys about what follows a purchase.
+ */
+export async function buySeasonThroughApi(
+  context: BrowserContext,
+  seasonId: number,
+  seatId: number,
+  holder: NamedSeasonHolder,
+): Promise<string> {
+  const api = await apiAs(context);
+  await api('post', `/api/season-tickets/${seasonId}/hold`, { seat_ids: [seatId] });
+  const order = await api<{ id: string; lines: { id: number; reduction_id: number }[] }>(
+    'post',
+    `/api/season-tickets/${seasonId}/checkout`,
+    {},
+  );
+  await api('put', `/api/season-orders/${order.id}/holders`, {
+    lines: order.lines.map((line) => ({ id: line.id, reduction_id: line.reduction_id, collection: false, holder })),
+  });
+  const payment = await api<{ payment_intent_id: string; client_secret: string; simulator_url?: string | null }>(
+    'post',
+    `/api/season-orders/${order.id}/payment`,
+    {},
+  );
+  await payWithTestCard(payment);
+  await api('post', `/api/season-orders/${order.id}/confirm`, { client_secret: payment.client_secret });
+  for (let i = 0; i < 300; i++) {
+    const response = await context.request.get(`${baseUrl()}/api/season-orders/${order.id}`);
+    const now = (await response.json()) as { state: string };
+    if (now.state === 'issued') return order.id;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`season order ${order.id} not issued`);
 }

@@ -34,3 +34,35 @@ export function ticketPdfUrl(id: number, language: string): string {
 export function receivedMatchPdfUrl(transferId: string, language: string): string {
   return `/api/wallet/season-matches/${encodeURIComponent(transferId)}/pdf?lang=${language}`;
 }
+
+/**
+ * A title's phone wallet passes: `apple`, the Apple Wallet `.pkpass` in the fan's language (a
+ * plain link: Safari on an iPhone opens it in Wallet, other browsers download it); `google`, the
+ * address whose JSON (`GooglePass`) gives the Google Wallet save link.
+ */
+export interface PhonePasses {
+  apple: string;
+  google: string;
+}
+
+/** A match ticket's passes (`id`: the wallet item's). */
+export function ticketPasses(id: number, language: string): PhonePasses {
+  return passesAt(`/api/wallet/${id}/pass`, language);
+}
+
+/** A season title's passes, or with `fixtureId` those of a collection's match ticket. */
+export function seasonPasses(lineId: number, language: string, fixtureId?: number): PhonePasses {
+  return passesAt(`/api/wallet/seasons/${lineId}/pass`, language, fixtureId === undefined ? '' : `fixture=${fixtureId}`);
+}
+
+/** The passes of a match ticket received from a season seat (`transferId`: its change of holder). */
+export function receivedMatchPasses(transferId: string, language: string): PhonePasses {
+  return passesAt(`/api/wallet/season-matches/${encodeURIComponent(transferId)}/pass`, language);
+}
+
+function passesAt(base: string, language: string, query = ''): PhonePasses {
+  return {
+    apple: `${base}/apple?${query === '' ? '' : `${query}&`}lang=${language}`,
+    google: `${base}/google${query === '' ? '' : `?${query}`}`,
+  };
+}

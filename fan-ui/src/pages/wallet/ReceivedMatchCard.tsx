@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gateName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import { receivedMatchPdfUrl } from '../../orders/wallet';
+import { receivedMatchPasses, receivedMatchPdfUrl } from '../../orders/wallet';
 import type { ReceivedSeasonMatch } from '../../../../api-types';
 import { TicketFace } from './TicketFace';
 import { FromSeasonChip } from './TicketTransferActions';
@@ -10,7 +10,8 @@ import { walletSeat } from './walletSeat';
 
 /**
  * A match ticket passed on to the fan from someone's season seat: shown at the turnstiles like
- * any ticket, with its PDF; it cannot be passed on again, so it offers nothing more.
+ * any ticket, with its PDF and phone wallet passes; it cannot be passed on again, so it offers
+ * nothing more.
  */
 export function ReceivedMatchCard({ match }: { match: ReceivedSeasonMatch }) {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function ReceivedMatchCard({ match }: { match: ReceivedSeasonMatch }) {
       faded={false}
       facts={facts}
       pdfHref={receivedMatchPdfUrl(match.transfer_id, language)}
+      passes={receivedMatchPasses(match.transfer_id, language)}
     />
   );
 }

@@ -17,8 +17,10 @@ import { formatCents, formatKickOff } from '../../fixtures/format';
 import { SEASON_ORDER_NS } from '../../i18n';
 import { gateName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { seasonPasses } from '../../orders/wallet';
 import { seasonPdfUrl } from '../../seasons/orders';
 import type { WalletMatch, WalletSeason } from '../../../../api-types';
+import { PhoneWalletPasses } from './PhoneWalletPasses';
 import { SeasonMatchTransfer } from './TicketTransferActions';
 
 const MATCH_STATES = ['valid', 'used', 'cancelled', 'passed', 'pending', 'passed_on'] as const;
@@ -48,8 +50,8 @@ interface SeasonTicketsSectionProps {
 
 /**
  * The wallet's "Abbonamenti": each season seat with its season title (or, for a collection, each
- * match's own ticket) and the matches it covers, the next first; each valid match ahead may be
- * passed on. Shown only when there is one.
+ * match's own ticket), its PDF and phone wallet passes, and the matches it covers, the next
+ * first; each valid match ahead may be passed on. Shown only when there is one.
  */
 export function SeasonTicketsSection({ items, error, onRetry, transferring }: SeasonTicketsSectionProps) {
   const { t } = useTranslation(SEASON_ORDER_NS);
@@ -134,6 +136,14 @@ function SeasonTicketCard({ item, transferring }: { item: WalletSeason; transfer
                       <VisuallyHidden>: {match.title}</VisuallyHidden>
                     </Link>
                   )}
+                  {item.collection && match.seal && match.state === 'valid' && (
+                    <PhoneWalletPasses
+                      passes={seasonPasses(item.line_id, language, match.fixture_id)}
+                      name={match.title}
+                      testId={`season-${item.line_id}-${match.fixture_id}`}
+                      dense
+                    />
+                  )}
                   {/* Its words are a chunk of their own: the season tickets do not wait for them. */}
                   <Suspense fallback={null}>
                     <SeasonMatchTransfer
@@ -151,7 +161,7 @@ function SeasonTicketCard({ item, transferring }: { item: WalletSeason; transfer
         </Box>
       </CardContent>
       {!item.collection && item.seal && (
-        <CardActions sx={{ px: 2, pb: 2 }}>
+        <CardActions disableSpacing sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
           <Button
             component="a"
             href={seasonPdfUrl(item.line_id, language)}
@@ -163,6 +173,7 @@ function SeasonTicketCard({ item, transferring }: { item: WalletSeason; transfer
           >
             {ts('wallet.downloadSeason')}
           </Button>
+          <PhoneWalletPasses passes={seasonPasses(item.line_id, language)} name={item.season_name} testId={`season-${item.line_id}`} season />
         </CardActions>
       )}
     </Card>

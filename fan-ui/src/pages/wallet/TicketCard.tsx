@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../fixtures/format';
 import { fareName, gateName, sectorName } from '../../i18n/serverLabels';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
-import { ticketPdfUrl } from '../../orders/wallet';
+import { ticketPasses, ticketPdfUrl } from '../../orders/wallet';
 import type { TitleState, WalletTicket } from '../../../../api-types';
 import { TicketFace } from './TicketFace';
 import { ReceivedChip, TicketTransferActions } from './TicketTransferActions';
@@ -19,8 +19,8 @@ const STATE_COLOUR: Record<TitleState, 'success' | 'default' | 'error'> = {
 
 /**
  * One ticket as shown at the turnstiles: the QR code of its barcode, the seat, the holder; for a
- * valid one of a match ahead, passing it on and sharing a copy (`transferring`: a change of
- * holder of it is under way).
+ * valid one, its phone wallet passes and, of a match ahead, passing it on and sharing a copy
+ * (`transferring`: a change of holder of it is under way).
  */
 export function TicketCard({ ticket, transferring = false }: { ticket: WalletTicket; transferring?: boolean }) {
   const { t } = useTranslation();
@@ -61,6 +61,7 @@ export function TicketCard({ ticket, transferring = false }: { ticket: WalletTic
       faded={ticket.state !== 'valid'}
       facts={facts}
       pdfHref={ticketPdfUrl(ticket.id, language)}
+      passes={ticket.state === 'valid' ? ticketPasses(ticket.id, language) : undefined}
       actions={
         ahead && (
           <Suspense fallback={null}>

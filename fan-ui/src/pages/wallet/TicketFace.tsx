@@ -5,14 +5,19 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import { QRCodeSVG } from 'qrcode.react';
-import { useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
 import { TicketHeading } from '../../components/TicketHeading';
+import type { PhonePasses } from '../../orders/wallet';
 import type { FixtureRef } from '../../../../api-types';
+import { PhoneWalletPasses } from './PhoneWalletPasses';
 
 interface TicketFaceProps {
-  /** Names its test ids: `ticket-{id}`, `ticket-qr-{id}`, `download-pdf-{id}`. */
+  /**
+   * Names its test ids: `ticket-{id}`, `ticket-qr-{id}`, `download-pdf-{id}`, and its passes'
+   * (`apple-pass-{id}`, `google-pass-{id}`).
+   */
   id: string | number;
   fixture: FixtureRef;
   seat: string;
@@ -24,12 +29,17 @@ interface TicketFaceProps {
   facts: [string, string][];
   /** Its PDF, in the fan's language. */
   pdfHref: string;
+  /** Its phone wallet passes, beside the PDF: a valid ticket's only. */
+  passes?: PhonePasses;
   /** More to do with it, after the PDF. */
   actions?: ReactNode;
 }
 
-/** A ticket as shown at the turnstiles: the match and seat, the QR code of its barcode, its facts, its PDF. */
-export function TicketFace({ id, fixture, seat, aside, barcode, faded, facts, pdfHref, actions }: TicketFaceProps) {
+/**
+ * A ticket as shown at the turnstiles: the match and seat, the QR code of its barcode, its facts,
+ * its PDF and, for a valid one, its phone wallet passes.
+ */
+export function TicketFace({ id, fixture, seat, aside, barcode, faded, facts, pdfHref, passes, actions }: TicketFaceProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const seatId = useId();
@@ -63,6 +73,12 @@ export function TicketFace({ id, fixture, seat, aside, barcode, faded, facts, pd
         >
           {t('wallet.downloadPdf')}
         </Button>
+        {passes !== undefined && (
+          // Their words come with the season tickets': the ticket does not wait for them.
+          <Suspense fallback={null}>
+            <PhoneWalletPasses passes={passes} name={fixture.title} testId={id} />
+          </Suspense>
+        )}
         {actions}
       </CardActions>
     </Card>

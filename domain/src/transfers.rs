@@ -158,6 +158,34 @@ impl OwnedTitle {
     }
 }
 
+/// An [`OwnedTitle`] from a row with the fixture's rules, the title and its holder.
+macro_rules! owned_title_of_row {
+    ($r:ident, $source:expr, $season:expr) => {
+        OwnedTitle {
+            source: $source,
+            fixture_id: $r.fixture_id,
+            fixture_title: $r.title,
+            starts_at: $r.starts_at,
+            fixture_status: $r.status,
+            transfers_open: $r.transfers_open,
+            transfer_closes_hours: $r.transfer_closes_hours,
+            title_id: $r.title_id,
+            seal: $r.seal,
+            state: $r.title_state.unwrap_or(TitleState::Valid),
+            holder_name: format!(
+                "{} {}",
+                $r.holder_first_name.unwrap_or_default(),
+                $r.holder_last_name.unwrap_or_default()
+            )
+            .trim()
+            .to_owned(),
+            holder_key: $r.holder_key,
+            reduction_rule: HolderRule::parse(&$r.rule),
+            season: $season,
+        }
+    };
+}
+
 /// The title with fiscal seal `seal` when `user` owns it: the buyer of its order, or, once it
 /// changed holder, the account it was passed to.
 pub async fn owned_title(
@@ -179,30 +207,12 @@ pub async fn owned_title(
     )
     .fetch_optional(conn)
     .await?;
-    Ok(row.map(|r| OwnedTitle {
-        source: TransferSource::Line {
+    Ok(row.map(|r| {
+        let source = TransferSource::Line {
             line: LineId(r.order_line_id),
             order: OrderId(r.order_id),
-        },
-        fixture_id: r.fixture_id,
-        fixture_title: r.title,
-        starts_at: r.starts_at,
-        fixture_status: r.status,
-        transfers_open: r.transfers_open,
-        transfer_closes_hours: r.transfer_closes_hours,
-        title_id: r.title_id,
-        seal: r.seal,
-        state: r.title_state.unwrap_or(TitleState::Valid),
-        holder_name: format!(
-            "{} {}",
-            r.holder_first_name.unwrap_or_default(),
-            r.holder_last_name.unwrap_or_default()
-        )
-        .trim()
-        .to_owned(),
-        holder_key: r.holder_key,
-        reduction_rule: HolderRule::parse(&r.rule),
-        season: None,
+        };
+        owned_title_of_row!(r, source, None)
     }))
 }
 
@@ -235,34 +245,17 @@ pub async fn owned_season_match(
     )
     .fetch_optional(conn)
     .await?;
-    Ok(row.map(|r| OwnedTitle {
-        source: TransferSource::SeasonMatch {
+    Ok(row.map(|r| {
+        let source = TransferSource::SeasonMatch {
             line: r.line_id,
             order: SeasonOrderId(r.order_id),
-        },
-        fixture_id: r.fixture_id,
-        fixture_title: r.title,
-        starts_at: r.starts_at,
-        fixture_status: r.status,
-        transfers_open: r.transfers_open,
-        transfer_closes_hours: r.transfer_closes_hours,
-        title_id: r.title_id,
-        seal: r.seal,
-        state: r.title_state.unwrap_or(TitleState::Valid),
-        holder_name: format!(
-            "{} {}",
-            r.holder_first_name.unwrap_or_default(),
-            r.holder_last_name.unwrap_or_default()
-        )
-        .trim()
-        .to_owned(),
-        holder_key: r.holder_key,
-        reduction_rule: HolderRule::parse(&r.rule),
-        season: Some(SeasonAllowance {
+        };
+        let season = Some(SeasonAllowance {
             limit: r.transfer_limit,
             used: r.used,
             done_for_match: r.done_for_match,
-        }),
+        });
+        owned_title_of_row!(r, source, season)
     }))
 }
 

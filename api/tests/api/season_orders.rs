@@ -1086,17 +1086,6 @@ fn match_holder(first: &str, email: &str) -> Value {
     })
 }
 
-/// Waits for the change of holder `id` to leave `requested`; its view.
-async fn transfer_settled(fan: &Client, id: &str) -> Value {
-    let mut last = Value::Null;
-    eventually("the change of holder settled", 60, async || {
-        last = fan.get_json(&format!("/api/transfers/{id}")).await;
-        last["state"] != "requested"
-    })
-    .await;
-    last
-}
-
 #[sqlx::test(migrations = false)]
 async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(pool: PgPool) {
     let s = on_sale(pool, &[]).await;
@@ -1180,7 +1169,7 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     assert_eq!(answers, [202, 409], "{a:?} {b:?}");
     let started = if a.0 == 202 { a.1 } else { b.1 };
     assert_eq!(started["season_line_id"].as_i64(), Some(line));
-    let done = transfer_settled(&fan, started["id"].as_str().unwrap()).await;
+    let done = crate::transfers::settled(&fan, started["id"].as_str().unwrap()).await;
     assert_eq!(done["state"], "done", "{done}");
     let to_email = done["to_email"].as_str().unwrap().to_owned();
     let receiver = if to_email == "amica@example.it" {
@@ -1272,7 +1261,7 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
         .post_json(&path(ahead[1]), &match_holder("Piero", "piero@example.it"))
         .await;
     assert_eq!(status, 202, "{body}");
-    let done = transfer_settled(&fan, body["id"].as_str().unwrap()).await;
+    let done = crate::transfers::settled(&fan, body["id"].as_str().unwrap()).await;
     assert_eq!(done["state"], "done", "{done}");
     let (status, body) = fan
         .post_json(&path(ahead[2]), &match_holder("Sara", "sara@example.it"))

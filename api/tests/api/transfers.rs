@@ -48,7 +48,7 @@ async fn transfer(fan: &Client, seal: &str, body: &Value) -> (u16, Value) {
 }
 
 /// Waits for the change of holder `id` to leave `requested`; its view.
-async fn settled(fan: &Client, id: &str) -> Value {
+pub(crate) async fn settled(fan: &Client, id: &str) -> Value {
     let mut last = Value::Null;
     eventually("the change of holder settled", 60, async || {
         last = fan.get_json(&format!("/api/transfers/{id}")).await;

@@ -102,7 +102,7 @@ it('a season holder passes one match on to a friend, whose wallet and mailbox ge
   if (!item || !match) throw new Error('the season title with a match ahead is in the wallet');
   const key = `${item.line_id}-${match.fixture_id}`;
   await page.goto(`${BASE_URL}/wallet`);
-  const passOn = page.getByTestId(`season-match-pass-on-${key}`);
+  const passOn = page.getByTestId(`season-pass-on-${key}`);
   await passOn.waitFor();
   await passOn.scrollIntoViewIfNeeded();
   await shot(page, 'season-transfer-1-wallet-phone');
@@ -126,7 +126,7 @@ it('a season holder passes one match on to a friend, whose wallet and mailbox ge
 
   // The holder's season card: that match passed on to the friend, the next ones still theirs.
   await page.goto(`${BASE_URL}/wallet`);
-  const passedTo = page.getByTestId(`season-match-passed-to-${key}`);
+  const passedTo = page.getByTestId(`season-passed-to-${key}`);
   await passedTo.waitFor();
   await expect.poll(async () => passedTo.textContent()).toContain('Gino Ospite');
   await passedTo.scrollIntoViewIfNeeded();

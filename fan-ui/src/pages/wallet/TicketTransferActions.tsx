@@ -80,7 +80,7 @@ export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { li
   const testId = `${lineId}-${match.fixture_id}`;
   if (match.state === 'passed_on') {
     return (
-      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`season-match-passed-to-${testId}`}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={`season-passed-to-${testId}`}>
         {t('wallet.passedTo', { name: match.passed_to ?? '' })}
       </Typography>
     );
@@ -89,7 +89,7 @@ export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { li
     return null;
   }
   if (transferring) {
-    return <Chip label={t('wallet.inProgress')} color="info" variant="outlined" size="small" data-testid={`season-match-in-progress-${testId}`} />;
+    return <Chip label={t('wallet.inProgress')} color="info" variant="outlined" size="small" data-testid={`season-transfer-in-progress-${testId}`} />;
   }
   return (
     <Button
@@ -97,7 +97,7 @@ export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { li
       to={`/transfer_season/${lineId}/${match.fixture_id}`}
       size="small"
       startIcon={<SwapHorizIcon />}
-      data-testid={`season-match-pass-on-${testId}`}
+      data-testid={`season-pass-on-${testId}`}
       sx={{ px: 0, justifyContent: 'flex-start' }}
     >
       {t('wallet.passOnMatch')}

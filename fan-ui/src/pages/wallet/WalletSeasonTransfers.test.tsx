@@ -98,7 +98,7 @@ describe('/wallet/ season seats passed on for a match', () => {
     );
     expect(within(lazio).getByText('Valido')).toBeInTheDocument();
     const genoa = within(card).getByTestId('season-match-21-100001');
-    expect(within(genoa).getByTestId('season-match-passed-to-21-100001')).toHaveTextContent('Ceduta a Anna Bianchi');
+    expect(within(genoa).getByTestId('season-passed-to-21-100001')).toHaveTextContent('Ceduta a Anna Bianchi');
     expect(within(genoa).getByText('Ceduta')).toBeInTheDocument();
     expect(within(genoa).queryByRole('link', { name: /Cedi questa partita/ })).not.toBeInTheDocument();
     // A match played: nothing to pass on.
@@ -110,7 +110,7 @@ describe('/wallet/ season seats passed on for a match', () => {
     openWallet({ seasons: [SEASON], transfers: [aSeasonTransferView({ fixture_id: 100000, fixture_title: 'Como - Lazio', to_name: 'Marta Neri' })] });
 
     const lazio = await screen.findByTestId('season-match-21-100000');
-    expect(await within(lazio).findByTestId('season-match-in-progress-21-100000')).toHaveTextContent('Cessione in corso');
+    expect(await within(lazio).findByTestId('season-transfer-in-progress-21-100000')).toHaveTextContent('Cessione in corso');
     expect(within(lazio).queryByRole('link', { name: /Cedi questa partita/ })).not.toBeInTheDocument();
     const passedOn = await screen.findByRole('region', { name: 'Biglietti ceduti' });
     expect(passedOn).toHaveTextContent('Cessione a Marta Neri in corso');
@@ -131,6 +131,6 @@ describe('/wallet/ season seats passed on for a match', () => {
     );
     const season = await screen.findByTestId('season-21');
     expect(await within(season).findByRole('link', { name: 'Pass on this match: Como - Lazio' })).toBeInTheDocument();
-    expect(within(season).getByTestId('season-match-passed-to-21-100001')).toHaveTextContent('Passed on to Anna Bianchi');
+    expect(within(season).getByTestId('season-passed-to-21-100001')).toHaveTextContent('Passed on to Anna Bianchi');
   });
 });

@@ -1246,17 +1246,7 @@ async fn a_season_holder_passes_one_match_at_a_time_up_to_the_limit_staff_set(po
     // A second match, passed on by a call that succeeded but answered an error, under the
     // ticketing system's naive idempotency (a second call would be refused: already passed
     // on): found by its transaction id, one title. Then the limit.
-    let http = reqwest::Client::new();
-    http.post(format!("{}/_sim/ticketing/idempotency", s.sim.http_url()))
-        .json(&json!({"mode": "naive"}))
-        .send()
-        .await
-        .unwrap();
-    http.post(format!("{}/_sim/ticketing/faults", s.sim.http_url()))
-        .json(&json!({"commit_then_fail_next": 1, "status": 503}))
-        .send()
-        .await
-        .unwrap();
+    s.naive_then_commit_and_fail().await;
     let (status, body) = fan
         .post_json(&path(ahead[1]), &match_holder("Piero", "piero@example.it"))
         .await;

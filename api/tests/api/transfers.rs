@@ -209,17 +209,7 @@ async fn a_change_that_succeeded_but_answered_an_error_is_found_by_its_transacti
     let _worker = s.start_worker();
     let (_, fan) = s.app.fan_with_session("errore@example.it").await;
     let (_, seal) = issued_ticket(&s, &fan, "TC-TC1-3-3", ("Marco", "Verdi")).await;
-    let http = reqwest::Client::new();
-    http.post(format!("{}/_sim/ticketing/idempotency", s.sim.http_url()))
-        .json(&json!({"mode": "naive"}))
-        .send()
-        .await
-        .unwrap();
-    http.post(format!("{}/_sim/ticketing/faults", s.sim.http_url()))
-        .json(&json!({"commit_then_fail_next": 1, "status": 503}))
-        .send()
-        .await
-        .unwrap();
+    s.naive_then_commit_and_fail().await;
     let (status, started) = transfer(&fan, &seal, &friend("Terzo", "terzo@example.it")).await;
     assert_eq!(status, 202, "{started}");
     let done = settled(&fan, started["id"].as_str().unwrap()).await;

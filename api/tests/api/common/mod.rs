@@ -524,6 +524,24 @@ pub fn database_url(pool: &PgPool) -> String {
 }
 
 impl OnSale {
+    /// The ticketing simulator turns naive (a repeated call is a new call) and its next call
+    /// that issues a title succeeds but answers 503: only a lookup by transaction id avoids a
+    /// second title.
+    pub async fn naive_then_commit_and_fail(&self) {
+        let http = reqwest::Client::new();
+        let url = self.sim.http_url();
+        http.post(format!("{url}/_sim/ticketing/idempotency"))
+            .json(&serde_json::json!({"mode": "naive"}))
+            .send()
+            .await
+            .unwrap();
+        http.post(format!("{url}/_sim/ticketing/faults"))
+            .json(&serde_json::json!({"commit_then_fail_next": 1, "status": 503}))
+            .send()
+            .await
+            .unwrap();
+    }
+
     /// The worker's settings: this test's database and simulators, short backoffs.
     pub fn worker_env(&self, overrides: &[(&str, &str)]) -> Vec<(String, String)> {
         let url = self.sim.http_url();

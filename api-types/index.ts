@@ -321,3 +321,16 @@ export type RefundRequestView = Schemas['RefundRequestView'];
 export type RefundableOrder = Schemas['RefundableOrder'];
 /** `POST /api/admin/refund-requests/{id}/decline`. */
 export type DeclineRefundRequest = Schemas['DeclineRequest'];
+/** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
+export type ResaleCheck = Schemas['ResaleCheck'];
+export type ResaleOffer = Schemas['Offer'];
+export type ResaleOfferRequest = Schemas['OfferRequest'];
+export type ResaleTerms = Schemas['OfferTerms'];
+export type ResaleState = Schemas['ResaleState'];
+export type ResaleListed = Schemas['Listed'];
+export type ResaleList = Schemas['ResaleList'];
+export type ResalePurchase = Schemas['Purchase'];
+export type ResalePurchaseRequest = Schemas['PurchaseRequest'];
+export type ResalePurchaseState = Schemas['PurchaseState'];
+export type ResalePurchaseView = Schemas['PurchaseView'];
+export type WalletResale = Schemas['WalletResale'];

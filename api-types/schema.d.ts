@@ -1192,6 +1192,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/season-seats/{line}/matches/{fixture}/resale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's season seat, whether
+         *     it may be offered for resale for that match, the face value, fee and deadline, and its
+         *     offer when there is one.
+         */
+        get: operations["resale_check"];
+        put?: never;
+        /**
+         * Offers the
+         *     caller's season seat for that match at face value or less. It shows on the match's seat
+         *     map until a buyer pays for it, the caller withdraws it, or its deadline passes.
+         */
+        post: operations["offer_for_resale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resales/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seller takes their listed offer back (not while a
+         *     buyer is paying for it).
+         */
+        post: operations["withdraw_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fixtures/{id}/resales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The match's season seats on resale a buyer may take now,
+         *     cheapest first.
+         */
+        get: operations["fixture_resales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An offer as a buyer sees it (the match, the seat, the price). */
+        get: operations["get_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resales/{id}/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reserves the offer for the caller
+         *     for ten minutes and answers with the payment to make (the price, at most the face value).
+         *     The ticket is issued to the holder by a change of holder once paid, and lands in the
+         *     caller's wallet.
+         */
+        post: operations["purchase_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resale-purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's purchase, as it goes: paying, paid (the
+         *     change of holder and, once done, the new title's seal), refunding, refunded.
+         */
+        get: operations["get_purchase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/resale-purchases/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer's return from the
+         *     payment: the provider must say it succeeded; the seat is then theirs (or, when the offer
+         *     was no longer theirs to buy, they are paid back). The webhook does the same; whichever
+         *     comes first wins.
+         */
+        post: operations["confirm_purchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/{id}/pass/apple": {
         parameters: {
             query?: never;
@@ -2230,10 +2377,10 @@ export interface paths {
         /** `GET /api/admin/season-tickets/{id}`. */
         get: operations["admin_get_season"];
         /**
-         * On sale (1) copies the
-         *     seats of every covered match not yet copied, by a job each; off sale (2); refused once its
-         *     first match has started. The transfer limit is how many matches a holder may pass on.
-         *     Audited.
+         * On
+         *     sale (1) copies the seats of every covered match not yet copied, by a job each; off sale
+         *     (2); refused once its first match has started. The transfer limit is how many matches a
+         *     holder may pass on; the resale fee what the club keeps from each resale. Audited.
          */
         put: operations["admin_update_season"];
         post?: never;
@@ -3077,6 +3224,63 @@ export interface paths {
          *     Audited.
          */
         post: operations["admin_decline_refund_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Offers, newest first; `filter` by `state` (`listed`, `sold`,
+         *     `completed`, `failed`, `withdrawn`, `expired`, `cancelled`) and `fixture_id`.
+         */
+        get: operations["admin_list_resales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One offer. */
+        get: operations["admin_get_resale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/resales/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a listed offer off the seat map (a buyer's
+         *     payment that lands afterwards is paid back); audited.
+         */
+        post: operations["admin_cancel_resale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3948,6 +4152,19 @@ export interface components {
         LinkVerification: {
             token: string;
         };
+        /** @description A listed offer on a match's seat map. */
+        Listed: {
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            seat_id: number;
+            /** Format: int32 */
+            block_id: number;
+            seat_label: string;
+            sector_name: string;
+            price_cents: components["schemas"]["Cents"];
+            face_value_cents: components["schemas"]["Cents"];
+        };
         /**
          * @description What a lock request did: the seats changed, those left alone (held or sold) and the labels
          *     that name no seat.
@@ -4103,6 +4320,67 @@ export interface components {
         Notifications: {
             items: components["schemas"]["Notification"][];
             unread: number;
+        };
+        /** @description An offer as the seller, the buyer and staff see it. */
+        Offer: {
+            /** Format: uuid */
+            id: string;
+            state: components["schemas"]["ResaleState"];
+            /** @description Its short code, as staff and fans quote it. */
+            code: string;
+            /** Format: int64 */
+            season_line_id: number;
+            /** Format: int64 */
+            fixture_id: number;
+            fixture_title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: int64 */
+            seat_id: number;
+            seat_label: string;
+            sector_name: string;
+            row: string;
+            /** Format: int32 */
+            number: number;
+            gate: string;
+            face_value_cents: components["schemas"]["Cents"];
+            price_cents: components["schemas"]["Cents"];
+            fee_cents: components["schemas"]["Cents"];
+            /** @description What the seller gets back: the price less the fee. */
+            payout_cents: components["schemas"]["Cents"];
+            /** Format: date-time */
+            deadline: string;
+            /**
+             * Format: date-time
+             * @description A buyer is paying for it until then.
+             */
+            reserved_until?: string | null;
+            /** Format: date-time */
+            paid_out_at?: string | null;
+            /** @description The seller is paid back by staff (their season ticket was not paid by card). */
+            payout_manual: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description An offer's asking price. */
+        OfferRequest: {
+            /**
+             * Format: int64
+             * @description In cents: more than the club's fee, at most the face value.
+             */
+            price_cents: number;
+        };
+        /** @description A season seat's match as its holder may offer it. */
+        OfferTerms: {
+            /** @description The match's full price for the seat's sector: the most a buyer pays. */
+            face_value_cents: components["schemas"]["Cents"];
+            /** @description What the club keeps from a sale (the season ticket's resale fee). */
+            fee_cents: components["schemas"]["Cents"];
+            /**
+             * Format: date-time
+             * @description Nobody may buy after it.
+             */
+            deadline: string;
         };
         OnSaleRoom: {
             room?: components["schemas"]["RoomInfo"] | null;
@@ -4455,6 +4733,46 @@ export interface components {
             third_party_consent?: boolean | null;
             consent_13_years?: boolean | null;
         };
+        /** @description A buyer's purchase as they follow it. */
+        Purchase: {
+            /** Format: uuid */
+            id: string;
+            state: components["schemas"]["PurchaseState"];
+            offer: components["schemas"]["Offer"];
+            holder: components["schemas"]["HolderDetails"];
+            price_cents: components["schemas"]["Cents"];
+            payment_intent_id?: string | null;
+            client_secret?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the offer is theirs to pay for.
+             */
+            reserved_until?: string | null;
+            /**
+             * Format: uuid
+             * @description The change of holder that issues the buyer's title, once paid.
+             */
+            transfer_id?: string | null;
+            transfer_state?: components["schemas"]["TransferState"] | null;
+            /** @description The buyer's new title, once issued. */
+            seal?: string | null;
+        };
+        /** @description A buyer's purchase of an offer: who will hold the ticket. */
+        PurchaseRequest: {
+            holder: components["schemas"]["HolderInput"];
+            /** @description `it` or `en` for the e-mails; the caller's when absent. */
+            language?: string | null;
+        };
+        /**
+         * @description Where a buyer's purchase is.
+         * @enum {string}
+         */
+        PurchaseState: "pending" | "paid" | "refunding" | "refunded";
+        /** @description A purchase and how to pay for it. */
+        PurchaseView: {
+            purchase: components["schemas"]["Purchase"];
+            payment?: components["schemas"]["PaymentView"] | null;
+        };
         /** @description Jobs of one queue by state. */
         QueueCounts: {
             /** @description The queue's name (react-admin's id). */
@@ -4695,6 +5013,34 @@ export interface components {
          * @enum {integer}
          */
         RequestStatus: 0 | 1 | 2;
+        /** @description Whether a season seat may be offered for resale for one of its matches, on what terms. */
+        ResaleCheck: {
+            season: components["schemas"]["WalletSeason"];
+            /** Format: int64 */
+            fixture_id: number;
+            fixture_title: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** @description It may be offered now. */
+            resellable: boolean;
+            /**
+             * @description Why not: `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`,
+             *     `title_cancelled`, `already_passed_on`, `in_resale`, `transfer_in_progress`,
+             *     `no_face_value`.
+             */
+            refusal_code?: string | null;
+            terms?: components["schemas"]["OfferTerms"] | null;
+            offer?: components["schemas"]["Offer"] | null;
+        };
+        /** @description A match's seats on resale. */
+        ResaleList: {
+            items: components["schemas"]["Listed"][];
+        };
+        /**
+         * @description Where an offer is.
+         * @enum {string}
+         */
+        ResaleState: "listed" | "sold" | "completed" | "failed" | "withdrawn" | "expired" | "cancelled";
         ResetPassword: {
             token: string;
             password: string;
@@ -4882,6 +5228,12 @@ export interface components {
              *     100; unchanged when absent.
              */
             transfer_limit?: number | null;
+            /**
+             * Format: int64
+             * @description What the club keeps from each match seat its holders resell, in cents (0 to 100000);
+             *     unchanged when absent.
+             */
+            resale_fee_cents?: number | null;
         };
         SeasonCheck: {
             lines: components["schemas"]["SeasonLineCheck"][];
@@ -5085,6 +5437,8 @@ export interface components {
              * @description How many of its matches a holder may pass on to someone else (0: none).
              */
             transfer_limit: number;
+            /** @description What the club keeps from each match seat its holders resell. */
+            resale_fee_cents: components["schemas"]["Cents"];
             /**
              * Format: int64
              * @description How many matches it covers.
@@ -5145,7 +5499,7 @@ export interface components {
          * @description A seat as one viewer sees it: its state, an expired hold as free, and their own hold as `mine`.
          * @enum {string}
          */
-        SeatShown: "free" | "held" | "sold" | "locked" | "mine";
+        SeatShown: "free" | "held" | "sold" | "locked" | "mine" | "resale";
         /**
          * @description A place in a fixture's inventory (the database's `seat_state` enum).
          * @enum {string}
@@ -5162,6 +5516,11 @@ export interface components {
             state: components["schemas"]["SeatShown"];
             /** Format: date-time */
             held_until?: string | null;
+            /**
+             * Format: uuid
+             * @description The resale offer of a `resale` seat.
+             */
+            resale_id?: string | null;
         };
         SecondFactorAnswer: {
             challenge: string;
@@ -5622,6 +5981,14 @@ export interface components {
             /** @description A collection's title for this match. */
             seal?: string | null;
             barcode?: string | null;
+            resale?: components["schemas"]["WalletResale"] | null;
+        };
+        /** @description A season seat's match offered for resale, as its holder's wallet shows it. */
+        WalletResale: {
+            /** Format: uuid */
+            id: string;
+            state: components["schemas"]["ResaleState"];
+            price_cents: components["schemas"]["Cents"];
         };
         /**
          * @description A season seat in a fan's wallet: the season title (or the collection's match titles) with
@@ -10739,6 +11106,611 @@ export interface operations {
             };
         };
     };
+    resale_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season seat (a season order line) */
+                line: number;
+                /** @description One of the matches it covers */
+                fixture: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResaleCheck"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`: not the caller's season seat, or not a match it covers; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    offer_for_resale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The season seat (a season order line) */
+                line: number;
+                /** @description One of the matches it covers */
+                fixture: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRequest"];
+            };
+        };
+        responses: {
+            /** @description On the seat map */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `in_resale`, `transfer_in_progress`, `no_face_value` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `price_above_face_value` (`errors.face_value_cents`), `price_below_fee` (`errors.fee_cents`); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdraw_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `offer_not_found`: not the caller's; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `offer_reserved`: a buyer is paying for it; `offer_closed`: not listed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fixture_resales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fixture */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResaleList"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `offer_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    purchase_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseView"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `offer_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `offer_reserved`: another buyer is paying for it; `offer_closed`; `own_offer`; `holder_has_title`; `reduction_not_fitting`; `buyer_banned` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names `holder.{field}` or `language`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Purchase"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `purchase_not_found`: not the caller's; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirm_purchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Purchase"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_declined` (`errors.status`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `purchase_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payment_pending` (`errors.status`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     ticket_apple: {
         parameters: {
             query?: {
@@ -15517,7 +16489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100, a resale fee from 0 to 100000 cents; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19681,6 +20653,207 @@ export interface operations {
             };
             /** @description `validation_failed`: `errors.note`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_resales: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_resale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_cancel_resale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `offer_closed`: not listed */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,6 +61,7 @@ pub struct Message {
         (name = "fixtures", description = "Matches on sale, seat maps and holds"),
         (name = "orders", description = "Checkout, payment, wallet, notifications"),
         (name = "transfers", description = "Tickets passed on to a new holder, and shared copies"),
+        (name = "resale", description = "Season seats resold for one match at face value"),
         (name = "passes", description = "Tickets as Apple Wallet and Google Wallet passes"),
         (name = "admin", description = "Staff: react-admin's simple-REST resources"),
     )

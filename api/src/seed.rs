@@ -174,6 +174,13 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
         // Holders may pass on up to five matches (staff change it on the season transfer
         // limit page).
         domain::seasons::set_transfer_limit(&mut *pool.acquire().await?, season.id, 5).await?;
+        // The club keeps 2 euros from each match seat resold.
+        domain::seasons::set_resale_fee(
+            &mut *pool.acquire().await?,
+            season.id,
+            domain::money::Cents(200),
+        )
+        .await?;
         for fixture in to_load {
             workflows::onsale::load_inventory(pool, &client, fixture)
                 .await

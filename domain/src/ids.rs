@@ -115,6 +115,14 @@ id!(
     /// A change of holder of a title (`title_transfer.transfer_id`).
     TransferId(Uuid)
 );
+id!(
+    /// A season seat offered for resale for one match (`season_resale.resale_id`).
+    ResaleId(Uuid)
+);
+id!(
+    /// A fan's purchase of a resale offer (`resale_purchase.purchase_id`).
+    ResalePurchaseId(Uuid)
+);
 
 #[cfg(test)]
 mod tests {

@@ -50,6 +50,8 @@ pub enum SeatShown {
     Sold,
     Locked,
     Mine,
+    /// A season holder's seat offered for resale for this match (`resale_id` says which).
+    Resale,
 }
 
 /// A seat's new state, as a notification and the live seat map carry it.
@@ -724,6 +726,10 @@ pub struct SeatView {
     pub state: SeatShown,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub held_until: Option<chrono::DateTime<chrono::Utc>>,
+    /// The resale offer of a `resale` seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub resale_id: Option<Uuid>,
 }
 
 pub async fn block_seats(
@@ -737,9 +743,14 @@ pub async fn block_seats(
         r#"select s.id as "id: SeatId", s.row_label as row, s.number, s.label,
                   case when i.state = 'held' and i.held_until <= now() then 'free'
                        when i.state = 'held' and i.holder_id = $3 and i.season_ticket_id is null then 'mine'
+                       when x.resale_id is not null then 'resale'
                        else i.state::text end as "state!: SeatShown",
-                  case when i.state = 'held' and i.held_until > now() then i.held_until end as held_until
+                  case when i.state = 'held' and i.held_until > now() then i.held_until end as held_until,
+                  x.resale_id as "resale_id?"
              from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = $1
+             left join season_resale x on x.fixture_id = $1 and x.seat_id = s.id and x.state = 'listed'
+                   and x.deadline > now() and i.state = 'sold'
+                   and (x.reserved_until is null or x.reserved_until <= now())
             where s.block_id = $2
             order by length(s.row_label), s.row_label, s.number"#,
         fixture_id.0,

@@ -28,6 +28,7 @@ pub mod orders;
 pub mod preemption;
 pub mod rate_limit;
 pub mod reconciliation;
+pub mod resale;
 pub mod season_orders;
 pub mod seasons;
 pub mod secrets;

@@ -1313,6 +1313,17 @@ pub struct WalletMatch {
     /// A collection's title for this match.
     pub seal: Option<String>,
     pub barcode: Option<String>,
+    /// The seat's resale offer for this match (listed, sold or completed).
+    pub resale: Option<WalletResale>,
+}
+
+/// A season seat's match offered for resale, as its holder's wallet shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct WalletResale {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: crate::ids::ResaleId,
+    pub state: crate::resale::ResaleState,
+    pub price_cents: Cents,
 }
 
 /// The order of `user`'s season seat `line_id` while its titles are live (issuing or
@@ -1358,13 +1369,17 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
     let all_matches = sqlx::query!(
         r#"select l.line_id as "line_id!", f.id, f.title, f.starts_at, m.seal as "seal?",
                   m.barcode as "barcode?", m.title_state as "title_state?: TitleState",
-                  x.to_first_name || ' ' || x.to_last_name as passed_to
+                  x.to_first_name || ' ' || x.to_last_name as passed_to,
+                  rs.resale_id as "resale_id?", rs.state as "resale_state?: crate::resale::ResaleState",
+                  rs.price_cents as "resale_price_cents?"
              from season_order_line l
              join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id
              join fixture f on f.id = c.fixture_id
              left join season_match_title m on m.line_id = l.line_id and m.fixture_id = f.id
              left join title_transfer x on x.season_line_id = l.line_id and x.fixture_id = f.id
                                         and x.state = 'done'
+             left join season_resale rs on rs.season_line_id = l.line_id and rs.fixture_id = f.id
+                                        and rs.state in ('listed', 'sold', 'completed')
             where l.line_id = any($1)
             order by l.line_id, f.starts_at < now(), f.starts_at"#,
         &line_ids
@@ -1400,6 +1415,14 @@ pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSea
                     seal: m.seal.clone(),
                     barcode: m.barcode.clone(),
                     passed_to: m.passed_to.clone(),
+                    resale: match (m.resale_id, m.resale_state, m.resale_price_cents) {
+                        (Some(id), Some(state), Some(price)) => Some(WalletResale {
+                            id: crate::ids::ResaleId(id),
+                            state,
+                            price_cents: Cents(price),
+                        }),
+                        _ => None,
+                    },
                 }
             })
             .collect();

@@ -56,6 +56,8 @@ pub struct SeasonTicket {
     pub per_buyer_limit: i32,
     /// How many of its matches a holder may pass on to someone else (0: none).
     pub transfer_limit: i32,
+    /// What the club keeps from each match seat its holders resell.
+    pub resale_fee_cents: crate::money::Cents,
     /// How many matches it covers.
     pub matches: i64,
     pub first_match_at: Option<DateTime<Utc>>,
@@ -142,6 +144,7 @@ pub async fn list(
         SeasonTicket,
         r#"select t.id as "id: SeasonTicketId", t.planet_season_type_id, t.name, t.label, t.status,
                   t.sub_category, t.created_by, t.per_buyer_limit, t.transfer_limit,
+                  t.resale_fee_cents as "resale_fee_cents: crate::money::Cents",
                   count(f.id) as "matches!", min(f.starts_at) as first_match_at,
                   max(f.starts_at) as last_match_at,
                   count(f.id) > 0 and bool_and(f.inventory_loaded_at is not null) as "inventory_ready!",
@@ -179,6 +182,24 @@ pub async fn set_transfer_limit(
         "update season_ticket set transfer_limit = $2, updated_at = now() where id = $1",
         id.0,
         limit
+    )
+    .execute(conn)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Sets the fee the club keeps from each resale of its seats; false when there is no such
+/// season ticket.
+pub async fn set_resale_fee(
+    conn: &mut PgConnection,
+    id: SeasonTicketId,
+    fee: crate::money::Cents,
+) -> Result<bool, sqlx::Error> {
+    let n = sqlx::query!(
+        "update season_ticket set resale_fee_cents = $2, updated_at = now() where id = $1",
+        id.0,
+        fee.0
     )
     .execute(conn)
     .await?
@@ -508,7 +529,8 @@ pub async fn block_seats(
                        when bool_or(i.state = 'sold') then 'sold'
                        when bool_or(i.state = 'locked') then 'locked'
                        else 'held' end as "state!: SeatShown",
-                  min(i.held_until) filter (where i.state = 'held' and i.held_until > now()) as held_until
+                  min(i.held_until) filter (where i.state = 'held' and i.held_until > now()) as held_until,
+                  null::uuid as "resale_id?"
              from venue_seat s join seat_inventory i on i.seat_id = s.id and i.fixture_id = any($1)
             where s.block_id = $2
             group by s.id

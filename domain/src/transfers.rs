@@ -12,7 +12,7 @@
 //! stored); the new title is stored only over the title that was passed on (a conditional
 //! update), so a repeat or a race never stores two.
 
-use crate::ids::{FixtureId, LineId, OrderId, SeasonOrderId, TransferId};
+use crate::ids::{FixtureId, LineId, OrderId, ResaleId, SeasonOrderId, TransferId};
 use crate::orders::{HolderDetails, HolderRule, TitleState};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
@@ -50,6 +50,8 @@ pub struct SeasonAllowance {
     pub used: i64,
     /// This match's seat was passed on already.
     pub done_for_match: bool,
+    /// This match's seat is offered for resale (or sold that way).
+    pub in_resale: bool,
 }
 
 /// A title its owner may pass on, with what the rules need. For a season seat, the season
@@ -91,6 +93,8 @@ pub enum NotTransferable {
     AlreadyPassedOn,
     /// The season seat passed on as many matches as the season ticket allows.
     SeasonTransferLimit,
+    /// The season seat is offered for resale for this match.
+    InResale,
 }
 
 impl NotTransferable {
@@ -103,6 +107,7 @@ impl NotTransferable {
             NotTransferable::TitleCancelled => "title_cancelled",
             NotTransferable::AlreadyPassedOn => "already_passed_on",
             NotTransferable::SeasonTransferLimit => "season_transfer_limit",
+            NotTransferable::InResale => "in_resale",
         }
     }
 
@@ -119,6 +124,7 @@ impl NotTransferable {
             NotTransferable::SeasonTransferLimit => {
                 "This season ticket passed on as many matches as it may"
             }
+            NotTransferable::InResale => "This seat is offered for resale for this match",
         }
     }
 }
@@ -149,6 +155,9 @@ impl OwnedTitle {
         if let Some(season) = self.season {
             if season.done_for_match {
                 return Some(NotTransferable::AlreadyPassedOn);
+            }
+            if season.in_resale {
+                return Some(NotTransferable::InResale);
             }
             if season.used >= i64::from(season.limit) {
                 return Some(NotTransferable::SeasonTransferLimit);
@@ -230,9 +239,13 @@ pub async fn owned_season_match(
                   l.title_id as "title_id!", l.seal as "seal!", l.title_state as "title_state: TitleState",
                   l.holder_first_name, l.holder_last_name, l.holder_key, r.rule, t.transfer_limit,
                   (select count(*) from title_transfer x
-                    where x.season_line_id = l.line_id and x.state <> 'refused') as "used!",
+                    where x.season_line_id = l.line_id and x.state <> 'refused'
+                      and x.resale_id is null) as "used!",
                   exists (select 1 from title_transfer x where x.season_line_id = l.line_id
-                             and x.fixture_id = f.id and x.state = 'done') as "done_for_match!"
+                             and x.fixture_id = f.id and x.state = 'done') as "done_for_match!",
+                  exists (select 1 from season_resale x where x.season_line_id = l.line_id
+                             and x.fixture_id = f.id and x.state in ('listed', 'sold'))
+                    as "in_resale!"
              from season_order_line l join season_order o on o.order_id = l.order_id
              join season_ticket t on t.id = l.season_ticket_id
              join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id and c.fixture_id = $3
@@ -254,6 +267,7 @@ pub async fn owned_season_match(
             limit: r.transfer_limit,
             used: r.used,
             done_for_match: r.done_for_match,
+            in_resale: r.in_resale,
         });
         owned_title_of_row!(r, source, season)
     }))
@@ -314,6 +328,8 @@ pub struct NewTransfer<'a> {
     pub email: &'a str,
     pub to_user: Option<Uuid>,
     pub language: &'a str,
+    /// The resale this change completes: not counted in the season limit.
+    pub resale: Option<ResaleId>,
 }
 
 /// Why a change of holder was not recorded.
@@ -326,6 +342,8 @@ pub enum RequestRefusal {
     NotLive,
     /// The season seat passed on as many matches as its season ticket allows.
     SeasonLimit,
+    /// The season seat is offered for resale for this match.
+    InResale,
 }
 
 /// Records a change of holder, in the caller's transaction.
@@ -362,15 +380,26 @@ pub async fn request(
             let Some(limit) = limit else {
                 return Ok(Err(RequestRefusal::NotLive));
             };
-            let used = sqlx::query_scalar!(
-                r#"select count(*) as "n!" from title_transfer
-                    where season_line_id = $1 and state <> 'refused'"#,
-                line
-            )
-            .fetch_one(&mut *conn)
-            .await?;
-            if used >= i64::from(limit) {
-                return Ok(Err(RequestRefusal::SeasonLimit));
+            if t.resale.is_none() {
+                let (used, in_resale) = sqlx::query!(
+                    r#"select (select count(*) from title_transfer
+                                where season_line_id = $1 and state <> 'refused'
+                                  and resale_id is null) as "used!",
+                              exists (select 1 from season_resale where season_line_id = $1
+                                         and fixture_id = $2 and state in ('listed', 'sold'))
+                                as "in_resale!""#,
+                    line,
+                    t.title.fixture_id.0
+                )
+                .fetch_one(&mut *conn)
+                .await
+                .map(|r| (r.used, r.in_resale))?;
+                if in_resale {
+                    return Ok(Err(RequestRefusal::InResale));
+                }
+                if used >= i64::from(limit) {
+                    return Ok(Err(RequestRefusal::SeasonLimit));
+                }
             }
             (None, Some(line))
         }
@@ -385,8 +414,8 @@ pub async fn request(
         r#"insert into title_transfer (transfer_id, order_line_id, season_line_id, fixture_id, from_user,
                   from_title_id, from_seal, from_holder_name, to_first_name, to_last_name, to_birth_date,
                   to_birth_place, to_document_type, to_document_number, to_sex, to_holder_key, to_email,
-                  to_user, language, transaction_id)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+                  to_user, language, transaction_id, resale_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
            on conflict do nothing
            returning transfer_id"#,
         id,
@@ -409,6 +438,7 @@ pub async fn request(
         t.to_user,
         t.language,
         format!("{prefix}-{id}"),
+        t.resale.map(|r| r.0),
     )
     .fetch_optional(conn)
     .await?;
@@ -905,6 +935,7 @@ mod tests {
             limit: 2,
             used: 1,
             done_for_match: false,
+            in_resale: false,
         };
         t.season = Some(allowance);
         assert_eq!(t.refusal(now), None);
@@ -919,9 +950,15 @@ mod tests {
         });
         assert_eq!(t.refusal(now), Some(NotTransferable::AlreadyPassedOn));
         t.season = Some(SeasonAllowance {
+            in_resale: true,
+            ..allowance
+        });
+        assert_eq!(t.refusal(now), Some(NotTransferable::InResale));
+        t.season = Some(SeasonAllowance {
             limit: 0,
             used: 0,
             done_for_match: false,
+            in_resale: false,
         });
         assert_eq!(t.refusal(now), Some(NotTransferable::SeasonTransferLimit));
     }

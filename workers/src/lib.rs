@@ -22,6 +22,7 @@ use workflows::{
     preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats, SendRenewalCodes},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::{RefundFixture, RefundOrder, RefundTickets},
+    resale::{PayResaleSeller, RefundResalePurchase},
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
     tickets::{SendAllTickets, SendTickets},
     transfers::TransferTitle,
@@ -261,6 +262,16 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, SendRenewalCodes, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, SendAllTickets, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, TransferTitle, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, PayResaleSeller, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(
+        monitor,
+        RefundResalePurchase,
+        &name,
+        &pool,
+        &config,
+        &ctx,
+        1
+    );
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
@@ -335,6 +346,12 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
     tx.commit().await?;
     if !expired.is_empty() {
         tracing::info!(seats = expired.len(), "expired holds freed");
+    }
+    let mut conn = ctx.pool.acquire().await?;
+    let offers = domain::resale::expire(&mut conn).await?;
+    drop(conn);
+    if offers > 0 {
+        tracing::info!(offers, "resale offers past their deadline ended");
     }
     let releases = workflows::preemption::release_ended(&ctx).await?;
     if releases > 0 {

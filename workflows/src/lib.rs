@@ -17,6 +17,7 @@ pub mod onsale;
 pub mod preemption;
 pub mod reconciliation;
 pub mod refunds;
+pub mod resale;
 pub mod runtime;
 pub mod season_orders;
 pub mod service_log;

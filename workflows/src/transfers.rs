@@ -125,6 +125,7 @@ impl Job for TransferTitle {
                 let mut tx = ctx.pool.begin().await?;
                 if transfers::record_refused(&mut tx, t.id, refusal_code(&code), &message).await? {
                     tracing::info!(code, "the change of holder was refused");
+                    crate::resale::transfer_ended(&mut tx, t.id, false).await?;
                 }
                 tx.commit().await?;
                 Ok(())
@@ -158,6 +159,7 @@ async fn record(ctx: &JobContext, t: &Transfer, title: &TitleInfo) -> Result<(),
     let order_id = match t.source {
         TransferSource::Line { order, .. } => order,
         TransferSource::SeasonMatch { .. } => {
+            crate::resale::transfer_ended(&mut tx, t.id, true).await?;
             let received = transfers::received_season_matches(&mut tx, None, Some(t.id)).await?;
             if let Some(m) = received.first() {
                 let (context, attachment) =

@@ -12,6 +12,7 @@ pub mod orders;
 pub mod passes;
 pub mod refund_requests;
 pub mod renewals;
+pub mod resale;
 pub mod rights;
 pub mod season_orders;
 pub mod seasons;
@@ -37,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(corporate::router())
         .merge(cards::router())
         .merge(transfers::router())
+        .merge(resale::router())
         .merge(passes::router())
         .merge(refund_requests::router())
         .merge(waiting_rooms::router())

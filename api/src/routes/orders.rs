@@ -792,8 +792,19 @@ async fn payment_webhook(
         tracing::warn!(intent = %intent.id, "a payment of no order of ours");
         return Ok(axum::Json(json!({"received": true})).into_response());
     };
+    if crate::routes::resale::settle_from_webhook(
+        &state,
+        order_id.0,
+        secret,
+        Cents(intent.amount_cents),
+    )
+    .await?
+    {
+        return Ok(axum::Json(json!({"received": true})).into_response());
+    }
     let mut tx = state.pool.begin().await?;
-    // The intent's order is a single-match order or a season order: ids never collide.
+    // The intent's order is a single-match order, a season order or a resale purchase: ids
+    // never collide.
     let outcome = if domain::season_orders::exists(&mut tx, order_id.0).await? {
         workflows::season_orders::settle_payment(
             &mut tx,

@@ -45,11 +45,11 @@ const TRANSFERS_PER_HOUR: i32 = 20;
 const SHARES_PER_HOUR: i32 = 10;
 const HOUR: Duration = Duration::from_secs(3600);
 
-fn title_not_found() -> ApiError {
+pub(crate) fn title_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "title_not_found", "No such ticket")
 }
 
-fn not_transferable(why: NotTransferable) -> ApiError {
+pub(crate) fn not_transferable(why: NotTransferable) -> ApiError {
     ApiError::new(StatusCode::CONFLICT, why.code(), why.message())
 }
 
@@ -286,6 +286,7 @@ async fn start_transfer(
             email: email.as_str(),
             to_user,
             language: language.code(),
+            resale: None,
         },
     )
     .await?
@@ -303,6 +304,9 @@ async fn start_transfer(
         }
         Err(RequestRefusal::SeasonLimit) => {
             return Err(not_transferable(NotTransferable::SeasonTransferLimit));
+        }
+        Err(RequestRefusal::InResale) => {
+            return Err(not_transferable(NotTransferable::InResale));
         }
     };
     workflows::enqueue(
@@ -339,7 +343,7 @@ struct SeasonTransferCheck {
     transfers_used: i64,
 }
 
-async fn owned_season_match(
+pub(crate) async fn owned_season_match(
     state: &AppState,
     user: Uuid,
     line: i64,
@@ -386,6 +390,7 @@ async fn season_transfer_check(
         limit: 0,
         used: 0,
         done_for_match: false,
+        in_resale: false,
     });
     Ok(axum::Json(SeasonTransferCheck {
         season,

@@ -61,10 +61,12 @@ pub enum MailTemplate {
     /// A fan's refund request for a cancelled or postponed match: received, approved or
     /// declined, to the fan.
     RefundRequest,
+    /// A season seat resold for one match: to the seller, with what they get back.
+    ResaleSold,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 18] = [
+    pub const ALL: [MailTemplate; 19] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -83,6 +85,7 @@ impl MailTemplate {
         MailTemplate::SeasonTicketTransfer,
         MailTemplate::TicketShare,
         MailTemplate::RefundRequest,
+        MailTemplate::ResaleSold,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -106,6 +109,7 @@ impl MailTemplate {
             MailTemplate::SeasonTicketTransfer => "season_ticket_transfer",
             MailTemplate::TicketShare => "ticket_share",
             MailTemplate::RefundRequest => "refund_request",
+            MailTemplate::ResaleSold => "resale_sold",
         }
     }
 }
@@ -160,6 +164,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "season_ticket_transfer",
     "ticket_share",
     "refund_request",
+    "resale_sold",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -264,6 +269,10 @@ mod tests {
             MailTemplate::RefundRequest => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "state": "declined",
                 "note": "Biglietti già usati",
+            }),
+            MailTemplate::ResaleSold => json!({
+                "fixture": "Como - Lazio", "seat": "TC-TC3-9-1", "code": "8F3A21C0",
+                "price": "€ 45,00", "fee": "€ 2,00", "payout": "€ 43,00", "manual": false,
             }),
             MailTemplate::TicketTransfer
             | MailTemplate::TicketShare

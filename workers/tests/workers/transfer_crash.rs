@@ -86,6 +86,7 @@ async fn a_worker_killed_between_the_cancellation_and_the_answer_leaves_exactly_
             email: "nuova@example.it",
             to_user: None,
             language: "it",
+            resale: None,
         },
     )
     .await

@@ -14,6 +14,7 @@ mod onsale;
 mod preemption;
 mod reconciliation;
 mod refunds;
+mod resale;
 mod season_orders;
 mod seasons;
 mod service;
@@ -44,6 +45,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = waiting_rooms::routes(r);
     let r = transfers::routes(r);
     let r = refunds::routes(r);
+    let r = resale::routes(r);
     users::routes(r)
 }
 

@@ -62,17 +62,20 @@ struct SeasonChange {
     /// How many of its matches a holder may pass on (the spec's season transfer limit), 0 to
     /// 100; unchanged when absent.
     transfer_limit: Option<i32>,
+    /// What the club keeps from each match seat its holders resell, in cents (0 to 100000);
+    /// unchanged when absent.
+    resale_fee_cents: Option<i64>,
 }
 
-/// `PUT /api/admin/season-tickets/{id}` `{status?, transfer_limit?}`: on sale (1) copies the
-/// seats of every covered match not yet copied, by a job each; off sale (2); refused once its
-/// first match has started. The transfer limit is how many matches a holder may pass on.
-/// Audited.
+/// `PUT /api/admin/season-tickets/{id}` `{status?, transfer_limit?, resale_fee_cents?}`: on
+/// sale (1) copies the seats of every covered match not yet copied, by a job each; off sale
+/// (2); refused once its first match has started. The transfer limit is how many matches a
+/// holder may pass on; the resale fee what the club keeps from each resale. Audited.
 #[utoipa::path(put, path = "/season-tickets/{id}", tag = "admin", params(("id" = i64, Path, description = "The season ticket")), request_body = SeasonChange, responses(
     (status = 200, body = seasons::SeasonTicket),
     (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
     (status = 409, body = crate::openapi::ErrorBody, description = "`season_started`"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: a status from 0 to 2, a transfer limit from 0 to 100, a resale fee from 0 to 100000 cents"),
 ))]
 async fn update_season(
     State(state): State<AppState>,
@@ -90,6 +93,12 @@ async fn update_season(
     {
         errors.insert("transfer_limit".to_owned(), "0 to 100".to_owned());
     }
+    if change
+        .resale_fee_cents
+        .is_some_and(|f| !(0..=100_000).contains(&f))
+    {
+        errors.insert("resale_fee_cents".to_owned(), "0 to 100000".to_owned());
+    }
     if !errors.is_empty() {
         return Err(ApiError::validation(errors));
     }
@@ -105,6 +114,20 @@ async fn update_season(
             "season_ticket",
             &id.to_string(),
             json!({"transfer_limit": limit}),
+        )
+        .await?;
+    }
+    if let Some(fee) = change.resale_fee_cents {
+        if !seasons::set_resale_fee(&mut tx, id, domain::money::Cents(fee)).await? {
+            return Err(ApiError::not_found("No such season ticket"));
+        }
+        audit::record(
+            &mut tx,
+            Some(staff.user.user_id),
+            "season_ticket.resale_fee_changed",
+            "season_ticket",
+            &id.to_string(),
+            json!({"resale_fee_cents": fee}),
         )
         .await?;
     }

@@ -39,7 +39,8 @@ create table season_resale (
     -- never more than the face value, and the fee always leaves the seller something
     constraint season_resale_price_cap check (price_cents > 0 and price_cents <= face_value_cents),
     constraint season_resale_fee_check check (fee_cents >= 0 and fee_cents < price_cents),
-    constraint season_resale_reserved_check check ((purchase_id is null) = (reserved_until is null))
+    -- a reservation names its purchase; a sold offer keeps the purchase that paid
+    constraint season_resale_reserved_check check (reserved_until is null or purchase_id is not null)
 );
 -- One live offer per season seat and match: of two at once, one is stored.
 create unique index season_resale_live on season_resale (season_line_id, fixture_id)

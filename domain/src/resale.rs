@@ -107,7 +107,7 @@ pub async fn terms(
     .await?;
     Ok(row.and_then(|r| {
         Some(OfferTerms {
-            face_value_cents: Cents(r.face.filter(|f| *f > 0)?.into()),
+            face_value_cents: Cents(r.face.filter(|f| *f > 0)?),
             fee_cents: Cents(r.resale_fee_cents),
             deadline: title.closes_at(),
         })

@@ -19,6 +19,7 @@ mod passes;
 mod preemption;
 mod reconciliation;
 mod refunds;
+mod resale;
 mod season_orders;
 mod seasons;
 mod second_factor;

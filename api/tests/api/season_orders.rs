@@ -15,7 +15,7 @@ use uuid::Uuid;
 /// The ticketing system's clock an hour after the last pre-emption window closes (the
 /// season's renewals, a match's card holders), still before the first match: the public
 /// sale of the season and of every covered match is open.
-async fn free_sale(s: &OnSale) {
+pub(crate) async fn free_sale(s: &OnSale) {
     let closes = s.sim.ticketing.with_world(|w| {
         w.season_types
             .iter()
@@ -34,7 +34,7 @@ async fn free_sale(s: &OnSale) {
 }
 
 /// A supporter card for a holder (some covered matches are high-risk).
-async fn card_for(s: &OnSale, first: &str, last: &str) {
+pub(crate) async fn card_for(s: &OnSale, first: &str, last: &str) {
     reqwest::Client::new()
         .post(format!(
             "{}/_sim/ticketing/supporter-cards",
@@ -47,7 +47,7 @@ async fn card_for(s: &OnSale, first: &str, last: &str) {
 }
 
 /// A fan's season order for `labels`, holders named (the second seat, if any, a collection).
-async fn season_order(
+pub(crate) async fn season_order(
     s: &OnSale,
     fan: &Client,
     season: i64,
@@ -503,7 +503,7 @@ pub(crate) async fn renewals_only(s: &OnSale) {
 }
 
 /// Pays a named season order with the card that succeeds and confirms it.
-async fn pay(s: &OnSale, fan: &Client, order: &str) {
+pub(crate) async fn pay(s: &OnSale, fan: &Client, order: &str) {
     let (status, payment) = season_payment(fan, order).await;
     assert_eq!(status, 200, "{payment}");
     let secret = payment["client_secret"].as_str().unwrap();
@@ -1078,7 +1078,7 @@ async fn a_season_mass_task_issues_each_line_once_reports_the_refused_one_and_a_
 }
 
 /// A new holder for one match of a season seat (born as `card_for` registers them).
-fn match_holder(first: &str, email: &str) -> Value {
+pub(crate) fn match_holder(first: &str, email: &str) -> Value {
     json!({
         "holder": {"first_name": first, "last_name": "Amici", "birth_date": "1990-04-01",
                    "birth_place": "Lecco", "document_type": "passport", "document_number": "YA7654321"},

@@ -375,6 +375,59 @@ async fn a_payment_after_staff_cancelled_is_paid_back_and_an_offer_ends_at_its_d
         1
     );
 
+    // The ticketing system refuses the change to the buyer's holder (flagged by the police):
+    // the buyer is paid back, the offer failed, the match is the seller's.
+    let r = reqwest::Client::new()
+        .post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
+        .json(&json!({"nome": "Vietato", "cognome": "Compra", "dataNascita": "1990-04-01"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
+    let (status, second) = fan
+        .post_json(&path(ahead[1]), &json!({"price_cents": face}))
+        .await;
+    assert_eq!(status, 201, "{second}");
+    let second = second["id"].as_str().unwrap().to_owned();
+    let (status, bought) = purchase(&bruno, &second, "Vietato").await;
+    assert_eq!(status, 201, "{bought}");
+    let (refused_purchase, secret) = (
+        bought["purchase"]["id"].as_str().unwrap(),
+        bought["payment"]["client_secret"].as_str().unwrap(),
+    );
+    let refused_intent = bought["payment"]["payment_intent_id"].as_str().unwrap();
+    pay_with_card(&s, refused_intent, secret, sim::payments::CARD_SUCCESS).await;
+    let (status, _) = bruno
+        .post_json(
+            &format!("/api/resale-purchases/{refused_purchase}/confirm"),
+            &json!({"client_secret": secret}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let back = settled_purchase(&bruno, refused_purchase).await;
+    assert_eq!(
+        (
+            &back["state"],
+            &back["transfer_state"],
+            &back["offer"]["state"]
+        ),
+        (&json!("refunded"), &json!("refused"), &json!("failed")),
+        "{back}"
+    );
+    assert_eq!(
+        refunds(&s)
+            .await
+            .iter()
+            .filter(|r| r["payment_intent"] == refused_intent)
+            .count(),
+        1
+    );
+    assert_eq!(
+        emails(&s.app.pool, "resale_sold", "rivende2@example.it").await,
+        0,
+        "the seller was not paid"
+    );
+
     // Offered again, then withdrawn; offered again, and its deadline passes: nobody may buy
     // it, and the sweep ends it; the match is the seller's again.
     let (status, again) = fan

@@ -4,7 +4,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/lario/target}
 export DATABASE_URL=${DATABASE_URL:-postgres://lario:lario@127.0.0.1:5432/lario}
 BIN=$CARGO_TARGET_DIR/debug
 
-step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*" >&2; }
+step() { printf '\n\033[1;34m==> %s\033[0m (at %ds)\n' "$*" "$SECONDS" >&2; }
 
 # npm ci when node_modules is missing or older than the lock file.
 npm_install() {

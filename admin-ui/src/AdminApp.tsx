@@ -28,6 +28,8 @@ import {
   LazyHoldersImportPage,
   LazyRefundRequestList,
   LazyRenewalMailingsPage,
+  LazyResaleList,
+  LazyResaleShow,
   LazySeasonTransferLimitPage,
   LazyTransferList,
   LazyWaitingRoomsPage,
@@ -88,7 +90,7 @@ export const ADMIN_BASENAME = '/admin';
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages. The changes of holder,
  * new and read-only, are listed at their resource's own route, /transfers; fans' refund requests
- * at /refund-requests.
+ * at /refund-requests; the season seats resold at face value at /resales.
  */
 export function AdminApp() {
   return (
@@ -136,6 +138,7 @@ export function AdminApp() {
       <Resource name="waiting-rooms" {...waitingRooms} />
       <Resource name="transfers" list={LazyTransferList} />
       <Resource name="refund-requests" list={LazyRefundRequestList} />
+      <Resource name="resales" list={LazyResaleList} show={LazyResaleShow} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />

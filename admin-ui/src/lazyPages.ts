@@ -31,6 +31,11 @@ export const LazyOrderRefunds = lazyPage(() => panels().then((module) => module.
 export const LazyRefundRequestList = lazyPage(() => panels().then((module) => module.RefundRequestList));
 export const LazyFixtureRefundPanel = lazyPage(() => panels().then((module) => module.FixtureRefundPanel));
 
-// The season tickets' transfer limits (how many matches a holder may pass on), with its strings
-// (seasonTickets/pages.ts), in the same chunk.
+// The season tickets' transfer limits (how many matches a holder may pass on) and resale fees,
+// with its strings (seasonTickets/pages.ts), in the same chunk.
 export const LazySeasonTransferLimitPage = lazyPage(() => panels().then((module) => module.SeasonTransferLimitPage));
+
+// The resales at face value (rivendite): their list and an offer's page, with their strings
+// (resales/pages.ts), in the same chunk.
+export const LazyResaleList = lazyPage(() => panels().then((module) => module.ResaleList));
+export const LazyResaleShow = lazyPage(() => panels().then((module) => module.ResaleShow));

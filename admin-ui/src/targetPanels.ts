@@ -1,7 +1,7 @@
 /**
  * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room, changes
- * of holder, refund and season transfer limit pages (lazyPages.ts), that load only when opened, in
- * one chunk of their own: the staff app's main bundle stays within its budget.
+ * of holder, refund, season transfer limit and resale pages (lazyPages.ts), that load only when
+ * opened, in one chunk of their own: the staff app's main bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
 export { HoldersImportShow } from './holdersImports/HoldersImportShow';
@@ -13,3 +13,4 @@ export { WaitingRoomCreate, WaitingRoomEdit, WaitingRoomPanel, WaitingRoomShow, 
 export { FixtureTransferPanel, TransferList } from './transfers/pages';
 export { FixtureRefundPanel, OrderRefunds, RefundRequestList } from './refunds/pages';
 export { SeasonTransferLimitPage } from './seasonTickets/pages';
+export { ResaleList, ResaleShow } from './resales/pages';

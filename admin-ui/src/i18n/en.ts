@@ -101,6 +101,7 @@ export const englishAppMessages: TranslationMessages = {
       seat_season_backlog: 'Season backlog by seat',
       orders: 'Orders',
       transfers: 'Changes of holder',
+      resales: 'Resales',
       season_transfer_limit: 'Season transfer limit',
       refund_requests: 'Refund requests',
       people: 'Users and customers',

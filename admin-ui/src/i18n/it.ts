@@ -101,6 +101,7 @@ export const italianMessages: TranslationMessages = {
       seat_season_backlog: 'Backlog abbonamenti per posto',
       orders: 'Ordini',
       transfers: 'Cessioni',
+      resales: 'Rivendite',
       season_transfer_limit: 'Limite cessioni abbonamento',
       refund_requests: 'Richieste di rimborso',
       people: 'Utenti e clienti',

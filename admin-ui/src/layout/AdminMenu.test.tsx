@@ -39,6 +39,7 @@ function adminApi() {
     '/api/admin/renewal-codes': listRoute('renewal-codes', []),
     '/api/admin/renewal-mailings': listRoute('renewal-mailings', []),
     '/api/admin/waiting-rooms': listRoute('waiting-rooms', []),
+    '/api/admin/resales': listRoute('resales', []),
   });
 }
 
@@ -92,6 +93,7 @@ describe('the menu', () => {
       'Backlog abbonamenti per posto',
       'Ordini',
       'Cessioni',
+      'Rivendite',
       'Limite cessioni abbonamento',
       'Richieste di rimborso',
       'Emissione massiva',
@@ -135,6 +137,7 @@ describe('the menu', () => {
       'Backlog abbonamenti per posto': '/admin/tickets/seat_season_backlog',
       Ordini: '/admin/orders',
       Cessioni: '/admin/transfers',
+      Rivendite: '/admin/resales',
       'Limite cessioni abbonamento': '/admin/tickets/season_transfer_limit',
       'Richieste di rimborso': '/admin/refund-requests',
       'Emissione massiva': '/admin/tickets/massissue',
@@ -209,6 +212,7 @@ describe('the menu', () => {
     );
     expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
     expect(within(menu).getByRole('menuitem', { name: 'Changes of holder' })).toHaveAttribute('href', '/admin/transfers');
+    expect(within(menu).getByRole('menuitem', { name: 'Resales' })).toHaveAttribute('href', '/admin/resales');
     expect(within(menu).getByRole('menuitem', { name: 'Season transfer limit' })).toHaveAttribute(
       'href',
       '/admin/tickets/season_transfer_limit',
@@ -218,6 +222,14 @@ describe('the menu', () => {
       'href',
       '/admin/mass/tickets_issued',
     );
+  });
+
+  it('opens the resales from the tickets group, next to the changes of holder, in English too', async () => {
+    await openInEnglish('Tickets', 'Resales');
+
+    // The page's code and strings load on first opening: give the chunk time.
+    expect(await screen.findByText('No resale to show.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Resales' })).toHaveClass('RaMenuItemLink-active');
   });
 
   it("opens the season orders' pages from the tickets group, in English too", async () => {

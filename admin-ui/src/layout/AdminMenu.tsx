@@ -26,6 +26,7 @@ import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOu
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import QueueOutlinedIcon from '@mui/icons-material/QueueOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
@@ -97,6 +98,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.seatSeasonBacklog, label: 'app.menu.seat_season_backlog', icon: <EventSeatOutlinedIcon /> },
       { path: '/orders', label: 'app.menu.orders', icon: <ReceiptLongOutlinedIcon /> },
       { path: '/transfers', label: 'app.menu.transfers', icon: <SwapHorizOutlinedIcon /> },
+      { path: '/resales', label: 'app.menu.resales', icon: <SellOutlinedIcon /> },
       { path: PAGE_PATHS.seasonTransferLimit, label: 'app.menu.season_transfer_limit', icon: <CardMembershipOutlinedIcon /> },
       { path: '/refund-requests', label: 'app.menu.refund_requests', icon: <CurrencyExchangeOutlinedIcon /> },
       { path: PAGE_PATHS.massIssue, label: 'app.menu.mass_issue', icon: <PlaylistAddCheckOutlinedIcon /> },

@@ -48,6 +48,7 @@ export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTick
     created_by: 'import',
     per_buyer_limit: 2,
     transfer_limit: 3,
+    resale_fee_cents: 200,
     matches: 19,
     first_match_at: '2026-08-23T16:30:00Z',
     last_match_at: '2027-05-23T18:45:00Z',

@@ -3287,6 +3287,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/resales/{id}/payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff record that they paid the seller of a
+         *     completed offer back by hand (their season ticket was not paid by card); audited.
+         */
+        post: operations["admin_record_payout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -4355,9 +4375,15 @@ export interface components {
              * @description A buyer is paying for it until then.
              */
             reserved_until?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the seller was paid back (by the provider, or by staff for a manual payout).
+             */
             paid_out_at?: string | null;
-            /** @description The seller is paid back by staff (their season ticket was not paid by card). */
+            /**
+             * @description The seller is paid back by staff (their season ticket was not paid by card): owed until
+             *     `paid_out_at`.
+             */
             payout_manual: boolean;
             /** Format: date-time */
             created_at: string;
@@ -20853,6 +20879,74 @@ export interface operations {
                 };
             };
             /** @description `offer_closed`: not listed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_record_payout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Offer"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `no_manual_payout`: not completed, paid back by card, or recorded before */
             409: {
                 headers: {
                     [name: string]: unknown;

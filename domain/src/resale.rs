@@ -226,8 +226,10 @@ pub struct Offer {
     pub deadline: DateTime<Utc>,
     /// A buyer is paying for it until then.
     pub reserved_until: Option<DateTime<Utc>>,
+    /// When the seller was paid back (by the provider, or by staff for a manual payout).
     pub paid_out_at: Option<DateTime<Utc>>,
-    /// The seller is paid back by staff (their season ticket was not paid by card).
+    /// The seller is paid back by staff (their season ticket was not paid by card): owed until
+    /// `paid_out_at`.
     pub payout_manual: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -770,7 +772,8 @@ pub async fn payout_due(
              join fixture f on f.id = x.fixture_id join venue_seat s on s.id = x.seat_id
              join season_order_line l on l.line_id = x.season_line_id
              join season_order o on o.order_id = l.order_id
-            where x.resale_id = $1 and x.state = 'completed' and x.paid_out_at is null"#,
+            where x.resale_id = $1 and x.state = 'completed' and x.paid_out_at is null
+              and not x.payout_manual"#,
         id.0
     )
     .fetch_optional(conn)
@@ -788,17 +791,20 @@ pub async fn payout_due(
     }))
 }
 
-/// The seller is paid back (by the provider's refund `refund_id`, or left to staff when
-/// `None`); false when it was recorded before.
+/// The seller is paid back by the provider's refund `refund_id`; or, when `None` (their season
+/// ticket was not paid by card), the payout is left to staff, who record it with
+/// [`mark_paid_by_staff`]. False when it was recorded before.
 pub async fn mark_paid_out(
     conn: &mut PgConnection,
     id: ResaleId,
     refund_id: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query!(
-        "update season_resale set paid_out_at = now(), payout_refund_id = $2,
-                payout_manual = $2::text is null
-          where resale_id = $1 and state = 'completed' and paid_out_at is null",
+        "update season_resale
+            set paid_out_at = case when $2::text is null then null else now() end,
+                payout_refund_id = $2, payout_manual = $2::text is null
+          where resale_id = $1 and state = 'completed' and paid_out_at is null
+            and not payout_manual",
         id.0,
         refund_id
     )
@@ -807,12 +813,46 @@ pub async fn mark_paid_out(
     .rows_affected()
         == 1;
     if done {
+        let to = if refund_id.is_some() {
+            "paid_out"
+        } else {
+            "payout_manual"
+        };
         audit(
             conn,
             None,
             id.0,
-            "paid_out",
+            to,
             serde_json::json!({"refund_id": refund_id}),
+        )
+        .await?;
+    }
+    Ok(done)
+}
+
+/// Staff record that they paid a seller back by hand; false when the offer owes no manual
+/// payout (not completed, paid by card, or recorded before).
+pub async fn mark_paid_by_staff(
+    conn: &mut PgConnection,
+    id: ResaleId,
+    staff: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query!(
+        "update season_resale set paid_out_at = now()
+          where resale_id = $1 and state = 'completed' and payout_manual and paid_out_at is null",
+        id.0
+    )
+    .execute(&mut *conn)
+    .await?
+    .rows_affected()
+        == 1;
+    if done {
+        audit(
+            conn,
+            Some(staff),
+            id.0,
+            "paid_out",
+            serde_json::json!({"by_staff": true}),
         )
         .await?;
     }

@@ -33,6 +33,8 @@ const QueuePage = lazy(pages.queue);
 // A ticket's change of holder and a season seat's match's: one chunk.
 const TransferPage = lazy(pages.transferTitle);
 const RefundRequestsPage = lazy(pages.refundRequests);
+// A seat on resale bought, and a season seat's match put on resale: one chunk.
+const ResalePage = lazy(pages.resale);
 
 /** The fan app's routes, all under the one layout (spec: fan side, section 2). */
 export function AppRoutes() {
@@ -66,6 +68,8 @@ export function AppRoutes() {
         <Route path="wallet" element={<WalletPage />} />
         <Route path="transfer_title/:seal" element={<TransferPage />} />
         <Route path="transfer_season/:lineId/:fixtureId" element={<TransferPage />} />
+        <Route path="resale_season/:lineId/:fixtureId" element={<ResalePage />} />
+        <Route path="resale/:resaleId" element={<ResalePage />} />
         <Route path="rimborso-biglietti-tickets-refund" element={<RefundRequestsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="privacy" element={<InfoPage page="privacy" />} />

@@ -472,4 +472,69 @@ async fn a_payment_after_staff_cancelled_is_paid_back_and_an_offer_ends_at_its_d
     );
     let check = fan.get_json(&path(ahead[0])).await;
     assert_eq!(check["resellable"], true, "{check}");
+
+    // A seller who paid at the box office in cash is paid back by staff, who record it.
+    sqlx::query(
+        "update season_order set payment_method = 'cash'
+          where order_id = (select order_id from season_order_line where line_id = $1)",
+    )
+    .bind(line)
+    .execute(&s.app.pool)
+    .await
+    .unwrap();
+    let (status, cash) = fan
+        .post_json(&path(ahead[2]), &json!({"price_cents": face}))
+        .await;
+    assert_eq!(status, 201, "{cash}");
+    let cash = cash["id"].as_str().unwrap().to_owned();
+    let (status, bought) = purchase(&bruno, &cash, "Bruno").await;
+    assert_eq!(status, 201, "{bought}");
+    let (cash_purchase, secret) = (
+        bought["purchase"]["id"].as_str().unwrap(),
+        bought["payment"]["client_secret"].as_str().unwrap(),
+    );
+    let refunds_before = refunds(&s).await.len();
+    pay_with_card(
+        &s,
+        bought["payment"]["payment_intent_id"].as_str().unwrap(),
+        secret,
+        sim::payments::CARD_SUCCESS,
+    )
+    .await;
+    let (status, _) = bruno
+        .post_json(
+            &format!("/api/resale-purchases/{cash_purchase}/confirm"),
+            &json!({"client_secret": secret}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        settled_purchase(&bruno, cash_purchase).await["transfer_state"],
+        "done"
+    );
+    let offer_path = format!("/api/admin/resales/{cash}");
+    let mut owed = Value::Null;
+    eventually("the payout left to staff", 60, async || {
+        owed = staff.get_json(&offer_path).await;
+        owed["payout_manual"] == true
+    })
+    .await;
+    assert_eq!(owed["paid_out_at"], Value::Null, "{owed}");
+    assert_eq!(
+        refunds(&s).await.len(),
+        refunds_before,
+        "no card to pay back"
+    );
+    let payout = format!("{offer_path}/payout");
+    let r = fan.post(&payout).send().await.unwrap();
+    assert_eq!(r.status(), 403);
+    let r = staff.post(&payout).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    let r = staff.post(&payout).send().await.unwrap();
+    assert_eq!(r.status(), 409, "recorded once");
+    assert!(staff.get_json(&offer_path).await["paid_out_at"].is_string());
+    assert_eq!(
+        emails(&s.app.pool, "resale_sold", "rivende2@example.it").await,
+        1
+    );
 }

@@ -2,6 +2,7 @@ import 'i18next';
 import type it from './it.json';
 import type queue from './queue/it.json';
 import type refund from './refund/it.json';
+import type resale from './resale/it.json';
 import type seasonOrder from './seasonOrder/it.json';
 import type transfer from './transfer/it.json';
 
@@ -15,6 +16,7 @@ declare module 'i18next' {
       queue: typeof queue;
       transfer: typeof transfer;
       refund: typeof refund;
+      resale: typeof resale;
     };
   }
 }

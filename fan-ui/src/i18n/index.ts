@@ -84,6 +84,13 @@ export const TRANSFER_NS = 'transfer';
 export const REFUND_NS = 'refund';
 
 /**
+ * A season seat's match put on resale at face value and bought by another fan
+ * (`/resale_season/{line}/{fixture}`, `/resale/{id}`, the wallet's marks, the seat map's resale
+ * seats and list): a namespace of their own, like the season's.
+ */
+export const RESALE_NS = 'resale';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -109,9 +116,13 @@ const lazyLanguages: BackendModule = {
               ? language === 'en'
                 ? import('./refund/en.json')
                 : import('./refund/it.json')
-              : language === 'en'
-                ? import('./en.json')
-                : Promise.resolve({ default: it });
+              : namespace === RESALE_NS
+                ? language === 'en'
+                  ? import('./resale/en.json')
+                  : import('./resale/it.json')
+                : language === 'en'
+                  ? import('./en.json')
+                  : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

@@ -9,6 +9,8 @@ import transferEn from './transfer/en.json';
 import transferIt from './transfer/it.json';
 import refundEn from './refund/en.json';
 import refundIt from './refund/it.json';
+import resaleEn from './resale/en.json';
+import resaleIt from './resale/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -41,8 +43,12 @@ describe('translations', () => {
     expect(keysOf(refundEn).sort()).toEqual(keysOf(refundIt).sort());
   });
 
+  test("the resale namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(resaleEn).sort()).toEqual(keysOf(resaleIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

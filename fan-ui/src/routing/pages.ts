@@ -1,4 +1,4 @@
-import i18n, { QUEUE_NS, REFUND_NS, TRANSFER_NS } from '../i18n';
+import i18n, { QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
 
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
@@ -12,7 +12,11 @@ export const pages = {
   corporateSignIn: () => import('../pages/corporate-sign-in/CorporateSignInPage'),
   fixtures: () => import('../pages/fixtures/FixturesPage'),
   selectedFixture: () => import('../pages/selected-fixture/SelectedFixturePage'),
-  selectedFixtureTickets: () => import('../pages/selected-fixture-tickets/SelectedFixtureTicketsPage'),
+  // The seat map's resale seats and list are said in the resale texts.
+  selectedFixtureTickets: () =>
+    Promise.all([import('../pages/selected-fixture-tickets/SelectedFixtureTicketsPage'), i18n.loadNamespaces(RESALE_NS)]).then(
+      ([page]) => page,
+    ),
   seasonTickets: () => import('../pages/season-tickets/SeasonTicketsPage'),
   selectedSeasonTicket: () => import('../pages/selected-season-ticket/SelectedSeasonTicketPage'),
   checkout: () => import('../pages/checkout/CheckoutPage'),
@@ -30,6 +34,7 @@ export const pages = {
   queue: () => Promise.all([import('../pages/queue/QueuePage'), i18n.loadNamespaces(QUEUE_NS)]).then(([page]) => page),
   transferTitle: () =>
     Promise.all([import('../pages/transfer-title/TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]).then(([page]) => page),
+  resale: () => Promise.all([import('../pages/resale/ResalePage'), i18n.loadNamespaces(RESALE_NS)]).then(([page]) => page),
   refundRequests: () =>
     Promise.all([import('../pages/refund-requests/RefundRequestsPage'), i18n.loadNamespaces(REFUND_NS)]).then(([page]) => page),
 };

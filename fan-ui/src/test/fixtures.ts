@@ -144,7 +144,7 @@ export function aFixtureDetail(overrides: Partial<FixtureDetail> = {}): FixtureD
 
 /** A seat of block 3, id 100 + 10 * row + number: row 1 is seats 111 to 115, row 2 is 121 to 125. */
 export function aSeat(row: number, number: number, state: SeatState = 'free'): SeatView {
-  return { id: 100 + 10 * row + number, row: String(row), number, label: `TC-A-${row}-${number}`, state };
+  return { id: 100 + 10 * row + number, row: String(row), number, label: `TC-A-${row}-${number}`, state, resale_id: null };
 }
 
 /** Block 3 (TC, A) with two rows of five seats, all free unless `states` says otherwise. */

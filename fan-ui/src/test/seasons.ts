@@ -24,6 +24,7 @@ export function aSeasonTicket(overrides: Partial<SeasonTicket> = {}): SeasonTick
     created_by: 'COMO',
     per_buyer_limit: 4,
     transfer_limit: 3,
+    resale_fee_cents: 500,
     matches: 19,
     // 18:45 UTC in December and in August: 19:45 and 20:45 in Rome, the same days.
     first_match_at: '2026-12-13T18:45:00Z',
@@ -177,9 +178,9 @@ export function aWalletSeason(overrides: Partial<WalletSeason> = {}): WalletSeas
     seal: 'SEAL-SEASON-1',
     barcode: '900000000001',
     matches: [
-      { fixture_id: 100000, title: 'Como - Lazio', starts_at: '2026-12-13T18:45:00Z', state: 'valid', passed_to: null },
-      { fixture_id: 100001, title: 'Como - Genoa', starts_at: '2026-12-27T18:45:00Z', state: 'valid', passed_to: null },
-      { fixture_id: 100002, title: 'Como - Hellas Verona', starts_at: '2027-01-10T18:45:00Z', state: 'valid', passed_to: null },
+      { fixture_id: 100000, title: 'Como - Lazio', starts_at: '2026-12-13T18:45:00Z', state: 'valid', passed_to: null, resale: null },
+      { fixture_id: 100001, title: 'Como - Genoa', starts_at: '2026-12-27T18:45:00Z', state: 'valid', passed_to: null, resale: null },
+      { fixture_id: 100002, title: 'Como - Hellas Verona', starts_at: '2027-01-10T18:45:00Z', state: 'valid', passed_to: null, resale: null },
     ],
     ...overrides,
   };

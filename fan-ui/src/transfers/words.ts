@@ -35,6 +35,7 @@ const REFUSALS = [
   'supporter_card_required',
   'already_passed_on',
   'season_transfer_limit',
+  'in_resale',
 ] as const;
 
 /** The other failures the transfer page says in its own words (`errors.*`). */

@@ -22,6 +22,7 @@ pub fn routes(r: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
     r.routes(routes!(list_resales))
         .routes(routes!(get_resale))
         .routes(routes!(cancel_resale))
+        .routes(routes!(record_payout))
 }
 
 /// `GET /api/admin/resales`: offers, newest first; `filter` by `state` (`listed`, `sold`,
@@ -93,6 +94,38 @@ async fn cancel_resale(
             StatusCode::CONFLICT,
             "offer_closed",
             "This offer is no longer on sale",
+        ));
+    }
+    let offer = resale::load(&mut tx, id, None)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(axum::Json(offer).into_response())
+}
+
+/// `POST /api/admin/resales/{id}/payout`: staff record that they paid the seller of a
+/// completed offer back by hand (their season ticket was not paid by card); audited.
+#[utoipa::path(post, path = "/resales/{id}/payout", tag = "admin",
+    params(("id" = String, Path, description = "The offer (a UUID)")), responses(
+    (status = 200, body = Offer),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`not_found`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`no_manual_payout`: not completed, paid back by card, or recorded before"),
+))]
+async fn record_payout(
+    State(state): State<AppState>,
+    CurrentUser(staff): CurrentUser,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let id = parse(&id)?;
+    let mut tx = state.pool.begin().await?;
+    if resale::load(&mut tx, id, None).await?.is_none() {
+        return Err(ApiError::not_found("No such offer"));
+    }
+    if !resale::mark_paid_by_staff(&mut tx, id, staff.user.user_id).await? {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "no_manual_payout",
+            "This offer owes no payout by hand",
         ));
     }
     let offer = resale::load(&mut tx, id, None)

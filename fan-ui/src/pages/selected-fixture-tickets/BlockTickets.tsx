@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -23,16 +24,18 @@ import { seatState, type DisplayedSeatState, type LiveSeatsEvent } from '../../f
 import { useHoldTickets } from '../../fixtures/useHoldActions';
 import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { isAdmissionRequired } from '../../queue/useAdmissionRequired';
+import { RESALE_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { fixtureResalesKey, resalePath, useFixtureResales } from '../../resale/listed';
 import { refusedPhase } from '../../seasons/phases';
 import { OneSeatNotice, RestrictedSeatsNotice } from '../selected-fixture/FixturePreemption';
 import { PhaseNotice } from '../selected-season-ticket/PhaseNotice';
 import { BestAvailable } from './BestAvailable';
 import { SeatLegend } from './SeatLegend';
-import { SeatMap } from './SeatMap';
+import { SeatMap, type ResaleSeats } from './SeatMap';
 import { SeatSelection } from './SeatSelection';
 import { gateName, sectorName } from '../../i18n/serverLabels';
-import type { BlockSeats, FixtureDetail, HoldView, SeatView } from '../../../../api-types';
+import type { BlockSeats, FixtureDetail, HoldView, ResaleListed, SeatView } from '../../../../api-types';
 
 /** Only standing blocks need it (and MUI's select with it): not loaded with every seat map. */
 const StandingPicker = lazy(() => import('./StandingPicker'));
@@ -64,7 +67,13 @@ export function BlockTickets({ fixture, sale, blockId, initialSeatIds, initialQu
   // the request answers, and they are not lost to someone else.
   const holding = useRef<Set<number>>(new Set());
 
+  const queryClient = useQueryClient();
   const live = useLiveInventory(fixture.id, (event: LiveSeatsEvent) => {
+    // A seat put on resale, or one on resale taken: the list of offers (and their prices) is read again.
+    const listed = new Set(queryClient.getQueryData<ResaleListed[]>(fixtureResalesKey(fixture.id))?.map((item) => item.seat_id));
+    if (event.seats.some((seat) => seat.state === 'resale' || listed.has(seat.id))) {
+      void queryClient.invalidateQueries({ queryKey: fixtureResalesKey(fixture.id) });
+    }
     if (event.block_id !== blockId) {
       return;
     }
@@ -134,7 +143,9 @@ function BlockView(props: BlockViewProps) {
   const { block, seats } = data;
   const priceCents = data.price_cents ?? null;
   const { t } = useTranslation();
+  const { t: tr } = useTranslation(RESALE_NS);
   const language = useUiLanguage();
+  const resales = useFixtureResales(fixture.id);
   const navigate = useNavigate();
   const holdTickets = useHoldTickets(fixture.id, block.id);
   const [quantity, setQuantity] = useState(Math.max(1, initialQuantity));
@@ -160,11 +171,32 @@ function BlockView(props: BlockViewProps) {
     return seat === undefined ? String(id) : t('tickets.seatName', { row: seat.row, number: seat.number });
   };
 
+  // Seats on resale: their offers (the map names the price, and opens them), by seat.
+  const listed = new Map(resales.data?.map((item) => [item.seat_id, item]));
+  const resaleIdOf = (seat: SeatView) => seat.resale_id ?? listed.get(seat.id)?.id ?? null;
+
   const stateOf = (seat: SeatView): DisplayedSeatState => {
     if (seat.state === 'mine' || mine.has(seat.id)) {
       return 'mine';
     }
+    if (seat.state === 'resale') {
+      // On resale, but which offer is not known (the live stream says the state alone): not for sale here.
+      return resaleIdOf(seat) === null ? 'sold' : 'resale';
+    }
     return selectedIds.has(seat.id) ? 'selected' : seatState(seat.state);
+  };
+
+  const resaleSeats: ResaleSeats = {
+    state: (seat) => {
+      const price = listed.get(seat.id)?.price_cents;
+      return price === undefined ? tr('seat.state') : tr('seat.statePrice', { price: formatCents(price, language) });
+    },
+    open: (seat) => {
+      const id = resaleIdOf(seat);
+      if (id !== null) {
+        void navigate(resalePath(id));
+      }
+    },
   };
 
   const toggle = (seat: SeatView) => {
@@ -285,8 +317,9 @@ function BlockView(props: BlockViewProps) {
             stateOf={stateOf}
             interactive={interactive}
             onToggle={toggle}
+            resale={resaleSeats}
           />
-          <SeatLegend />
+          <SeatLegend resale={tr('seat.legend')} />
           {limitHit &&
             (restricted ? (
               <OneSeatNotice onClose={() => setLimitHit(false)} />

@@ -6,6 +6,7 @@ const NUMBER_COLOUR: Partial<Record<DisplayedSeatState, string>> = {
   free: '#0f4a26',
   held: '#2d3748',
   sold: '#ffffff',
+  resale: '#3d1a6e',
 };
 
 /**
@@ -18,7 +19,16 @@ export function seatGlyph(state: DisplayedSeatState, cx: number, cy: number, num
   const numberColour = NUMBER_COLOUR[state];
   return (
     <>
-      <circle className="seat-circle" cx={cx} cy={cy} r={SEAT_RADIUS} fill={fill} stroke={stroke} strokeWidth={2} />
+      <circle
+        className="seat-circle"
+        cx={cx}
+        cy={cy}
+        r={SEAT_RADIUS}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={2}
+        strokeDasharray={state === 'resale' ? '4 2.5' : undefined}
+      />
       {state === 'selected' && (
         <path
           d={`M ${cx - 5} ${cy} l 3.5 3.5 l 6.5 -7`}

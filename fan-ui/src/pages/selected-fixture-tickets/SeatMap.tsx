@@ -21,6 +21,7 @@ import type { TFunction } from 'i18next';
 import { CELL, MAX_ZOOM, MIN_ZOOM, ROW_LABEL, fitZoom, neighbour, type Direction, type SeatRow } from '../../fixtures/seatGrid';
 import type { DisplayedSeatState } from '../../fixtures/types';
 import { seatGlyph } from './SeatGlyph';
+import type { LegendState } from './seatLook';
 import type { SeatView } from '../../../../api-types';
 
 /** Room for the pitch side on top. */
@@ -35,6 +36,12 @@ const KEY_DIRECTION: Record<string, Direction> = {
   ArrowDown: 'down',
 };
 
+/** A match's seats on resale: how each is named ("in rivendita a 45,00 €"), and opening one. */
+export interface ResaleSeats {
+  state: (seat: SeatView) => string;
+  open: (seat: SeatView) => void;
+}
+
 interface SeatMapProps {
   blockCode: string;
   rows: SeatRow[];
@@ -42,6 +49,8 @@ interface SeatMapProps {
   /** Whether seats can be picked at all (the fixture is on sale). */
   interactive: boolean;
   onToggle: (seat: SeatView) => void;
+  /** Seats on resale open their offer, whether or not the others may be picked (a match's map only). */
+  resale?: ResaleSeats;
 }
 
 /**
@@ -49,7 +58,7 @@ interface SeatMapProps {
  * libero"; one seat at a time is in the tab order and the arrow keys move between seats. The
  * map scrolls inside its frame and zooms with its own buttons (and the phone's pinch).
  */
-export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: SeatMapProps) {
+export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle, resale }: SeatMapProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -84,7 +93,18 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
   // Every seat's name is "Fila 3, posto 12, libero": the sentence and each state's words are
   // translated once, not ~600 times on each drawing of the map.
   const seatLabel = useMemo(() => seatLabeller(t), [t]);
-  const pickable = (state: DisplayedSeatState) => interactive && (state === 'free' || state === 'selected');
+  const label = (seat: SeatView, state: DisplayedSeatState) => seatLabel(seat, state, state === 'resale' ? resale?.state(seat) : undefined);
+  const pickable = (state: DisplayedSeatState) =>
+    state === 'resale' ? resale !== undefined : interactive && (state === 'free' || state === 'selected');
+  /** A seat picked (or let go), or a seat on resale opened. */
+  const choose = (seat: SeatView) => {
+    const state = stateOf(seat);
+    if (state === 'resale') {
+      resale?.open(seat);
+    } else if (pickable(state)) {
+      onToggle(seat);
+    }
+  };
 
   // One listener per kind on the map, not three per seat: the seat is the element it came from.
   const seatOf = (target: EventTarget): SeatView | undefined => {
@@ -93,8 +113,8 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
   };
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const seat = seatOf(event.target);
-    if (seat !== undefined && pickable(stateOf(seat))) {
-      onToggle(seat);
+    if (seat !== undefined) {
+      choose(seat);
     }
   };
   const onFocus = (event: FocusEvent<SVGSVGElement>) => {
@@ -116,9 +136,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
       map.current?.querySelector<SVGGElement>(`[data-seat-id="${next}"]`)?.focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      if (pickable(stateOf(seat))) {
-        onToggle(seat);
-      }
+      choose(seat);
     }
   };
 
@@ -194,7 +212,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
                       key={seat.id}
                       seat={seat}
                       state={state}
-                      label={seatLabel(seat, state)}
+                      label={label(seat, state)}
                       x={(seat.number - 1) * CELL + CELL / 2}
                       y={y}
                       pickable={pickable(state)}
@@ -214,7 +232,7 @@ export function SeatMap({ blockCode, rows, stateOf, interactive, onToggle }: Sea
 
 const NO_ROWS: SeatRow[] = [];
 
-const SEAT_STATES: DisplayedSeatState[] = ['free', 'selected', 'held', 'mine', 'sold', 'locked'];
+const SEAT_STATES: LegendState[] = ['free', 'selected', 'held', 'mine', 'sold', 'locked'];
 
 /**
  * The rows' names, a column of their own that stays at the left edge while the map scrolls
@@ -279,7 +297,8 @@ const SeatButton = memo(function SeatButton({ seat, state, label, x, y, pickable
       role="button"
       tabIndex={tabbable ? 0 : -1}
       aria-label={label}
-      aria-pressed={state === 'selected'}
+      // A seat on resale opens its offer: it is not picked.
+      aria-pressed={state === 'resale' ? undefined : state === 'selected'}
       aria-disabled={!pickable}
       data-testid={`seat-${seat.id}`}
       data-seat-id={seat.id}
@@ -306,16 +325,17 @@ const SeatButton = memo(function SeatButton({ seat, state, label, x, y, pickable
 
 /**
  * "Fila 3, posto 12, libero" for any seat: the sentence is translated once with markers in place
- * of the row, the number and the state, which are then put in by hand for each seat.
+ * of the row, the number and the state, which are then put in by hand for each seat. A seat on
+ * resale's state comes in the resale texts (`stateWords`); without them it reads as sold.
  */
-function seatLabeller(t: TFunction): (seat: SeatView, state: DisplayedSeatState) => string {
-  const words = Object.fromEntries(SEAT_STATES.map((state) => [state, t(`tickets.state.${state}`)])) as Record<
-    DisplayedSeatState,
-    string
-  >;
+function seatLabeller(t: TFunction): (seat: SeatView, state: DisplayedSeatState, stateWords?: string) => string {
+  const words = Object.fromEntries(SEAT_STATES.map((state) => [state, t(`tickets.state.${state}`)])) as Record<LegendState, string>;
   const sentence = t('tickets.seatLabel', { row: ROW_MARK, number: NUMBER_MARK, state: STATE_MARK });
-  return (seat, state) =>
-    sentence.replace(ROW_MARK, seat.row).replace(NUMBER_MARK, String(seat.number)).replace(STATE_MARK, words[state]);
+  return (seat, state, stateWords) =>
+    sentence
+      .replace(ROW_MARK, seat.row)
+      .replace(NUMBER_MARK, String(seat.number))
+      .replace(STATE_MARK, stateWords ?? words[state === 'resale' ? 'sold' : state]);
 }
 
 const ROW_MARK = '\u0001row\u0001';

@@ -11,6 +11,7 @@ import { RoomNotice } from '../../queue/RoomNotice';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { FixturePreemption } from '../selected-fixture/FixturePreemption';
 import { BlockTickets } from './BlockTickets';
+import { ResaleOffers } from './ResaleOffers';
 import type { FixtureDetail } from '../../../../api-types';
 
 /**
@@ -75,6 +76,7 @@ function FixtureTickets({ fixture, blockId, initialSeatIds, initialQuantity }: F
         initialSeatIds={initialSeatIds}
         initialQuantity={initialQuantity}
       />
+      <ResaleOffers fixtureId={fixture.id} />
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { FixtureGate } from '../../components/FixtureGate';
@@ -15,6 +16,7 @@ import { useLiveInventory } from '../../fixtures/useLiveInventory';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { RoomNotice } from '../../queue/RoomNotice';
 import NotFoundPage from '../not-found/NotFoundPage';
+import { ResaleOffers } from '../selected-fixture-tickets/ResaleOffers';
 import { AvailabilityLegend } from './AvailabilityLegend';
 import { FixturePreemption, WithClosedSectorWords, type ClosedSectorWords } from './FixturePreemption';
 import { SectorBlocks } from './SectorBlocks';
@@ -27,7 +29,7 @@ const SECTOR_PARAM = 'sector';
 /**
  * A fixture (`/selectedfixture/{id}`): the stadium, its sectors and their blocks; during a
  * pre-emption phase, the phase and "use your right" above them, and, once the fan has shown a
- * right, the sectors it does not open faded.
+ * right, the sectors it does not open faded; below, the seats on resale, when there are.
  */
 export default function SelectedFixturePage() {
   const id = parseId(useParams().id);
@@ -81,6 +83,11 @@ function SelectedFixture({ fixture }: { fixture: FixtureDetail }) {
           )}
         </>
       )}
+      {/* Its words are a chunk of their own: the stadium does not wait for them. A sold-out match's
+          seats on resale are found here, its blocks being closed. */}
+      <Suspense fallback={null}>
+        <ResaleOffers fixtureId={fixture.id} />
+      </Suspense>
     </Container>
   );
 }

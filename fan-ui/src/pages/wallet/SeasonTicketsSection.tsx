@@ -21,6 +21,7 @@ import { seasonPasses } from '../../orders/wallet';
 import { seasonPdfUrl } from '../../seasons/orders';
 import type { WalletMatch, WalletSeason } from '../../../../api-types';
 import { PhoneWalletPasses } from './PhoneWalletPasses';
+import { SeasonMatchResale } from './SeasonMatchResale';
 import { SeasonMatchTransfer } from './TicketTransferActions';
 
 const MATCH_STATES = ['valid', 'used', 'cancelled', 'passed', 'pending', 'passed_on'] as const;
@@ -51,7 +52,7 @@ interface SeasonTicketsSectionProps {
 /**
  * The wallet's "Abbonamenti": each season seat with its season title (or, for a collection, each
  * match's own ticket), its PDF and phone wallet passes, and the matches it covers, the next
- * first; each valid match ahead may be passed on. Shown only when there is one.
+ * first; each valid match ahead may be passed on, or put on resale. Shown only when there is one.
  */
 export function SeasonTicketsSection({ items, error, onRetry, transferring }: SeasonTicketsSectionProps) {
   const { t } = useTranslation(SEASON_ORDER_NS);
@@ -144,9 +145,17 @@ function SeasonTicketCard({ item, transferring }: { item: WalletSeason; transfer
                       dense
                     />
                   )}
-                  {/* Its words are a chunk of their own: the season tickets do not wait for them. */}
+                  {/* Their words are chunks of their own: the season tickets do not wait for them. */}
                   <Suspense fallback={null}>
                     <SeasonMatchTransfer
+                      lineId={item.line_id}
+                      match={match}
+                      ahead={Date.parse(match.starts_at) > openedAt}
+                      transferring={transferring(item.line_id, match.fixture_id)}
+                    />
+                  </Suspense>
+                  <Suspense fallback={null}>
+                    <SeasonMatchResale
                       lineId={item.line_id}
                       match={match}
                       ahead={Date.parse(match.starts_at) > openedAt}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { TRANSFER_NS } from '../../i18n';
+import { onResale } from '../../resale/wallet';
 import type { WalletMatch, WalletTicket } from '../../../../api-types';
 import { ShareTicketDialog } from './ShareTicketDialog';
 
@@ -73,7 +74,8 @@ export function FromSeasonChip({ id, name }: { id: string; name: string }) {
 
 /**
  * A season seat's match, what the fan may do with it: "Cedi questa partita" (a valid one of a
- * match ahead: `ahead`; "in progress" instead while one goes on), or to whom it was passed on.
+ * match ahead: `ahead`, not on resale; "in progress" instead while one goes on), or to whom it
+ * was passed on.
  */
 export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { lineId: number; match: WalletMatch; ahead: boolean; transferring: boolean }) {
   const { t } = useTranslation(TRANSFER_NS);
@@ -85,7 +87,7 @@ export function SeasonMatchTransfer({ lineId, match, ahead, transferring }: { li
       </Typography>
     );
   }
-  if (match.state !== 'valid' || !ahead) {
+  if (match.state !== 'valid' || !ahead || onResale(match)) {
     return null;
   }
   if (transferring) {

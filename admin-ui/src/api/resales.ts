@@ -10,3 +10,13 @@ import type { ResaleOffer } from '../../../api-types';
 export function cancelResale(id: Identifier): Promise<ResaleOffer> {
   return postJson<ResaleOffer>(`/api/admin/resales/${encodeURIComponent(id)}/cancel`);
 }
+
+/**
+ * `POST /api/admin/resales/{id}/payout`: records that staff paid the seller of a completed offer
+ * back by hand (their season ticket was not paid by card); answers it with `paid_out_at` set.
+ * 409 `no_manual_payout` when it owes no payout by hand (not completed, paid back by card, or
+ * recorded before).
+ */
+export function recordResalePayout(id: Identifier): Promise<ResaleOffer> {
+  return postJson<ResaleOffer>(`/api/admin/resales/${encodeURIComponent(id)}/payout`);
+}

@@ -114,8 +114,8 @@ export function ResaleSeatField(props: FieldProps<ResaleOffer>) {
 
 /**
  * Whether the seller was paid back: when, by a refund to their card; "Da pagare a mano" when
- * their season ticket was not paid by card, so the ticket office pays them (since when it was
- * handed over); a dash before either.
+ * their season ticket was not paid by card, so the ticket office pays them, until staff record it
+ * ("Pagato a mano il …" from then on); a dash before either.
  */
 export function ResalePayoutField(props: FieldProps<ResaleOffer>) {
   const offer = useRecordContext<ResaleOffer>(props);
@@ -125,19 +125,28 @@ export function ResalePayoutField(props: FieldProps<ResaleOffer>) {
     return null;
   }
   const paidAt = offer.paid_out_at;
+  if (offer.payout_manual && paidAt) {
+    return (
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        label={translate(`${RESALES}.payout.paid_manually`, { time: formatRomeDateTime(paidAt, locale) })}
+        data-testid="resale-payout-manual"
+        data-paid="true"
+      />
+    );
+  }
   if (offer.payout_manual) {
     return (
-      <StackedCell
-        secondary={paidAt ? translate(`${RESALES}.payout.since`, { time: formatRomeDateTime(paidAt, locale) }) : undefined}
-      >
-        <Chip
-          size="small"
-          color="warning"
-          label={translate(`${RESALES}.payout.manual`)}
-          title={translate(`${RESALES}.payout.manual_hint`)}
-          data-testid="resale-payout-manual"
-        />
-      </StackedCell>
+      <Chip
+        size="small"
+        color="warning"
+        label={translate(`${RESALES}.payout.manual`)}
+        title={translate(`${RESALES}.payout.manual_hint`)}
+        data-testid="resale-payout-manual"
+        data-paid="false"
+      />
     );
   }
   return (

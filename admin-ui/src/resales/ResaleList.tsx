@@ -17,6 +17,7 @@ import { formatRomeDateTime } from '../fields/romeDateTime';
 import { FixtureFilterInput } from '../fixtures/FixtureFilterInput';
 import { MatchField } from '../issuedTickets/MatchField';
 import { CancelResaleButton } from './CancelResaleButton';
+import { RecordPayoutButton } from './RecordPayoutButton';
 import { ResaleCodeField, ResalePayoutField, ResalePriceField, ResaleSeatField, ResaleStateField } from './ResaleFields';
 import { RESALE_STATES, type ResaleOffer } from './types';
 
@@ -44,8 +45,9 @@ function NoResale() {
 /**
  * On a desktop: the code (and when listed), where it is, the match and its kick-off, the seat,
  * the buyer's price (the face value under it), the club's fee and what the seller gets back, the
- * deadline, whether the seller was paid, and "Annulla rivendita" on a listed one (an icon, so the
- * table fits a 1366 px desktop beside the menu). A row opens the offer.
+ * deadline, whether the seller was paid, and "Annulla rivendita" on a listed one or "Segna come
+ * pagato" on one whose seller is owed a payout by hand (icons, so the table fits a 1366 px
+ * desktop beside the menu). A row opens the offer.
  */
 function ResaleTable() {
   return (
@@ -63,12 +65,13 @@ function ResaleTable() {
       <DataTable.Col source="paid_out_at" disableSort field={ResalePayoutField} />
       <DataTable.Col label={`${RESALES}.fields.actions`} disableSort>
         <CancelResaleButton compact />
+        <RecordPayoutButton compact />
       </DataTable.Col>
     </DataTable>
   );
 }
 
-/** On a phone: one line per offer, its code and match first; its page has the cancel button. */
+/** On a phone: one line per offer, its code and match first; its page has the buttons. */
 function ResaleSimpleList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -88,8 +91,8 @@ function ResaleSimpleList() {
 /**
  * Season seats resold for one match at face value (rivendite), newest first (the API's one
  * order, so no column sorts), to answer fans and pay sellers back by hand: narrowed to a state or
- * a match. Staff cancel a listed offer (after a confirmation). A table on a desktop, a list of
- * lines on a phone.
+ * a match. Staff cancel a listed offer, or record that they paid a seller back by hand (after a
+ * confirmation). A table on a desktop, a list of lines on a phone.
  */
 export function ResaleList() {
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

@@ -5,6 +5,7 @@ import { DateTime, Fact, Facts, Mono } from '../layout/Facts';
 import { SHRINKABLE } from '../layout/grid';
 import { Section } from '../layout/Section';
 import { CancelResaleButton } from './CancelResaleButton';
+import { RecordPayoutButton } from './RecordPayoutButton';
 import { ResalePayoutField, ResaleStateField } from './ResaleFields';
 import type { ResaleOffer } from './types';
 
@@ -17,12 +18,16 @@ function ResaleTitle() {
   return <>{offer === undefined ? translate(`${RESALES}.name`, { smart_count: 1 }) : translate(`${RESALES}.title`, { code: offer.code })}</>;
 }
 
-/** Back to the list, and "Annulla rivendita" while it is listed. */
+/**
+ * Back to the list, "Annulla rivendita" while it is listed, and "Segna come pagato" while its
+ * seller is owed a payout by hand.
+ */
 function ResaleActions() {
   return (
     <TopToolbar>
       <ListButton />
       <CancelResaleButton />
+      <RecordPayoutButton />
     </TopToolbar>
   );
 }
@@ -88,8 +93,9 @@ function ResaleDetails() {
 
 /**
  * One offer, at /admin/resales/{id}/show (a row of the list opens it; on a phone, the only place
- * to cancel it): where it is, its match and seat, its amounts, and "Annulla rivendita" while it
- * is listed.
+ * to cancel it or record a payout by hand): where it is, its match and seat, its amounts,
+ * "Annulla rivendita" while it is listed and "Segna come pagato" while its seller is owed a
+ * payout by hand.
  */
 export function ResaleShow() {
   return (

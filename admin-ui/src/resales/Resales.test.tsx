@@ -50,13 +50,23 @@ const completed: ResaleOffer = {
   payout_cents: 109_850,
   paid_out_at: '2026-11-25T09:30:00Z',
 };
-/** Bought from a holder who paid their season ticket at the ticket office: paid back by hand. */
+/**
+ * Bought from a holder who paid their season ticket at the ticket office: the ticket office owes
+ * them the payout by hand, not recorded yet.
+ */
 const manual: ResaleOffer = {
   ...completed,
   id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4f03',
   code: 'C9D0E1F2',
   payout_manual: true,
-  paid_out_at: '2026-11-25T10:00:00Z',
+  paid_out_at: null,
+};
+/** Another such one, that staff recorded as paid by hand. */
+const manualPaid: ResaleOffer = {
+  ...manual,
+  id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4f05',
+  code: 'B3C4D5E6',
+  paid_out_at: '2026-11-26T15:00:00Z',
 };
 const expired: ResaleOffer = { ...listed, id: '0193a5b0-7c1e-7d2a-9f00-5e1d2c3b4f04', state: 'expired', code: '0A0B0C0D' };
 
@@ -73,7 +83,7 @@ const columns = () => screen.getAllByRole('columnheader').map((header) => header
 function resalesApi(extra = {}) {
   return stubFetch({
     '/api/me': { body: STAFF_ME },
-    [RESALES]: listRoute('resales', [listed, completed, manual, expired]),
+    [RESALES]: listRoute('resales', [listed, completed, manual, manualPaid, expired]),
     '/api/admin/fixtures': listRoute('fixtures', [aFixture()]),
     ...extra,
   });
@@ -141,10 +151,12 @@ describe('the resales list', () => {
     expect(within(paid).getByText('25/11/26, 10:30:00')).toBeInTheDocument();
     expect(within(paid).queryByRole('button', { name: 'Annulla rivendita' })).not.toBeInTheDocument();
 
-    // Left to the ticket office: said so.
+    // Left to the ticket office: said so, until staff record it; then when they did (16:00 in Como).
     const byHand = await rowShowing('C9D0E1F2');
     expect(within(byHand).getByTestId('resale-payout-manual')).toHaveTextContent('Da pagare a mano');
-    expect(within(byHand).getByText('dal 25/11/26, 11:00:00')).toBeInTheDocument();
+    const paidByHand = await rowShowing('B3C4D5E6');
+    expect(within(paidByHand).getByTestId('resale-payout-manual')).toHaveTextContent('Pagato a mano il 26/11/26, 16:00:00');
+    expect(within(paidByHand).queryByText('Da pagare a mano')).not.toBeInTheDocument();
 
     const closed = await rowShowing('0A0B0C0D');
     expect(within(closed).getByTestId('resale-state')).toHaveTextContent('Scaduta');
@@ -223,6 +235,93 @@ describe('the resales list', () => {
     expect(screen.queryByText('The offer is not listed')).not.toBeInTheDocument();
     await waitFor(() => expect(listReads(fetchMock, RESALES).length).toBeGreaterThan(reads));
   });
+  it('offers "Segna come pagato" only on a completed offer whose seller is owed a payout by hand', async () => {
+    resalesApi();
+    renderAdminApp('/resales');
+
+    const owed = await rowOf('C9D0E1F2');
+    expect(within(owed).getByRole('button', { name: 'Segna come pagato' })).toBeInTheDocument();
+    expect(within(owed).queryByRole('button', { name: 'Annulla rivendita' })).not.toBeInTheDocument();
+    // Recorded already, paid back on the card, listed, expired: nothing to record.
+    for (const code of ['B3C4D5E6', 'E5F6A7B8', 'A1B2C3D4', '0A0B0C0D']) {
+      expect(within(await rowShowing(code)).queryByRole('button', { name: 'Segna come pagato' })).not.toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('button', { name: 'Segna come pagato' })).toHaveLength(1);
+  });
+
+  it('records a payout by hand after a confirmation that says how much, with POST .../payout, and reads the list again', async () => {
+    const fetchMock = resalesApi({
+      [`POST ${RESALES}/${manual.id}/payout`]: { body: { ...manual, paid_out_at: '2026-11-27T09:00:00Z' } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/resales');
+
+    const row = await rowOf('C9D0E1F2');
+    await user.click(within(row).getByRole('button', { name: 'Segna come pagato' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Segnare come pagato il venditore della rivendita C9D0E1F2?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/al venditore del posto Curva Nord · Fila 10, posto 4 per Como - Lazio sono stati pagati a mano 1098,50 €/)).toBeInTheDocument();
+
+    // Not yet: nothing is sent, and the row's button opened no page.
+    await user.click(within(dialog).getByRole('button', { name: 'Non ancora' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsWith(fetchMock, 'POST')).toHaveLength(0);
+    expect(screen.getByText('C9D0E1F2')).toBeInTheDocument();
+
+    const reads = listReads(fetchMock, RESALES).length;
+    await user.click(within(row).getByRole('button', { name: 'Segna come pagato' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Segna come pagato' }));
+
+    expect(await screen.findByText('Rivendita C9D0E1F2: pagamento a mano registrato.')).toBeInTheDocument();
+    const posts = callsWith(fetchMock, 'POST');
+    expect(posts).toHaveLength(1);
+    expect(urlOf(posts[0]?.[0] ?? '').pathname).toBe(`${RESALES}/${manual.id}/payout`);
+    expect(posts[0]?.[1]?.body).toBeUndefined();
+    expect(new Headers(posts[0]?.[1]?.headers).get('X-CSRF-Token')).toBe(TEST_CSRF_TOKEN);
+    await waitFor(() => expect(listReads(fetchMock, RESALES).length).toBeGreaterThan(reads));
+  });
+
+  it('says in our words that there was no payout by hand to record (409 no_manual_payout), in English too', async () => {
+    const fetchMock = resalesApi({
+      [`POST ${RESALES}/${manual.id}/payout`]: {
+        status: 409,
+        body: { code: 'no_manual_payout', message: 'The offer owes no manual payout', errors: {} },
+      },
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/resales', { locale: 'en' });
+
+    const row = await rowOf('C9D0E1F2');
+    expect(within(row).getByTestId('resale-payout-manual')).toHaveTextContent('To pay by hand');
+    expect(within(await rowShowing('B3C4D5E6')).getByTestId('resale-payout-manual')).toHaveTextContent('Paid by hand on');
+    const reads = listReads(fetchMock, RESALES).length;
+    await user.click(within(row).getByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Mark the seller of the resale C9D0E1F2 as paid?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/was paid €1,098.50 by hand/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+
+    expect(
+      await screen.findByText(
+        'The resale has no payment by hand to record (already recorded, refunded on the card, or not completed): the data has been refreshed.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The offer owes no manual payout')).not.toBeInTheDocument();
+    await waitFor(() => expect(listReads(fetchMock, RESALES).length).toBeGreaterThan(reads));
+  });
+
+  it('says the offer is not there (404)', async () => {
+    resalesApi({
+      [`POST ${RESALES}/${manual.id}/payout`]: { status: 404, body: { code: 'not_found', message: 'Not found', errors: {} } },
+    });
+    const user = userEvent.setup();
+    renderAdminApp('/resales');
+
+    const row = await rowOf('C9D0E1F2');
+    await user.click(within(row).getByRole('button', { name: 'Segna come pagato' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Segna come pagato' }));
+    expect(await screen.findByText('Rivendita non trovata.')).toBeInTheDocument();
+  });
 });
 
 describe('the resales list on a phone', () => {
@@ -267,5 +366,39 @@ describe("an offer's page", () => {
     // Read again: cancelled, nothing more to cancel.
     await waitFor(() => expect(screen.getByTestId('resale-state')).toHaveTextContent('Annullata'));
     expect(screen.queryByRole('button', { name: 'Annulla rivendita' })).not.toBeInTheDocument();
+  });
+
+  it("records a payout by hand from the offer's page while its seller is owed one", async () => {
+    const recorded = { ...manual, paid_out_at: '2026-11-27T09:00:00Z' };
+    const fetchMock = resalesApi({
+      [`${RESALES}/${manual.id}`]: [{ body: manual }, { body: recorded }],
+      [`POST ${RESALES}/${manual.id}/payout`]: { body: recorded },
+    });
+    const user = userEvent.setup();
+    renderAdminApp(`/resales/${manual.id}/show`);
+
+    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('resale-payout-manual')).toHaveTextContent('Da pagare a mano');
+    expect(screen.queryByRole('button', { name: 'Annulla rivendita' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Segna come pagato' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/sono stati pagati a mano 1098,50 €/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Segna come pagato' }));
+
+    expect(await screen.findByText('Rivendita C9D0E1F2: pagamento a mano registrato.')).toBeInTheDocument();
+    expect(urlOf(callsWith(fetchMock, 'POST')[0]?.[0] ?? '').pathname).toBe(`${RESALES}/${manual.id}/payout`);
+    // Read again: paid by hand (10:00 in Como), nothing more to record.
+    await waitFor(() => expect(screen.getByTestId('resale-payout-manual')).toHaveTextContent('Pagato a mano il 27/11/26, 10:00:00'));
+    expect(screen.queryByRole('button', { name: 'Segna come pagato' })).not.toBeInTheDocument();
+  });
+
+  it("offers no \"Segna come pagato\" on the page of an offer paid back on the card", async () => {
+    resalesApi({ [`${RESALES}/${completed.id}`]: { body: completed } });
+    renderAdminApp(`/resales/${completed.id}/show`);
+
+    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText('25/11/26, 10:30:00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Segna come pagato' })).not.toBeInTheDocument();
   });
 });

@@ -51,7 +51,7 @@ export const resaleMessages: MessageBundle = {
           manual: 'Da pagare a mano',
           manual_hint:
             "L'abbonato non ha pagato l'abbonamento con carta: il rimborso non è partito da solo, va pagato dalla biglietteria.",
-          since: 'dal %{time}',
+          paid_manually: 'Pagato a mano il %{time}',
         },
         sections: {
           offer: 'Rivendita',
@@ -66,10 +66,21 @@ export const resaleMessages: MessageBundle = {
           keep: 'Lascia in vendita',
           done: 'Rivendita %{code} annullata.',
         },
+        record_payout: {
+          button: 'Segna come pagato',
+          title: 'Segnare come pagato il venditore della rivendita %{code}?',
+          content:
+            'Confermi che al venditore del posto %{seat} per %{title} sono stati pagati a mano %{amount}. La rivendita non risulterà più da pagare e la registrazione resta nel registro delle operazioni.',
+          keep: 'Non ancora',
+          done: 'Rivendita %{code}: pagamento a mano registrato.',
+        },
         errors: {
           offer_closed: 'La rivendita non è più in vendita (venduta, ritirata, scaduta o già annullata): la lista è stata aggiornata.',
           not_found: 'Rivendita non trovata.',
           cancel_failed: 'Impossibile annullare la rivendita. Riprova tra poco.',
+          no_manual_payout:
+            'La rivendita non ha un pagamento a mano da registrare (già registrato, rimborsata sulla carta o non completata): i dati sono stati aggiornati.',
+          payout_failed: 'Impossibile registrare il pagamento. Riprova tra poco.',
         },
       },
     },
@@ -119,7 +130,7 @@ export const resaleMessages: MessageBundle = {
           manual: 'To pay by hand',
           manual_hint:
             'The holder did not pay for the season ticket by card: the refund did not start by itself, the ticket office pays it.',
-          since: 'since %{time}',
+          paid_manually: 'Paid by hand on %{time}',
         },
         sections: {
           offer: 'Resale',
@@ -134,10 +145,21 @@ export const resaleMessages: MessageBundle = {
           keep: 'Keep it listed',
           done: 'Resale %{code} cancelled.',
         },
+        record_payout: {
+          button: 'Mark as paid',
+          title: 'Mark the seller of the resale %{code} as paid?',
+          content:
+            'You confirm that the seller of the seat %{seat} for %{title} was paid %{amount} by hand. The resale will no longer show as to be paid, and the record stays in the audit log.',
+          keep: 'Not yet',
+          done: 'Resale %{code}: payment by hand recorded.',
+        },
         errors: {
           offer_closed: 'The resale is no longer listed (sold, withdrawn, expired or already cancelled): the list has been refreshed.',
           not_found: 'Resale not found.',
           cancel_failed: 'Could not cancel the resale. Please try again shortly.',
+          no_manual_payout:
+            'The resale has no payment by hand to record (already recorded, refunded on the card, or not completed): the data has been refreshed.',
+          payout_failed: 'Could not record the payment. Please try again shortly.',
         },
       },
     },

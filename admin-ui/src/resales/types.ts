@@ -24,6 +24,14 @@ export function canCancelResale(offer: Pick<ResaleOffer, 'state'>): boolean {
   return offer.state === 'listed';
 }
 
+/**
+ * The seller of a completed offer is owed a payout by hand (their season ticket was not paid by
+ * card) that staff have not recorded yet: the API answers 409 `no_manual_payout` otherwise.
+ */
+export function owesManualPayout(offer: Pick<ResaleOffer, 'state' | 'payout_manual' | 'paid_out_at'>): boolean {
+  return offer.state === 'completed' && offer.payout_manual && !offer.paid_out_at;
+}
+
 /** A buyer is paying for the listed offer now: it is theirs until `reserved_until`. */
 export function isReserved(offer: Pick<ResaleOffer, 'state' | 'reserved_until'>, now: number = Date.now()): boolean {
   if (offer.state !== 'listed' || offer.reserved_until === null || offer.reserved_until === undefined) {

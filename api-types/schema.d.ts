@@ -4843,6 +4843,8 @@ export interface components {
             reduction_name: string;
             /** @description The season holder who passed it on. */
             from_holder_name: string;
+            /** @description What the receiver paid: a resale's price; nothing when it was passed on as a gift. */
+            price_cents: components["schemas"]["Cents"];
             seal: string;
             barcode: string;
             /** Format: date-time */

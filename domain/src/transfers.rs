@@ -662,6 +662,8 @@ pub struct ReceivedSeasonMatch {
     pub reduction_name: String,
     /// The season holder who passed it on.
     pub from_holder_name: String,
+    /// What the receiver paid: a resale's price; nothing when it was passed on as a gift.
+    pub price_cents: crate::money::Cents,
     pub seal: String,
     pub barcode: String,
     pub issued_at: DateTime<Utc>,
@@ -680,8 +682,10 @@ pub async fn received_season_matches(
                   f.planet_event_id, st.name as season_name, s.label, sec.name as sector_name,
                   b.code as block_code, s.row_label, s.number, b.gate, b.no_map, t.to_first_name,
                   t.to_last_name, r.name as reduction_name, t.from_holder_name, t.seal as "seal!",
-                  t.barcode as "barcode!", t.done_at as "done_at!"
+                  t.barcode as "barcode!", t.done_at as "done_at!",
+                  coalesce(x.price_cents, 0) as "price_cents!"
              from title_transfer t join season_order_line sl on sl.line_id = t.season_line_id
+             left join season_resale x on x.resale_id = t.resale_id
              join season_ticket st on st.id = sl.season_ticket_id join fixture f on f.id = t.fixture_id
              join venue_seat s on s.id = sl.seat_id join venue_block b on b.id = sl.block_id
              join venue_sector sec on sec.code = b.sector_code join reduction r on r.id = sl.reduction_id
@@ -715,6 +719,7 @@ pub async fn received_season_matches(
             holder_name: format!("{} {}", r.to_first_name, r.to_last_name),
             reduction_name: r.reduction_name,
             from_holder_name: r.from_holder_name,
+            price_cents: crate::money::Cents(r.price_cents),
             seal: r.seal,
             barcode: r.barcode,
             issued_at: r.done_at,

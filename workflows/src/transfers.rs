@@ -266,7 +266,7 @@ pub fn received_match_document(m: &ReceivedSeasonMatch) -> documents::Ticket {
         gate: m.gate.clone(),
         holder: m.holder_name.clone(),
         reduction: m.reduction_name.clone(),
-        price_cents: 0,
+        price_cents: m.price_cents.0,
         seal: m.seal.clone(),
         barcode: m.barcode.clone(),
         order_ref: m.transfer_id.to_string(),

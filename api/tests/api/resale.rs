@@ -214,6 +214,11 @@ async fn a_season_seat_is_resold_at_face_value_once_and_its_seller_paid_back_les
     // The buyer's wallet holds the match ticket; the seller's season shows the match sold.
     let received = buyer.get_json("/api/wallet").await["received_matches"].clone();
     assert_eq!(received[0]["seal"], json!(new_seal), "{received}");
+    assert_eq!(
+        received[0]["price_cents"].as_i64(),
+        Some(price),
+        "its PDF shows it"
+    );
     let seasons = fan.get_json("/api/wallet/seasons").await;
     let sold = seasons["items"][0]["matches"]
         .as_array()

@@ -298,6 +298,7 @@ export function aReceivedMatch(overrides: Partial<ReceivedSeasonMatch> = {}): Re
     holder_name: 'Anna Bianchi',
     reduction_name: 'Intero',
     from_holder_name: 'Giulia Verdi',
+    price_cents: 0,
     seal: 'S1E2A3S4O5N6M7T8',
     barcode: 'LARIO-S-100001-21',
     issued_at: '2026-11-26T09:00:05Z',

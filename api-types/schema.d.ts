@@ -1447,6 +1447,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pass-links/{token}/apple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Apple Wallet pass of the title a ticket e-mail's
+         *     signed link names (no session: the e-mail is opened on the phone).
+         */
+        get: operations["link_apple"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pass-links/{token}/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends the e-mail's reader on to Google Wallet's save
+         *     link of the title.
+         */
+        get: operations["link_google"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/refund-requests": {
         parameters: {
             query?: never;
@@ -12070,6 +12110,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    link_apple: {
+        parameters: {
+            query?: {
+                /** @description `it` or `en`: the pass's labels; the caller's language when absent. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The e-mail's signed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed pass */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpass": number[];
+                };
+            };
+            /** @description `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ticket_not_found`: a link that is not ours or has expired, or a title passed on or refunded since; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    link_google: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The e-mail's signed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `https://pay.google.com/gp/v/save/{jwt}` */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {

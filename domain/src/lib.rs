@@ -25,6 +25,7 @@ pub mod moderation;
 pub mod money;
 pub mod notifications;
 pub mod orders;
+pub mod pass_links;
 pub mod preemption;
 pub mod rate_limit;
 pub mod reconciliation;

@@ -1344,6 +1344,17 @@ pub async fn owned_line(
     .map(SeasonOrderId))
 }
 
+/// Whose wallet a season seat is in: its order's buyer.
+pub async fn line_owner(conn: &mut PgConnection, line: i64) -> Result<Option<Uuid>, sqlx::Error> {
+    sqlx::query_scalar!(
+        "select o.user_id from season_order_line l join season_order o on o.order_id = l.order_id
+          where l.line_id = $1",
+        line
+    )
+    .fetch_optional(conn)
+    .await
+}
+
 /// `user`'s season seats whose titles exist (a collection's as its match titles appear),
 /// soonest next match first.
 pub async fn wallet(conn: &mut PgConnection, user: Uuid) -> Result<Vec<WalletSeason>, sqlx::Error> {

@@ -134,3 +134,25 @@ pub(crate) async fn mail_to(
     .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
     Ok(())
 }
+
+/// A ticket e-mail's links to the title's Apple Wallet pass and Google Wallet save link:
+/// signed with the server's secret, naming the title and its seal, valid for a year.
+pub(crate) fn pass_links(
+    ctx: &crate::runtime::JobContext,
+    title: &domain::pass_links::PassTitle,
+    seal: &str,
+) -> serde_json::Value {
+    use secrecy::ExposeSecret;
+    let expires = (chrono::Utc::now() + chrono::Duration::days(365)).timestamp();
+    let token = domain::pass_links::sign(
+        ctx.link_secret.expose_secret().as_bytes(),
+        title,
+        seal,
+        expires,
+    );
+    let base = ctx.public_base_url.trim_end_matches('/');
+    serde_json::json!({
+        "apple_url": format!("{base}/api/pass-links/{token}/apple"),
+        "google_url": format!("{base}/api/pass-links/{token}/google"),
+    })
+}

@@ -28,6 +28,8 @@ pub struct JobContext {
     pub public_base_url: String,
     /// Where staff alerts go.
     pub staff_email: String,
+    /// The server's secret, which signs the e-mails' links to phone-wallet passes.
+    pub link_secret: secrecy::SecretString,
 }
 
 impl JobContext {
@@ -62,6 +64,7 @@ impl JobContext {
             breaker: config.jobs.breaker,
             public_base_url: config.public_base_url.clone(),
             staff_email: config.mail.staff_to.clone(),
+            link_secret: config.auth.secret.clone(),
         })
     }
 }

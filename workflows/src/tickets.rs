@@ -65,6 +65,21 @@ async fn tickets_mail(
         .format("%d/%m/%Y %H:%M")
         .to_string();
     let rendered = order.clone();
+    let links: Vec<(i64, serde_json::Value)> = order
+        .lines
+        .iter()
+        .filter_map(|l| {
+            let title = l.title.as_ref()?;
+            Some((
+                l.id,
+                crate::mail::pass_links(
+                    ctx,
+                    &domain::pass_links::PassTitle::Ticket(l.id),
+                    &title.seal,
+                ),
+            ))
+        })
+        .collect();
     let (tickets, attachments) = off_runtime(move || {
         let order = &rendered;
         let mut tickets = vec![];
@@ -80,10 +95,15 @@ async fn tickets_mail(
                 content_type: "application/pdf".into(),
                 content: documents::ticket_pdf(&ticket, doc_lang),
             });
+            let pass = links
+                .iter()
+                .find(|(id, _)| *id == line.id)
+                .map(|(_, links)| links.clone())
+                .unwrap_or_default();
             tickets.push(json!({
                 "sector": line.sector_name, "row": line.row, "seat": line.number, "gate": line.gate,
                 "holder": holder.full_name(), "price": documents::euros(i64::from(line.price_cents)),
-                "seal": title.seal,
+                "seal": title.seal, "pass": pass,
             }));
         }
         (tickets, attachments)

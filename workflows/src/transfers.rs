@@ -18,6 +18,7 @@ use crate::{
     tickets::ticket_document,
 };
 use domain::ids::TransferId;
+use domain::pass_links::PassTitle;
 use domain::{
     language::Language,
     notifications::{Attachment, MailTemplate},
@@ -162,8 +163,14 @@ async fn record(ctx: &JobContext, t: &Transfer, title: &TitleInfo) -> Result<(),
             crate::resale::transfer_ended(&mut tx, t.id, true).await?;
             let received = transfers::received_season_matches(&mut tx, None, Some(t.id)).await?;
             if let Some(m) = received.first() {
-                let (context, attachment) =
-                    ticket_mail(&ctx.public_base_url, received_match_document(m), language).await;
+                let pass = crate::mail::pass_links(ctx, &PassTitle::Received(t.id.0), &m.seal);
+                let (context, attachment) = ticket_mail(
+                    &ctx.public_base_url,
+                    received_match_document(m),
+                    language,
+                    Some(pass),
+                )
+                .await;
                 mail_to(
                     &mut tx,
                     &t.to_email,
@@ -185,9 +192,13 @@ async fn record(ctx: &JobContext, t: &Transfer, title: &TitleInfo) -> Result<(),
         .lines
         .iter()
         .find(|l| matches!(t.source, TransferSource::Line { line, .. } if line.0 == l.id));
+    let pass = line.and_then(|l| {
+        let seal = &l.title.as_ref()?.seal;
+        Some(crate::mail::pass_links(ctx, &PassTitle::Ticket(l.id), seal))
+    });
     if let Some(line) = line
         && let Some((context, attachment)) =
-            one_ticket(&ctx.public_base_url, &order, line, language).await
+            one_ticket(&ctx.public_base_url, &order, line, language, pass).await
     {
         mail_to(
             &mut tx,
@@ -210,6 +221,7 @@ async fn one_ticket(
     order: &Order,
     line: &OrderLine,
     language: Language,
+    pass: Option<serde_json::Value>,
 ) -> Option<(serde_json::Map<String, serde_json::Value>, Attachment)> {
     let (title, holder) = (line.title.clone()?, line.holder.clone()?);
     Some(
@@ -217,6 +229,7 @@ async fn one_ticket(
             base_url,
             ticket_document(order, line, &title, &holder),
             language,
+            pass,
         )
         .await,
     )
@@ -227,6 +240,7 @@ async fn ticket_mail(
     base_url: &str,
     doc: documents::Ticket,
     language: Language,
+    pass: Option<serde_json::Value>,
 ) -> (serde_json::Map<String, serde_json::Value>, Attachment) {
     let doc_lang = documents::Lang::parse(language.code());
     let when = doc
@@ -239,7 +253,7 @@ async fn ticket_mail(
         "fixture": doc.match_title, "season": doc.competition, "starts_at": when,
         "sector": doc.sector, "row": doc.row, "seat": doc.seat, "gate": doc.gate,
         "holder": doc.holder, "seal": doc.seal, "wallet_url": format!("{base}/wallet/"),
-        "site_url": format!("{base}/"),
+        "site_url": format!("{base}/"), "pass": pass,
     }) else {
         unreachable!("an object")
     };
@@ -285,7 +299,8 @@ pub async fn share_ticket(
     sender: &str,
     language: Language,
 ) -> Result<bool, sqlx::Error> {
-    let Some((mut context, attachment)) = one_ticket(base_url, order, line, language).await else {
+    let Some((mut context, attachment)) = one_ticket(base_url, order, line, language, None).await
+    else {
         return Ok(false);
     };
     context.insert("sender".into(), sender.into());

@@ -21,6 +21,7 @@ use domain::{
     transfers::{self, ReceivedSeasonMatch},
 };
 use integrations::passes::PassTicket;
+use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -34,6 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(season_google))
         .routes(routes!(received_apple))
         .routes(routes!(received_google))
+        .routes(routes!(link_apple))
+        .routes(routes!(link_google))
 }
 
 fn not_found() -> ApiError {
@@ -329,4 +332,80 @@ async fn received_google(
 ) -> ApiResult<Response> {
     let t = received_ticket(&state, session.user.user_id, &id).await?;
     google(&state, &t)
+}
+
+/// A signed e-mail link's title, as its pass shows it: loaded for the title's owner now, and
+/// only while it still has the seal the link was made for (a title passed on since has a new
+/// seal, and the old holder's e-mail no longer gets it).
+async fn linked_ticket(state: &AppState, token: &str) -> ApiResult<PassTicket> {
+    use domain::pass_links::{self, PassTitle};
+    let secret = state.config.auth.secret.expose_secret().as_bytes();
+    let link =
+        pass_links::open(secret, token, chrono::Utc::now().timestamp()).ok_or_else(not_found)?;
+    let mut conn = state.pool.acquire().await?;
+    let ticket = match link.title {
+        PassTitle::Ticket(line) => of_ticket(
+            &orders::ticket_of_line(&mut conn, line)
+                .await?
+                .ok_or_else(not_found)?,
+        ),
+        PassTitle::Season { line, fixture } => {
+            let owner = season_orders::line_owner(&mut conn, line)
+                .await?
+                .ok_or_else(not_found)?;
+            drop(conn);
+            season_ticket(state, owner, line, fixture).await?
+        }
+        PassTitle::Received(id) => {
+            let received =
+                transfers::received_season_matches(&mut conn, None, Some(TransferId(id)))
+                    .await?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(not_found)?;
+            of_received(&received)
+        }
+    };
+    if ticket.seal != link.seal {
+        return Err(not_found());
+    }
+    Ok(ticket)
+}
+
+/// `GET /api/pass-links/{token}/apple`: the Apple Wallet pass of the title a ticket e-mail's
+/// signed link names (no session: the e-mail is opened on the phone).
+#[utoipa::path(get, path = "/pass-links/{token}/apple", tag = "passes", security(()),
+    params(("token" = String, Path, description = "The e-mail's signed link"), PassQuery), responses(
+    (status = 200, content_type = "application/vnd.apple.pkpass", body = Vec<u8>, description = "The signed pass"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`: a link that is not ours or has expired, or a title passed on or refunded since"),
+))]
+async fn link_apple(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Query(q): Query<PassQuery>,
+) -> ApiResult<Response> {
+    let t = linked_ticket(&state, &token).await?;
+    apple(&state, t, q.lang.as_deref().unwrap_or("it")).await
+}
+
+/// `GET /api/pass-links/{token}/google`: sends the e-mail's reader on to Google Wallet's save
+/// link of the title.
+#[utoipa::path(get, path = "/pass-links/{token}/google", tag = "passes", security(()),
+    params(("token" = String, Path, description = "The e-mail's signed link")), responses(
+    (status = 303, description = "To `https://pay.google.com/gp/v/save/{jwt}`"),
+    (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+))]
+async fn link_google(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> ApiResult<Response> {
+    let t = linked_ticket(&state, &token).await?;
+    let save_url = state
+        .passes
+        .google_save_url(&t, &state.config.public_base_url, chrono::Utc::now())
+        .map_err(|e| {
+            tracing::error!(error = %e, "a save link could not be signed");
+            ApiError::internal()
+        })?;
+    Ok(axum::response::Redirect::to(&save_url).into_response())
 }

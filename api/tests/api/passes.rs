@@ -3,8 +3,8 @@
 //! issued the pass certificate) and Google Wallet's save link (its JWT verifies with the
 //! service account's public key). In development the keys are generated per process.
 
-use crate::common::on_sale;
-use crate::transfers::issued_ticket;
+use crate::common::{OnSale, eventually, on_sale};
+use crate::transfers::{friend, issued_ticket, settled};
 use serde_json::Value;
 use sha1::{Digest, Sha1};
 use sqlx::PgPool;
@@ -173,4 +173,105 @@ async fn a_ticket_is_a_signed_apple_pass_and_a_google_save_link_that_verify(pool
         .await
         .unwrap();
     assert_eq!(r.status(), 401);
+
+    // The ticket's e-mail links to both passes, without a session: signed, for this title.
+    let no_session = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let link = mailed_pass_link(&s, "ticket_purchase", "pass@example.it").await;
+    let r = no_session
+        .get(format!("{}{link}/apple", s.app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let files = unzip(&r.bytes().await.unwrap());
+    let pass: Value = serde_json::from_slice(&files["pass.json"]).unwrap();
+    assert_eq!(pass["serialNumber"], seal.as_str());
+    let r = no_session
+        .get(format!("{}{link}/google", s.app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 303);
+    assert!(
+        r.headers()["location"]
+            .to_str()
+            .unwrap()
+            .starts_with("https://pay.google.com/gp/v/save/")
+    );
+    // A token changed on the way opens nothing.
+    let (base, token) = link.rsplit_once('/').unwrap();
+    let first = if token.starts_with('c') { "d" } else { "c" };
+    let forged = format!("{base}/{first}{}", &token[1..]);
+    let r = no_session
+        .get(format!("{}{forged}/apple", s.app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+    // Passed on to a friend: the old e-mail's link no longer gives the pass (the line now
+    // carries the friend's new title); the friend's e-mail links to theirs.
+    let (status, started) = fan
+        .post_json(
+            &format!("/api/titles/{seal}/transfer"),
+            &friend("Lia", "lia@example.it"),
+        )
+        .await;
+    assert_eq!(status, 202, "{started}");
+    let done = settled(&fan, started["id"].as_str().unwrap()).await;
+    assert_eq!(done["state"], "done", "{done}");
+    let r = no_session
+        .get(format!("{}{link}/apple", s.app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404, "the old holder's link");
+    let theirs = mailed_pass_link(&s, "ticket_transfer", "lia@example.it").await;
+    let r = no_session
+        .get(format!("{}{theirs}/apple", s.app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let files = unzip(&r.bytes().await.unwrap());
+    let pass: Value = serde_json::from_slice(&files["pass.json"]).unwrap();
+    let new_seal: String =
+        sqlx::query_scalar("select seal from order_line where order_line_id = $1")
+            .bind(line)
+            .fetch_one(&s.app.pool)
+            .await
+            .unwrap();
+    assert_ne!(new_seal, seal);
+    assert_eq!(pass["serialNumber"], new_seal.as_str());
+}
+
+/// The path of the Apple/Google pass link (without its last segment) in the latest e-mail of
+/// `template` to `to`, both bodies linking to it.
+async fn mailed_pass_link(s: &OnSale, template: &str, to: &str) -> String {
+    let mut bodies: Option<(String, String)> = None;
+    eventually("the ticket e-mail", 60, async || {
+        bodies = sqlx::query_as(
+            "select body_text, body_html from outbound_email where template = $1 and to_address = $2
+              order by created_at desc limit 1",
+        )
+        .bind(template)
+        .bind(to)
+        .fetch_optional(&s.app.pool)
+        .await
+        .unwrap();
+        bodies.is_some()
+    })
+    .await;
+    let (text, html) = bodies.unwrap();
+    let start = text
+        .find("/api/pass-links/")
+        .expect("a pass link in the e-mail");
+    let end = start + text[start..].find("/apple").unwrap();
+    let link = text[start..end].to_owned();
+    // The HTML body escapes the slashes in its attributes (a browser reads them back).
+    let html = html.replace("&#x2f;", "/");
+    assert!(html.contains(&format!("{link}/apple")) && html.contains(&format!("{link}/google")));
+    link
 }

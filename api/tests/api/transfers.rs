@@ -34,7 +34,7 @@ pub(crate) async fn issued_ticket(
     )
 }
 
-fn friend(first: &str, email: &str) -> Value {
+pub(crate) fn friend(first: &str, email: &str) -> Value {
     json!({
         "holder": {"first_name": first, "last_name": "Amici", "birth_date": "1992-03-04",
                    "birth_place": "Lecco", "document_type": "passport", "document_number": "YA7654321"},

@@ -221,7 +221,9 @@ mod tests {
                 "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "order_id": "o-1",
                 "total": "€ 120,00", "wallet_url": "https://tickets.example/wallet/",
                 "tickets": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
-                             "holder": "Luca Neri", "price": "€ 60,00", "seal": "A1B2C3D4E5F6G7H8"}],
+                             "holder": "Luca Neri", "price": "€ 60,00", "seal": "A1B2C3D4E5F6G7H8",
+                             "pass": {"apple_url": "https://tickets.example/api/pass-links/tok/apple",
+                                      "google_url": "https://tickets.example/api/pass-links/tok/google"}}],
             }),
             MailTemplate::IssueFailure => json!({
                 "fixture": "Como - Lazio", "order_id": "o-1", "for_staff": true,
@@ -281,6 +283,8 @@ mod tests {
                 "row": "1", "seat": 7, "gate": "Varco 1", "holder": "Luca Neri", "seal": "A1B2C3D4E5F6G7H8",
                 "wallet_url": "https://tickets.example/wallet/", "site_url": "https://tickets.example/",
                 "sender": "Mario Rossi",
+                "pass": {"apple_url": "https://tickets.example/api/pass-links/tok/apple",
+                         "google_url": "https://tickets.example/api/pass-links/tok/google"},
             }),
         }
     }
@@ -328,6 +332,31 @@ mod tests {
             .unwrap();
             assert!(mail.text.contains(words), "{}", mail.text);
             assert!(mail.html.contains(words), "{}", mail.html);
+        }
+    }
+
+    #[test]
+    fn ticket_emails_link_to_the_phone_wallets_in_both_bodies() {
+        for t in [
+            MailTemplate::TicketPurchase,
+            MailTemplate::TicketTransfer,
+            MailTemplate::SeasonTicketTransfer,
+        ] {
+            for lang in Language::ALL {
+                let m = render(t, lang, &sample_context(t)).unwrap();
+                // HTML escapes the slashes of its attributes; a mail reader reads them back.
+                let html = m.html.replace("&#x2f;", "/");
+                for body in [&m.text, &html] {
+                    assert!(
+                        body.contains("/api/pass-links/tok/apple"),
+                        "{t:?} {lang:?}: {body}"
+                    );
+                    assert!(
+                        body.contains("/api/pass-links/tok/google"),
+                        "{t:?} {lang:?}: {body}"
+                    );
+                }
+            }
         }
     }
 

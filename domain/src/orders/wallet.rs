@@ -44,6 +44,24 @@ pub async fn wallet(
     user: Uuid,
     line: Option<i64>,
 ) -> Result<Vec<WalletTicket>, sqlx::Error> {
+    wallet_of(conn, Some(user), line).await
+}
+
+/// The ticket on `line` as its holder's wallet shows it, whoever holds it (a signed e-mail
+/// link names it; its new holder may have no account).
+pub async fn ticket_of_line(
+    conn: &mut PgConnection,
+    line: i64,
+) -> Result<Option<WalletTicket>, sqlx::Error> {
+    Ok(wallet_of(conn, None, Some(line)).await?.into_iter().next())
+}
+
+/// `user`'s tickets (or, without a user, the one on `line`).
+async fn wallet_of(
+    conn: &mut PgConnection,
+    user: Option<Uuid>,
+    line: Option<i64>,
+) -> Result<Vec<WalletTicket>, sqlx::Error> {
     let rows = sqlx::query!(
         r#"with mine as (
              select l.order_line_id from order_line l join ticket_order o on o.order_id = l.order_id
@@ -59,7 +77,9 @@ pub async fn wallet(
              join fixture f on f.id = o.fixture_id join venue_seat s on s.id = l.seat_id
              join venue_block b on b.id = l.block_id join venue_sector sec on sec.code = b.sector_code
              join reduction r on r.id = l.reduction_id
-            where l.order_line_id in (select order_line_id from mine) and l.title_id is not null and l.live
+            where (($1::uuid is null and $3::bigint is not null)
+                   or l.order_line_id in (select order_line_id from mine))
+              and l.title_id is not null and l.live
               and o.state = 'issued'
               and o.created_at > to_timestamp($2::bigint / 1000.0)
               and ($3::bigint is null or l.order_line_id = $3)

@@ -532,10 +532,23 @@ impl Job for SendSeasonTickets {
         if !season_orders::mark_tickets_sent(&mut tx, order.id).await? {
             return Ok(());
         }
-        let (context, attachments) = {
+        let (mut context, attachments) = {
             let (base, order) = (ctx.public_base_url.clone(), order.clone());
             off_runtime(move || purchase_mail(&base, &order)).await
         };
+        // Each season title's phone-wallet passes, by signed links (a collection's match
+        // tickets are in the wallet).
+        if let Some(seats) = context["seats"].as_array_mut() {
+            for (seat, line) in seats.iter_mut().zip(&order.lines) {
+                if let Some(title) = &line.title {
+                    let season = domain::pass_links::PassTitle::Season {
+                        line: line.id,
+                        fixture: None,
+                    };
+                    seat["pass"] = crate::mail::pass_links(ctx, &season, &title.seal);
+                }
+            }
+        }
         // A mass task's season seat is the club's gift: the finalised e-mail, not a purchase.
         let template = if order.mass_task_id.is_some() {
             MailTemplate::MassSeasonFinalized

@@ -249,7 +249,7 @@ async fn a_ticket_is_a_signed_apple_pass_and_a_google_save_link_that_verify(pool
 
 /// The path of the Apple/Google pass link (without its last segment) in the latest e-mail of
 /// `template` to `to`, both bodies linking to it.
-async fn mailed_pass_link(s: &OnSale, template: &str, to: &str) -> String {
+pub(crate) async fn mailed_pass_link(s: &OnSale, template: &str, to: &str) -> String {
     let mut bodies: Option<(String, String)> = None;
     eventually("the ticket e-mail", 60, async || {
         bodies = sqlx::query_as(

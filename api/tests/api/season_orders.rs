@@ -259,6 +259,13 @@ async fn a_fan_buys_a_season_title_and_a_collection_and_three_webhooks_issue_eac
         assert!(ms.iter().all(|m| m["state"] == "valid"), "{item}");
     }
     let title_line = items.iter().find(|i| i["collection"] == false).unwrap();
+    // The e-mail links the season title to its phone-wallet passes, without a session.
+    let link = crate::passes::mailed_pass_link(&s, "season_purchase", "abbonata@example.it").await;
+    let r = reqwest::get(format!("{}{link}/apple", s.app.base))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/vnd.apple.pkpass");
     let pdf = fan
         .get(&format!(
             "/api/wallet/seasons/{}/pdf",

@@ -239,7 +239,9 @@ mod tests {
                 "order_id": "o-1", "total": "€ 900,00", "wallet_url": "https://tickets.example/wallet/",
                 "seats": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
                            "holder": "Luca Neri", "price": "€ 450,00", "seal": "A1B2C3D4E5F6G7H8",
-                           "collection": false, "titles": 1},
+                           "collection": false, "titles": 1,
+                           "pass": {"apple_url": "https://tickets.example/api/pass-links/tok/apple",
+                                    "google_url": "https://tickets.example/api/pass-links/tok/google"}},
                           {"sector": "Tribuna Centrale", "row": "1", "seat": 8, "gate": "Varco 1",
                            "holder": "Anna Neri", "price": "€ 450,00", "seal": "",
                            "collection": true, "titles": 19}],
@@ -341,6 +343,7 @@ mod tests {
             MailTemplate::TicketPurchase,
             MailTemplate::TicketTransfer,
             MailTemplate::SeasonTicketTransfer,
+            MailTemplate::SeasonPurchase,
         ] {
             for lang in Language::ALL {
                 let m = render(t, lang, &sample_context(t)).unwrap();

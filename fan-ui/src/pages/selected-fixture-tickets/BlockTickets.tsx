@@ -205,6 +205,8 @@ function BlockView(props: BlockViewProps) {
       return;
     }
     holdTickets.reset();
+    // A new choice: seats held before are no longer the news to overlook.
+    holding.current.clear();
     if (state === 'selected') {
       setLimitHit(false);
       setPicked((current) => current.filter((id) => id !== seat.id));
@@ -230,11 +232,12 @@ function BlockView(props: BlockViewProps) {
       holdTickets.mutate(
         { seat_ids: selection.map((seat) => seat.id) },
         {
-          onSettled: () => {
-            holding.current = new Set();
-          },
+          // Held: the seats stay in `holding`, as the fan's own. The live stream's news of them
+          // can come after the answer, while the selection still lists them (a busy phone
+          // renders late): they are not "taken by another fan".
           onSuccess: () => setPicked(() => []),
           onError: (error) => {
+            holding.current = new Set();
             const lost = new Set(lostSeatIds(error));
             setPicked((current) => current.filter((id) => !lost.has(id)));
           },

@@ -41,7 +41,7 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // react-admin renders a lot in jsdom: give the slower component tests room on a 2-core machine.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     // Vitest's default on 2 cores is one worker, which leaves a core idle while each file's
     // jsdom and imports load: two keep both busy (admin-ui: 540 s -> 335 s).
     maxWorkers: 2,

@@ -39,7 +39,7 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     // Whole pages render in jsdom: give them room on a busy 2-core machine.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     // Vitest's default on 2 cores is one worker, which leaves a core idle while each file's
     // jsdom and imports load: two keep both busy (admin-ui: 540 s -> 335 s).
     maxWorkers: 2,

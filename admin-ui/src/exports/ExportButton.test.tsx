@@ -83,7 +83,7 @@ describe('ExportButton in one click', () => {
       body: 'xlsx',
       headers: { 'Content-Disposition': 'attachment; filename="partita-como-lazio.xlsx"' },
     };
-    await user.click(await within(panel).findByRole('button', { name: 'Scarica' }, { timeout: 4_000 }));
+    await user.click(await within(panel).findByRole('button', { name: 'Scarica' }, { timeout: 15_000 }));
 
     await waitFor(() => expect(downloads).toEqual(['partita-como-lazio.xlsx']));
     expect(within(panel).getByText('200 righe')).toBeInTheDocument();

@@ -141,7 +141,7 @@ describe('the exports list', () => {
     expect(waiting.getByText('In attesa di partire')).toBeInTheDocument();
 
     routes[EXPORTS] = listRoute('exports', [done, { ...queued, state: 'failed', error: 'no such fixture' }]);
-    expect(await screen.findByRole('button', { name: 'Scarica' }, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Scarica' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const settled = listCalls(fetchMock).length;
     expect(settled).toBeGreaterThan(1);

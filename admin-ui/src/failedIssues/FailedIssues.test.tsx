@@ -238,7 +238,7 @@ describe('the failed issues page', () => {
 
     await user.click(await screen.findByText('fan@example.it'));
 
-    const problem = await screen.findByRole('region', { name: 'Emissione non riuscita' }, { timeout: 5_000 });
+    const problem = await screen.findByRole('region', { name: 'Emissione non riuscita' }, { timeout: 15_000 });
     expect(within(problem).getByRole('button', { name: 'Riprova' })).toBeEnabled();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${ORDER_ID}`)).toBe(true);
   });

@@ -44,7 +44,7 @@ describe("the holders' import", () => {
     const user = userEvent.setup();
     renderAdminApp('/preemption/holders_import');
 
-    expect(await screen.findByRole('heading', { name: 'Importa i titolari', level: 1 }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Importa i titolari', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('Nessuna importazione dei titolari, per ora.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Stagione' })).toHaveValue('2025-2026');
     expect(screen.getByRole('button', { name: 'Importa il foglio' })).toBeDisabled();
@@ -62,10 +62,10 @@ describe("the holders' import", () => {
     // The import's page: queued, then running, then done, read every second.
     const progress = await screen.findByRole('progressbar', { name: 'Avanzamento' });
     expect(progress).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('500 scritte su 1250')).toBeInTheDocument(), { timeout: 4_000 });
+    await waitFor(() => expect(screen.getByText('500 scritte su 1250')).toBeInTheDocument(), { timeout: 15_000 });
     expect(screen.getByTestId('holders-import-progress')).toHaveAttribute('data-written', '500');
     await waitFor(() => expect(screen.getByText('Conclusa').closest('[data-state]')).toHaveAttribute('data-state', 'done'), {
-      timeout: 4_000,
+      timeout: 15_000,
     });
     expect(screen.getByRole('progressbar', { name: 'Avanzamento' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('1248 scritte su 1250')).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe("the holders' import", () => {
     expect(within(row).getByTestId('holders-import-rejected')).toHaveTextContent('2');
     routes[IMPORTS] = listRoute('holders-imports', [done]);
 
-    expect(await within(await rowShowing('titolari-2025.xlsx')).findByText('Done', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await within(await rowShowing('titolari-2025.xlsx')).findByText('Done', {}, { timeout: 15_000 })).toBeInTheDocument();
     const reads = listReads(fetchMock, IMPORTS).length;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(listReads(fetchMock, IMPORTS).length).toBe(reads);

@@ -185,7 +185,7 @@ describe('the issued tickets page', () => {
 
     await user.click(await screen.findByText('Luca Neri'));
 
-    expect(await screen.findByRole('region', { name: 'Ordine' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Ordine' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${luca.order_id}`)).toBe(true);
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/11`)).toBe(false);
   });

@@ -228,7 +228,7 @@ describe('the menu', () => {
     await openInEnglish('Tickets', 'Resales');
 
     // The page's code and strings load on first opening: give the chunk time.
-    expect(await screen.findByText('No resale to show.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No resale to show.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Resales' })).toHaveClass('RaMenuItemLink-active');
   });
 

@@ -190,7 +190,7 @@ describe('the mass-issued tickets page', () => {
     expect(luca.querySelector('[data-kind]')).toBeNull();
 
     await user.click(screen.getByText('Sara Sportello'));
-    const order = await screen.findByRole('link', { name: SEASON_ORDER }, { timeout: 5_000 });
+    const order = await screen.findByRole('link', { name: SEASON_ORDER }, { timeout: 15_000 });
     expect(order).toHaveAttribute('href', `/admin/season-orders/${SEASON_ORDER}/show`);
     expect(screen.getByText('Ordine di abbonamento')).toBeInTheDocument();
     expect(screen.queryByText('Ordine')).not.toBeInTheDocument();
@@ -200,7 +200,7 @@ describe('the mass-issued tickets page', () => {
     linesApi([issued, refused]);
     renderAdminApp(`/mass-issue-lines/1/show`);
 
-    const order = await screen.findByRole('link', { name: '0193a5b0-0000-7000-8000-000000000001' }, { timeout: 5_000 });
+    const order = await screen.findByRole('link', { name: '0193a5b0-0000-7000-8000-000000000001' }, { timeout: 15_000 });
     expect(order).toHaveAttribute('href', '/admin/orders/0193a5b0-0000-7000-8000-000000000001/show');
   });
 });

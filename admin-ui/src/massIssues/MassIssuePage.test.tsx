@@ -759,7 +759,7 @@ describe('the latest tasks under the form', () => {
     // The running task finishes: the list, read again within a second or two, says so.
     routes[MASS] = listRoute('mass-issues', [{ ...running, queued: 0, issuing: 0, finalized: 46, progress: 100, state: 'done' }, task]);
     await waitFor(() => expect(within(row).getByText('Conclusa con righe non emesse')).toBeInTheDocument(), {
-      timeout: 4_000,
+      timeout: 15_000,
     });
     const settled = lists().length;
     // Nothing runs any more: no more reads.

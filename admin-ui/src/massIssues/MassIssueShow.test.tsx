@@ -167,7 +167,7 @@ describe("a mass issuing task's page", () => {
 
     routes[TASK] = { body: done };
     await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Avanzamento' })).toHaveAttribute('aria-valuenow', '100'), {
-      timeout: 4_000,
+      timeout: 15_000,
     });
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(screen.getByText('Conclusa con righe non emesse')).toBeInTheDocument();

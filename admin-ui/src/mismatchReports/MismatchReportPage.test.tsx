@@ -144,7 +144,7 @@ describe('the tickets mismatch page', () => {
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === MISMATCHES)).toBe(false);
     routes[`${REPORTS}/${REPORT_ID}`] = { body: done };
 
-    expect(await screen.findByText('Sconosciuto qui', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Sconosciuto qui', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('LUCA NERI')).toBeInTheDocument();
     const mismatchCall = fetchMock.mock.calls.find(([input]) => urlOf(input).pathname === MISMATCHES);
     expect(JSON.parse(urlOf(mismatchCall?.[0] ?? '').searchParams.get('filter') ?? '')).toEqual({ report_id: REPORT_ID });
@@ -158,7 +158,7 @@ describe('the tickets mismatch page', () => {
     expect(row.getByText('Queued')).toBeInTheDocument();
     routes[REPORTS] = listRoute('mismatch-reports', [done, older]);
 
-    await waitFor(() => expect(screen.getByText('40 / 41')).toBeInTheDocument(), { timeout: 4_000 });
+    await waitFor(() => expect(screen.getByText('40 / 41')).toBeInTheDocument(), { timeout: 15_000 });
     const settled = listCalls(fetchMock).length;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(listCalls(fetchMock).length).toBe(settled);

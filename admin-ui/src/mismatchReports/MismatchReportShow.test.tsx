@@ -258,7 +258,7 @@ describe("a mismatch report's page", () => {
     routes[MISMATCHES] = listRoute('mismatches', [
       { ...stray, resolved_at: '2026-11-25T10:00:00Z', resolution: 'cancelled in the ticketing system' },
     ]);
-    expect(await screen.findByText(/^The title was cancelled in the ticketing system\./, {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^The title was cancelled in the ticketing system\./, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(await rowOf('A1B2C3D4E5F6')).getByText('Resolved').closest('[data-status]')).toHaveAttribute(
       'data-status',
       'resolved',

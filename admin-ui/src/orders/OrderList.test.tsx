@@ -109,7 +109,7 @@ describe('the orders page', () => {
 
     await user.click(await screen.findByText('fan@example.it'));
 
-    const summary = await screen.findByRole('region', { name: 'Ordine' }, { timeout: 5_000 });
+    const summary = await screen.findByRole('region', { name: 'Ordine' }, { timeout: 15_000 });
     expect(within(summary).getByText(String(paid.id))).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${paid.id}`)).toBe(true);
   });

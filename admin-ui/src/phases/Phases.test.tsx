@@ -45,7 +45,7 @@ describe("a season ticket's sale phases", () => {
     renderAdminApp('/season-tickets/3/show/phases');
 
     // The first page of the file: give the app time to start.
-    const renewalRow = (await screen.findByText('Rinnovo', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const renewalRow = (await screen.findByText('Rinnovo', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(screen.getByRole('tab', { name: 'Fasi di vendita' })).toHaveAttribute('aria-selected', 'true');
     expectColumns(['Fase', 'Inizio', 'Fine', 'Stato', 'Settori', 'Origine', 'Aventi diritto', 'Posti mantenuti', 'Diritti usati', 'Venduti']);
     // 08:00 UTC on 1 June is 10:00 in Como (summer time), 20:00 UTC on 30 June 22:00.
@@ -87,7 +87,7 @@ describe("a season ticket's sale phases", () => {
     const reads = listReads(fetchMock, PHASES).length;
     routes[PHASES] = listRoute('phases', [openPhase({ counts: { eligible: 40, kept: 0, used: 5, sold: 19 } })]);
 
-    await waitFor(() => expect(screen.getByTestId('phase-sold')).toHaveTextContent('19'), { timeout: 7_000 });
+    await waitFor(() => expect(screen.getByTestId('phase-sold')).toHaveTextContent('19'), { timeout: 15_000 });
     expect(listReads(fetchMock, PHASES).length).toBeGreaterThan(reads);
   });
 
@@ -207,7 +207,7 @@ describe("a season ticket's sale phases", () => {
     await user.click(await screen.findByRole('button', { name: 'Mirror from the ticketing system' }));
     expect(await screen.findByText('The ticketing system has no renewal window for this season ticket.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('The ticketing system has no renewal window for this season ticket.')).not.toBeInTheDocument(), {
-      timeout: 8_000,
+      timeout: 15_000,
     });
 
     await user.click(screen.getByRole('button', { name: 'Mirror from the ticketing system' }));
@@ -376,7 +376,7 @@ describe("a match's sale phases", () => {
     const user = userEvent.setup();
     renderAdminApp('/fixtures/7/show/phases');
 
-    expect(await screen.findByText('Nessuna fase di vendita, per ora.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nessuna fase di vendita, per ora.', {}, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' }));
 
     expect(await screen.findByText('Fase Tessera Blu nel Cuore allineata al sistema di biglietteria.')).toBeInTheDocument();
@@ -396,10 +396,10 @@ describe("a match's sale phases", () => {
     const user = userEvent.setup();
     renderAdminApp('/fixtures/7/show/phases', { locale: 'en' });
 
-    await user.click(await screen.findByRole('button', { name: 'Mirror from the ticketing system' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Mirror from the ticketing system' }, { timeout: 15_000 }));
     expect(await screen.findByText('The ticketing system has no pre-emption window for this match.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('The ticketing system has no pre-emption window for this match.')).not.toBeInTheDocument(), {
-      timeout: 8_000,
+      timeout: 15_000,
     });
 
     await user.click(screen.getByRole('button', { name: 'Mirror from the ticketing system' }));

@@ -54,7 +54,7 @@ describe("a match's pre-emption codes", () => {
     renderAdminApp(TAB);
 
     // The first page of the file, and the tab's own chunk: give the app time to start.
-    const row = (await screen.findByText('0123456789', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('0123456789', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(screen.getByRole('tab', { name: 'Codici di prelazione' })).toHaveAttribute('aria-selected', 'true');
     expectColumns(['Tessera o sigillo fiscale', 'Settori']);
     expect(within(row).getByText('TC, CN')).toBeInTheDocument();
@@ -70,7 +70,7 @@ describe("a match's pre-emption codes", () => {
     fixtureApi([]);
     renderAdminApp(TAB, { locale: 'en' });
 
-    expect(await screen.findByText('No card and no seal in the list yet.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('No card and no seal in the list yet.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Pre-emption codes' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('textbox', { name: /^Card or fiscal seal/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import the sheet' })).toBeDisabled();
@@ -89,7 +89,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB);
 
-    await screen.findByText('0123456789', {}, { timeout: 5_000 });
+    await screen.findByText('0123456789', {}, { timeout: 15_000 });
     const right = screen.getByRole('textbox', { name: /^Tessera o sigillo fiscale/ });
     const sectors = screen.getByRole('textbox', { name: /^Settori/ });
     const add = screen.getByRole('button', { name: 'Aggiungi' });
@@ -143,7 +143,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB, { locale: 'en' });
 
-    await screen.findByText('No card and no seal in the list yet.', {}, { timeout: 5_000 });
+    await screen.findByText('No card and no seal in the list yet.', {}, { timeout: 15_000 });
     await user.type(screen.getByRole('textbox', { name: /^Card or fiscal seal/ }), 'x!');
     await user.type(screen.getByRole('textbox', { name: /^Sectors/ }), 'TC');
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -158,7 +158,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB);
 
-    const row = (await screen.findByText('0123456789', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('0123456789', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Togli' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText("Togliere 0123456789 dall'elenco?")).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB);
 
-    await screen.findByText('0123456789', {}, { timeout: 5_000 });
+    await screen.findByText('0123456789', {}, { timeout: 15_000 });
     chooseSheet('prelazioni.xlsx');
     await screen.findByText('File scelto: prelazioni.xlsx');
     const reads = listReads(fetchMock, CODES).length;
@@ -214,7 +214,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB);
 
-    await screen.findByText("Nessuna tessera e nessun sigillo nell'elenco, per ora.", {}, { timeout: 5_000 });
+    await screen.findByText("Nessuna tessera e nessun sigillo nell'elenco, per ora.", {}, { timeout: 15_000 });
     chooseSheet('prelazioni.pdf');
     await screen.findByText('File scelto: prelazioni.pdf');
     await user.click(screen.getByRole('button', { name: 'Importa il foglio' }));
@@ -240,7 +240,7 @@ describe("a match's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp(TAB);
 
-    await screen.findByText('0123456789', {}, { timeout: 5_000 });
+    await screen.findByText('0123456789', {}, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Esporta' }));
 
     await waitFor(() => expect(saved).toEqual(['codici-prelazione-partita-7.csv']));
@@ -266,7 +266,7 @@ describe("a season ticket's pre-emption codes", () => {
     const user = userEvent.setup();
     renderAdminApp('/season-tickets/3/show');
 
-    await user.click(await screen.findByRole('tab', { name: 'Codici di prelazione' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('tab', { name: 'Codici di prelazione' }, { timeout: 15_000 }));
 
     expect(await rowShowing('A1B2C3D4E5F6')).toBeInTheDocument();
     expect(lastListParam(fetchMock, CODES, 'filter')).toEqual({ season_ticket_id: 3 });

@@ -260,7 +260,7 @@ describe("fans' refund requests", () => {
     });
     renderAdminApp('/refund-requests', { locale: 'en' });
 
-    const row = (await screen.findByText('fan@example.it', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('fan@example.it', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('To decide')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Refund requests' })).toHaveClass('RaMenuItemLink-active');
@@ -329,8 +329,8 @@ describe('the "Rimborsi" panel of a match', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByTestId('fixture-refund-progress')).toBeInTheDocument();
     // Read again every 2 s until every ticket is refunded.
-    expect(await screen.findByText('2 di 4 biglietti rimborsati…', {}, { timeout: 5_000 })).toBeInTheDocument();
-    expect(await screen.findByText('Tutti i 4 biglietti rimborsati.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('2 di 4 biglietti rimborsati…', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Tutti i 4 biglietti rimborsati.', {}, { timeout: 15_000 })).toBeInTheDocument();
     for (const post of callsWith(fetchMock, 'POST')) {
       expect(urlOf(post[0]).pathname).toBe(FIXTURE_REFUNDS);
       expect(jsonBody(post)).toEqual({ reason: 'Partita annullata' });

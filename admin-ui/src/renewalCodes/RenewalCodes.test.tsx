@@ -62,7 +62,7 @@ describe('the code table', () => {
     renderAdminApp('/preemption/renewal_codes/import');
 
     expect(
-      await screen.findByRole('heading', { name: 'Importa la tabella dei codici', level: 1 }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Importa la tabella dei codici', level: 1 }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     chooseSheet('codici.xlsx');
     await screen.findByText('File scelto: codici.xlsx');

@@ -47,7 +47,7 @@ describe('the renewal code e-mails', () => {
     const { routes, fetchMock } = mailingsApi({ [MAILINGS]: listRoute('renewal-mailings', [running, failed]) });
     renderAdminApp('/preemption/renewal_mailings');
 
-    expect(await screen.findByRole('heading', { name: 'Invio codici di rinnovo', level: 1 }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invio codici di rinnovo', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     const row = await rowShowing('2025-2026');
     expectColumns(['Stagione', 'Stato', 'Avanzamento', 'Saltati', 'Avviato il', 'Concluso il', 'Errore']);
     expect(within(row).getByText('In corso').closest('[data-state]')).toHaveAttribute('data-state', 'running');
@@ -63,7 +63,7 @@ describe('the renewal code e-mails', () => {
 
     routes[MAILINGS] = listRoute('renewal-mailings', [done, failed]);
     const doneRow = await rowShowing('2025-2026');
-    expect(await within(doneRow).findByText('Concluso', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await within(doneRow).findByText('Concluso', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(await rowShowing('2025-2026')).getByText('40 inviate su 40')).toBeInTheDocument();
     const reads = listReads(fetchMock, MAILINGS).length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
@@ -74,10 +74,10 @@ describe('the renewal code e-mails', () => {
     const { fetchMock } = mailingsApi({ [MAILING]: [{ body: running }, { body: done }] });
     renderAdminApp(`/renewal-mailings/${ID}/show`, { locale: 'en' });
 
-    expect(await screen.findByText('12 sent of 40', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('12 sent of 40', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '30');
     expect(await screen.findByRole('link', { name: 'Abbonamento 2026-27' })).toHaveAttribute('href', '/admin/season-tickets/3/show');
-    expect(await screen.findByText('40 sent of 40', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('40 sent of 40', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Done').closest('[data-state]')).toHaveAttribute('data-state', 'done');
     expect(screen.getByTestId('renewal-mailing-skipped')).toHaveTextContent('3');
     const settled = mailingReads(fetchMock).length;
@@ -93,7 +93,7 @@ describe('the renewal code e-mails', () => {
     const user = userEvent.setup();
     renderAdminApp('/season-tickets/3/show/phases');
 
-    await user.click(await screen.findByRole('button', { name: 'Invia i codici di rinnovo' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Invia i codici di rinnovo' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Inviare i codici di rinnovo ai titolari?')).toBeInTheDocument();
     expect(within(dialog).getByText(/riceve un'e-mail con il proprio codice\. Chi l'ha già ricevuto viene escluso/)).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('the renewal code e-mails', () => {
     // The mailing just started, under the buttons: its progress moves, and a link opens its page.
     const started = screen.getByTestId('started-renewal-mailing');
     expect(within(started).getByRole('link', { name: "Vedi l'invio" })).toHaveAttribute('href', `/admin/renewal-mailings/${ID}/show`);
-    expect(await within(started).findByText('Invio dei codici di rinnovo 2025-2026 concluso.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await within(started).findByText('Invio dei codici di rinnovo 2025-2026 concluso.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(started).getByText('40 inviate su 40')).toBeInTheDocument();
 
     await user.click(within(started).getByRole('link', { name: "Vedi l'invio" }));
@@ -127,7 +127,7 @@ describe('the renewal code e-mails', () => {
     const user = userEvent.setup();
     renderAdminApp('/season-tickets/3/show/phases', { locale: 'en' });
 
-    await user.click(await screen.findByRole('button', { name: 'Send renewal codes' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Send renewal codes' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Send again to those who already received it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -146,7 +146,7 @@ describe('the renewal code e-mails', () => {
     mailingsApi({ '/api/admin/fixtures/7': { body: aFixture() }, '/api/admin/fixtures': listRoute('fixtures', [aFixture()]) });
     renderAdminApp('/fixtures/7/show/phases');
 
-    expect(await screen.findByText('Nessuna fase di vendita, per ora.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nessuna fase di vendita, per ora.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invia i codici di rinnovo' })).not.toBeInTheDocument();
   });

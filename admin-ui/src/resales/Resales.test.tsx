@@ -91,7 +91,7 @@ function resalesApi(extra = {}) {
 
 /** The row of the offer whose code is `code`, once the page's chunk has loaded. */
 async function rowOf(code: string): Promise<HTMLElement> {
-  await screen.findByText(code, {}, { timeout: 5_000 });
+  await screen.findByText(code, {}, { timeout: 15_000 });
   return rowShowing(code);
 }
 
@@ -331,7 +331,7 @@ describe('the resales list on a phone', () => {
     const user = userEvent.setup();
     renderAdminApp('/resales');
 
-    const line = await screen.findByText('A1B2C3D4 · Como - Lazio', {}, { timeout: 5_000 });
+    const line = await screen.findByText('A1B2C3D4 · Como - Lazio', {}, { timeout: 15_000 });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     // The listed offer's seat, price and kick-off, and the expired one's (the same seat).
     expect(screen.getAllByText('Tribuna Centrale · TC-TC1-3-12 · 40,00 € · 06/12/26, 20:45:00')).toHaveLength(2);
@@ -339,7 +339,7 @@ describe('the resales list on a phone', () => {
     expect(screen.getByText('C9D0E1F2 · Como - Lazio')).toBeInTheDocument();
     await user.click(line);
 
-    expect(await screen.findByText('Varco 1', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Varco 1', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Annulla rivendita' })).toBeInTheDocument();
   });
 });
@@ -353,7 +353,7 @@ describe("an offer's page", () => {
     const user = userEvent.setup();
     renderAdminApp(`/resales/${listed.id}/show`);
 
-    expect(await screen.findByText('TC-TC1-3-12', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('TC-TC1-3-12', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Varco 1')).toBeInTheDocument();
     expect(screen.getByText('38,00 €')).toBeInTheDocument();
     expect(screen.getByTestId('resale-state')).toHaveTextContent('In vendita');
@@ -377,7 +377,7 @@ describe("an offer's page", () => {
     const user = userEvent.setup();
     renderAdminApp(`/resales/${manual.id}/show`);
 
-    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('resale-payout-manual')).toHaveTextContent('Da pagare a mano');
     expect(screen.queryByRole('button', { name: 'Annulla rivendita' })).not.toBeInTheDocument();
 
@@ -397,7 +397,7 @@ describe("an offer's page", () => {
     resalesApi({ [`${RESALES}/${completed.id}`]: { body: completed } });
     renderAdminApp(`/resales/${completed.id}/show`);
 
-    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('CN-CN2-10-4', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('25/11/26, 10:30:00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Segna come pagato' })).not.toBeInTheDocument();
   });

@@ -42,7 +42,7 @@ describe("last season's holders", () => {
     stubFetch({ '/api/me': { body: STAFF_ME }, [HOLDERS]: listRoute('season-holders', [holder, abroad]) });
     renderAdminApp('/preemption/season_holders');
 
-    const luca = (await screen.findByText('Neri Luca', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const luca = (await screen.findByText('Neri Luca', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expectColumns(['Titolare', 'Nascita', 'Sigillo fiscale', 'Stagione', 'Promozione', 'Codice di rinnovo e posto', 'Diritto usato']);
     expect(within(luca).getByText('01/04/1990')).toBeInTheDocument();
     expect(within(luca).getByText('Como (CO)')).toBeInTheDocument();

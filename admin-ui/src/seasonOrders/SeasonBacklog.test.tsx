@@ -111,7 +111,7 @@ describe('the season backlog by reservation', () => {
 
     await rowOf('abbonato@example.it');
     const reads = listReads(fetchMock, BACKLOG).length;
-    await waitFor(() => expect(listReads(fetchMock, BACKLOG).length).toBeGreaterThan(reads), { timeout: 7_000 });
+    await waitFor(() => expect(listReads(fetchMock, BACKLOG).length).toBeGreaterThan(reads), { timeout: 15_000 });
   }, 10_000);
 
   it("opens the order's page from its row, and speaks English", async () => {
@@ -124,7 +124,7 @@ describe('the season backlog by reservation', () => {
     expect(screen.getByRole('columnheader', { name: 'Seats waiting' })).toBeInTheDocument();
     await user.click(within(row).getByText('9 / 38'));
 
-    expect(await screen.findByRole('region', { name: 'Season order' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Season order' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${ORDERS}/${FIRST}`)).toBe(true);
   });
 });
@@ -169,7 +169,7 @@ describe('the season backlog by seat', () => {
     await user.click(await screen.findByRole('option', { name: 'Abbonamento 2026-27' }));
     await waitFor(() => expect(lastListParam(fetchMock, BACKLOG, 'filter')).toEqual({ season_ticket_id: 3 }));
     const reads = listReads(fetchMock, BACKLOG).length;
-    await waitFor(() => expect(listReads(fetchMock, BACKLOG).length).toBeGreaterThan(reads), { timeout: 7_000 });
+    await waitFor(() => expect(listReads(fetchMock, BACKLOG).length).toBeGreaterThan(reads), { timeout: 15_000 });
   }, 12_000);
 });
 

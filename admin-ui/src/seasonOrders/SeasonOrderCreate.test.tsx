@@ -212,7 +212,7 @@ describe('the season ticket sale at the box office', () => {
       ],
     });
     // On the new order's page, which says who sold it.
-    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 5_000 });
+    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 15_000 });
     expect(await within(summary).findByText(`Contanti · Venduto da ${STAFF_ME.email}`)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${ORDERS}/${SOLD_ID}`)).toBe(true);
     expect(postsOf(fetchMock)).toHaveLength(1);

@@ -113,7 +113,7 @@ describe('the season tickets issued page', () => {
     expect(within(row).getByText(`Venduto da ${STAFF_ME.email}`)).toBeInTheDocument();
 
     await user.click(within(row).getByText('Abbonamento 2026-27'));
-    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 5_000 });
+    const summary = await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 15_000 });
     expect(await within(summary).findByText(`Contanti · Venduto da ${STAFF_ME.email}`)).toBeInTheDocument();
     // The order's page does not say it: its row does, among the buyer's orders of that season ticket.
     expect(lastListParam(fetchMock, LIST, 'filter')).toEqual({ q: 'abbonato@example.it', season_ticket_id: 3 });
@@ -126,7 +126,7 @@ describe('the season tickets issued page', () => {
 
     await user.click(await screen.findByText('abbonato@example.it'));
 
-    expect(await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Ordine di abbonamento' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${LIST}/${ORDER_ID}`)).toBe(true);
   });
 

@@ -62,7 +62,7 @@ describe("a season ticket's page", () => {
     await user.click(await screen.findByRole('tab', { name: 'Fasi di vendita' }));
 
     // The tab's panel loads with its chunk on first opening: give it time on a busy machine.
-    expect(await screen.findByText('Rinnovo', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Rinnovo', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Fasi di vendita' })).toHaveAttribute('aria-selected', 'true');
     expect(lastListParam(fetchMock, '/api/admin/phases', 'filter')).toEqual({ season_ticket_id: 3 });
     expect(screen.getByRole('button', { name: 'Importa dal sistema di biglietteria' })).toBeInTheDocument();

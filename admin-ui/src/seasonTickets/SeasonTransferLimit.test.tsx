@@ -25,7 +25,7 @@ function seasonsApi(extra = {}) {
 /** The limit's number input in the row showing `name`. */
 async function limitOf(name: string): Promise<{ row: HTMLElement; input: HTMLElement }> {
   // The page's code and strings load on first opening: give the chunk time.
-  await screen.findByText(name, {}, { timeout: 5_000 });
+  await screen.findByText(name, {}, { timeout: 15_000 });
   const row = await rowShowing(name);
   return { row, input: within(row).getByRole('spinbutton') };
 }
@@ -72,7 +72,7 @@ describe('a typed resale fee', () => {
 
 /** The resale fee's input and its save button in the row (or card) showing `name`. */
 async function feeOf(name: string, within_: HTMLElement | null = null) {
-  await screen.findByText(name, {}, { timeout: 5_000 });
+  await screen.findByText(name, {}, { timeout: 15_000 });
   const scope = within(within_ ?? (await rowShowing(name)));
   return {
     input: scope.getByRole('textbox', { name: `Commissione rivendita di ${name}` }),
@@ -259,7 +259,7 @@ describe('the season transfer limit page', () => {
     const user = userEvent.setup();
     renderAdminApp(PAGE, { locale: 'en' });
 
-    await screen.findByText('Abbonamento 2026-27', {}, { timeout: 5_000 });
+    await screen.findByText('Abbonamento 2026-27', {}, { timeout: 15_000 });
     const row = await rowShowing('Abbonamento 2026-27');
     expect(screen.getByRole('columnheader', { name: 'Resale fee' })).toBeInTheDocument();
     const input = within(row).getByRole('textbox', { name: 'Resale fee of Abbonamento 2026-27' });
@@ -277,7 +277,7 @@ describe('the season transfer limit page', () => {
     const user = userEvent.setup();
     renderAdminApp(PAGE);
 
-    await screen.findByText('Abbonamento Coppa', {}, { timeout: 5_000 });
+    await screen.findByText('Abbonamento Coppa', {}, { timeout: 15_000 });
     // No table to scroll sideways: a card each.
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const cards = screen.getAllByTestId('season-setting-card');

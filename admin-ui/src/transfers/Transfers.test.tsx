@@ -148,7 +148,7 @@ describe('the changes of holder list', () => {
     });
     renderAdminApp('/transfers');
 
-    const seasonRow = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const seasonRow = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     const mark = within(seasonRow).getByText('Abbonamento').closest('[data-kind]');
     expect(mark).toHaveAttribute('data-kind', 'season');
     expect(mark).toHaveAttribute('title', "Il posto di un abbonamento, ceduto per questa partita: l'abbonamento resta valido per le altre.");
@@ -174,7 +174,7 @@ describe('the changes of holder list', () => {
     const user = userEvent.setup();
     renderAdminApp('/transfers', { locale: 'en' });
 
-    const row = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('NEWSEAL00000005', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Season ticket').closest('[data-kind]')).toHaveAttribute('data-kind', 'season');
     expect(within(row).getByRole('link', { name: 'Season order' })).toHaveAttribute('href', `/admin/season-orders/${SEASON_ORDER}/show`);
     await user.click(within(row).getByText('Marco Blu'));
@@ -183,7 +183,7 @@ describe('the changes of holder list', () => {
       expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/season-orders/${SEASON_ORDER}`)).toBe(true),
     );
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `/api/admin/orders/${SEASON_ORDER}`)).toBe(false);
-    expect(await screen.findByText('abbonato@example.it', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('abbonato@example.it', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('narrows the list by state, match and a seal, e-mail or name, as the API reads its filter', async () => {
@@ -217,7 +217,7 @@ describe('the changes of holder list', () => {
     });
     renderAdminApp(`/transfers?filter=${encodeURIComponent(JSON.stringify({ fixture_id: 7 }))}`, { locale: 'en' });
 
-    const row = (await screen.findByText('NEWSEAL00000002', {}, { timeout: 5_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('NEWSEAL00000002', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Done')).toBeInTheDocument();
     expect(within(row).getByText('Has an account')).toBeInTheDocument();
     expect(columns()).toEqual(['Date', 'Match', 'Seat', 'From', 'To', 'New seal', 'State', 'Order']);

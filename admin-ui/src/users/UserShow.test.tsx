@@ -88,8 +88,8 @@ describe("a user's page", () => {
     const fetchMock = usersApi();
     renderAdminApp(`/users/${USER_ID}/show`);
 
-    const orders = await screen.findByRole('region', { name: /^Ordini/ }, { timeout: 5_000 });
-    expect(await within(orders).findByText('Como - Lazio', {}, { timeout: 5_000 })).toBeInTheDocument();
+    const orders = await screen.findByRole('region', { name: /^Ordini/ }, { timeout: 15_000 });
+    expect(await within(orders).findByText('Como - Lazio', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(within(orders).getByText('60,00 €')).toBeInTheDocument();
     const tickets = screen.getByRole('region', { name: /^Biglietti emessi/ });
     expect(await within(tickets).findByText('Luca Neri')).toBeInTheDocument();
@@ -118,9 +118,9 @@ describe("a user's page", () => {
     const user = userEvent.setup();
     renderAdminApp(`/users/${USER_ID}/show`);
 
-    await user.click(await screen.findByText(text, {}, { timeout: 5_000 }));
+    await user.click(await screen.findByText(text, {}, { timeout: 15_000 }));
 
-    expect(await screen.findByRole('region', { name: 'Pagamento' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Pagamento' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([input]) => urlOf(input).pathname === `${ORDERS}/${ORDER_ID}`)).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe("a user's page", () => {
     const orders = await screen.findByRole('region', { name: /^Ordini/ });
     await user.click(within(orders).getByRole('link', { name: 'Vedi tutti' }));
 
-    const account = await screen.findByRole('textbox', { name: 'Account' }, { timeout: 5_000 });
+    const account = await screen.findByRole('textbox', { name: 'Account' }, { timeout: 15_000 });
     await waitFor(() => expect(account).toHaveValue('tifoso@lario.test'));
     expect(lastListParam(fetchMock, ORDERS, 'filter')).toEqual({ user_id: USER_ID });
     expect(screen.getByRole('heading', { name: 'Ordini' })).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe('the waiting rooms list', () => {
     const { routes, fetchMock } = roomsApi();
     renderAdminApp('/queue');
 
-    expect(await screen.findByRole('heading', { name: "Sale d'attesa", level: 1 }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Sale d'attesa", level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     const row = await rowShowing('Como - Lazio');
     expectColumns(['Vendita', 'Stato', 'Apertura della vendita', 'Ingressi al minuto', 'In attesa', 'Stanno acquistando']);
     expect(within(row).getByRole('link', { name: 'Como - Lazio' })).toHaveAttribute('href', '/admin/fixtures/7/show');
@@ -83,7 +83,7 @@ describe('the waiting rooms list', () => {
       { ...open, counts: { ...open.counts, waiting: 13900, shopping: 990 } },
       seasonRoom,
     ]);
-    await waitFor(() => expect(screen.getAllByTestId('waiting-room-waiting')[0]).toHaveTextContent('13.900'), { timeout: 7_000 });
+    await waitFor(() => expect(screen.getAllByTestId('waiting-room-waiting')[0]).toHaveTextContent('13.900'), { timeout: 15_000 });
     expect(screen.getAllByTestId('waiting-room-shopping')[0]).toHaveTextContent('990');
     expect(listReads(fetchMock, ROOMS).length).toBeGreaterThanOrEqual(2);
   });
@@ -93,15 +93,15 @@ describe('the waiting rooms list', () => {
     const user = userEvent.setup();
     renderAdminApp('/', { locale: 'en' });
 
-    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' }, { timeout: 5_000 })).closest('ul') as HTMLElement;
+    const menu = (await screen.findByRole('menuitem', { name: 'Sectors' }, { timeout: 15_000 })).closest('ul') as HTMLElement;
     await user.click(within(menu).getByRole('menuitem', { name: 'Waiting rooms' }));
-    expect(await screen.findByRole('heading', { name: 'Waiting rooms', level: 1 }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Waiting rooms', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     expectColumns(['On-sale', 'State', 'Sale opens', 'Admissions per minute', 'Waiting', 'Shopping']);
     const row = await rowShowing('Como - Lazio');
     expect(within(row).getByText('Open')).toBeInTheDocument();
 
     await user.click(within(row).getByTestId('waiting-room-rate'));
-    expect(await screen.findByText('about 48 minutes', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('about 48 minutes', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 });
 
@@ -112,7 +112,7 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp('/waiting-rooms/create');
 
-    expect(await screen.findByRole('radio', { name: 'Una partita' }, { timeout: 5_000 })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Una partita' }, { timeout: 15_000 })).toBeChecked();
     await user.click(screen.getByRole('combobox', { name: /^Partita/ }));
     await user.click(await screen.findByRole('option', { name: /^Como - Lazio/ }));
     typeRomeTime(/^Apertura della fila/, '2026-12-01T09:00');
@@ -158,11 +158,11 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp('/season-tickets/3/show/waiting-room');
 
-    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 5_000 });
+    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 15_000 });
     expect(within(panel).getByText(/non ha una sala d'attesa/)).toBeInTheDocument();
     await user.click(within(panel).getByRole('link', { name: "Attiva una sala d'attesa" }));
 
-    expect(await screen.findByRole('radio', { name: 'Un abbonamento' }, { timeout: 5_000 })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Un abbonamento' }, { timeout: 15_000 })).toBeChecked();
     expect(await screen.findByRole('combobox', { name: /^Abbonamento/ })).toHaveTextContent('Abbonamento 2026-27');
     typeRomeTime(/^Apertura della fila/, '2026-07-01T09:00');
     typeRomeTime(/^Apertura della vendita/, '2026-07-01T10:00');
@@ -187,7 +187,7 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp(`/waiting-rooms/create?source=${encodeURIComponent('{"fixture_id":7}')}`);
 
-    expect(await screen.findByRole('combobox', { name: /^Partita/ }, { timeout: 5_000 })).toHaveTextContent(/^Como - Lazio/);
+    expect(await screen.findByRole('combobox', { name: /^Partita/ }, { timeout: 15_000 })).toHaveTextContent(/^Como - Lazio/);
     typeRomeTime(/^Apertura della fila/, '2026-12-01T11:00');
     typeRomeTime(/^Apertura della vendita/, '2026-12-01T10:00');
     await typeNumber(user, /^Ingressi al minuto/, '300');
@@ -213,7 +213,7 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp(`/waiting-rooms/create?source=${encodeURIComponent('{"fixture_id":7}')}`, { locale });
 
-    await screen.findByRole('combobox', { name: locale === 'it' ? /^Partita/ : /^Match/ }, { timeout: 5_000 });
+    await screen.findByRole('combobox', { name: locale === 'it' ? /^Partita/ : /^Match/ }, { timeout: 15_000 });
     typeRomeTime(locale === 'it' ? /^Apertura della fila/ : /^Line opens/, '2026-12-01T09:00');
     typeRomeTime(locale === 'it' ? /^Apertura della vendita/ : /^Sale opens/, '2026-12-01T10:00');
     await typeNumber(user, locale === 'it' ? /^Ingressi al minuto/ : /^Admissions per minute/, '300');
@@ -234,7 +234,7 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp(`/waiting-rooms/create?source=${encodeURIComponent('{"fixture_id":7}')}`);
 
-    await screen.findByRole('combobox', { name: /^Partita/ }, { timeout: 5_000 });
+    await screen.findByRole('combobox', { name: /^Partita/ }, { timeout: 15_000 });
     typeRomeTime(/^Apertura della fila/, '2026-12-01T09:00');
     typeRomeTime(/^Apertura della vendita/, '2026-12-01T10:00');
     await typeNumber(user, /^Ingressi al minuto/, '300');
@@ -252,7 +252,7 @@ describe("a waiting room's form", () => {
     const user = userEvent.setup();
     renderAdminApp('/waiting-rooms/5');
 
-    expect(await screen.findByText(/La sala ha già aperto: gli orari non si cambiano più/, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/La sala ha già aperto: gli orari non si cambiano più/, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Apertura della vendita/)).toHaveValue('2026-12-01T10:00');
     expect(screen.getByLabelText(/^Apertura della vendita/)).toHaveAttribute('readonly');
     expect(screen.getByRole('spinbutton', { name: /^Durata del turno/ })).toHaveValue(10);
@@ -282,7 +282,7 @@ describe("a waiting room's page", () => {
     roomsApi({ [ROOM]: [{ body: open }, { body: moved }] });
     renderAdminApp('/waiting-rooms/5/show');
 
-    const waiting = await screen.findByTestId('waiting-room-counter-waiting', {}, { timeout: 5_000 });
+    const waiting = await screen.findByTestId('waiting-room-counter-waiting', {}, { timeout: 15_000 });
     expect(within(waiting).getByText('In attesa')).toBeInTheDocument();
     expect(screen.getByTestId('waiting-room-counter-waiting-value')).toHaveTextContent('14.400');
     expect(screen.getByTestId('waiting-room-counter-admitted-value')).toHaveTextContent('3600');
@@ -298,7 +298,7 @@ describe("a waiting room's page", () => {
     expect(screen.getByRole('link', { name: 'Como - Lazio' })).toHaveAttribute('href', '/admin/fixtures/7/show');
     expect(screen.getByTestId('waiting-room-setting-admission')).toHaveTextContent('10 minuti');
 
-    expect(await screen.findByText('circa 12 minuti', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByText('circa 12 minuti', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('waiting-room-counter-waiting-value')).toHaveTextContent('14.100');
     expect(screen.getByRole('progressbar', { name: 'Avanzamento della fila' })).toHaveAttribute('aria-valuenow', '21');
   });
@@ -312,11 +312,11 @@ describe("a waiting room's page", () => {
     const user = userEvent.setup();
     renderAdminApp('/waiting-rooms/5/show');
 
-    await user.click(await screen.findByRole('button', { name: 'Metti in pausa' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Metti in pausa' }, { timeout: 15_000 }));
     // The page's next reads find it paused too.
     routes[ROOM] = { body: paused };
     expect(await screen.findByText("Sala d'attesa in pausa")).toBeInTheDocument();
-    expect(await screen.findByText('In pausa', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(await screen.findByText('In pausa', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText(/nessuno viene ammesso finché non riprendi/)).toBeInTheDocument();
     const [pause] = callsWith(fetchMock, 'POST');
     expect(urlOf(pause?.[0] ?? '').pathname).toBe(`${ROOM}/pause`);
@@ -327,7 +327,7 @@ describe("a waiting room's page", () => {
     routes[ROOM] = { body: open };
     expect(await screen.findByText("Sala d'attesa ripresa: gli ingressi ripartono")).toBeInTheDocument();
     expect(callsWith(fetchMock, 'POST').map(([input]) => urlOf(input).pathname)).toEqual([`${ROOM}/pause`, `${ROOM}/resume`]);
-    expect(await screen.findByRole('button', { name: 'Metti in pausa' }, { timeout: 3_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Metti in pausa' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('closes the room only after a confirmation that says holding needs no admission from then on; then stops reading it', async () => {
@@ -336,7 +336,7 @@ describe("a waiting room's page", () => {
     const user = userEvent.setup();
     renderAdminApp('/waiting-rooms/5/show');
 
-    await user.click(await screen.findByRole('button', { name: 'Chiudi la sala' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Chiudi la sala' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText("Chiudere la sala d'attesa?")).toBeInTheDocument();
     expect(
@@ -356,7 +356,7 @@ describe("a waiting room's page", () => {
     expect(others).toHaveLength(0);
     expect(urlOf(close?.[0] ?? '').pathname).toBe(`${ROOM}/close`);
     expect(jsonBody(close)).toEqual({});
-    expect(await screen.findByText('Chiusa', {}, { timeout: 3_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Chiusa', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Chiudi la sala' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Metti in pausa' })).not.toBeInTheDocument();
     const settled = roomReads(fetchMock).length;
@@ -371,7 +371,7 @@ describe("a waiting room's page", () => {
     const user = userEvent.setup();
     renderAdminApp('/waiting-rooms/5/show', { locale: 'en' });
 
-    expect(await screen.findByText('about 48 minutes', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText('about 48 minutes', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('waiting-room-counter-last-minute')).toHaveTextContent('of 300 a minute set');
     await user.click(screen.getByRole('button', { name: 'Pause' }));
 
@@ -384,7 +384,7 @@ describe("a match's waiting room tab", () => {
     roomsApi();
     renderAdminApp('/fixtures/7/show/waiting-room');
 
-    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 5_000 });
+    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 15_000 });
     expect(screen.getByRole('tab', { name: "Sala d'attesa" })).toHaveAttribute('aria-selected', 'true');
     expect(within(panel).getByText('Aperta')).toBeInTheDocument();
     expect(within(panel).getByTestId('waiting-room-waiting')).toHaveTextContent('14.400');
@@ -396,7 +396,7 @@ describe("a match's waiting room tab", () => {
     roomsApi({ [ROOMS]: listRoute('waiting-rooms', [seasonRoom]) });
     renderAdminApp('/fixtures/7/show/waiting-room', { locale: 'en' });
 
-    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 5_000 });
+    const panel = await screen.findByTestId('waiting-room-panel', {}, { timeout: 15_000 });
     expect(within(panel).getByText(/has no waiting room/)).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Enable a waiting room' })).toHaveAttribute(
       'href',

@@ -41,7 +41,7 @@ describe('/checkout/thankyou/{id}', () => {
     expect(await screen.findByText('Stiamo emettendo i tuoi biglietti…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Stiamo emettendo i tuoi biglietti…' })).toBeInTheDocument();
 
-    expect(await screen.findByText('I tuoi 2 biglietti sono pronti.', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('I tuoi 2 biglietti sono pronti.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo(`GET ${ORDER}`)).toHaveLength(3);
     expect(screen.getByText('Sigillo fiscale: SEAL0001')).toBeInTheDocument();
     expect(screen.getByTestId('wallet-link')).toHaveAttribute('href', '/wallet/');

@@ -129,7 +129,7 @@ describe('/resale/:resaleId', () => {
     expect(api.callsTo(CONFIRM)[0]?.body).toEqual({ client_secret: 'pi_r1_secret_xyz' });
 
     expect(await screen.findByTestId('resale-purchase-progress')).toHaveTextContent('Pagamento ricevuto, emissione del biglietto in corso');
-    const done = await screen.findByTestId('resale-purchase-done', {}, { timeout: 5000 });
+    const done = await screen.findByTestId('resale-purchase-done', {}, { timeout: 15_000 });
     expect(done).toHaveTextContent('Il biglietto è nel tuo portafoglio');
     expect(done).toHaveTextContent('Biglietto a nome di Anna Bianchi per Como - Genoa.');
     expect(screen.getByTestId('resale-purchase-seal')).toHaveTextContent('Sigillo fiscale: SEAL-NEW-1');
@@ -246,7 +246,7 @@ describe('/resale/:resaleId', () => {
       `/resale/${RESALE_ID}?purchase=${PURCHASE_ID}&payment_intent=pi_r1&payment_intent_client_secret=pi_r1_secret_xyz&redirect_status=succeeded`,
     );
 
-    expect(await screen.findByTestId('resale-purchase-done', {}, { timeout: 5000 })).toHaveTextContent('Il biglietto è nel tuo portafoglio');
+    expect(await screen.findByTestId('resale-purchase-done', {}, { timeout: 15_000 })).toHaveTextContent('Il biglietto è nel tuo portafoglio');
     expect(api.callsTo(CONFIRM)).toHaveLength(1);
     expect(api.callsTo(CONFIRM)[0]?.body).toEqual({ client_secret: 'pi_r1_secret_xyz' });
   });

@@ -241,8 +241,8 @@ describe('/seasonticketcheckout/{id}', () => {
     await payWithCard(user);
 
     expect(api.callsTo(`POST ${ORDER}/confirm`)[0]?.body).toEqual({ client_secret: 'pi_s_secret' });
-    const outcome = await screen.findByTestId('order-outcome', {}, { timeout: 5000 });
-    await waitFor(() => expect(outcome).toHaveAttribute('data-state', 'issued'), { timeout: 5000 });
+    const outcome = await screen.findByTestId('order-outcome', {}, { timeout: 15_000 });
+    await waitFor(() => expect(outcome).toHaveAttribute('data-state', 'issued'), { timeout: 15_000 });
     expect(within(outcome).getByText('I tuoi 2 abbonamenti sono pronti.')).toBeInTheDocument();
     expect(within(outcome).getByText('Sigillo fiscale: SEAL-1')).toBeInTheDocument();
     expect(within(outcome).getByText('Collezione: stiamo emettendo i biglietti delle partite (0 di 3).')).toBeInTheDocument();

@@ -80,7 +80,7 @@ const rightField = () => screen.getByRole('textbox', { name: 'Sigillo fiscale o 
 async function drawnBlock() {
   const map = await screen.findByRole('group', { name: 'Posti del blocco A' });
   await waitFor(() => expect(map).toHaveAttribute('aria-busy', 'false'));
-  await screen.findByTestId('renewal-form', {}, { timeout: 5000 });
+  await screen.findByTestId('renewal-form', {}, { timeout: 15_000 });
   return map;
 }
 
@@ -180,7 +180,7 @@ describe('renewing with a change of seat', () => {
 
   it('fades the sectors the phase does not open on the stadium, their blocks closed', async () => {
     const { user } = open('/selectedseasonticket/10000', { sectors: 'CC' });
-    await screen.findByTestId('renewal-form', {}, { timeout: 5000 });
+    await screen.findByTestId('renewal-form', {}, { timeout: 15_000 });
 
     const tc = await screen.findByTestId('sector-TC');
     await waitFor(() => expect(tc).toHaveAttribute('data-closed', 'true'));
@@ -205,7 +205,7 @@ describe('renewing with a change of seat', () => {
 
     await renew(user);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo(RENEWAL)).toHaveLength(1);
     expect(api.callsTo(RENEWAL)[0]?.body).toEqual({ ...MARIO, birth_province: 'CO', seat_id: 112 });
     expect(api.callsTo(RENEWAL)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
@@ -260,7 +260,7 @@ describe('renewing with a change of seat', () => {
     await user.click(seat(114));
     expect(screen.queryByTestId('renewal-seat-error')).not.toBeInTheDocument();
     await renew(user);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo(RENEWAL)[1]?.body).toEqual({ ...MARIO, birth_province: 'CO', seat_id: 114 });
   });
 
@@ -313,7 +313,7 @@ describe('renewing with a change of seat', () => {
 
   it('keeps what was typed and the seat chosen between the stadium and a block', async () => {
     const { user } = open('/selectedseasonticket/10000');
-    const form = await screen.findByTestId('renewal-form', {}, { timeout: 5000 });
+    const form = await screen.findByTestId('renewal-form', {}, { timeout: 15_000 });
     // Above the stadium: the form first, how to choose the seat in it.
     expect(form.compareDocumentPosition(screen.getByRole('group', { name: 'Mappa dello stadio Sinigaglia: tocca un settore' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(chosenSeat()).toHaveTextContent(/^Nessun posto scelto/);
@@ -375,7 +375,7 @@ describe('renewing with a change of seat', () => {
     expect(screen.queryByTestId('renewal-form')).not.toBeInTheDocument();
 
     await user.click(within(screen.getByTestId('phase-restricted')).getByRole('link', { name: 'Rinnova il tuo abbonamento' }));
-    const form = await screen.findByTestId('renewal-form', {}, { timeout: 5000 });
+    const form = await screen.findByTestId('renewal-form', {}, { timeout: 15_000 });
     expect(within(form).getByRole('heading', { level: 2, name: 'Rinnova il tuo abbonamento' })).toBeInTheDocument();
     expect(screen.queryByTestId('renewal-seat')).not.toBeInTheDocument();
     await fill(user);
@@ -391,7 +391,7 @@ describe('renewing with a change of seat', () => {
     const { user } = open(BLOCK_PAGE);
     const map = await screen.findByRole('group', { name: 'Seats in block A' });
     await waitFor(() => expect(map).toHaveAttribute('aria-busy', 'false'));
-    const form = await screen.findByTestId('renewal-form', {}, { timeout: 5000 });
+    const form = await screen.findByTestId('renewal-form', {}, { timeout: 15_000 });
 
     expect(within(form).getByRole('heading', { level: 2, name: 'Renew with a change of seat' })).toBeInTheDocument();
     expect(

@@ -36,7 +36,7 @@ function open({ signedIn = true, rights = { body: { items: FAMILY } } }: { signe
 }
 
 /** The page, the session, the phases and the fan's rights read: slow on a busy machine. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 
 const field = {
   right: () => screen.getByRole('textbox', { name: 'Sigillo fiscale o codice di rinnovo' }),
@@ -98,7 +98,7 @@ describe("the fan's season tickets to renew", () => {
     await user.selectOptions(field.sex(), 'M');
     await user.click(screen.getByRole('button', { name: "Rinnova l'abbonamento" }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo(RENEWAL)[0]?.body).toEqual({
       right: 'P1-7F3A9C',
       first_name: 'Mario',

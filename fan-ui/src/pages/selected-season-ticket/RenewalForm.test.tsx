@@ -111,7 +111,7 @@ describe('renewing a season ticket', () => {
 
     await renew(user);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo(RENEWAL)).toHaveLength(1);
     expect(api.callsTo(RENEWAL)[0]?.body).toEqual({ ...MARIO, birth_province: 'CO' });
     expect(api.callsTo(RENEWAL)[0]?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');

@@ -79,7 +79,7 @@ async function fillRow(user: UserEvent, index: number, values: Partial<RenewalRe
 
 async function toMany(user: UserEvent) {
   // The page, the session and the phases read first: slow on a busy machine.
-  await user.click(await screen.findByRole('button', { name: 'Rinnova più abbonamenti insieme' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Rinnova più abbonamenti insieme' }, { timeout: 15_000 }));
   return screen.findByTestId('renewals-form');
 }
 
@@ -118,7 +118,7 @@ describe('renewing several season tickets at once', () => {
 
     await send(user);
 
-    await waitFor(() => expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Rinnovi riusciti: 1 su 3.'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Rinnovi riusciti: 1 su 3.'), { timeout: 15_000 });
     expect(api.callsTo(RENEWALS)).toHaveLength(1);
     expect(api.callsTo(RENEWALS)[0]?.body).toEqual({
       items: [
@@ -154,7 +154,7 @@ describe('renewing several season tickets at once', () => {
     refusals = {};
     await send(user);
 
-    await waitFor(() => expect(screen.getAllByTestId('renewals-order')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByTestId('renewals-order')).toHaveLength(2), { timeout: 15_000 });
     expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Rinnovi riusciti: 1 su 1.');
     expect(api.callsTo(RENEWALS)[1]?.body).toEqual({ items: [{ ...GIULIA, birth_province: 'CO' }] });
     expect(outcomeOf(1)).toHaveTextContent("Rinnovato: l'ordine è in attesa di pagamento.");
@@ -165,7 +165,7 @@ describe('renewing several season tickets at once', () => {
 
     // On to the first order's check and payment, as after a single renewal.
     await user.click(screen.getByRole('link', { name: 'Verifica e paga il rinnovo di Mario Bianchi' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('checks every row before sending: blank rows left out, each field, a right given twice', async () => {
@@ -189,7 +189,7 @@ describe('renewing several season tickets at once', () => {
     await user.click(screen.getByRole('button', { name: 'Aggiungi un abbonamento' }));
     await send(user);
 
-    await waitFor(() => expect(api.callsTo(RENEWALS)).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(api.callsTo(RENEWALS)).toHaveLength(1), { timeout: 15_000 });
     expect(api.callsTo(RENEWALS)[0]?.body).toEqual({ items: [{ ...MARIO, birth_province: 'CO' }] });
   });
 
@@ -200,7 +200,7 @@ describe('renewing several season tickets at once', () => {
 
     await send(user);
 
-    await waitFor(() => expect(input(0, 'right')).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
+    await waitFor(() => expect(input(0, 'right')).toHaveAttribute('aria-invalid', 'true'), { timeout: 15_000 });
     expect(input(0, 'right')).toHaveAccessibleDescription('Nessun abbonato ha questo sigillo fiscale o codice di rinnovo: controllalo.');
     expect(input(0, 'right')).toHaveFocus();
     expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Rinnovi riusciti: 0 su 1.');
@@ -214,14 +214,14 @@ describe('renewing several season tickets at once', () => {
 
     await send(user);
 
-    expect(await within(form).findByText('Troppi tentativi: aspetta qualche minuto e riprova.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(form).findByText('Troppi tentativi: aspetta qualche minuto e riprova.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(input(0, 'right')).toHaveValue('P1-7F3A9C');
     expect(screen.queryByTestId('renewals-orders')).not.toBeInTheDocument();
   });
 
   it('takes up to ten rows, starting from what the single form had, and keeps them when switching back', async () => {
     const { user } = open();
-    await user.type(await screen.findByTestId('renewal-right', {}, { timeout: 5000 }), 'P1-7F3A9C');
+    await user.type(await screen.findByTestId('renewal-right', {}, { timeout: 15_000 }), 'P1-7F3A9C');
 
     await toMany(user);
     expect(input(0, 'right')).toHaveValue('P1-7F3A9C');
@@ -245,7 +245,7 @@ describe('renewing several season tickets at once', () => {
     const { user } = open(
       answer({ 'P1-7F3A9C': orderOf(MARIO_ORDER, 5, 'Mario') }, { 'P1-22B4D1': { code: 'holder_mismatch', errors: { field: 'birth_date' } } }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Renew several season tickets at once' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Renew several season tickets at once' }, { timeout: 15_000 }));
     const form = await screen.findByTestId('renewals-form');
     expect(within(form).getByRole('group', { name: 'Season ticket 1' })).toBeInTheDocument();
     await fillRow(user, 0, MARIO);
@@ -253,7 +253,7 @@ describe('renewing several season tickets at once', () => {
 
     await user.click(screen.getByRole('button', { name: 'Renew the season tickets' }));
 
-    await waitFor(() => expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Renewals made: 1 of 2.'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('renewals-summary')).toHaveTextContent('Renewals made: 1 of 2.'), { timeout: 15_000 });
     expect(outcomeOf(0)).toHaveTextContent('Renewed: the order is waiting for payment.');
     expect(outcomeOf(1)).toHaveTextContent("Does not match the holder's record: date of birth.");
     const orders = screen.getByTestId('renewals-orders');

@@ -115,7 +115,7 @@ describe("a season ticket's on-sale guarded by a waiting room", () => {
       'GET /api/season-tickets/10000/phases': { body: aPhaseTimeline(null) },
     });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Abbonamento Serie A 2025-2026' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Abbonamento Serie A 2025-2026' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/selectedseasonticket\/10000$/);
   });
 });

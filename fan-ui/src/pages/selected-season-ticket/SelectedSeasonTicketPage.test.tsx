@@ -176,7 +176,7 @@ describe('/selectedseasonticket/{id}', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Procedi' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verifica dei titolari' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(api.callsTo('POST /api/season-tickets/10000/checkout')).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Abbonamento Serie A 2025-2026' })).toBeInTheDocument();
   });

@@ -60,7 +60,7 @@ describe('/transfer_title/:seal', () => {
     expect(await screen.findByTestId('transfer-progress')).toHaveTextContent('Stiamo cedendo il biglietto…');
     expect(screen.queryByTestId('transfer-submit')).not.toBeInTheDocument();
 
-    const done = await screen.findByTestId('transfer-done', {}, { timeout: 5000 });
+    const done = await screen.findByTestId('transfer-done', {}, { timeout: 15_000 });
     expect(done).toHaveTextContent('Biglietto ceduto a Anna Bianchi');
     expect(done).toHaveTextContent(
       'Il nuovo titolare riceve il biglietto per e-mail a anna.bianchi@example.it; se ha un account con questo indirizzo, lo trova anche nel suo wallet.',

@@ -20,10 +20,8 @@ import { baseUrl, simUrl } from '../src/env.ts';
 import { type SimMessage, simMessagesTo } from '../src/mail.ts';
 import {
   type NamedSeasonHolder,
-  type SeasonDetail,
-  type SeasonSummary,
-  buySeasonThroughApi,
-  getJson,
+  buyTribunaSeasonSeat,
+  getJsonAs,
   publicSeasonSale,
   supporterCard,
 } from '../src/season.ts';
@@ -55,11 +53,6 @@ interface ResaleCheck {
   terms: { face_value_cents: number; fee_cents: number } | null;
 }
 
-async function json<T>(context: BrowserContext, apiPath: string): Promise<T> {
-  const response = await context.request.get(`${BASE_URL}${apiPath}`);
-  expect(response.status(), apiPath).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** The first message to `address` whose subject contains `subject`, waiting up to a minute. */
 async function mailWith(address: string, subject: string): Promise<SimMessage> {
@@ -90,18 +83,7 @@ beforeAll(async () => {
   // Some matches are high-risk: both holders need the club's supporter card.
   await supporterCard(HOLDER);
   await supporterCard(BUYER);
-  const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
-  const summary = items.find((season) => season.status === 1 && season.inventory_ready);
-  if (!summary) throw new Error('the demo data puts the season ticket on sale');
-  const season = await getJson<SeasonDetail>(`/api/season-tickets/${summary.id}`);
-  const block = season.sectors.find((s) => s.code === 'TC')?.blocks.filter((b) => b.free > 0).at(-1);
-  if (!block) throw new Error('a block with free season seats');
-  const { seats } = await getJson<{ seats: { id: number; state: string }[] }>(
-    `/api/season-tickets/${season.id}/blocks/${block.id}`,
-  );
-  const seat = seats.filter((s) => s.state === 'free').at(0);
-  if (!seat) throw new Error('a free season seat');
-  await buySeasonThroughApi(seller, season.id, seat.id, HOLDER);
+  await buyTribunaSeasonSeat(seller, HOLDER, 0);
 });
 
 afterAll(async () => {
@@ -113,10 +95,10 @@ afterAll(async () => {
 it('a season holder resells a match at face value and a second fan buys it: wallets, e-mails, PDF, staff list', async () => {
   const page = await seller.newPage();
   const errors = collectPageErrors(page);
-  const [item] = (await json<{ items: SeasonWalletItem[] }>(seller, '/api/wallet/seasons')).items;
+  const [item] = (await getJsonAs<{ items: SeasonWalletItem[] }>(seller, '/api/wallet/seasons')).items;
   const match = item?.matches.find((m) => m.state === 'valid');
   if (!item || !match) throw new Error('the season title with a match ahead is in the wallet');
-  const check = await json<ResaleCheck>(seller, `/api/season-seats/${item.line_id}/matches/${match.fixture_id}/resale`);
+  const check = await getJsonAs<ResaleCheck>(seller, `/api/season-seats/${item.line_id}/matches/${match.fixture_id}/resale`);
   const face = check.terms?.face_value_cents;
   if (face === undefined) throw new Error('the seat has a face value');
 
@@ -165,7 +147,7 @@ it('a season holder resells a match at face value and a second fan buys it: wall
   await shot(buyerPage, 'resale-7-buyer-done-phone');
 
   // The buyer's wallet holds the match ticket in the holder's name.
-  const { received_matches: received } = await json<{
+  const { received_matches: received } = await getJsonAs<{
     received_matches: { transfer_id: string; seal: string; holder_name: string; fixture: { id: number } }[];
   }>(buyer, '/api/wallet');
   const ticket = received.find((r) => r.fixture.id === match.fixture_id);

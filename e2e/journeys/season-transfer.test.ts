@@ -19,10 +19,8 @@ import { baseUrl } from '../src/env.ts';
 import { waitForMessage } from '../src/mail.ts';
 import {
   type NamedSeasonHolder,
-  type SeasonDetail,
-  type SeasonSummary,
-  buySeasonThroughApi,
-  getJson,
+  buyTribunaSeasonSeat,
+  getJsonAs,
   publicSeasonSale,
   supporterCard,
 } from '../src/season.ts';
@@ -57,12 +55,6 @@ interface ReceivedMatch {
   fixture: { id: number };
 }
 
-async function json<T>(context: BrowserContext, apiPath: string): Promise<T> {
-  const response = await context.request.get(`${BASE_URL}${apiPath}`);
-  expect(response.status(), apiPath).toBe(200);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   fan = await newFanContext(browser);
@@ -73,19 +65,7 @@ beforeAll(async () => {
   // Some matches are high-risk: both need the club's supporter card.
   await supporterCard(HOLDER);
   await supporterCard(FRIEND);
-  const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
-  const summary = items.find((season) => season.status === 1 && season.inventory_ready);
-  if (!summary) throw new Error('the demo data puts the season ticket on sale');
-  const season = await getJson<SeasonDetail>(`/api/season-tickets/${summary.id}`);
-  // The Tribuna Centrale's last block: the season journey buys in the Curva Como.
-  const block = season.sectors.find((s) => s.code === 'TC')?.blocks.filter((b) => b.free > 0).at(-1);
-  if (!block) throw new Error('a block with free season seats');
-  const { seats } = await getJson<{ seats: { id: number; state: string }[] }>(
-    `/api/season-tickets/${season.id}/blocks/${block.id}`,
-  );
-  const seat = seats.filter((s) => s.state === 'free').at(-1);
-  if (!seat) throw new Error('a free season seat');
-  await buySeasonThroughApi(fan, season.id, seat.id, HOLDER);
+  await buyTribunaSeasonSeat(fan, HOLDER, -1);
 });
 
 afterAll(async () => {
@@ -97,7 +77,7 @@ afterAll(async () => {
 it('a season holder passes one match on to a friend, whose wallet and mailbox get the match ticket', async () => {
   const page = await fan.newPage();
   const errors = collectPageErrors(page);
-  const [item] = (await json<{ items: SeasonWalletItem[] }>(fan, '/api/wallet/seasons')).items;
+  const [item] = (await getJsonAs<{ items: SeasonWalletItem[] }>(fan, '/api/wallet/seasons')).items;
   const match = item?.matches.find((m) => m.state === 'valid');
   if (!item || !match) throw new Error('the season title with a match ahead is in the wallet');
   const key = `${item.line_id}-${match.fixture_id}`;
@@ -131,11 +111,11 @@ it('a season holder passes one match on to a friend, whose wallet and mailbox ge
   await expect.poll(async () => passedTo.textContent()).toContain('Gino Ospite');
   await passedTo.scrollIntoViewIfNeeded();
   await shot(page, 'season-transfer-4-passed-on-phone');
-  const after = (await json<{ items: SeasonWalletItem[] }>(fan, '/api/wallet/seasons')).items[0];
+  const after = (await getJsonAs<{ items: SeasonWalletItem[] }>(fan, '/api/wallet/seasons')).items[0];
   expect(after?.matches.filter((m) => m.state === 'passed_on').map((m) => m.fixture_id)).toEqual([match.fixture_id]);
 
   // The friend's wallet: the match ticket in their name with its own seal.
-  const { received_matches: received } = await json<{ received_matches: ReceivedMatch[] }>(friend, '/api/wallet');
+  const { received_matches: received } = await getJsonAs<{ received_matches: ReceivedMatch[] }>(friend, '/api/wallet');
   expect(received).toHaveLength(1);
   const ticket = received[0];
   if (!ticket) throw new Error("the match ticket is in the friend's wallet");

@@ -138,3 +138,34 @@ export async function buySeasonThroughApi(
   }
   throw new Error(`season order ${order.id} not issued`);
 }
+
+/**
+ * The season on sale, then a free seat of the Tribuna Centrale's last block with free season
+ * seats (the season journey buys in the Curva Como), bought for the context's fan through the
+ * API: the `pick`-th free seat from the start, or from the end when negative.
+ */
+export async function buyTribunaSeasonSeat(
+  context: BrowserContext,
+  holder: NamedSeasonHolder,
+  pick: number,
+): Promise<string> {
+  const { items } = await getJson<{ items: SeasonSummary[] }>('/api/season-tickets');
+  const summary = items.find((season) => season.status === 1 && season.inventory_ready);
+  if (!summary) throw new Error('the demo data puts the season ticket on sale');
+  const season = await getJson<SeasonDetail>(`/api/season-tickets/${summary.id}`);
+  const block = season.sectors.find((s) => s.code === 'TC')?.blocks.filter((b) => b.free > 0).at(-1);
+  if (!block) throw new Error('a block with free season seats');
+  const { seats } = await getJson<{ seats: { id: number; state: string }[] }>(
+    `/api/season-tickets/${season.id}/blocks/${block.id}`,
+  );
+  const seat = seats.filter((s) => s.state === 'free').at(pick);
+  if (!seat) throw new Error('a free season seat');
+  return buySeasonThroughApi(context, season.id, seat.id, holder);
+}
+
+/** A GET of the API as the context's fan that must answer 200, its JSON body. */
+export async function getJsonAs<T>(context: BrowserContext, path: string): Promise<T> {
+  const response = await context.request.get(`${baseUrl()}${path}`);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}

@@ -71,6 +71,38 @@ async fn get_resale(State(state): State<AppState>, Path(id): Path<String>) -> Ap
     Ok(axum::Json(offer).into_response())
 }
 
+/// What staff do to an offer.
+enum Action {
+    Cancel,
+    RecordPayout,
+}
+
+/// Does `action` to offer `id` in one transaction (the domain's conditional update, audited
+/// there), answering with the offer as it now is, 404 when missing, 409 when it does not apply.
+async fn act(state: &AppState, staff: Uuid, id: &str, action: Action) -> ApiResult<Response> {
+    let id = parse(id)?;
+    let mut tx = state.pool.begin().await?;
+    if resale::load(&mut tx, id, None).await?.is_none() {
+        return Err(ApiError::not_found("No such offer"));
+    }
+    let done = match action {
+        Action::Cancel => resale::cancel(&mut tx, id, staff).await?,
+        Action::RecordPayout => resale::mark_paid_by_staff(&mut tx, id, staff).await?,
+    };
+    if !done {
+        let (code, message) = match action {
+            Action::Cancel => ("offer_closed", "This offer is no longer on sale"),
+            Action::RecordPayout => ("no_manual_payout", "This offer owes no payout by hand"),
+        };
+        return Err(ApiError::new(StatusCode::CONFLICT, code, message));
+    }
+    let offer = resale::load(&mut tx, id, None)
+        .await?
+        .ok_or_else(ApiError::internal)?;
+    tx.commit().await?;
+    Ok(axum::Json(offer).into_response())
+}
+
 /// `POST /api/admin/resales/{id}/cancel`: takes a listed offer off the seat map (a buyer's
 /// payment that lands afterwards is paid back); audited.
 #[utoipa::path(post, path = "/resales/{id}/cancel", tag = "admin",
@@ -84,23 +116,7 @@ async fn cancel_resale(
     CurrentUser(staff): CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let id = parse(&id)?;
-    let mut tx = state.pool.begin().await?;
-    if resale::load(&mut tx, id, None).await?.is_none() {
-        return Err(ApiError::not_found("No such offer"));
-    }
-    if !resale::cancel(&mut tx, id, staff.user.user_id).await? {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "offer_closed",
-            "This offer is no longer on sale",
-        ));
-    }
-    let offer = resale::load(&mut tx, id, None)
-        .await?
-        .ok_or_else(ApiError::internal)?;
-    tx.commit().await?;
-    Ok(axum::Json(offer).into_response())
+    act(&state, staff.user.user_id, &id, Action::Cancel).await
 }
 
 /// `POST /api/admin/resales/{id}/payout`: staff record that they paid the seller of a
@@ -116,21 +132,5 @@ async fn record_payout(
     CurrentUser(staff): CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
-    let id = parse(&id)?;
-    let mut tx = state.pool.begin().await?;
-    if resale::load(&mut tx, id, None).await?.is_none() {
-        return Err(ApiError::not_found("No such offer"));
-    }
-    if !resale::mark_paid_by_staff(&mut tx, id, staff.user.user_id).await? {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "no_manual_payout",
-            "This offer owes no payout by hand",
-        ));
-    }
-    let offer = resale::load(&mut tx, id, None)
-        .await?
-        .ok_or_else(ApiError::internal)?;
-    tx.commit().await?;
-    Ok(axum::Json(offer).into_response())
+    act(&state, staff.user.user_id, &id, Action::RecordPayout).await
 }

@@ -705,6 +705,8 @@ fn purchase_mail(
             "price": documents::euros(line.price_cents.0),
             "seal": line.title.as_ref().map(|t| t.seal.clone()).unwrap_or_default(),
             "collection": line.collection, "titles": titles,
+            // The sending job adds the season title's pass links (a staff resend has none).
+            "pass": null,
         }));
     }
     let base = public_base_url.trim_end_matches('/');

@@ -8,7 +8,7 @@ cd "$ROOT"
 
 bash scripts/ensure-postgres.sh
 [ -f fan-ui/dist/index.html ] && [ -f admin-ui/dist/index.html ] || build_frontends
-cargo build --bins --quiet
+cargo build -p api -p workers -p sim --bins --quiet
 
 start_stack lario_e2e
 

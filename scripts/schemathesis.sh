@@ -22,7 +22,7 @@ if [ "$("$ST" --version 2>/dev/null)" != "schemathesis, version $ST_VERSION" ]; 
 fi
 
 bash scripts/ensure-postgres.sh
-[ "${SKIP_BUILD:-}" = 1 ] || cargo build --bins --quiet
+[ "${SKIP_BUILD:-}" = 1 ] || cargo build -p api -p workers -p sim --bins --quiet
 start_stack lario_schemathesis
 SCHEMA_URL=${SCHEMA_URL:-$API_URL/api/openapi.json}
 

@@ -300,6 +300,9 @@ export type SeasonTransferCheck = Schemas['SeasonTransferCheck'];
 export type ReceivedSeasonMatch = Schemas['ReceivedSeasonMatch'];
 /** A title's Google Wallet save link (`/api/wallet/.../pass/google`). */
 export type GooglePass = Schemas['GooglePass'];
+export type PassRegistration = Schemas['PassRegistration'];
+export type PassDeviceLog = Schemas['PassDeviceLog'];
+export type UpdatedPasses = Schemas['UpdatedPasses'];
 export type TransferRequest = Schemas['TransferRequest'];
 export type TransferState = Schemas['TransferState'];
 export type TransferView = Schemas['TransferView'];

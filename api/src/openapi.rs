@@ -71,6 +71,8 @@ pub struct ApiDoc;
 /// The session cookie and the CSRF header, as security schemes.
 pub const SESSION: &str = "session";
 pub const CSRF: &str = "csrf";
+/// Apple Wallet's calls to our pass web service: `Authorization: ApplePass {token}`.
+pub const APPLE_PASS: &str = "apple_pass";
 
 /// Adds the security schemes, then the answers every operation of a kind can give.
 pub struct CommonAnswers;
@@ -90,6 +92,13 @@ impl Modify for CommonAnswers {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "X-CSRF-Token",
                 "Repeats the `lario_csrf` cookie (GET /api/auth/csrf) on every write",
+            ))),
+        );
+        components.add_security_scheme(
+            APPLE_PASS,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "`ApplePass {token}`: the pass's `authenticationToken`",
             ))),
         );
         for (path, item) in doc.paths.paths.iter_mut() {

@@ -83,23 +83,5 @@ impl AppState {
 pub fn passes(
     config: &Config,
 ) -> Result<integrations::passes::Passes, integrations::passes::PassError> {
-    use secrecy::ExposeSecret;
-    let p = &config.passes;
-    integrations::passes::Passes::new(integrations::passes::PassKeys {
-        organization: p.organization.clone(),
-        apple_pass_type_id: p.apple_pass_type_id.clone(),
-        apple_team_id: p.apple_team_id.clone(),
-        apple_cert_pem: p.apple_cert_pem.clone(),
-        apple_key_pem: p
-            .apple_key_pem
-            .as_ref()
-            .map(|k| k.expose_secret().to_owned()),
-        apple_wwdr_pem: p.apple_wwdr_pem.clone(),
-        google_issuer_id: p.google_issuer_id.clone(),
-        google_service_account: p.google_service_account.clone(),
-        google_key_pem: p
-            .google_key_pem
-            .as_ref()
-            .map(|k| k.expose_secret().to_owned()),
-    })
+    workflows::passes::signer(config)
 }

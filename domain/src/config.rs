@@ -84,6 +84,12 @@ pub struct PassesConfig {
     /// The service account's private key (PEM text or a path); none: generated
     /// (development only).
     pub google_key_pem: Option<SecretString>,
+    /// Where passes on phones are told of changes: Apple's push service, Google's token
+    /// endpoint and Wallet API (the simulator's in development).
+    pub apns_url: String,
+    pub google_token_url: String,
+    pub google_api_url: String,
+    pub update_timeout: Duration,
 }
 
 /// Sign-in and sessions.
@@ -355,6 +361,28 @@ impl Config {
                 "lario-dev@lario-test.iam.gserviceaccount.com",
             )?,
             google_key_pem: optional_secret("GOOGLE_WALLET_KEY")?,
+            apns_url: r.string("APNS_URL").unwrap_or_else(|| {
+                if prod {
+                    "https://api.push.apple.com".into()
+                } else {
+                    format!("http://{sim_http}/apns")
+                }
+            }),
+            google_token_url: r.string("GOOGLE_WALLET_TOKEN_URL").unwrap_or_else(|| {
+                if prod {
+                    "https://oauth2.googleapis.com/token".into()
+                } else {
+                    format!("http://{sim_http}/google-wallet/token")
+                }
+            }),
+            google_api_url: r.string("GOOGLE_WALLET_API_URL").unwrap_or_else(|| {
+                if prod {
+                    "https://walletobjects.googleapis.com".into()
+                } else {
+                    format!("http://{sim_http}/google-wallet")
+                }
+            }),
+            update_timeout: Duration::from_millis(r.parse("PASS_UPDATE_TIMEOUT_MS", "10000")?),
         };
         Ok(Config {
             mode,

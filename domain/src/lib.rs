@@ -38,3 +38,4 @@ pub mod telemetry;
 pub mod transfers;
 pub mod venue;
 pub mod waiting_room;
+pub mod wallet_passes;

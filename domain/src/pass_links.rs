@@ -26,18 +26,56 @@ pub struct PassLink {
     pub seal: String,
 }
 
-fn payload(title: &PassTitle, seal: &str, expires: i64) -> String {
-    let title = match title {
-        PassTitle::Ticket(line) => format!("t:{line}"),
-        PassTitle::Season { line, fixture } => {
-            format!(
-                "s:{line}:{}",
-                fixture.map(|f| f.to_string()).unwrap_or_default()
-            )
+impl PassTitle {
+    /// The title as a short text (`t:11`, `s:10:7`, `s:10:`, `r:{uuid}`): in links and in
+    /// the passes handed out (`wallet_pass.title`).
+    pub fn key(&self) -> String {
+        match self {
+            PassTitle::Ticket(line) => format!("t:{line}"),
+            PassTitle::Season { line, fixture } => {
+                format!(
+                    "s:{line}:{}",
+                    fixture.map(|f| f.to_string()).unwrap_or_default()
+                )
+            }
+            PassTitle::Received(id) => format!("r:{id}"),
         }
-        PassTitle::Received(id) => format!("r:{id}"),
-    };
-    format!("pass|{title}|{seal}|{expires}")
+    }
+
+    /// The title a [`key`](Self::key) names.
+    pub fn from_key(key: &str) -> Option<PassTitle> {
+        Some(match key.split(':').collect::<Vec<_>>().as_slice() {
+            ["t", line] => PassTitle::Ticket(line.parse().ok()?),
+            ["s", line, ""] => PassTitle::Season {
+                line: line.parse().ok()?,
+                fixture: None,
+            },
+            ["s", line, fixture] => PassTitle::Season {
+                line: line.parse().ok()?,
+                fixture: Some(fixture.parse().ok()?),
+            },
+            ["r", id] => PassTitle::Received(id.parse().ok()?),
+            _ => return None,
+        })
+    }
+}
+
+fn payload(title: &PassTitle, seal: &str, expires: i64) -> String {
+    format!("pass|{}|{seal}|{expires}", title.key())
+}
+
+/// The token Apple Wallet sends back (`Authorization: ApplePass {token}`) for the pass of
+/// serial number `serial`: a keyed hash of the serial, so only who holds the pass has it.
+pub fn web_service_token(secret: &[u8], serial: &str) -> String {
+    URL_SAFE_NO_PAD.encode(secrets::keyed_hash(secret, &format!("passkit|{serial}")))
+}
+
+/// Whether `token` is the pass `serial`'s.
+pub fn web_service_token_holds(secret: &[u8], serial: &str, token: &str) -> bool {
+    secrets::constant_time_eq(
+        token.as_bytes(),
+        web_service_token(secret, serial).as_bytes(),
+    )
 }
 
 /// The token of a link to `title` (with fiscal seal `seal`) valid until `expires` (Unix seconds).
@@ -72,19 +110,7 @@ pub fn open(secret: &[u8], token: &str, now: i64) -> Option<PassLink> {
     if expires.parse::<i64>().ok()? <= now {
         return None;
     }
-    let title = match title.split(':').collect::<Vec<_>>().as_slice() {
-        ["t", line] => PassTitle::Ticket(line.parse().ok()?),
-        ["s", line, ""] => PassTitle::Season {
-            line: line.parse().ok()?,
-            fixture: None,
-        },
-        ["s", line, fixture] => PassTitle::Season {
-            line: line.parse().ok()?,
-            fixture: Some(fixture.parse().ok()?),
-        },
-        ["r", id] => PassTitle::Received(id.parse().ok()?),
-        _ => return None,
-    };
+    let title = PassTitle::from_key(title)?;
     Some(PassLink {
         title,
         seal: seal.to_owned(),
@@ -121,6 +147,7 @@ mod tests {
             );
             assert_eq!(open(SECRET, &token, 1_000), None, "expired");
             assert_eq!(open(b"another secret", &token, 999), None);
+            assert_eq!(PassTitle::from_key(&title.key()), Some(title));
         }
     }
 
@@ -134,5 +161,15 @@ mod tests {
         assert_eq!(open(SECRET, "", 0), None);
         assert_eq!(open(SECRET, "..", 0), None);
         assert_eq!(open(SECRET, &format!("{payload}.{payload}"), 0), None);
+    }
+
+    #[test]
+    fn a_web_service_token_is_its_serials_alone() {
+        let token = web_service_token(SECRET, "SEAL1");
+        assert!(token.len() >= 16, "Apple wants 16 characters at least");
+        assert!(web_service_token_holds(SECRET, "SEAL1", &token));
+        assert!(!web_service_token_holds(SECRET, "SEAL2", &token));
+        assert!(!web_service_token_holds(b"another secret", "SEAL1", &token));
+        assert!(!web_service_token_holds(SECRET, "SEAL1", ""));
     }
 }

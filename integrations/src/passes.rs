@@ -3,6 +3,11 @@
 //! the club's pass type certificate) and Google Wallet's save link (an RS256 JWT of an event
 //! ticket object, signed with the club's service account key).
 //!
+//! A pass already on a phone follows its title ([`PassUpdates`]): Apple Wallet asks our web
+//! service for the pass again when an empty push (APNs, authenticated with the same pass type
+//! certificate) says it changed; Google Wallet's object is updated through its REST API with
+//! an OAuth token of the service account.
+//!
 //! Production reads the club's certificate and keys from configuration. Development generates
 //! a test authority, a pass certificate it issued and a Google key once per process: passes
 //! are built and signed the same way, and a test verifies them against those, but a phone
@@ -18,11 +23,12 @@ use pkpass::{
     sign::{SignConfig, WWDR},
     visual_appearance::{Color, VisualAppearance},
 };
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::OnceLock;
 
 /// A title as its pass shows it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PassTicket {
     /// The fiscal seal: the pass's serial number.
     pub seal: String,
@@ -119,9 +125,20 @@ fn pem_or_file(value: &str) -> Result<String, PassError> {
     std::fs::read_to_string(value).map_err(|e| PassError::Keys(format!("{value}: {e}")))
 }
 
+/// Where Apple Wallet asks for a pass again: our web service and the pass's token.
+#[derive(Debug, Clone)]
+pub struct WebService {
+    /// `https://.../api/passkit` (Apple appends `/v1/...`).
+    pub url: String,
+    pub authentication_token: String,
+}
+
 /// Builds and signs passes.
 pub struct Passes {
     organization: String,
+    /// The pass type certificate and key, PEM: also APNs's client identity.
+    cert_pem: String,
+    key_pem: String,
     pass_type_id: String,
     team_id: String,
     apple: SignConfig,
@@ -206,6 +223,8 @@ impl Passes {
             organization: keys.organization,
             pass_type_id: keys.apple_pass_type_id,
             team_id: keys.apple_team_id,
+            cert_pem: cert,
+            key_pem: key,
             apple,
             google_issuer_id: keys.google_issuer_id,
             google_service_account: keys.google_service_account,
@@ -232,8 +251,20 @@ impl Passes {
         &self.google_service_account
     }
 
-    /// The signed `.pkpass` of a title.
-    pub fn apple(&self, t: &PassTicket, language: &str) -> Result<Vec<u8>, PassError> {
+    /// The pass type certificate followed by its key (PEM): the client identity APNs wants
+    /// for a pass type's pushes.
+    pub fn apns_identity_pem(&self) -> String {
+        format!("{}\n{}", self.cert_pem.trim_end(), self.key_pem.trim_end())
+    }
+
+    /// The signed `.pkpass` of a title; with `web_service`, Apple Wallet registers the pass
+    /// there for updates.
+    pub fn apple(
+        &self,
+        t: &PassTicket,
+        language: &str,
+        web_service: Option<&WebService>,
+    ) -> Result<Vec<u8>, PassError> {
         let en = language == "en";
         let label =
             |it: &str, en_label: &str| -> String { if en { en_label } else { it }.to_owned() };
@@ -303,6 +334,12 @@ impl Passes {
         if let Some(at) = t.starts_at {
             builder = builder.relevant_date(at);
         }
+        if let Some(ws) = web_service {
+            builder = builder.web_service(pkpass::web_service::WebService {
+                authentication_token: ws.authentication_token.clone(),
+                web_service_url: ws.url.clone(),
+            });
+        }
         let mut package = Package::new(builder.build());
         for (version, png) in ICONS {
             package
@@ -322,43 +359,25 @@ impl Passes {
         Ok(out.into_inner())
     }
 
-    /// Google Wallet's save link of a title: `https://pay.google.com/gp/v/save/{jwt}`.
-    pub fn google_save_url(
-        &self,
-        t: &PassTicket,
-        origin: &str,
-        now: DateTime<Utc>,
-    ) -> Result<String, PassError> {
-        let issuer = &self.google_issuer_id;
-        // Ids are the issuer's id, a dot and letters, digits, '.', '_' or '-'.
-        let safe = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect()
-        };
-        let class_id = format!(
-            "{issuer}.{}",
-            safe(&format!("{}-{}", t.competition, t.event))
-        );
-        let object_id = format!("{issuer}.{}", safe(&t.seal));
-        let mut class = json!({
-            "id": class_id,
-            "issuerName": self.organization,
-            "eventName": {"defaultValue": {"language": "it", "value": t.event}},
-            "reviewStatus": "UNDER_REVIEW",
-        });
-        if let Some(at) = t.starts_at {
-            class["dateTime"] = json!({"start": at.to_rfc3339()});
-        }
-        let object = json!({
-            "id": object_id,
-            "classId": class_id,
+    /// Google Wallet's id of a title's object: the issuer's id, a dot, the seal.
+    pub fn google_object_id(&self, seal: &str) -> String {
+        format!("{}.{}", self.google_issuer_id, google_safe(seal))
+    }
+
+    fn google_class_id(&self, t: &PassTicket) -> String {
+        format!(
+            "{}.{}",
+            self.google_issuer_id,
+            google_safe(&format!("{}-{}", t.competition, t.event))
+        )
+    }
+
+    /// A title's Google Wallet event ticket object (what the save link carries, and what an
+    /// update sends).
+    pub fn google_object(&self, t: &PassTicket) -> serde_json::Value {
+        json!({
+            "id": self.google_object_id(&t.seal),
+            "classId": self.google_class_id(t),
             "state": if t.voided { "INACTIVE" } else { "ACTIVE" },
             "ticketHolderName": t.holder,
             "ticketNumber": t.seal,
@@ -369,18 +388,292 @@ impl Passes {
                 "gate": {"defaultValue": {"language": "it", "value": t.gate}},
             },
             "barcode": {"type": "QR_CODE", "value": t.barcode, "alternateText": t.seal},
+        })
+    }
+
+    /// Google Wallet's save link of a title: `https://pay.google.com/gp/v/save/{jwt}`.
+    pub fn google_save_url(
+        &self,
+        t: &PassTicket,
+        origin: &str,
+        now: DateTime<Utc>,
+    ) -> Result<String, PassError> {
+        let mut class = json!({
+            "id": self.google_class_id(t),
+            "issuerName": self.organization,
+            "eventName": {"defaultValue": {"language": "it", "value": t.event}},
+            "reviewStatus": "UNDER_REVIEW",
         });
+        if let Some(at) = t.starts_at {
+            class["dateTime"] = json!({"start": at.to_rfc3339()});
+        }
         let claims = json!({
             "iss": self.google_service_account,
             "aud": "google",
             "typ": "savetowallet",
             "iat": now.timestamp(),
             "origins": [origin],
-            "payload": {"eventTicketClasses": [class], "eventTicketObjects": [object]},
+            "payload": {"eventTicketClasses": [class], "eventTicketObjects": [self.google_object(t)]},
         });
         let jwt = jsonwebtoken::encode(&Header::new(Algorithm::RS256), &claims, &self.google_key)
             .map_err(|e| PassError::Build(e.to_string()))?;
         Ok(format!("https://pay.google.com/gp/v/save/{jwt}"))
+    }
+
+    /// The service account's signed request for an OAuth access token to Google Wallet's API
+    /// (the JWT bearer grant), for `token_url`.
+    fn google_token_assertion(
+        &self,
+        token_url: &str,
+        now: DateTime<Utc>,
+    ) -> Result<String, PassError> {
+        let claims = json!({
+            "iss": self.google_service_account,
+            "scope": GOOGLE_WALLET_SCOPE,
+            "aud": token_url,
+            "iat": now.timestamp(),
+            "exp": now.timestamp() + 3600,
+        });
+        jsonwebtoken::encode(&Header::new(Algorithm::RS256), &claims, &self.google_key)
+            .map_err(|e| PassError::Build(e.to_string()))
+    }
+}
+
+/// Google Wallet's API scope.
+pub const GOOGLE_WALLET_SCOPE: &str = "https://www.googleapis.com/auth/wallet_object.issuer";
+
+/// Ids are the issuer's id, a dot and letters, digits, '.', '_' or '-'.
+fn google_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Where the update calls go: Apple's push service and Google's token and Wallet APIs in
+/// production, the simulator's in development and tests.
+#[derive(Debug, Clone)]
+pub struct UpdateEndpoints {
+    /// `https://api.push.apple.com`
+    pub apns_url: String,
+    /// `https://oauth2.googleapis.com/token`
+    pub google_token_url: String,
+    /// `https://walletobjects.googleapis.com`
+    pub google_api_url: String,
+    pub timeout: std::time::Duration,
+}
+
+/// What a push did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pushed {
+    Delivered,
+    /// The device no longer takes pushes for the pass (APNs 410, or 400 `BadDeviceToken`):
+    /// forget its registration.
+    Unregistered,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateError {
+    /// No answer, a 5xx or 429: trying later may pass.
+    #[error("{service} unavailable: {message}")]
+    Unavailable {
+        service: &'static str,
+        message: String,
+    },
+    /// A refusal that repeating will not change (a bad certificate, a malformed call).
+    #[error("{service} refused ({status}): {message}")]
+    Refused {
+        service: &'static str,
+        status: u16,
+        message: String,
+    },
+}
+
+impl UpdateError {
+    pub fn is_retryable(&self) -> bool {
+        matches!(self, UpdateError::Unavailable { .. })
+    }
+}
+
+/// Tells the phones that hold a pass it changed.
+pub struct PassUpdates {
+    passes: std::sync::Arc<Passes>,
+    endpoints: UpdateEndpoints,
+    /// Authenticated to APNs with the pass type certificate.
+    apns: reqwest::Client,
+    http: reqwest::Client,
+    google_token: tokio::sync::Mutex<Option<(String, std::time::Instant)>>,
+}
+
+impl std::fmt::Debug for PassUpdates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassUpdates")
+            .field("endpoints", &self.endpoints)
+            .finish_non_exhaustive()
+    }
+}
+
+fn unavailable(service: &'static str) -> impl Fn(reqwest::Error) -> UpdateError {
+    move |e| UpdateError::Unavailable {
+        service,
+        message: e.without_url().to_string(),
+    }
+}
+
+async fn refusal(service: &'static str, r: reqwest::Response) -> UpdateError {
+    let status = r.status().as_u16();
+    let mut message = r.text().await.unwrap_or_default();
+    message.truncate(300);
+    if status >= 500 || status == 429 {
+        UpdateError::Unavailable { service, message }
+    } else {
+        UpdateError::Refused {
+            service,
+            status,
+            message,
+        }
+    }
+}
+
+impl PassUpdates {
+    pub fn new(
+        passes: std::sync::Arc<Passes>,
+        endpoints: UpdateEndpoints,
+    ) -> Result<Self, PassError> {
+        let identity = reqwest::Identity::from_pem(passes.apns_identity_pem().as_bytes())
+            .map_err(|e| PassError::Keys(format!("APNs identity: {e}")))?;
+        let apns = reqwest::Client::builder()
+            .identity(identity)
+            .timeout(endpoints.timeout)
+            .build()
+            .map_err(|e| PassError::Keys(format!("APNs client: {e}")))?;
+        let http = reqwest::Client::builder()
+            .timeout(endpoints.timeout)
+            .build()
+            .map_err(|e| PassError::Keys(format!("HTTP client: {e}")))?;
+        Ok(PassUpdates {
+            passes,
+            endpoints,
+            apns,
+            http,
+            google_token: tokio::sync::Mutex::new(None),
+        })
+    }
+
+    /// Apple's empty push to a device registered for the pass type: the device then asks
+    /// our web service which of its passes changed.
+    pub async fn push_apple(&self, push_token: &str) -> Result<Pushed, UpdateError> {
+        const SERVICE: &str = "APNs";
+        let url = format!(
+            "{}/3/device/{push_token}",
+            self.endpoints.apns_url.trim_end_matches('/')
+        );
+        let r = self
+            .apns
+            .post(url)
+            .header("apns-topic", self.passes.pass_type_id())
+            .header("apns-push-type", "background")
+            .header("apns-priority", "5")
+            .json(&json!({}))
+            .send()
+            .await
+            .map_err(unavailable(SERVICE))?;
+        let status = r.status().as_u16();
+        if r.status().is_success() {
+            return Ok(Pushed::Delivered);
+        }
+        let e = refusal(SERVICE, r).await;
+        match &e {
+            UpdateError::Refused { message, .. }
+                if status == 410 || (status == 400 && message.contains("BadDeviceToken")) =>
+            {
+                Ok(Pushed::Unregistered)
+            }
+            _ => Err(e),
+        }
+    }
+
+    /// An access token to Google Wallet's API, kept until a minute before it expires.
+    async fn google_access_token(&self) -> Result<String, UpdateError> {
+        const SERVICE: &str = "Google OAuth";
+        let mut kept = self.google_token.lock().await;
+        if let Some((token, until)) = kept.as_ref()
+            && std::time::Instant::now() < *until
+        {
+            return Ok(token.clone());
+        }
+        let assertion = self
+            .passes
+            .google_token_assertion(&self.endpoints.google_token_url, Utc::now())
+            .map_err(|e| UpdateError::Refused {
+                service: SERVICE,
+                status: 0,
+                message: e.to_string(),
+            })?;
+        let r = self
+            .http
+            .post(&self.endpoints.google_token_url)
+            .form(&[
+                ("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"),
+                ("assertion", assertion.as_str()),
+            ])
+            .send()
+            .await
+            .map_err(unavailable(SERVICE))?;
+        if !r.status().is_success() {
+            return Err(refusal(SERVICE, r).await);
+        }
+        #[derive(Deserialize)]
+        struct Token {
+            access_token: String,
+            expires_in: u64,
+        }
+        let token: Token = r.json().await.map_err(unavailable(SERVICE))?;
+        let until = std::time::Instant::now()
+            + std::time::Duration::from_secs(token.expires_in.saturating_sub(60));
+        *kept = Some((token.access_token.clone(), until));
+        Ok(token.access_token)
+    }
+
+    /// Brings the title's Google Wallet object up to date (void when the title is). False
+    /// when no such object exists: the fan never saved the pass.
+    pub async fn update_google(&self, t: &PassTicket) -> Result<bool, UpdateError> {
+        const SERVICE: &str = "Google Wallet";
+        let token = self.google_access_token().await?;
+        let url = format!(
+            "{}/walletobjects/v1/eventTicketObject/{}",
+            self.endpoints.google_api_url.trim_end_matches('/'),
+            self.passes.google_object_id(&t.seal)
+        );
+        let r = self
+            .http
+            .patch(url)
+            .bearer_auth(token)
+            .json(&self.passes.google_object(t))
+            .send()
+            .await
+            .map_err(unavailable(SERVICE))?;
+        match r.status().as_u16() {
+            200..=299 => Ok(true),
+            404 => Ok(false),
+            401 => {
+                // A token revoked or expired early: the next attempt signs in again.
+                *self.google_token.lock().await = None;
+                Err(refusal(SERVICE, r).await).map_err(|e| match e {
+                    UpdateError::Refused { message, .. } => UpdateError::Unavailable {
+                        service: SERVICE,
+                        message,
+                    },
+                    other => other,
+                })
+            }
+            _ => Err(refusal(SERVICE, r).await),
+        }
     }
 }
 

@@ -3,13 +3,15 @@
 //! Now: the mail server (SMTP that keeps every message, with a mailbox page and a JSON
 //! API) and the OpenID Connect provider standing in for Google. The ticketing
 //! system (vendor API and control API). The card payment provider (Stripe's API, signed
-//! webhooks). Tests start it in-process on random ports
+//! webhooks). The phone wallets' update services (Apple's pushes, Google Wallet's API).
+//! Tests start it in-process on random ports
 //! ([`Sim::start`]); `make run` runs the `sim` binary.
 
 pub mod mail;
 pub mod oidc;
 pub mod payments;
 pub mod ticketing;
+pub mod wallets;
 mod web;
 
 use std::{net::SocketAddr, path::PathBuf};
@@ -74,6 +76,7 @@ pub struct Sim {
     pub mailbox: mail::Mailbox,
     pub ticketing: ticketing::Ticketing,
     pub payments: payments::Payments,
+    pub wallets: wallets::Wallets,
     http: tokio::task::JoinHandle<()>,
     saver: Option<tokio::task::JoinHandle<()>>,
 }
@@ -104,11 +107,13 @@ impl Sim {
             &opts.payments_webhook_secret,
         );
         let smtp_addr = mail::start_smtp(opts.smtp_addr, mailbox.clone())?;
+        let wallets = wallets::Wallets::default();
         let (http_addr, http) = Self::start_http(
             opts.http_addr,
             mailbox.clone(),
             ticketing.clone(),
             payments.clone(),
+            wallets.clone(),
         )
         .await?;
         Ok(Sim {
@@ -117,6 +122,7 @@ impl Sim {
             mailbox,
             ticketing,
             payments,
+            wallets,
             http,
             saver,
         })
@@ -129,13 +135,15 @@ impl Sim {
         mailbox: mail::Mailbox,
         ticketing: ticketing::Ticketing,
         payments: payments::Payments,
+        wallets: wallets::Wallets,
     ) -> anyhow::Result<(SocketAddr, tokio::task::JoinHandle<()>)> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
         let app = web::router(mailbox)
             .merge(oidc::router(&format!("http://{bound}")))
             .merge(ticketing::router(ticketing))
-            .merge(payments::router(payments));
+            .merge(payments::router(payments))
+            .merge(wallets::router(wallets));
         let handle = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator HTTP server stopped");

@@ -19,6 +19,7 @@ use workflows::{
     mail::SendEmail,
     mass::StartMassIssue,
     onsale::{LoadInventory, MirrorLocks},
+    passes::UpdatePass,
     preemption::{ImportHolders, KeepRenewalSeats, ReleaseRenewalSeats, SendRenewalCodes},
     reconciliation::{CancelStrayTitle, RunMismatchReport},
     refunds::{RefundFixture, RefundOrder, RefundTickets},
@@ -195,6 +196,11 @@ async fn run_monitor(
     let housekeeping_schedule = cron::Schedule::from_str("0 */10 * * * *")?;
     let housekeeping_name = format!("{name}:housekeeping");
     let housekeeping_ctx = ctx.clone();
+    // Every 10 seconds: passes on phones whose title changed are queued for an update (an
+    // indexed look at the changed ones; the jobs' keys make two workers' sweeps one).
+    let passes_schedule = cron::Schedule::from_str("*/10 * * * * *")?;
+    let passes_name = format!("{name}:pass-updates");
+    let passes_ctx = ctx.clone();
     // A queue's worker that stops beating without ending (seen under load: its heartbeat
     // stopped at registration or after a job, no error, its Pending jobs never fetched) is
     // treated like one that ended: every worker starts again under new names.
@@ -272,6 +278,7 @@ async fn run_monitor(
         &ctx,
         1
     );
+    let monitor = job_worker!(monitor, UpdatePass, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
@@ -290,6 +297,12 @@ async fn run_monitor(
                 .backend(CronScheduler::new(minutely.clone()))
                 .data(minutely_ctx.clone())
                 .build(onsale_schedule)
+        })
+        .register(move |_restarts| {
+            WorkerBuilder::new(passes_name.clone())
+                .backend(CronScheduler::new(passes_schedule.clone()))
+                .data(passes_ctx.clone())
+                .build(pass_updates)
         })
         .register(move |_restarts| {
             WorkerBuilder::new(housekeeping_name.clone())
@@ -364,6 +377,15 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
             changed,
             "on-sale fixtures reconciled with the ticketing system"
         );
+    }
+    Ok(())
+}
+
+/// Queues the updates of passes on phones whose title changed.
+async fn pass_updates(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+    let queued = workflows::passes::queue_changed(&ctx).await?;
+    if queued > 0 {
+        tracing::info!(queued, "passes on phones queued for an update");
     }
     Ok(())
 }

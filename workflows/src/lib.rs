@@ -14,6 +14,7 @@ pub mod issuing;
 pub mod mail;
 pub mod mass;
 pub mod onsale;
+pub mod passes;
 pub mod preemption;
 pub mod reconciliation;
 pub mod refunds;

@@ -30,12 +30,16 @@ pub struct JobContext {
     pub staff_email: String,
     /// The server's secret, which signs the e-mails' links to phone-wallet passes.
     pub link_secret: secrecy::SecretString,
+    /// Tells phones of changed passes (Apple's pushes, Google Wallet's API).
+    pub pass_updates: Arc<integrations::passes::PassUpdates>,
 }
 
 impl JobContext {
     /// The clients of the outside world, as configured.
     pub fn from_config(pool: PgPool, config: &domain::config::Config) -> anyhow::Result<Self> {
+        let passes = Arc::new(crate::passes::signer(config)?);
         Ok(JobContext {
+            pass_updates: Arc::new(crate::passes::updates(config, passes)?),
             pool,
             mailer: Mailer::new(
                 &config.mail.smtp_url,

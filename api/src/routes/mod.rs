@@ -10,6 +10,7 @@ pub mod health;
 pub mod me;
 pub mod orders;
 pub mod passes;
+pub mod passkit;
 pub mod refund_requests;
 pub mod renewals;
 pub mod resale;
@@ -43,4 +44,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(refund_requests::router())
         .merge(waiting_rooms::router())
         .nest("/admin", admin::router())
+}
+
+/// The routes outside `/api`'s session and CSRF layers, their paths in full: the payment
+/// provider's signed webhook and Apple Wallet's web service for passes.
+pub fn outside_csrf_router() -> OpenApiRouter<AppState> {
+    orders::webhook_router().merge(passkit::router())
 }

@@ -16,16 +16,17 @@ use axum::{
 };
 use domain::{
     ids::TransferId,
-    orders::{self, TitleState, WalletTicket},
-    season_orders::{self, WalletSeason},
-    transfers::{self, ReceivedSeasonMatch},
+    orders,
+    pass_links::{self, PassTitle},
+    season_orders, transfers,
 };
-use integrations::passes::PassTicket;
+use integrations::passes::{PassTicket, WebService};
 use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 use uuid::Uuid;
+use workflows::passes::{of_received, of_season, of_ticket};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -66,112 +67,57 @@ struct GooglePass {
     save_url: String,
 }
 
-fn of_ticket(t: &WalletTicket) -> PassTicket {
-    PassTicket {
-        seal: t.seal.clone(),
-        barcode: t.barcode.clone(),
-        event: t.fixture.title.clone(),
-        competition: t.fixture.competition.clone(),
-        starts_at: Some(t.fixture.starts_at),
-        sector: t.sector_name.clone(),
-        block: t.block_code.clone(),
-        row: if t.no_map {
-            String::new()
-        } else {
-            t.row.clone()
-        },
-        seat: if t.no_map {
-            String::new()
-        } else {
-            t.number.to_string()
-        },
-        gate: t.gate.clone(),
-        holder: t.holder_name.clone(),
-        reduction: t.reduction_name.clone(),
-        voided: t.state == TitleState::Cancelled,
+/// A title's pass to hand out: which title, and what its pass shows.
+struct Handed {
+    title: PassTitle,
+    ticket: PassTicket,
+}
+
+/// The `.pkpass` of a title, registered with our web service for its updates.
+async fn apple(state: &AppState, h: Handed, lang: &str) -> ApiResult<Response> {
+    let lang = if lang == "en" { "en" } else { "it" };
+    {
+        let mut conn = state.pool.acquire().await?;
+        workflows::passes::handed_out(&mut conn, &h.title, &h.ticket, lang, false).await?;
+    }
+    let web_service = web_service(state, &h.ticket.seal);
+    let seal = h.ticket.seal.clone();
+    pkpass_response(state, h.ticket, lang, web_service, &seal, None).await
+}
+
+/// Our web service for the pass `serial`'s updates, with the pass's token.
+pub(crate) fn web_service(state: &AppState, serial: &str) -> WebService {
+    WebService {
+        url: format!(
+            "{}/api/passkit",
+            state.config.public_base_url.trim_end_matches('/')
+        ),
+        authentication_token: pass_links::web_service_token(
+            state.config.auth.secret.expose_secret().as_bytes(),
+            serial,
+        ),
     }
 }
 
-/// A season title (`fixture` none) or a collection's match ticket.
-fn of_season(s: &WalletSeason, fixture: Option<i64>) -> Option<PassTicket> {
-    let base = |seal: &str, barcode: &str, event: &str, starts_at, state: &str| PassTicket {
-        seal: seal.to_owned(),
-        barcode: barcode.to_owned(),
-        event: event.to_owned(),
-        competition: s.season_name.clone(),
-        starts_at,
-        sector: s.sector_name.clone(),
-        block: s.block_code.clone(),
-        row: s.row.clone(),
-        seat: s.number.to_string(),
-        gate: s.gate.clone(),
-        holder: s.holder_name.trim().to_owned(),
-        reduction: s.reduction_name.clone(),
-        voided: state == "cancelled",
-    };
-    match fixture {
-        None => {
-            let (seal, barcode) = (s.seal.as_deref()?, s.barcode.as_deref().unwrap_or(""));
-            let next = s.matches.iter().find(|m| m.state == "valid");
-            let cancelled = s.matches.iter().all(|m| m.state == "cancelled");
-            Some(base(
-                seal,
-                barcode,
-                &s.season_name,
-                next.map(|m| m.starts_at),
-                if cancelled { "cancelled" } else { "valid" },
-            ))
-        }
-        Some(f) => {
-            let m = s.matches.iter().find(|m| m.fixture_id.0 == f)?;
-            Some(base(
-                m.seal.as_deref()?,
-                m.barcode.as_deref().unwrap_or(""),
-                &m.title,
-                Some(m.starts_at),
-                &m.state,
-            ))
-        }
-    }
-}
-
-fn of_received(m: &ReceivedSeasonMatch) -> PassTicket {
-    PassTicket {
-        seal: m.seal.clone(),
-        barcode: m.barcode.clone(),
-        event: m.fixture.title.clone(),
-        competition: m.season_name.clone(),
-        starts_at: Some(m.fixture.starts_at),
-        sector: m.sector_name.clone(),
-        block: m.block_code.clone(),
-        row: if m.no_map {
-            String::new()
-        } else {
-            m.row.clone()
-        },
-        seat: if m.no_map {
-            String::new()
-        } else {
-            m.number.to_string()
-        },
-        gate: m.gate.clone(),
-        holder: m.holder_name.clone(),
-        reduction: m.reduction_name.clone(),
-        voided: false,
-    }
-}
-
-async fn apple(state: &AppState, t: PassTicket, lang: &str) -> ApiResult<Response> {
+/// Builds and answers a signed `.pkpass` (off the runtime: signing takes milliseconds).
+pub(crate) async fn pkpass_response(
+    state: &AppState,
+    t: PassTicket,
+    lang: &str,
+    web_service: WebService,
+    seal: &str,
+    last_modified: Option<String>,
+) -> ApiResult<Response> {
     let passes = state.passes.clone();
     let lang = lang.to_owned();
-    let seal = t.seal.clone();
-    let pkpass = workflows::runtime::off_runtime(move || passes.apple(&t, &lang))
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "a pass could not be built");
-            ApiError::internal()
-        })?;
-    Ok((
+    let pkpass =
+        workflows::runtime::off_runtime(move || passes.apple(&t, &lang, Some(&web_service)))
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "a pass could not be built");
+                ApiError::internal()
+            })?;
+    let mut response = (
         [
             (
                 header::CONTENT_TYPE,
@@ -184,28 +130,46 @@ async fn apple(state: &AppState, t: PassTicket, lang: &str) -> ApiResult<Respons
         ],
         pkpass,
     )
-        .into_response())
+        .into_response();
+    if let Some(at) = last_modified
+        && let Ok(v) = header::HeaderValue::from_str(&at)
+    {
+        response.headers_mut().insert(header::LAST_MODIFIED, v);
+    }
+    Ok(response)
 }
 
-fn google(state: &AppState, t: &PassTicket) -> ApiResult<Response> {
-    let save_url = state
+/// A title's Google Wallet save link (its changes then reach the saved object).
+async fn google_url(state: &AppState, h: &Handed) -> ApiResult<String> {
+    {
+        let mut conn = state.pool.acquire().await?;
+        workflows::passes::handed_out(&mut conn, &h.title, &h.ticket, "it", true).await?;
+    }
+    state
         .passes
-        .google_save_url(t, &state.config.public_base_url, chrono::Utc::now())
+        .google_save_url(&h.ticket, &state.config.public_base_url, chrono::Utc::now())
         .map_err(|e| {
             tracing::error!(error = %e, "a save link could not be signed");
             ApiError::internal()
-        })?;
+        })
+}
+
+async fn google(state: &AppState, h: &Handed) -> ApiResult<Response> {
+    let save_url = google_url(state, h).await?;
     Ok(axum::Json(GooglePass { save_url }).into_response())
 }
 
-async fn wallet_ticket(state: &AppState, user: Uuid, id: i64) -> ApiResult<PassTicket> {
+async fn wallet_ticket(state: &AppState, user: Uuid, id: i64) -> ApiResult<Handed> {
     let mut conn = state.pool.acquire().await?;
     let ticket = orders::wallet(&mut conn, user, Some(id))
         .await?
         .into_iter()
         .next()
         .ok_or_else(not_found)?;
-    Ok(of_ticket(&ticket))
+    Ok(Handed {
+        title: PassTitle::Ticket(id),
+        ticket: of_ticket(&ticket),
+    })
 }
 
 async fn season_ticket(
@@ -213,17 +177,20 @@ async fn season_ticket(
     user: Uuid,
     line: i64,
     fixture: Option<i64>,
-) -> ApiResult<PassTicket> {
+) -> ApiResult<Handed> {
     let mut conn = state.pool.acquire().await?;
     let season = season_orders::wallet(&mut conn, user)
         .await?
         .into_iter()
         .find(|s| s.line_id == line)
         .ok_or_else(not_found)?;
-    of_season(&season, fixture).ok_or_else(not_found)
+    Ok(Handed {
+        title: PassTitle::Season { line, fixture },
+        ticket: of_season(&season, fixture).ok_or_else(not_found)?,
+    })
 }
 
-async fn received_ticket(state: &AppState, user: Uuid, id: &str) -> ApiResult<PassTicket> {
+async fn received_ticket(state: &AppState, user: Uuid, id: &str) -> ApiResult<Handed> {
     let id = Uuid::parse_str(id).map_err(|_| not_found())?;
     let mut conn = state.pool.acquire().await?;
     let received = transfers::received_season_matches(&mut conn, Some(user), Some(TransferId(id)))
@@ -231,7 +198,10 @@ async fn received_ticket(state: &AppState, user: Uuid, id: &str) -> ApiResult<Pa
         .into_iter()
         .next()
         .ok_or_else(not_found)?;
-    Ok(of_received(&received))
+    Ok(Handed {
+        title: PassTitle::Received(id),
+        ticket: of_received(&received),
+    })
 }
 
 fn language<'a>(asked: &'a Option<String>, user: &'a str) -> &'a str {
@@ -266,7 +236,7 @@ async fn ticket_google(
     Path(id): Path<i64>,
 ) -> ApiResult<Response> {
     let t = wallet_ticket(&state, session.user.user_id, id).await?;
-    google(&state, &t)
+    google(&state, &t).await
 }
 
 /// `GET /api/wallet/seasons/{line}/pass/apple?fixture=`: the caller's season title (or a
@@ -299,7 +269,7 @@ async fn season_google(
     Query(q): Query<SeasonPassQuery>,
 ) -> ApiResult<Response> {
     let t = season_ticket(&state, session.user.user_id, line, q.fixture).await?;
-    google(&state, &t)
+    google(&state, &t).await
 }
 
 /// `GET /api/wallet/season-matches/{id}/pass/apple`: a match ticket received from a season
@@ -331,45 +301,27 @@ async fn received_google(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let t = received_ticket(&state, session.user.user_id, &id).await?;
-    google(&state, &t)
+    google(&state, &t).await
 }
 
 /// A signed e-mail link's title, as its pass shows it: loaded for the title's owner now, and
 /// only while it still has the seal the link was made for (a title passed on since has a new
 /// seal, and the old holder's e-mail no longer gets it).
-async fn linked_ticket(state: &AppState, token: &str) -> ApiResult<PassTicket> {
-    use domain::pass_links::{self, PassTitle};
+async fn linked_ticket(state: &AppState, token: &str) -> ApiResult<Handed> {
     let secret = state.config.auth.secret.expose_secret().as_bytes();
     let link =
         pass_links::open(secret, token, chrono::Utc::now().timestamp()).ok_or_else(not_found)?;
     let mut conn = state.pool.acquire().await?;
-    let ticket = match link.title {
-        PassTitle::Ticket(line) => of_ticket(
-            &orders::ticket_of_line(&mut conn, line)
-                .await?
-                .ok_or_else(not_found)?,
-        ),
-        PassTitle::Season { line, fixture } => {
-            let owner = season_orders::line_owner(&mut conn, line)
-                .await?
-                .ok_or_else(not_found)?;
-            drop(conn);
-            season_ticket(state, owner, line, fixture).await?
-        }
-        PassTitle::Received(id) => {
-            let received =
-                transfers::received_season_matches(&mut conn, None, Some(TransferId(id)))
-                    .await?
-                    .into_iter()
-                    .next()
-                    .ok_or_else(not_found)?;
-            of_received(&received)
-        }
-    };
+    let ticket = workflows::passes::current(&mut conn, &link.title)
+        .await?
+        .ok_or_else(not_found)?;
     if ticket.seal != link.seal {
         return Err(not_found());
     }
-    Ok(ticket)
+    Ok(Handed {
+        title: link.title,
+        ticket,
+    })
 }
 
 /// `GET /api/pass-links/{token}/apple`: the Apple Wallet pass of the title a ticket e-mail's
@@ -399,13 +351,7 @@ async fn link_google(
     State(state): State<AppState>,
     Path(token): Path<String>,
 ) -> ApiResult<Response> {
-    let t = linked_ticket(&state, &token).await?;
-    let save_url = state
-        .passes
-        .google_save_url(&t, &state.config.public_base_url, chrono::Utc::now())
-        .map_err(|e| {
-            tracing::error!(error = %e, "a save link could not be signed");
-            ApiError::internal()
-        })?;
+    let h = linked_ticket(&state, &token).await?;
+    let save_url = google_url(&state, &h).await?;
     Ok(axum::response::Redirect::to(&save_url).into_response())
 }

@@ -431,10 +431,16 @@ pub async fn on_sale(pool: PgPool, overrides: &[(&str, &str)]) -> OnSale {
     let url = sim.http_url();
     let payments = format!("{url}/");
     let smtp = sim.smtp_url();
+    let apns = format!("{url}/apns");
+    let google_token = format!("{url}/google-wallet/token");
+    let google_api = format!("{url}/google-wallet");
     let mut vars = vec![
         ("TICKETING_URL", url.as_str()),
         ("PAYMENTS_API_URL", payments.as_str()),
         ("MAIL_SMTP_URL", smtp.as_str()),
+        ("APNS_URL", apns.as_str()),
+        ("GOOGLE_WALLET_TOKEN_URL", google_token.as_str()),
+        ("GOOGLE_WALLET_API_URL", google_api.as_str()),
     ];
     vars.extend_from_slice(overrides);
     let app = serve(pool.clone(), &vars, None).await;
@@ -550,6 +556,12 @@ impl OnSale {
             ("TICKETING_URL", url.clone()),
             ("PAYMENTS_API_URL", format!("{url}/")),
             ("MAIL_SMTP_URL", self.sim.smtp_url()),
+            ("APNS_URL", format!("{url}/apns")),
+            (
+                "GOOGLE_WALLET_TOKEN_URL",
+                format!("{url}/google-wallet/token"),
+            ),
+            ("GOOGLE_WALLET_API_URL", format!("{url}/google-wallet")),
             ("PUBLIC_BASE_URL", self.app.base.clone()),
             ("JOBS_HEARTBEAT_MS", "500".into()),
             ("JOBS_MISSED_HEARTBEATS", "4".into()),

@@ -143,14 +143,24 @@ pub(crate) fn pass_links(
     seal: &str,
 ) -> serde_json::Value {
     use secrecy::ExposeSecret;
-    let expires = (chrono::Utc::now() + chrono::Duration::days(365)).timestamp();
-    let token = domain::pass_links::sign(
+    pass_links_signed(
         ctx.link_secret.expose_secret().as_bytes(),
+        &ctx.public_base_url,
         title,
         seal,
-        expires,
-    );
-    let base = ctx.public_base_url.trim_end_matches('/');
+    )
+}
+
+/// [`pass_links`] with the server's secret and the site's address.
+pub(crate) fn pass_links_signed(
+    secret: &[u8],
+    public_base_url: &str,
+    title: &domain::pass_links::PassTitle,
+    seal: &str,
+) -> serde_json::Value {
+    let expires = (chrono::Utc::now() + chrono::Duration::days(365)).timestamp();
+    let token = domain::pass_links::sign(secret, title, seal, expires);
+    let base = public_base_url.trim_end_matches('/');
     serde_json::json!({
         "apple_url": format!("{base}/api/pass-links/{token}/apple"),
         "google_url": format!("{base}/api/pass-links/{token}/google"),

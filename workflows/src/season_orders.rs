@@ -536,18 +536,14 @@ impl Job for SendSeasonTickets {
             let (base, order) = (ctx.public_base_url.clone(), order.clone());
             off_runtime(move || purchase_mail(&base, &order)).await
         };
-        // Each season title's phone-wallet passes, by signed links (a collection's match
-        // tickets are in the wallet).
-        if let Some(seats) = context["seats"].as_array_mut() {
-            for (seat, line) in seats.iter_mut().zip(&order.lines) {
-                if let Some(title) = &line.title {
-                    let season = domain::pass_links::PassTitle::Season {
-                        line: line.id,
-                        fixture: None,
-                    };
-                    seat["pass"] = crate::mail::pass_links(ctx, &season, &title.seal);
-                }
-            }
+        {
+            use secrecy::ExposeSecret;
+            with_pass_links(
+                &mut context,
+                &order,
+                ctx.link_secret.expose_secret().as_bytes(),
+                &ctx.public_base_url,
+            );
         }
         // A mass task's season seat is the club's gift: the finalised e-mail, not a purchase.
         let template = if order.mass_task_id.is_some() {
@@ -575,15 +571,17 @@ impl Job for SendSeasonTickets {
 pub async fn resend_tickets(
     conn: &mut PgConnection,
     public_base_url: &str,
+    link_secret: &[u8],
     order: &SeasonOrder,
 ) -> Result<bool, sqlx::Error> {
     if order.state != OrderState::Issued {
         return Ok(false);
     }
-    let (context, attachments) = {
+    let (mut context, attachments) = {
         let (base, order) = (public_base_url.to_owned(), order.clone());
         off_runtime(move || purchase_mail(&base, &order)).await
     };
+    with_pass_links(&mut context, order, link_secret, public_base_url);
     mail_to(
         conn,
         &order.buyer_email,
@@ -594,6 +592,28 @@ pub async fn resend_tickets(
     )
     .await?;
     Ok(true)
+}
+
+/// Each season title's phone-wallet passes in a season e-mail's context, by signed links (a
+/// collection's match tickets are in the wallet).
+fn with_pass_links(
+    context: &mut serde_json::Value,
+    order: &SeasonOrder,
+    secret: &[u8],
+    public_base_url: &str,
+) {
+    if let Some(seats) = context["seats"].as_array_mut() {
+        for (seat, line) in seats.iter_mut().zip(&order.lines) {
+            if let Some(title) = &line.title {
+                let season = domain::pass_links::PassTitle::Season {
+                    line: line.id,
+                    fixture: None,
+                };
+                seat["pass"] =
+                    crate::mail::pass_links_signed(secret, public_base_url, &season, &title.seal);
+            }
+        }
+    }
 }
 
 /// A season seat's title as printed.
@@ -705,7 +725,7 @@ fn purchase_mail(
             "price": documents::euros(line.price_cents.0),
             "seal": line.title.as_ref().map(|t| t.seal.clone()).unwrap_or_default(),
             "collection": line.collection, "titles": titles,
-            // The sending job adds the season title's pass links (a staff resend has none).
+            // Added with the server's secret (`with_pass_links`); none for a collection.
             "pass": null,
         }));
     }

@@ -190,7 +190,16 @@ impl Job for SendAllTickets {
                 continue;
             }
             if let Some(order) = domain::season_orders::load(&mut tx, id).await? {
-                crate::season_orders::resend_tickets(&mut tx, &ctx.public_base_url, &order).await?;
+                {
+                    use secrecy::ExposeSecret;
+                    crate::season_orders::resend_tickets(
+                        &mut tx,
+                        &ctx.public_base_url,
+                        ctx.link_secret.expose_secret().as_bytes(),
+                        &order,
+                    )
+                    .await?;
+                }
             }
             tx.commit().await?;
         }

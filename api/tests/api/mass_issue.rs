@@ -348,6 +348,14 @@ async fn a_task_issues_each_valid_line_once_reports_the_rest_and_a_retry_finishe
         count(&pool, "select count(*) from ticket_order o join app_user u on u.user_id = o.user_id where u.email = 'sponsor@example.it' and o.state = 'issued'").await,
         4
     );
+    // Each holder's e-mail links to the ticket's phone-wallet passes, which open.
+    let link =
+        crate::passes::mailed_pass_link(&s, "mass_ticket_finalized", "sponsor@example.it").await;
+    let r = reqwest::get(format!("{}{link}/apple", s.app.base))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/vnd.apple.pkpass");
     // Fans' failed issues do not list the mass task's line.
     let failed: Vec<Value> = staff.get_as("/api/admin/failed-issues").await;
     assert!(failed.is_empty(), "{failed:?}");

@@ -795,6 +795,12 @@ async fn staff_sell_a_season_title_and_a_collection_at_the_box_office_after_the_
         emails(&s.app.pool, "season_purchase", "sportello@example.it").await,
         2
     );
+    // The e-mail sent again links to the season title's phone-wallet passes too.
+    let link = crate::passes::mailed_pass_link(&s, "season_purchase", "sportello@example.it").await;
+    let r = reqwest::get(format!("{}{link}/apple", s.app.base))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
     let (_, fan) = s.app.fan_with_session("curioso@example.it").await;
     assert_eq!(fan.post_json(&resend, &json!({})).await.0, 403);
     let unknown = format!("/api/admin/season-orders/{}/resend", Uuid::new_v4());

@@ -255,7 +255,9 @@ mod tests {
                 "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45",
                 "wallet_url": "https://tickets.example/wallet/",
                 "ticket": {"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
-                           "holder": "Luca Neri", "price": "€ 0,00", "seal": "A1B2C3D4E5F6G7H8"},
+                           "holder": "Luca Neri", "price": "€ 0,00", "seal": "A1B2C3D4E5F6G7H8",
+                           "pass": {"apple_url": "https://tickets.example/api/pass-links/tok/apple",
+                                    "google_url": "https://tickets.example/api/pass-links/tok/google"}},
             }),
             MailTemplate::MassUnfinalizedReport => json!({
                 "fixture": "Como - Lazio", "file_name": "sponsor.xlsx", "finalized": 47, "season": false,

@@ -91,6 +91,7 @@ async fn finish_line(
                 "sector": line.sector_name, "row": line.row, "seat": line.number,
                 "gate": line.gate, "holder": holder.full_name(),
                 "price": documents::euros(i64::from(line.price_cents)), "seal": title.seal,
+                "pass": crate::mail::pass_links(ctx, &domain::pass_links::PassTitle::Ticket(line.id), &title.seal),
             },
         });
         mail_to(

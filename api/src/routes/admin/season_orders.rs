@@ -21,6 +21,7 @@ use domain::{
     orders::OrderState,
     season_orders::{self, AdminQuery, BacklogLine, SeasonOrder, SeasonOrderRow},
 };
+use secrecy::ExposeSecret;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
@@ -195,8 +196,14 @@ async fn resend_season_order(
     let order = season_orders::load(&mut tx, id)
         .await?
         .ok_or_else(not_found)?;
-    if !workflows::season_orders::resend_tickets(&mut tx, &state.config.public_base_url, &order)
-        .await?
+    let secret = state.config.auth.secret.expose_secret().as_bytes();
+    if !workflows::season_orders::resend_tickets(
+        &mut tx,
+        &state.config.public_base_url,
+        secret,
+        &order,
+    )
+    .await?
     {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

@@ -113,9 +113,22 @@ pub fn with_layers(router: Router, config: &Config) -> Router {
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
-                tracing::info_span!("http", method = %req.method(), path = %req.uri().path())
+                tracing::info_span!("http", method = %req.method(), path = %loggable_path(req.uri().path()))
             }),
         )
+}
+
+/// A request's path as logged: a signed e-mail link's token (`/api/pass-links/{token}/...`,
+/// which opens a title's pass) does not land in the logs.
+fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
+    const SECRET_SEGMENT: &str = "/api/pass-links/";
+    match path.strip_prefix(SECRET_SEGMENT) {
+        Some(rest) => {
+            let tail = rest.find('/').map(|i| &rest[i..]).unwrap_or("");
+            format!("{SECRET_SEGMENT}{{token}}{tail}").into()
+        }
+        None => path.into(),
+    }
 }
 
 /// A single-page app: files from `dir`, and its index.html for any other path, so that
@@ -258,4 +271,20 @@ pub async fn serve(
     a?;
     b?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_pass_links_token_is_not_logged() {
+        assert_eq!(
+            super::loggable_path("/api/pass-links/eyJzZWNyZXQ.c2ln/apple"),
+            "/api/pass-links/{token}/apple"
+        );
+        assert_eq!(
+            super::loggable_path("/api/pass-links/eyJzZWNyZXQ"),
+            "/api/pass-links/{token}"
+        );
+        assert_eq!(super::loggable_path("/api/wallet/7"), "/api/wallet/7");
+    }
 }

@@ -83,5 +83,5 @@ impl AppState {
 pub fn passes(
     config: &Config,
 ) -> Result<integrations::passes::Passes, integrations::passes::PassError> {
-    workflows::passes::signer(config)
+    workflows::runtime::pass_signer(config)
 }

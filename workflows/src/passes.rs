@@ -17,50 +17,9 @@ use domain::{
     transfers::{self, ReceivedSeasonMatch},
     wallet_passes,
 };
-use integrations::passes::{PassTicket, PassUpdates, Passes, Pushed, UpdateEndpoints};
+use integrations::passes::{PassTicket, Pushed};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
-use std::sync::Arc;
-
-/// The passes' signer from the configuration (generated keys in development).
-pub fn signer(config: &domain::config::Config) -> Result<Passes, integrations::passes::PassError> {
-    use secrecy::ExposeSecret;
-    let p = &config.passes;
-    Passes::new(integrations::passes::PassKeys {
-        organization: p.organization.clone(),
-        apple_pass_type_id: p.apple_pass_type_id.clone(),
-        apple_team_id: p.apple_team_id.clone(),
-        apple_cert_pem: p.apple_cert_pem.clone(),
-        apple_key_pem: p
-            .apple_key_pem
-            .as_ref()
-            .map(|k| k.expose_secret().to_owned()),
-        apple_wwdr_pem: p.apple_wwdr_pem.clone(),
-        google_issuer_id: p.google_issuer_id.clone(),
-        google_service_account: p.google_service_account.clone(),
-        google_key_pem: p
-            .google_key_pem
-            .as_ref()
-            .map(|k| k.expose_secret().to_owned()),
-    })
-}
-
-/// The client that tells phones of changed passes, from the configuration.
-pub fn updates(
-    config: &domain::config::Config,
-    passes: Arc<Passes>,
-) -> Result<PassUpdates, integrations::passes::PassError> {
-    let p = &config.passes;
-    PassUpdates::new(
-        passes,
-        UpdateEndpoints {
-            apns_url: p.apns_url.clone(),
-            google_token_url: p.google_token_url.clone(),
-            google_api_url: p.google_api_url.clone(),
-            timeout: p.update_timeout,
-        },
-    )
-}
 
 /// A match ticket as its pass shows it.
 pub fn of_ticket(t: &WalletTicket) -> PassTicket {

@@ -37,9 +37,9 @@ pub struct JobContext {
 impl JobContext {
     /// The clients of the outside world, as configured.
     pub fn from_config(pool: PgPool, config: &domain::config::Config) -> anyhow::Result<Self> {
-        let passes = Arc::new(crate::passes::signer(config)?);
+        let passes = Arc::new(pass_signer(config)?);
         Ok(JobContext {
-            pass_updates: Arc::new(crate::passes::updates(config, passes)?),
+            pass_updates: Arc::new(pass_updates(config, passes)?),
             pool,
             mailer: Mailer::new(
                 &config.mail.smtp_url,
@@ -71,6 +71,48 @@ impl JobContext {
             link_secret: config.auth.secret.clone(),
         })
     }
+}
+
+/// The passes' signer from the configuration (generated keys in development).
+pub fn pass_signer(
+    config: &domain::config::Config,
+) -> Result<integrations::passes::Passes, integrations::passes::PassError> {
+    use secrecy::ExposeSecret;
+    let p = &config.passes;
+    integrations::passes::Passes::new(integrations::passes::PassKeys {
+        organization: p.organization.clone(),
+        apple_pass_type_id: p.apple_pass_type_id.clone(),
+        apple_team_id: p.apple_team_id.clone(),
+        apple_cert_pem: p.apple_cert_pem.clone(),
+        apple_key_pem: p
+            .apple_key_pem
+            .as_ref()
+            .map(|k| k.expose_secret().to_owned()),
+        apple_wwdr_pem: p.apple_wwdr_pem.clone(),
+        google_issuer_id: p.google_issuer_id.clone(),
+        google_service_account: p.google_service_account.clone(),
+        google_key_pem: p
+            .google_key_pem
+            .as_ref()
+            .map(|k| k.expose_secret().to_owned()),
+    })
+}
+
+/// The client that tells phones of changed passes, from the configuration.
+pub fn pass_updates(
+    config: &domain::config::Config,
+    passes: Arc<integrations::passes::Passes>,
+) -> Result<integrations::passes::PassUpdates, integrations::passes::PassError> {
+    let p = &config.passes;
+    integrations::passes::PassUpdates::new(
+        passes,
+        integrations::passes::UpdateEndpoints {
+            apns_url: p.apns_url.clone(),
+            google_token_url: p.google_token_url.clone(),
+            google_api_url: p.google_api_url.clone(),
+            timeout: p.update_timeout,
+        },
+    )
 }
 
 /// Exponential backoff between attempts: `base * 2^(attempt-1)`, at most `max`, with up to

@@ -44,9 +44,9 @@ language sql as $$
      where serial = any(seals)
 $$;
 
--- A match ticket's line: a change of holder puts a new seal on it (the old seal's pass is
--- void), a refund or a cancellation changes its title's state.
-create function order_line_pass_changed() returns trigger
+-- A match ticket's line or a season title: a change of holder puts a new seal on a line (the
+-- old seal's pass is void); a refund or a cancellation changes its title's state.
+create function title_pass_changed() returns trigger
 language plpgsql as $$
 begin
     perform wallet_pass_mark_changed(array[old.seal, new.seal]);
@@ -57,23 +57,16 @@ create trigger order_line_pass_changed
     for each row
     when (old.seal is not null and (old.seal is distinct from new.seal
           or old.title_state is distinct from new.title_state or old.live is distinct from new.live))
-    execute function order_line_pass_changed();
-
--- A season title: its state, and its match titles' (the season pass shows the next valid
--- match, and is void when every one is cancelled).
-create function season_line_pass_changed() returns trigger
-language plpgsql as $$
-begin
-    perform wallet_pass_mark_changed(array[old.seal]);
-    return null;
-end $$;
+    execute function title_pass_changed();
 create trigger season_line_pass_changed
     after update of seal, title_state, live on season_order_line
     for each row
     when (old.seal is not null and (old.seal is distinct from new.seal
           or old.title_state is distinct from new.title_state or old.live is distinct from new.live))
-    execute function season_line_pass_changed();
+    execute function title_pass_changed();
 
+-- A collection's match title, and its season title: the season pass shows the next valid
+-- match, and is void when every one is cancelled.
 create function season_match_pass_changed() returns trigger
 language plpgsql as $$
 begin

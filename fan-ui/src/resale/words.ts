@@ -17,6 +17,7 @@ const REFUSALS = [
   'title_cancelled',
   'already_passed_on',
   'in_resale',
+  'title_banned',
   'transfer_in_progress',
   'no_face_value',
 ] as const;

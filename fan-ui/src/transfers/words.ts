@@ -36,6 +36,7 @@ const REFUSALS = [
   'already_passed_on',
   'season_transfer_limit',
   'in_resale',
+  'title_banned',
 ] as const;
 
 /** The other failures the transfer page says in its own words (`errors.*`). */

@@ -127,6 +127,7 @@ describe('/resale_season/:lineId/:fixtureId', () => {
   it.each([
     ['transfer_window_closed', refused(409, 'transfer_window_closed'), 'Il termine per rivendere i posti di questa partita è scaduto.'],
     ['in_resale', refused(409, 'in_resale'), 'Questo posto è già in rivendita per questa partita.'],
+    ['title_banned', refused(409, 'title_banned'), 'Questo abbonamento è bloccato dal club e non può essere messo in rivendita. Per informazioni scrivi alla biglietteria.'],
     ['no_face_value', refused(409, 'no_face_value'), 'Per il settore del tuo posto questa partita non ha un prezzo nominale: non si può rivendere.'],
     ['rate_limited', refused(429, 'rate_limited'), "Hai fatto molte richieste nell'ultima ora: riprova più tardi."],
   ])("says a refused offer (%s) in the fan's words", async (_code, answer, text) => {

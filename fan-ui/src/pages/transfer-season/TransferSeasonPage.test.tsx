@@ -95,6 +95,7 @@ describe('/transfer_season/:lineId/:fixtureId', () => {
     ['season_transfer_limit', refused(409, 'season_transfer_limit'), 'Hai già ceduto tutte le partite che il tuo abbonamento consente di cedere.'],
     ['already_passed_on', refused(409, 'already_passed_on'), 'Hai già ceduto questa partita: il posto è del nuovo titolare.'],
     ['in_resale', refused(409, 'in_resale'), 'Questa partita è in rivendita: ritirala dalla rivendita prima di cederla.'],
+    ['title_banned', refused(409, 'title_banned'), 'Questo abbonamento è bloccato dal club e non può essere ceduto. Per informazioni scrivi alla biglietteria.'],
     ['title_used', refused(409, 'title_used'), "L'abbonamento è già stato usato per questa partita."],
     ['reduction_not_fitting', refused(409, 'reduction_not_fitting'), /non ha diritto alla tariffa del tuo abbonamento \(Intero\)/],
     ['rate_limited', refused(429, 'rate_limited'), "Hai chiesto molte cessioni nell'ultima ora: riprova più tardi."],

@@ -52,14 +52,20 @@ export function PhoneWalletPasses({ passes, name, testId, season = false, dense 
   });
   const context = season ? 'season' : undefined;
   const error = google.error;
-  const failure =
-    error === null
-      ? null
-      : error instanceof ApiError && error.code === 'ticket_not_found'
-        ? ts('wallet.passes.notFound', { context })
-        : error instanceof ApiError && (error.status === 0 || error.status === 401)
-          ? apiErrorText(t, error)
-          : ts('wallet.passes.failed', { context });
+  /** Why the save link could not be had, in the fan's words. */
+  function failureText(failed: unknown): string {
+    if (failed instanceof ApiError && failed.code === 'ticket_not_found') {
+      return ts('wallet.passes.notFound', { context });
+    }
+    if (failed instanceof ApiError && failed.code === 'title_banned') {
+      return ts('wallet.passes.banned', { context });
+    }
+    if (failed instanceof ApiError && (failed.status === 0 || failed.status === 401)) {
+      return apiErrorText(t, failed);
+    }
+    return ts('wallet.passes.failed', { context });
+  }
+  const failure = error === null ? null : failureText(error);
   const variant = dense ? 'text' : 'outlined';
   const buttonSx = dense ? { px: 0.5 } : undefined;
   return (

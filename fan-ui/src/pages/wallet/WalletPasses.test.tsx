@@ -176,6 +176,7 @@ describe('/wallet/ phone wallet passes', () => {
   it.each([
     ['the ticket is gone', { status: 404, body: { code: 'ticket_not_found', message: 'No such ticket', errors: {} } }, 'Questo biglietto non è più nel tuo wallet: ricarica la pagina.'],
     ['the API fails', { status: 503, body: { code: 'service_unavailable', message: 'Down', errors: {} } }, 'Non siamo riusciti a preparare il biglietto per Google Wallet: riprova tra poco.'],
+    ['staff barred the ticket', { status: 403, body: { code: 'title_banned', message: 'This ticket is barred', errors: {} } }, 'Il club ha bloccato questo biglietto: non si può aggiungere al telefono. Per informazioni scrivi alla biglietteria.'],
   ])('says so when %s, and stays', async (_, failure, message) => {
     const { user } = openWallet({ tickets: [aTicket()], routes: { 'GET /api/wallet/11/pass/google': failure } });
 

@@ -3347,6 +3347,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bans/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bans, newest first; `filter` by `q` (a part of the e-mail or
+         *     seal) and `state` (`active`, `scheduled`, `expired`, `lifted`).
+         */
+        get: operations["admin_list_bans"];
+        put?: never;
+        /**
+         * Bans an e-mail (`email`) or a title (`seal`) from
+         *     `start_at` (or now) until `end_at` (or for good); audited.
+         */
+        post: operations["admin_create_ban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bans/{kind}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The list (the same `filter`) as an Excel sheet. */
+        get: operations["admin_export_bans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bans/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ban. */
+        get: operations["admin_get_ban"];
+        /** A ban's new dates and reason; audited. */
+        put: operations["admin_update_ban"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bans/{kind}/{id}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts a ban (status 0); audited. */
+        post: operations["admin_lift_ban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3533,6 +3609,29 @@ export interface components {
             /** Format: date-time */
             paid_at?: string | null;
         };
+        /** @description A new ban, or a ban's new terms. */
+        BanRequest: {
+            /** @description The e-mail banned (`emails`). */
+            email?: string | null;
+            /** @description The title's fiscal seal (`titles`). */
+            seal?: string | null;
+            /**
+             * Format: date-time
+             * @description From when (absent: now; in a change, the start stays).
+             */
+            start_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when (absent or null: for good).
+             */
+            end_at?: string | null;
+            reason: string;
+        };
+        /**
+         * @description Where a ban stands now (read from its dates).
+         * @enum {string}
+         */
+        BanState: "active" | "scheduled" | "expired" | "lifted";
         /** @description A block of the venue. */
         Block: {
             /** Format: int32 */
@@ -3770,6 +3869,29 @@ export interface components {
             code: string;
             seats: string[];
             rows: number[];
+        };
+        /** @description A ban of an e-mail as staff see it. */
+        EmailBan: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /**
+             * Format: int16
+             * @description As stored: 0 lifted, 1 active, 3 expired or scheduled.
+             */
+            status: number;
+            state: components["schemas"]["BanState"];
+            /** Format: date-time */
+            start_at: string;
+            /** Format: date-time */
+            end_at?: string | null;
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The staff member's e-mail (none when their account is gone). */
+            created_by?: string | null;
+            /** Format: date-time */
+            lifted_at?: string | null;
         };
         /**
          * @description Delivery state of an outbound e-mail.
@@ -4358,6 +4480,11 @@ export interface components {
             /** Format: int64 */
             fixture_id?: number | null;
         };
+        /**
+         * @description Whether a title ban reached the ticketing system.
+         * @enum {string}
+         */
+        MirrorState: "pending" | "done" | "failed";
         /** @description A divergence as staff see it. */
         Mismatch: {
             /** Format: int64 */
@@ -5965,6 +6092,34 @@ export interface components {
             next?: components["schemas"]["Phase"] | null;
             /** Format: date-time */
             now: string;
+        };
+        /** @description A ban of a title (by its fiscal seal) as staff see it. */
+        TitleBan: {
+            /** Format: uuid */
+            id: string;
+            seal: string;
+            /** @description The title's holder, and its match or season. */
+            holder_name: string;
+            event: string;
+            /** Format: int16 */
+            status: number;
+            state: components["schemas"]["BanState"];
+            /** Format: date-time */
+            start_at: string;
+            /** Format: date-time */
+            end_at?: string | null;
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: string | null;
+            /** Format: date-time */
+            lifted_at?: string | null;
+            mirror: components["schemas"]["MirrorState"];
+            /**
+             * Format: int64
+             * @description The ticketing system's ban, once made.
+             */
+            planet_ban_id?: number | null;
         };
         /**
          * @description A title's state in the ticketing system, as we last knew it.
@@ -11917,6 +12072,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `title_banned`: staff barred the title */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
@@ -11960,6 +12124,15 @@ export interface operations {
             };
             /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_banned`: staff barred the title */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12031,6 +12204,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `title_banned`: staff barred the title */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
@@ -12088,6 +12270,15 @@ export interface operations {
             };
             /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_banned`: staff barred the title */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12157,6 +12348,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `title_banned`: staff barred the title */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
@@ -12200,6 +12400,15 @@ export interface operations {
             };
             /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `title_banned`: staff barred the title */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12260,6 +12469,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `title_banned`: staff barred the title */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `ticket_not_found`: a link that is not ours or has expired, or a title passed on or refunded since; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
                 headers: {
@@ -12298,6 +12516,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `title_banned`: staff barred the title */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description `ticket_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
             404: {
@@ -21177,6 +21404,516 @@ export interface operations {
                 };
             };
             /** @description `no_manual_payout`: not completed, paid back by card, or recorded before */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_bans: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `EmailBan`s or `TitleBan`s */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TitleBan"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_create_ban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanRequest"];
+            };
+        };
+        responses: {
+            /** @description The ban (an `EmailBan` or a `TitleBan`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailBan"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `email`/`seal` `invalid` or `unknown_title`, `end_at` `before_start`, `reason` `required` or `too_long`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_export_bans: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_ban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+                /** @description The ban (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An `EmailBan` or a `TitleBan` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailBan"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_update_ban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+                /** @description The ban (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanRequest"];
+            };
+        };
+        responses: {
+            /** @description The ban as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailBan"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ban_lifted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_lift_ban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `emails` or `titles` */
+                kind: string;
+                /** @description The ban (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ban, lifted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailBan"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `ban_lifted`: lifted before */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 // Node (the tests) react-router and react-router-dom can load two copies of the router.
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
+import { emailBans, titleBans } from './bans';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';
 import corporateRequests from './corporateRequests';
@@ -24,13 +25,16 @@ import jobQueues from './jobQueues';
 import jobs from './jobs';
 import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
+import { RedirectTo } from './layout/RedirectTo';
 import {
+  LazyEmailBanList,
   LazyHoldersImportPage,
   LazyRefundRequestList,
   LazyRenewalMailingsPage,
   LazyResaleList,
   LazyResaleShow,
   LazySeasonTransferLimitPage,
+  LazyTitleBanList,
   LazyTransferList,
   LazyWaitingRoomsPage,
 } from './lazyPages';
@@ -90,7 +94,9 @@ export const ADMIN_BASENAME = '/admin';
  * custom routes that show the resources' lists, while each resource's own routes
  * (/sectors/TC/show, /prices/TC:1 ...) serve its show and edit pages. The changes of holder,
  * new and read-only, are listed at their resource's own route, /transfers; fans' refund requests
- * at /refund-requests; the season seats resold at face value at /resales.
+ * at /refund-requests; the season seats resold at face value at /resales. The bans of titles and
+ * of e-mails are listed at the spec's /ban/titles (and /ban) and /ban/emails, their pages and
+ * forms at their resources' routes (/bans/titles/{id}/show, /bans/emails/create ...).
  */
 export function AdminApp() {
   return (
@@ -139,6 +145,8 @@ export function AdminApp() {
       <Resource name="transfers" list={LazyTransferList} />
       <Resource name="refund-requests" list={LazyRefundRequestList} />
       <Resource name="resales" list={LazyResaleList} show={LazyResaleShow} />
+      <Resource name="bans/titles" {...titleBans} />
+      <Resource name="bans/emails" {...emailBans} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -171,6 +179,9 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.renewalCodesImport} element={<RenewalCodesImportPage />} />
         <Route path={PAGE_PATHS.renewalMailings} element={<LazyRenewalMailingsPage />} />
         <Route path={`${PAGE_PATHS.waitingRooms}/*`} element={<LazyWaitingRoomsPage />} />
+        <Route path={PAGE_PATHS.bans} element={<RedirectTo path={PAGE_PATHS.titleBans} />} />
+        <Route path={PAGE_PATHS.titleBans} element={<LazyTitleBanList />} />
+        <Route path={PAGE_PATHS.emailBans} element={<LazyEmailBanList />} />
       </CustomRoutes>
     </Admin>
   );

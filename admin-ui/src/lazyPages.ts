@@ -39,3 +39,11 @@ export const LazySeasonTransferLimitPage = lazyPage(() => panels().then((module)
 // (resales/pages.ts), in the same chunk.
 export const LazyResaleList = lazyPage(() => panels().then((module) => module.ResaleList));
 export const LazyResaleShow = lazyPage(() => panels().then((module) => module.ResaleShow));
+
+// The bans of titles and of e-mails: their lists, a ban's page and form and a new ban's (each of
+// these reads which kind from its resource), with their strings (bans/pages.ts), in the same chunk.
+export const LazyTitleBanList = lazyPage(() => panels().then((module) => module.TitleBanList));
+export const LazyEmailBanList = lazyPage(() => panels().then((module) => module.EmailBanList));
+export const LazyBanCreate = lazyPage(() => panels().then((module) => module.BanCreate));
+export const LazyBanEdit = lazyPage(() => panels().then((module) => module.BanEdit));
+export const LazyBanShow = lazyPage(() => panels().then((module) => module.BanShow));

@@ -1,6 +1,6 @@
 /**
  * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room, changes
- * of holder, refund, season transfer limit and resale pages (lazyPages.ts), that load only when
+ * of holder, refund, season transfer limit, resale and ban pages (lazyPages.ts), that load only when
  * opened, in one chunk of their own: the staff app's main bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
@@ -14,3 +14,4 @@ export { FixtureTransferPanel, TransferList } from './transfers/pages';
 export { FixtureRefundPanel, OrderRefunds, RefundRequestList } from './refunds/pages';
 export { SeasonTransferLimitPage } from './seasonTickets/pages';
 export { ResaleList, ResaleShow } from './resales/pages';
+export { BanCreate, BanEdit, BanShow, EmailBanList, TitleBanList } from './bans/pages';

@@ -73,6 +73,8 @@ pub struct OwnedTitle {
     pub holder_key: Option<String>,
     pub reduction_rule: HolderRule,
     pub season: Option<SeasonAllowance>,
+    /// A ban in force on the title (staff's `banned_title`).
+    pub banned: bool,
 }
 
 /// Why a title cannot be passed on now (a stable code the apps translate).
@@ -95,6 +97,8 @@ pub enum NotTransferable {
     SeasonTransferLimit,
     /// The season seat is offered for resale for this match.
     InResale,
+    /// Staff barred the title (the fan is not told why).
+    TitleBanned,
 }
 
 impl NotTransferable {
@@ -108,6 +112,7 @@ impl NotTransferable {
             NotTransferable::AlreadyPassedOn => "already_passed_on",
             NotTransferable::SeasonTransferLimit => "season_transfer_limit",
             NotTransferable::InResale => "in_resale",
+            NotTransferable::TitleBanned => "title_banned",
         }
     }
 
@@ -125,6 +130,7 @@ impl NotTransferable {
                 "This season ticket passed on as many matches as it may"
             }
             NotTransferable::InResale => "This seat is offered for resale for this match",
+            NotTransferable::TitleBanned => "This ticket is barred",
         }
     }
 }
@@ -138,6 +144,9 @@ impl OwnedTitle {
     /// Why this title cannot be passed on at `now`, by our own rules (the ticketing system
     /// has the last word on its own).
     pub fn refusal(&self, now: DateTime<Utc>) -> Option<NotTransferable> {
+        if self.banned {
+            return Some(NotTransferable::TitleBanned);
+        }
         match self.state {
             TitleState::Used => return Some(NotTransferable::TitleUsed),
             TitleState::Cancelled => return Some(NotTransferable::TitleCancelled),
@@ -191,6 +200,7 @@ macro_rules! owned_title_of_row {
             holder_key: $r.holder_key,
             reduction_rule: HolderRule::parse(&$r.rule),
             season: $season,
+            banned: $r.banned,
         }
     };
 }
@@ -206,7 +216,10 @@ pub async fn owned_title(
         r#"select l.order_line_id, l.order_id, f.id as "fixture_id: FixtureId", f.title, f.starts_at,
                   f.status, f.transfers_open, f.transfer_closes_hours,
                   l.title_id as "title_id!", l.seal as "seal!", l.title_state as "title_state: TitleState",
-                  l.holder_first_name, l.holder_last_name, l.holder_key, r.rule
+                  l.holder_first_name, l.holder_last_name, l.holder_key, r.rule,
+                  exists (select 1 from banned_title b where b.ban_seal = l.seal and b.status <> 0
+                             and b.ban_start_date <= now()
+                             and (b.ban_end_date is null or b.ban_end_date > now())) as "banned!"
              from order_line l join ticket_order o on o.order_id = l.order_id
              join fixture f on f.id = l.fixture_id join reduction r on r.id = l.reduction_id
             where l.seal = $2 and l.live and l.refund_id is null and o.state = 'issued'
@@ -245,7 +258,10 @@ pub async fn owned_season_match(
                              and x.fixture_id = f.id and x.state = 'done') as "done_for_match!",
                   exists (select 1 from season_resale x where x.season_line_id = l.line_id
                              and x.fixture_id = f.id and x.state in ('listed', 'sold'))
-                    as "in_resale!"
+                    as "in_resale!",
+                  exists (select 1 from banned_title b where b.ban_seal = l.seal and b.status <> 0
+                             and b.ban_start_date <= now()
+                             and (b.ban_end_date is null or b.ban_end_date > now())) as "banned!"
              from season_order_line l join season_order o on o.order_id = l.order_id
              join season_ticket t on t.id = l.season_ticket_id
              join season_ticket_fixture c on c.season_ticket_id = l.season_ticket_id and c.fixture_id = $3
@@ -900,12 +916,25 @@ mod tests {
             holder_key: None,
             reduction_rule: HolderRule::Anyone,
             season: None,
+            banned: false,
         }
     }
 
     #[test]
     fn a_valid_title_of_a_match_ahead_may_be_passed_on() {
         assert_eq!(title(48).refusal(Utc::now()), None);
+    }
+
+    #[test]
+    fn a_banned_title_may_not_be_passed_on() {
+        let banned = OwnedTitle {
+            banned: true,
+            ..title(48)
+        };
+        assert_eq!(
+            banned.refusal(Utc::now()),
+            Some(NotTransferable::TitleBanned)
+        );
     }
 
     #[test]

@@ -13,7 +13,9 @@ use apalis_postgres::{PostgresStorage, Pubsub};
 use domain::config::Config;
 use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
-    Job, JobContext, execute,
+    Job, JobContext,
+    bans::MirrorTitleBan,
+    execute,
     exports::BuildExport,
     issuing::{fan_order::IssueOrder, mass_line::IssueMassOrder},
     mail::SendEmail,
@@ -187,7 +189,8 @@ async fn run_monitor(
     tracing::info!(worker = %name, "worker starting");
     let concurrency = config.jobs.concurrency;
     // Every minute: expired seat holds are freed (the hold statement also takes expired
-    // seats lazily); every 10 minutes, on-sale fixtures are reconciled with the ticketing
+    // seats lazily), resale offers past their deadline end, ban statuses are written back;
+    // every 10 minutes, on-sale fixtures are reconciled with the ticketing
     // system. Both are idempotent, so every worker process may run them.
     let minutely = cron::Schedule::from_str("0 * * * * *")?;
     let minutely_name = format!("{name}:onsale-schedule");
@@ -279,6 +282,7 @@ async fn run_monitor(
         1
     );
     let monitor = job_worker!(monitor, UpdatePass, &name, &pool, &config, &ctx, 2);
+    let monitor = job_worker!(monitor, MirrorTitleBan, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
@@ -352,7 +356,9 @@ async fn watch_heartbeats(
     }
 }
 
-/// The on-sale schedule, every minute: free expired holds; every tenth minute, reconcile.
+/// The on-sale schedule, every minute: free expired holds, end resale offers past their
+/// deadline, write ban statuses back, release ended renewal phases; every tenth minute,
+/// reconcile.
 async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
     let mut tx = ctx.pool.begin().await?;
     let expired = domain::inventory::expire_holds(&mut tx).await?;
@@ -365,6 +371,12 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
     drop(conn);
     if offers > 0 {
         tracing::info!(offers, "resale offers past their deadline ended");
+    }
+    let mut conn = ctx.pool.acquire().await?;
+    let bans = domain::moderation::sweep(&mut conn).await?;
+    drop(conn);
+    if bans > 0 {
+        tracing::info!(bans, "ban statuses written back");
     }
     let releases = workflows::preemption::release_ended(&ctx).await?;
     if releases > 0 {

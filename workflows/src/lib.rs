@@ -5,6 +5,7 @@
 //! Jobs are enqueued with [`enqueue`] inside the transaction that commits the state that
 //! causes them.
 
+pub mod bans;
 pub mod box_office;
 pub mod checkout;
 pub mod corporate;

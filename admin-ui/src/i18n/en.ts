@@ -109,6 +109,8 @@ export const englishAppMessages: TranslationMessages = {
       corporate_requests: 'Corporate requests',
       supporter_cards: 'Supporter cards',
       emails: 'E-mails',
+      title_bans: 'Title bans',
+      email_bans: 'E-mail bans',
       mass_issue: 'Mass issuing',
       mass_issue_lines: 'Mass-issued tickets',
       jobs: 'Jobs',

@@ -109,6 +109,8 @@ export const italianMessages: TranslationMessages = {
       corporate_requests: 'Richieste aziendali',
       supporter_cards: 'Tessere del tifoso',
       emails: 'E-mail',
+      title_bans: 'Ban titoli',
+      email_bans: 'Ban e-mail',
       mass_issue: 'Emissione massiva',
       mass_issue_lines: 'Emessi in massa',
       jobs: 'Lavori',

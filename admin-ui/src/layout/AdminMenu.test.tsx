@@ -40,6 +40,8 @@ function adminApi() {
     '/api/admin/renewal-mailings': listRoute('renewal-mailings', []),
     '/api/admin/waiting-rooms': listRoute('waiting-rooms', []),
     '/api/admin/resales': listRoute('resales', []),
+    '/api/admin/bans/titles': listRoute('bans/titles', []),
+    '/api/admin/bans/emails': listRoute('bans/emails', []),
   });
 }
 
@@ -103,6 +105,8 @@ describe('the menu', () => {
       'Richieste aziendali',
       'Tessere del tifoso',
       'E-mail',
+      'Ban titoli',
+      'Ban e-mail',
       'Report',
       'Esportazioni',
       'Consensi clienti',
@@ -146,6 +150,8 @@ describe('the menu', () => {
       'Richieste aziendali': '/admin/corporate/company_request',
       'Tessere del tifoso': '/admin/fidelity_card',
       'E-mail': '/admin/emails',
+      'Ban titoli': '/admin/ban/titles',
+      'Ban e-mail': '/admin/ban/emails',
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
       'Discrepanze biglietti': '/admin/reports/tickets_mismatch_report',
@@ -256,6 +262,15 @@ describe('the menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Supporter cards' })).toHaveAttribute('href', '/admin/fidelity_card');
   });
 
+  it('opens the bans of titles and of e-mails from the users group, in English too', async () => {
+    const menu = await openInEnglish('Users and customers', 'E-mail bans');
+
+    // The page's code and strings load on first opening: give the chunk time.
+    expect(await screen.findByText('No ban to show.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'E-mail bans' })).toHaveClass('RaMenuItemLink-active');
+    expect(within(menu).getByRole('menuitem', { name: 'Title bans' })).toHaveAttribute('href', '/admin/ban/titles');
+  });
+
   it('opens the jobs area from its own group, in English too', async () => {
     const menu = await openInEnglish('Jobs', 'Queues');
 
@@ -305,6 +320,9 @@ describe('the menu', () => {
     ['/renewal-mailings', 'Invio codici di rinnovo'],
     ['/waiting-rooms', "Sale d'attesa"],
     ['/queue/fixtures', "Sale d'attesa"],
+    ['/ban', 'Ban titoli'],
+    ['/bans/titles', 'Ban titoli'],
+    ['/bans/emails', 'Ban e-mail'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

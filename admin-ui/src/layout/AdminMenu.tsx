@@ -1,4 +1,5 @@
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CompareArrowsOutlinedIcon from '@mui/icons-material/CompareArrowsOutlined';
@@ -30,6 +31,7 @@ import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
+import UnsubscribeOutlinedIcon from '@mui/icons-material/UnsubscribeOutlined';
 import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
@@ -113,6 +115,8 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.corporateRequests, label: 'app.menu.corporate_requests', icon: <BusinessOutlinedIcon /> },
       { path: PAGE_PATHS.supporterCards, label: 'app.menu.supporter_cards', icon: <CreditCardOutlinedIcon /> },
       { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
+      { path: PAGE_PATHS.titleBans, label: 'app.menu.title_bans', icon: <BlockOutlinedIcon /> },
+      { path: PAGE_PATHS.emailBans, label: 'app.menu.email_bans', icon: <UnsubscribeOutlinedIcon /> },
     ],
   },
   {

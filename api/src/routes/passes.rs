@@ -73,11 +73,24 @@ struct Handed {
     ticket: PassTicket,
 }
 
+/// A banned title's pass is not handed out (the fan is not told why).
+async fn not_banned(conn: &mut sqlx::PgConnection, seal: &str) -> ApiResult<()> {
+    if domain::moderation::is_title_banned(conn, seal).await? {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "title_banned",
+            "This ticket is barred",
+        ));
+    }
+    Ok(())
+}
+
 /// The `.pkpass` of a title, registered with our web service for its updates.
 async fn apple(state: &AppState, h: Handed, lang: &str) -> ApiResult<Response> {
     let lang = if lang == "en" { "en" } else { "it" };
     {
         let mut conn = state.pool.acquire().await?;
+        not_banned(&mut conn, &h.ticket.seal).await?;
         workflows::passes::handed_out(&mut conn, &h.title, &h.ticket, lang, false).await?;
     }
     let web_service = web_service(state, &h.ticket.seal);
@@ -143,6 +156,7 @@ pub(crate) async fn pkpass_response(
 async fn google_url(state: &AppState, h: &Handed) -> ApiResult<String> {
     {
         let mut conn = state.pool.acquire().await?;
+        not_banned(&mut conn, &h.ticket.seal).await?;
         workflows::passes::handed_out(&mut conn, &h.title, &h.ticket, "it", true).await?;
     }
     state
@@ -213,6 +227,7 @@ fn language<'a>(asked: &'a Option<String>, user: &'a str) -> &'a str {
     params(("id" = i64, Path, description = "The ticket (an order line)"), PassQuery), responses(
     (status = 200, content_type = "application/vnd.apple.pkpass", body = Vec<u8>, description = "The signed pass"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn ticket_apple(
     State(state): State<AppState>,
@@ -229,6 +244,7 @@ async fn ticket_apple(
     params(("id" = i64, Path, description = "The ticket (an order line)")), responses(
     (status = 200, body = GooglePass),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn ticket_google(
     State(state): State<AppState>,
@@ -245,6 +261,7 @@ async fn ticket_google(
     params(("line" = i64, Path, description = "The season seat (a season order line)"), SeasonPassQuery), responses(
     (status = 200, content_type = "application/vnd.apple.pkpass", body = Vec<u8>, description = "The signed pass"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn season_apple(
     State(state): State<AppState>,
@@ -261,6 +278,7 @@ async fn season_apple(
     params(("line" = i64, Path, description = "The season seat (a season order line)"), SeasonPassQuery), responses(
     (status = 200, body = GooglePass),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn season_google(
     State(state): State<AppState>,
@@ -278,6 +296,7 @@ async fn season_google(
     params(("id" = String, Path, description = "The change of holder (a UUID)"), PassQuery), responses(
     (status = 200, content_type = "application/vnd.apple.pkpass", body = Vec<u8>, description = "The signed pass"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn received_apple(
     State(state): State<AppState>,
@@ -294,6 +313,7 @@ async fn received_apple(
     params(("id" = String, Path, description = "The change of holder (a UUID)")), responses(
     (status = 200, body = GooglePass),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn received_google(
     State(state): State<AppState>,
@@ -330,6 +350,7 @@ async fn linked_ticket(state: &AppState, token: &str) -> ApiResult<Handed> {
     params(("token" = String, Path, description = "The e-mail's signed link"), PassQuery), responses(
     (status = 200, content_type = "application/vnd.apple.pkpass", body = Vec<u8>, description = "The signed pass"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`: a link that is not ours or has expired, or a title passed on or refunded since"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn link_apple(
     State(state): State<AppState>,
@@ -346,6 +367,7 @@ async fn link_apple(
     params(("token" = String, Path, description = "The e-mail's signed link")), responses(
     (status = 303, description = "To `https://pay.google.com/gp/v/save/{jwt}`"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`ticket_not_found`"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`title_banned`: staff barred the title"),
 ))]
 async fn link_google(
     State(state): State<AppState>,

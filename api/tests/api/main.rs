@@ -3,6 +3,7 @@
 mod common;
 
 mod auth;
+mod bans;
 mod checkout;
 mod corporate;
 mod errors;

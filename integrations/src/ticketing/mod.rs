@@ -804,16 +804,18 @@ impl TicketingClient {
         field(answer, "valida")
     }
 
-    /// Adds a club ban from now, until `until` or for good (spec: utenza-addban).
+    /// Adds a club ban from `from` (none: now), until `until` or for good (spec:
+    /// utenza-addban).
     pub async fn add_ban(
         &self,
         person: &Person,
+        from: Option<chrono::DateTime<chrono::Utc>>,
         until: Option<chrono::DateTime<chrono::Utc>>,
         reason: &str,
     ) -> Result<BanInfo, TicketingError> {
         self.post(
             "/api/Utenza/AddBan",
-            &serde_json::json!({"persona": person, "al": until, "motivo": reason}),
+            &serde_json::json!({"persona": person, "dal": from, "al": until, "motivo": reason}),
         )
         .await
     }

@@ -754,7 +754,7 @@ async fn club_bans_and_the_blacklist_stop_issuing_while_they_last() {
     let rowdy = person("Club", "Bannato", (1985, 5, 5));
     let ban = env
         .client
-        .add_ban(&rowdy, None, "invasione di campo")
+        .add_ban(&rowdy, None, None, "invasione di campo")
         .await
         .unwrap();
     assert!(env.client.is_banned(&rowdy).await.unwrap());

@@ -448,8 +448,10 @@ async fn vendor_gate(
         let n = s.calls_since_faults;
         let f = &mut s.faults;
         let status = f.status.unwrap_or(503);
-        // Every call that issues a title: the issues, and a change of holder's new title.
-        let issuing = path.contains("/Emetti") || path.ends_with("/Cessione");
+        // Every call that makes something the system keeps: the issues, a change of holder's
+        // new title, a club ban.
+        let issuing =
+            path.contains("/Emetti") || path.ends_with("/Cessione") || path.ends_with("/AddBan");
         let injected = if f.hang_next > 0 {
             f.hang_next -= 1;
             Injected::Hang(f.hang_ms)

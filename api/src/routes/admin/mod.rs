@@ -4,6 +4,7 @@
 //! router sits behind `require_staff`, and the authorization test walks the documented
 //! table, so a route added later is checked without editing the test.
 
+mod bans;
 mod checkout;
 mod corporate;
 mod emails;
@@ -46,6 +47,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = transfers::routes(r);
     let r = refunds::routes(r);
     let r = resale::routes(r);
+    let r = bans::routes(r);
     users::routes(r)
 }
 

@@ -109,6 +109,13 @@ impl Client {
         Self::success("POST", path, r).await
     }
 
+    /// `PUT path` with a JSON body: the status and the JSON answer (null when none).
+    pub async fn put_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        let r = self.put(path).json(body).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
     /// `PUT path` with a JSON body, answered with success (2xx): its JSON.
     pub async fn put_ok(&self, path: &str, body: &Value) -> Value {
         let r = self.put(path).json(body).send().await.unwrap();

@@ -1,0 +1,317 @@
+//! Bans of e-mails and titles run by staff: in force exactly between their dates (the sweep
+//! only writes the statuses back), barring sign-in, passing on and the wallet pass, and a
+//! title ban sent to the ticketing system once, whatever its job repeats.
+
+use crate::common::{eventually, on_sale, spawn_app};
+use crate::transfers::{friend, issued_ticket};
+use chrono::{Duration, Utc};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+async fn sweep(pool: &PgPool) -> u64 {
+    let mut conn = pool.acquire().await.unwrap();
+    domain::moderation::sweep(&mut conn).await.unwrap()
+}
+
+async fn status_of(pool: &PgPool, id: &str) -> i16 {
+    sqlx::query_scalar("select status from banned_email where banned_email_id = $1::uuid")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap()
+}
+
+#[sqlx::test(migrations = false)]
+async fn an_email_ban_bars_sign_in_exactly_between_its_dates_and_the_sweep_writes_its_status(
+    pool: PgPool,
+) {
+    let app = spawn_app(pool.clone()).await;
+    let staff = app.staff().await;
+    let fan = app.anonymous().await;
+    let sign_in = async || {
+        fan.post("/api/auth/link")
+            .json(&json!({"email": "curva@example.it"}))
+            .send()
+            .await
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    // From two seconds from now, for two seconds.
+    let start = Utc::now() + Duration::seconds(2);
+    let end = start + Duration::seconds(2);
+    let (status, ban) = staff
+        .post_json(
+            "/api/admin/bans/emails",
+            &json!({"email": "Curva@Example.it", "start_at": start, "end_at": end,
+                    "reason": "Cori offensivi"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{ban}");
+    let id = ban["id"].as_str().unwrap().to_owned();
+    assert_eq!(ban["email"], "curva@example.it");
+    assert_eq!(
+        (ban["status"].as_i64(), ban["state"].as_str()),
+        (Some(3), Some("scheduled"))
+    );
+    assert_eq!(sign_in().await, 200, "not yet");
+    assert_eq!(
+        sweep(&pool).await,
+        0,
+        "nothing to write back before the start"
+    );
+
+    // Past the start: barred at once, before any sweep; the sweep then writes 1.
+    tokio::time::sleep((start - Utc::now()).to_std().unwrap_or_default()).await;
+    assert_eq!(sign_in().await, 403);
+    let read = staff
+        .get_json(&format!("/api/admin/bans/emails/{id}"))
+        .await;
+    assert_eq!(
+        (read["status"].as_i64(), read["state"].as_str()),
+        (Some(3), Some("active"))
+    );
+    assert_eq!(sweep(&pool).await, 1);
+    assert_eq!(status_of(&pool, &id).await, 1);
+    assert_eq!(sweep(&pool).await, 0, "written once");
+
+    // Past the end: free again; the sweep writes 3, and never turns it back to 1.
+    tokio::time::sleep((end - Utc::now()).to_std().unwrap_or_default()).await;
+    assert_eq!(sign_in().await, 200);
+    assert_eq!(sweep(&pool).await, 1);
+    assert_eq!(status_of(&pool, &id).await, 3);
+    assert_eq!(sweep(&pool).await, 0);
+    assert_eq!(
+        status_of(&pool, &id).await,
+        3,
+        "an expired ban stays expired"
+    );
+
+    // Searched, filtered, newest first; an export of the same list.
+    let (status, second) = staff
+        .post_json(
+            "/api/admin/bans/emails",
+            &json!({"email": "altro@example.it", "reason": "Invasione"}),
+        )
+        .await;
+    assert_eq!(status, 201);
+    assert_eq!(second["state"], "active");
+    let all = staff.get_json("/api/admin/bans/emails").await;
+    let emails: Vec<&str> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(emails, ["altro@example.it", "curva@example.it"]);
+    let found = staff
+        .get_json("/api/admin/bans/emails?filter=%7B%22q%22%3A%22CURVA%22%7D")
+        .await;
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    let expired = staff
+        .get_json("/api/admin/bans/emails?filter=%7B%22state%22%3A%22expired%22%7D")
+        .await;
+    assert_eq!(expired[0]["id"], id.as_str());
+    let r = staff
+        .get("/api/admin/bans/emails/export")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(
+        r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("spreadsheetml")
+    );
+
+    // Lifted: over for good, and said so once.
+    let lift = format!(
+        "/api/admin/bans/emails/{}/lift",
+        second["id"].as_str().unwrap()
+    );
+    let (status, lifted) = staff.post_json(&lift, &json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        (lifted["status"].as_i64(), lifted["state"].as_str()),
+        (Some(0), Some("lifted"))
+    );
+    let (status, again) = staff.post_json(&lift, &json!({})).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("ban_lifted")));
+    let (status, body) = staff
+        .put_json(
+            &format!("/api/admin/bans/emails/{}", second["id"].as_str().unwrap()),
+            &json!({"reason": "Cambiato"}),
+        )
+        .await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("ban_lifted")));
+
+    // Bad input changes nothing and says which field.
+    for (body, field, code) in [
+        (
+            json!({"email": "non-una-mail", "reason": "x"}),
+            "email",
+            "invalid",
+        ),
+        (
+            json!({"email": "a@example.it", "reason": "  "}),
+            "reason",
+            "required",
+        ),
+        (
+            json!({"email": "a@example.it", "reason": "x", "start_at": start, "end_at": start}),
+            "end_at",
+            "before_start",
+        ),
+    ] {
+        let (status, answer) = staff.post_json("/api/admin/bans/emails", &body).await;
+        assert_eq!(status, 422, "{answer}");
+        assert_eq!(answer["errors"][field], code, "{answer}");
+    }
+    let bans: i64 = sqlx::query_scalar("select count(*) from banned_email")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(bans, 2);
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where action in ('ban.created', 'ban.lifted')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 3);
+    // Staff only.
+    let (_, someone) = app.fan_with_session("tifoso@example.it").await;
+    let (status, _) = someone
+        .post_json(
+            "/api/admin/bans/emails",
+            &json!({"email": "x@example.it", "reason": "x"}),
+        )
+        .await;
+    assert_eq!(status, 403);
+    assert_eq!(
+        someone
+            .get("/api/admin/bans/emails")
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+}
+
+/// The ticketing system's club bans that carry our ban's reference.
+fn mirrored(s: &crate::common::OnSale, id: &str) -> Vec<Value> {
+    s.sim.ticketing.with_world(|w| {
+        w.club_bans
+            .iter()
+            .filter(|b| b.reason.contains(&format!("rif. {id}")))
+            .map(|b| serde_json::to_value(b).unwrap())
+            .collect()
+    })
+}
+
+#[sqlx::test(migrations = false)]
+async fn a_title_ban_bars_passing_on_and_the_pass_and_reaches_the_ticketing_system_once(
+    pool: PgPool,
+) {
+    let s = on_sale(pool.clone(), &[]).await;
+    let _worker = s.start_worker();
+    let (_, fan) = s.app.fan_with_session("bandito@example.it").await;
+    let (line, seal) = issued_ticket(&s, &fan, "TC-TC1-8-1", ("Marco", "Ultra")).await;
+    let staff = s.app.staff().await;
+    // The ticketing system keeps the ban but its answer is lost; it would make a second one.
+    s.naive_then_commit_and_fail().await;
+    let (status, ban) = staff
+        .post_json(
+            "/api/admin/bans/titles",
+            &json!({"seal": seal.to_lowercase(), "reason": "Striscione vietato"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{ban}");
+    let id = ban["id"].as_str().unwrap().to_owned();
+    assert_eq!(ban["seal"], seal.as_str());
+    assert_eq!(ban["holder_name"], "Marco Ultra");
+    assert_eq!(ban["state"], "active");
+
+    // The fan's words: barred, not why.
+    let check = fan.get_json(&format!("/api/titles/{seal}/transfer")).await;
+    assert_eq!(check["transferable"], false);
+    assert_eq!(check["refusal_code"], "title_banned");
+    let (status, refused) = fan
+        .post_json(
+            &format!("/api/titles/{seal}/transfer"),
+            &friend("Lia", "lia.ban@example.it"),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("title_banned"))
+    );
+    for path in [
+        format!("/api/wallet/{line}/pass/apple"),
+        format!("/api/wallet/{line}/pass/google"),
+    ] {
+        let r = fan.get(&path).send().await.unwrap();
+        assert_eq!(r.status(), 403, "{path}");
+        assert_eq!(r.json::<Value>().await.unwrap()["code"], "title_banned");
+    }
+
+    // Sent once: the lost answer is found again by its reference.
+    let path = format!("/api/admin/bans/titles/{id}");
+    eventually("the ban in the ticketing system", 60, async || {
+        staff.get_json(&path).await["mirror"] == "done"
+    })
+    .await;
+    let sent = mirrored(&s, &id);
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["persona"]["cognome"], "Ultra");
+    assert_eq!(
+        staff.get_json(&path).await["planet_ban_id"],
+        sent[0]["banId"]
+    );
+
+    // A new end reaches it too.
+    let until = Utc::now() + Duration::days(30);
+    let (status, changed) = staff
+        .put_json(
+            &path,
+            &json!({"end_at": until, "reason": "Striscione vietato"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{changed}");
+    eventually("the new end in the ticketing system", 60, async || {
+        mirrored(&s, &id)
+            .first()
+            .is_some_and(|b| !b["al"].is_null())
+    })
+    .await;
+
+    // Lifted: removed there, and the ticket may be passed on again.
+    let (status, _) = staff.post_json(&format!("{path}/lift"), &json!({})).await;
+    assert_eq!(status, 200);
+    eventually(
+        "the ban removed from the ticketing system",
+        60,
+        async || mirrored(&s, &id).is_empty() && staff.get_json(&path).await["mirror"] == "done",
+    )
+    .await;
+    let check = fan.get_json(&format!("/api/titles/{seal}/transfer")).await;
+    assert_eq!(check["transferable"], true, "{check}");
+    let r = fan
+        .get(&format!("/api/wallet/{line}/pass/apple"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+
+    // A seal that is none of ours is refused.
+    let (status, answer) = staff
+        .post_json(
+            "/api/admin/bans/titles",
+            &json!({"seal": "ZZZZ99999999", "reason": "x"}),
+        )
+        .await;
+    assert_eq!(status, 422);
+    assert_eq!(answer["errors"]["seal"], "unknown_title");
+}

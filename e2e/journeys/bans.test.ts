@@ -1,0 +1,117 @@
+/**
+ * Staff bar a title and an e-mail (issue 21, bans): staff open the title bans, ban a fan's
+ * ticket by its fiscal seal, and see it in force and registered in the ticketing system; the fan
+ * who holds it is told on the phone that it cannot be passed on. Staff then ban an e-mail, and
+ * that address can no longer ask for a sign-in code. Each page looked at.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_USERS, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
+import { collectPageErrors, launchBrowser, newAdminContext, newFanContext } from '../src/browser.ts';
+import { buyThroughApi, fixturesOnSale, freeSeats, shot, type FixtureSummary, type Holder } from '../src/checkout.ts';
+import { baseUrl } from '../src/env.ts';
+
+const BASE_URL = baseUrl();
+
+const HOLDER: Holder = {
+  first_name: 'Bruno',
+  last_name: 'Bandito',
+  birth_place: 'Como',
+  document_type: 'id_card',
+  document_number: 'CA8642097',
+  reduction_id: 1,
+};
+
+let browser: Browser;
+let fan: BrowserContext;
+let seal = '';
+const barredEmail = uniqueEmail('bandita');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  fan = await newFanContext(browser);
+  await signUpThroughApi(fan, uniqueEmail('ban-titolo'), 'Bruno');
+  // A match without risk, not the first (the waiting room's journey guards it); a block no other
+  // journey buys from.
+  const fixture = (await fixturesOnSale())
+    .slice(1)
+    .find((f) => !(f as FixtureSummary & { high_risk?: boolean }).high_risk);
+  if (!fixture) throw new Error('the demo data puts a match without risk on sale');
+  const detail = (await (await fetch(`${BASE_URL}/api/fixtures/${fixture.id}`)).json()) as {
+    sectors?: { code: string; no_map: boolean; blocks: { id: number }[] }[];
+  };
+  const block = detail.sectors?.find((s) => s.code === 'TC' && !s.no_map)?.blocks.at(-2)?.id ?? 0;
+  const seats = (await freeSeats(fixture.id, block)).slice(-1);
+  expect(seats).toHaveLength(1);
+  const order = await buyThroughApi(fan, fixture.id, seats, [HOLDER]);
+  seal = order.lines[0]?.title?.seal ?? '';
+  expect(seal).not.toBe('');
+});
+
+afterAll(async () => {
+  await fan?.close();
+  await browser?.close();
+});
+
+it('staff ban a title and an e-mail: the title cannot be passed on, the e-mail cannot sign in', async () => {
+  const admin = await newAdminContext(browser);
+  const page = await admin.newPage();
+  const errors = collectPageErrors(page);
+  await signInToAdmin(page, DEMO_USERS.admin);
+
+  // A title ban, from now, for good.
+  await page.goto(`${BASE_URL}/admin/ban`);
+  await page.waitForURL('**/admin/ban/titles');
+  await page.getByRole('link', { name: 'Nuovo ban' }).click();
+  await page.getByRole('textbox', { name: 'Sigillo fiscale' }).fill(seal);
+  await page.getByRole('textbox', { name: 'Motivo' }).fill('Striscione vietato in curva');
+  await shot(page, 'bans-1-new-title-ban');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByText('Attivo').first().waitFor();
+  // Registered in the ticketing system by its job: the page shows it once reloaded.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByText('Bruno Bandito').first().waitFor();
+        return page.getByText('Registrato', { exact: true }).count();
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBeGreaterThan(0);
+  await page.getByText('Bruno Bandito').first().waitFor();
+  await shot(page, 'bans-2-title-ban');
+
+  // The fan, on the phone: the ticket cannot be passed on, in their words.
+  const phone = await fan.newPage();
+  const fanErrors = collectPageErrors(phone);
+  await phone.goto(`${BASE_URL}/transfer_title/${seal}`);
+  await phone.getByText('Questo biglietto è bloccato dal club e non può essere ceduto.', { exact: false }).waitFor();
+  await shot(phone, 'bans-3-fan-cannot-pass-on-phone');
+
+  // An e-mail ban: the list shows it in force.
+  await page.goto(`${BASE_URL}/admin/ban/emails`);
+  await page.getByRole('link', { name: 'Nuovo ban' }).click();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(barredEmail);
+  await page.getByRole('textbox', { name: 'Motivo' }).fill('Cori offensivi');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByText('Attivo').first().waitFor();
+  await page.goto(`${BASE_URL}/admin/ban/emails`);
+  await page.getByText(barredEmail).first().waitFor();
+  await shot(page, 'bans-4-email-bans');
+
+  // That address asks for a sign-in code: refused.
+  const stranger = await newFanContext(browser);
+  const signIn = await stranger.newPage();
+  await signIn.goto(`${BASE_URL}/accedi`);
+  await signIn.getByRole('textbox', { name: 'E-mail' }).fill(barredEmail);
+  await signIn.getByRole('button', { name: 'Inviami il codice' }).click();
+  await signIn.getByText('Questo indirizzo e-mail non può essere usato per accedere.').waitFor();
+  await shot(signIn, 'bans-5-barred-email-sign-in-phone');
+  await stranger.close();
+
+  expect(errors).toEqual([]);
+  expect(fanErrors).toEqual([]);
+  await phone.close();
+  await admin.close();
+});

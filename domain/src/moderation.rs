@@ -322,26 +322,12 @@ impl BanFilter {
 
 /// One e-mail ban.
 pub async fn email_ban(conn: &mut PgConnection, id: Uuid) -> Result<Option<EmailBan>, sqlx::Error> {
-    Ok(
-        list_email_bans_where(conn, Some(id), &BanFilter::default(), 1, 0)
-            .await?
-            .0
-            .into_iter()
-            .next(),
-    )
+    let (bans, _) = list_email_bans(conn, Some(id), &BanFilter::default(), 1, 0).await?;
+    Ok(bans.into_iter().next())
 }
 
-/// E-mail bans, newest first, and how many match.
+/// E-mail bans (`id`: that one), newest first, and how many match.
 pub async fn list_email_bans(
-    conn: &mut PgConnection,
-    filter: &BanFilter,
-    limit: i64,
-    offset: i64,
-) -> Result<(Vec<EmailBan>, i64), sqlx::Error> {
-    list_email_bans_where(conn, None, filter, limit, offset).await
-}
-
-async fn list_email_bans_where(
     conn: &mut PgConnection,
     id: Option<Uuid>,
     filter: &BanFilter,
@@ -401,26 +387,12 @@ fn state_text(state: BanState) -> &'static str {
 
 /// One title ban.
 pub async fn title_ban(conn: &mut PgConnection, id: Uuid) -> Result<Option<TitleBan>, sqlx::Error> {
-    Ok(
-        list_title_bans_where(conn, Some(id), &BanFilter::default(), 1, 0)
-            .await?
-            .0
-            .into_iter()
-            .next(),
-    )
+    let (bans, _) = list_title_bans(conn, Some(id), &BanFilter::default(), 1, 0).await?;
+    Ok(bans.into_iter().next())
 }
 
-/// Title bans, newest first, and how many match.
+/// Title bans (`id`: that one), newest first, and how many match.
 pub async fn list_title_bans(
-    conn: &mut PgConnection,
-    filter: &BanFilter,
-    limit: i64,
-    offset: i64,
-) -> Result<(Vec<TitleBan>, i64), sqlx::Error> {
-    list_title_bans_where(conn, None, filter, limit, offset).await
-}
-
-async fn list_title_bans_where(
     conn: &mut PgConnection,
     id: Option<Uuid>,
     filter: &BanFilter,

@@ -74,13 +74,13 @@ async fn list_bans(
     Ok(match kind {
         BanKind::Email => {
             let (items, total) =
-                moderation::list_email_bans(&mut conn, &filter, params.limit, params.offset)
+                moderation::list_email_bans(&mut conn, None, &filter, params.limit, params.offset)
                     .await?;
             rest::page(&resource, &params, items, total)
         }
         BanKind::Title => {
             let (items, total) =
-                moderation::list_title_bans(&mut conn, &filter, params.limit, params.offset)
+                moderation::list_title_bans(&mut conn, None, &filter, params.limit, params.offset)
                     .await?;
             rest::page(&resource, &params, items, total)
         }
@@ -359,7 +359,7 @@ async fn export_bans(
     match kind {
         BanKind::Email => {
             let (items, _) =
-                moderation::list_email_bans(&mut conn, &filter, EXPORT_ROWS, 0).await?;
+                moderation::list_email_bans(&mut conn, None, &filter, EXPORT_ROWS, 0).await?;
             for b in items {
                 w.row(&[
                     b.email.into(),
@@ -377,7 +377,7 @@ async fn export_bans(
         }
         BanKind::Title => {
             let (items, _) =
-                moderation::list_title_bans(&mut conn, &filter, EXPORT_ROWS, 0).await?;
+                moderation::list_title_bans(&mut conn, None, &filter, EXPORT_ROWS, 0).await?;
             for b in items {
                 w.row(&[
                     b.seal.into(),

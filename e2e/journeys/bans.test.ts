@@ -4,7 +4,7 @@
  * who holds it is told on the phone that it cannot be passed on. Staff then ban an e-mail, and
  * that address can no longer ask for a sign-in code. Each page looked at.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USERS, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext } from '../src/browser.ts';
@@ -21,6 +21,23 @@ const HOLDER: Holder = {
   document_number: 'CA8642097',
   reduction_id: 1,
 };
+
+/**
+ * Fills a form field until it keeps its value: a react-admin form still initialising (a loaded
+ * machine) resets fields filled too early.
+ */
+async function fillKept(field: Locator, value: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await field.inputValue()) !== value) await field.fill(value);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return field.inputValue();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(value);
+}
 
 let browser: Browser;
 let fan: BrowserContext;
@@ -63,8 +80,9 @@ it('staff ban a title and an e-mail: the title cannot be passed on, the e-mail c
   await page.goto(`${BASE_URL}/admin/ban`);
   await page.waitForURL('**/admin/ban/titles');
   await page.getByRole('link', { name: 'Nuovo ban' }).click();
-  await page.getByRole('textbox', { name: 'Sigillo fiscale' }).fill(seal);
-  await page.getByRole('textbox', { name: 'Motivo' }).fill('Striscione vietato in curva');
+  await fillKept(page.getByRole('textbox', { name: 'Sigillo fiscale' }), seal);
+  await fillKept(page.getByRole('textbox', { name: 'Motivo' }), 'Striscione vietato in curva');
+  await fillKept(page.getByRole('textbox', { name: 'Sigillo fiscale' }), seal);
   await shot(page, 'bans-1-new-title-ban');
   await page.getByRole('button', { name: 'Salva' }).click();
   await page.getByText('Attivo').first().waitFor();
@@ -92,8 +110,9 @@ it('staff ban a title and an e-mail: the title cannot be passed on, the e-mail c
   // An e-mail ban: the list shows it in force.
   await page.goto(`${BASE_URL}/admin/ban/emails`);
   await page.getByRole('link', { name: 'Nuovo ban' }).click();
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(barredEmail);
-  await page.getByRole('textbox', { name: 'Motivo' }).fill('Cori offensivi');
+  await fillKept(page.getByRole('textbox', { name: 'E-mail' }), barredEmail);
+  await fillKept(page.getByRole('textbox', { name: 'Motivo' }), 'Cori offensivi');
+  await fillKept(page.getByRole('textbox', { name: 'E-mail' }), barredEmail);
   await page.getByRole('button', { name: 'Salva' }).click();
   await page.getByText('Attivo').first().waitFor();
   await page.goto(`${BASE_URL}/admin/ban/emails`);

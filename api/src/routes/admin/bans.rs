@@ -45,11 +45,15 @@ fn ban_id(value: &str) -> ApiResult<Uuid> {
     Uuid::parse_str(value).map_err(|_| ApiError::not_found("No such ban"))
 }
 
-fn filter(params: &ListParams) -> ApiResult<BanFilter> {
-    Ok(BanFilter {
+/// A list request of the bans of `{kind}`: the kind, the page, and `q` and `state`.
+fn listing(kind_path: &str, raw: RawListParams) -> ApiResult<(BanKind, ListParams, BanFilter)> {
+    let kind = kind(kind_path)?;
+    let params = ListParams::try_from(raw)?;
+    let filter = BanFilter {
         q: params.filter_str("q"),
         state: params.filter_enum::<BanState>("state")?,
-    })
+    };
+    Ok((kind, params, filter))
 }
 
 /// `GET /api/admin/bans/{kind}`: bans, newest first; `filter` by `q` (a part of the e-mail or
@@ -66,9 +70,7 @@ async fn list_bans(
     Path(kind_path): Path<String>,
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
-    let kind = kind(&kind_path)?;
-    let params = ListParams::try_from(raw)?;
-    let filter = filter(&params)?;
+    let (kind, params, filter) = listing(&kind_path, raw)?;
     let mut conn = state.pool.acquire().await?;
     let resource = format!("bans/{kind_path}");
     Ok(match kind {
@@ -309,9 +311,7 @@ async fn export_bans(
     Path(kind_path): Path<String>,
     Query(raw): Query<RawListParams>,
 ) -> ApiResult<Response> {
-    let kind = kind(&kind_path)?;
-    let params = ListParams::try_from(raw)?;
-    let filter = filter(&params)?;
+    let (kind, _, filter) = listing(&kind_path, raw)?;
     let mut conn = state.pool.acquire().await?;
     let subject = match kind {
         BanKind::Email => "E-mail",

@@ -34,6 +34,12 @@ pub struct Session {
     pub recently_authenticated: bool,
 }
 
+/// A session cookie whose owner's e-mail came under a ban (put in the request by
+/// [`resolve_session`]): the routes that need a user answer `email_banned` rather than
+/// `unauthenticated`, and the response removes the cookie.
+#[derive(Clone, Copy)]
+pub struct EndedByBan;
+
 /// Resolves the session cookie into the user, once per request.
 pub async fn resolve_session(
     State(state): State<AppState>,
@@ -41,34 +47,46 @@ pub async fn resolve_session(
     mut req: Request,
     next: Next,
 ) -> Response {
-    if let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) {
-        match lookup(&state, &token).await {
-            Ok(Some((user, resolved))) => {
-                req.extensions_mut().insert(Session {
-                    user,
-                    token,
-                    second_factor: resolved.second_factor,
-                    recently_authenticated: resolved.recently_authenticated,
-                });
-            }
-            Ok(None) => {}
-            Err(e) => return ApiError::from(e).into_response(),
+    let Some(token) = jar.get(SESSION_COOKIE).map(|c| c.value().to_owned()) else {
+        return next.run(req).await;
+    };
+    match lookup(&state, &token).await {
+        Ok(Some(Lookup::Live(user, resolved))) => {
+            req.extensions_mut().insert(Session {
+                user: *user,
+                token,
+                second_factor: resolved.second_factor,
+                recently_authenticated: resolved.recently_authenticated,
+            });
+            next.run(req).await
         }
+        Ok(Some(Lookup::Banned)) => {
+            req.extensions_mut().insert(EndedByBan);
+            let response = next.run(req).await;
+            let removal = expired_session_cookie(state.config.auth.secure_cookies);
+            (CookieJar::new().add(removal), response).into_response()
+        }
+        Ok(None) => next.run(req).await,
+        Err(e) => ApiError::from(e).into_response(),
     }
-    next.run(req).await
 }
 
-async fn lookup(
-    state: &AppState,
-    token: &str,
-) -> Result<Option<(User, accounts::sessions::Resolved)>, sqlx::Error> {
+enum Lookup {
+    Live(Box<User>, accounts::sessions::Resolved),
+    Banned,
+}
+
+async fn lookup(state: &AppState, token: &str) -> Result<Option<Lookup>, sqlx::Error> {
     let mut conn = state.pool.acquire().await?;
-    let Some(resolved) = accounts::sessions::resolve(&mut conn, token).await? else {
-        return Ok(None);
-    };
-    Ok(accounts::find_by_id(&mut conn, resolved.user_id)
-        .await?
-        .map(|user| (user, resolved)))
+    match accounts::sessions::resolve(&mut conn, token).await? {
+        None => Ok(None),
+        Some(accounts::sessions::Found::Banned) => Ok(Some(Lookup::Banned)),
+        Some(accounts::sessions::Found::Live(resolved)) => {
+            Ok(accounts::find_by_id(&mut conn, resolved.user_id)
+                .await?
+                .map(|user| Lookup::Live(Box::new(user), resolved)))
+        }
+    }
 }
 
 /// Refuses state-changing requests whose `X-CSRF-Token` does not repeat the CSRF cookie.
@@ -141,7 +159,7 @@ impl FromRequestParts<AppState> for CurrentUser {
             .get::<Session>()
             .cloned()
             .map(CurrentUser)
-            .ok_or_else(unauthenticated)
+            .ok_or_else(|| signed_out(parts.extensions.get::<EndedByBan>().is_some()))
     }
 }
 
@@ -168,7 +186,7 @@ impl FromRequestParts<AppState> for AdminUser {
 /// pass: its owner signs in again at `/admin/login`.
 pub async fn require_staff(req: Request, next: Next) -> Response {
     match req.extensions().get::<Session>() {
-        None => unauthenticated().into_response(),
+        None => signed_out(req.extensions().get::<EndedByBan>().is_some()).into_response(),
         Some(s) if !s.user.role().is_staff() => forbidden().into_response(),
         Some(s) if !s.second_factor => second_factor_required().into_response(),
         Some(_) => next.run(req).await,
@@ -181,6 +199,20 @@ pub fn second_factor_required() -> ApiError {
         "second_factor_required",
         "Staff sign in at /admin/login with their password and authenticator app",
     )
+}
+
+/// Why a request that needs a user has none: its session was just ended by a ban on its
+/// e-mail (said as such, without the reason), or there is none.
+fn signed_out(ended_by_ban: bool) -> ApiError {
+    if ended_by_ban {
+        ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "email_banned",
+            "This e-mail address cannot be used to sign in",
+        )
+    } else {
+        unauthenticated()
+    }
 }
 
 pub fn unauthenticated() -> ApiError {

@@ -126,7 +126,10 @@ async fn require_staff_session(
 
 async fn is_staff(pool: &PgPool, token: &str) -> Result<bool, sqlx::Error> {
     let mut conn = pool.acquire().await?;
-    let Some(session) = accounts::sessions::resolve(&mut conn, token).await? else {
+    let Some(session) = accounts::sessions::resolve(&mut conn, token)
+        .await?
+        .and_then(accounts::sessions::Found::live)
+    else {
         return Ok(false);
     };
     if !session.second_factor {

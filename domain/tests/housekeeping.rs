@@ -61,6 +61,7 @@ async fn pruning_removes_expired_sessions_codes_tokens_and_windows_only(pool: Pg
         accounts::sessions::resolve(&mut conn, &live)
             .await
             .unwrap()
+            .and_then(accounts::sessions::Found::live)
             .map(|s| s.user_id),
         Some(user.user_id)
     );

@@ -2,8 +2,11 @@
  * Staff bar a title and an e-mail (issue 21, bans): staff open the title bans, ban a fan's
  * ticket by its fiscal seal, and see it in force and registered in the ticketing system; the fan
  * who holds it is told on the phone that it cannot be passed on. Staff then ban an e-mail, and
- * that address can no longer ask for a sign-in code. Each page looked at.
+ * that address can no longer ask for a sign-in code. Last, staff ban a signed-in fan's e-mail
+ * from tomorrow: the fan shops on until the clock passes the start, then the sweep makes the ban
+ * active, the fan is signed out and cannot sign in again. Each page looked at.
  */
+import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_USERS, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
@@ -133,4 +136,96 @@ it('staff ban a title and an e-mail: the title cannot be passed on, the e-mail c
   expect(fanErrors).toEqual([]);
   await phone.close();
   await admin.close();
+});
+
+/** The Europe/Rome wall time of `at`, as a datetime-local input takes it (`2026-11-28T21:05`). */
+function romeLocal(at: Date): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(' ', 'T');
+}
+
+/**
+ * The clock passes a ban's start: its dates move back a day in the journey's database (the
+ * bans are read against the database's clock, which cannot be wound forward).
+ */
+function startHasPassed(email: string): void {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL names the journeys database (scripts/e2e.sh sets it)');
+  execFileSync('psql', [
+    url,
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-qc',
+    `update banned_email set ban_start_date = ban_start_date - interval '1 day' where ban_email = '${email}'`,
+  ]);
+}
+
+it('a ban from tomorrow: the fan shops on until it starts, then is signed out and cannot sign in', async () => {
+  const email = uniqueEmail('daspo');
+  const phoneContext = await newFanContext(browser);
+  await signUpThroughApi(phoneContext, email, 'Daniela');
+  const phone = await phoneContext.newPage();
+  const fanErrors = collectPageErrors(phone);
+  await phone.goto(`${BASE_URL}/`);
+  await phone.getByRole('button', { name: 'Account di Daniela' }).waitFor();
+
+  const admin = await newAdminContext(browser);
+  const page = await admin.newPage();
+  const errors = collectPageErrors(page);
+  await signInToAdmin(page, DEMO_USERS.admin);
+  await page.goto(`${BASE_URL}/admin/ban/emails`);
+  await page.getByRole('link', { name: 'Nuovo ban' }).click();
+  await fillKept(page.getByRole('textbox', { name: 'E-mail' }), email);
+  await fillKept(page.getByLabel('Inizio'), romeLocal(new Date(Date.now() + 24 * 3600 * 1000)));
+  await fillKept(page.getByRole('textbox', { name: 'Motivo' }), 'Daspo del questore');
+  await fillKept(page.getByRole('textbox', { name: 'E-mail' }), email);
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByText('Programmato').first().waitFor();
+  await shot(page, 'bans-6-scheduled-email-ban');
+
+  // Until tomorrow, the fan is still signed in.
+  await phone.reload();
+  await phone.getByRole('button', { name: 'Account di Daniela' }).waitFor();
+
+  // The clock passes the start; the minutely sweep writes the ban active.
+  startHasPassed(email);
+  const filter = encodeURIComponent(JSON.stringify({ q: email }));
+  await expect
+    .poll(
+      async () => {
+        const bans = (await (await admin.request.get(`${BASE_URL}/api/admin/bans/emails?filter=${filter}`)).json()) as {
+          status: number;
+        }[];
+        return bans[0]?.status;
+      },
+      { timeout: 90_000, interval: 2_000 },
+    )
+    .toBe(1);
+  await page.goto(`${BASE_URL}/admin/ban/emails`);
+  await page.getByText(email).first().waitFor();
+  await shot(page, 'bans-7-email-ban-in-force');
+
+  // The fan comes back: signed out, and the e-mail cannot sign in again.
+  await phone.reload();
+  await phone.getByRole('link', { name: 'Accedi' }).first().waitFor();
+  expect(await phone.getByRole('button', { name: 'Account di Daniela' }).count()).toBe(0);
+  await phone.goto(`${BASE_URL}/accedi`);
+  await phone.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await phone.getByRole('button', { name: 'Inviami il codice' }).click();
+  await phone.getByText('Questo indirizzo e-mail non può essere usato per accedere.').waitFor();
+  await shot(phone, 'bans-8-banned-fan-signed-out-phone');
+
+  expect(errors).toEqual([]);
+  expect(fanErrors).toEqual([]);
+  await admin.close();
+  await phoneContext.close();
 });

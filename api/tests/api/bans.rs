@@ -200,6 +200,84 @@ async fn an_email_ban_bars_sign_in_exactly_between_its_dates_and_the_sweep_write
     );
 }
 
+#[sqlx::test(migrations = false)]
+async fn a_fan_signed_in_before_their_ban_starts_is_signed_out_when_it_starts(pool: PgPool) {
+    let s = on_sale(pool.clone(), &[]).await;
+    let staff = s.app.staff().await;
+    let (_, fan) = s.app.fan_with_session("ultra@example.it").await;
+    let (_, phone) = s.app.fan_with_session("ultra@example.it").await;
+    // Staff ban the e-mail from tomorrow: until then the fan shops as before.
+    let start = Utc::now() + Duration::days(1);
+    let (status, ban) = staff
+        .post_json(
+            "/api/admin/bans/emails",
+            &json!({"email": "ultra@example.it", "start_at": start, "reason": "Daspo"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{ban}");
+    let id = ban["id"].as_str().unwrap().to_owned();
+    let seat = s.seat("TC-TC1-4-1").await;
+    let (status, hold) = s.hold(&fan, json!({"seat_ids": [seat]})).await;
+    assert_eq!(status, 200, "{hold}");
+    let release = fan
+        .delete(&format!("/api/fixtures/{}/hold", s.fixture))
+        .send()
+        .await
+        .unwrap();
+    assert!(release.status().is_success(), "{}", release.status());
+
+    // The clock passes the start (the ban's dates moved back a day: the database's clock
+    // decides, and it cannot be wound forward).
+    sqlx::query(
+        "update banned_email set ban_start_date = ban_start_date - interval '1 day'
+          where banned_email_id = $1::uuid",
+    )
+    .bind(&id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    // Before any sweep: the next request says banned, holds nothing and removes the cookie.
+    let r = fan
+        .post(&format!("/api/fixtures/{}/hold", s.fixture))
+        .json(&json!({"seat_ids": [seat]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    let removes_cookie = r
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .any(|c| c.to_str().unwrap().starts_with("lario_session=;"));
+    assert!(removes_cookie, "{:?}", r.headers());
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["code"], "email_banned");
+    assert_eq!(s.state(seat).await, "free");
+    // Every session of theirs is over, the phone's too, and a new one cannot be had.
+    let sessions: i64 = sqlx::query_scalar(
+        "select count(*) from user_session s join app_user u using (user_id)
+          where u.email = 'ultra@example.it'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(sessions, 0);
+    assert_eq!(phone.get("/api/me").send().await.unwrap().status(), 401);
+    let r = s
+        .app
+        .anonymous()
+        .await
+        .post("/api/auth/link")
+        .json(&json!({"email": "ultra@example.it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    // The sweep writes the status the lists show.
+    assert_eq!(sweep(&pool).await, 1);
+    assert_eq!(status_of(&pool, &id).await, 1);
+}
+
 /// The ticketing system's club bans that carry our ban's reference.
 fn mirrored(s: &crate::common::OnSale, id: &str) -> Vec<Value> {
     s.sim.ticketing.with_world(|w| {

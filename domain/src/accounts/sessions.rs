@@ -78,22 +78,48 @@ pub async fn mark_reauthenticated(conn: &mut PgConnection, token: &str) -> Resul
     Ok(())
 }
 
-/// The live session of `token`, extending its life (at most once a minute, to spare writes).
-pub async fn resolve(
-    conn: &mut PgConnection,
-    token: &str,
-) -> Result<Option<Resolved>, sqlx::Error> {
+/// What a session cookie's token leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    Live(Resolved),
+    /// Its owner's e-mail came under a ban in force: the session, and every other of theirs,
+    /// has just been ended. A fan signed in before their ban started is signed out the first
+    /// time they come back after its start, whatever the ban sweep's timing.
+    Banned,
+}
+
+impl Found {
+    /// The live session, if it is one.
+    pub fn live(self) -> Option<Resolved> {
+        match self {
+            Found::Live(r) => Some(r),
+            Found::Banned => None,
+        }
+    }
+}
+
+/// The session of `token`, extending its life (at most once a minute, to spare writes); none
+/// when it does not exist or has expired.
+pub async fn resolve(conn: &mut PgConnection, token: &str) -> Result<Option<Found>, sqlx::Error> {
     let hash = secrets::token_hash(token);
     let row = sqlx::query!(
-        r#"select user_id, second_factor, last_seen_at < now() - interval '1 minute' as "stale!",
-                  coalesce(reauthenticated_at > now() - make_interval(secs => $2), false) as "recent!"
-             from user_session where token_hash = $1 and expires_at > now()"#,
+        r#"select s.user_id, s.second_factor, s.last_seen_at < now() - interval '1 minute' as "stale!",
+                  coalesce(s.reauthenticated_at > now() - make_interval(secs => $2), false) as "recent!",
+                  exists (select 1 from app_user u
+                            join banned_email b on b.ban_email = u.email
+                           where u.user_id = s.user_id and b.status <> 0 and b.ban_start_date <= now()
+                             and (b.ban_end_date is null or b.ban_end_date > now())) as "banned!"
+             from user_session s where s.token_hash = $1 and s.expires_at > now()"#,
         hash,
         REAUTHENTICATION_VALIDITY.num_seconds() as f64
     )
     .fetch_optional(&mut *conn)
     .await?;
     let Some(row) = row else { return Ok(None) };
+    if row.banned {
+        delete_all_of(conn, row.user_id).await?;
+        return Ok(Some(Found::Banned));
+    }
     if row.stale {
         sqlx::query!(
             r#"update user_session set last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
@@ -104,11 +130,11 @@ pub async fn resolve(
         .execute(&mut *conn)
         .await?;
     }
-    Ok(Some(Resolved {
+    Ok(Some(Found::Live(Resolved {
         user_id: row.user_id,
         second_factor: row.second_factor,
         recently_authenticated: row.recent,
-    }))
+    })))
 }
 
 /// Ends every other session of a user (after a password change).

@@ -5,12 +5,20 @@ import type { MeView } from '../../../api-types';
 
 export const sessionQueryKey = ['session'] as const;
 
-/** `GET /api/me`, with 401 read as "nobody is signed in" (null) rather than as a failure. */
+/**
+ * Whether a failed call means the session is over: none (401), or ended because the fan's
+ * e-mail came under a ban (403 `email_banned`; the API removed the cookie).
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.code === 'email_banned');
+}
+
+/** `GET /api/me`, with an ended session read as "nobody is signed in" (null) rather than as a failure. */
 export async function fetchSession(): Promise<MeView | null> {
   try {
     return await apiGet<MeView>('/api/me');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
+    if (isSessionEnded(error)) {
       return null;
     }
     throw error;
@@ -38,14 +46,14 @@ export function useSession(): Session {
 }
 
 /**
- * For a write's `onError`: a 401 means the session ended meanwhile, so the session is read
- * again and the page reacts (sends the fan to sign in, or asks them to).
+ * For a write's `onError`: a 401 (or a ban's `email_banned`) means the session ended meanwhile,
+ * so the session is read again and the page reacts (sends the fan to sign in, or asks them to).
  */
 export function useForgetEndedSession(): (error: unknown) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) {
+      if (isSessionEnded(error)) {
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       }
     },

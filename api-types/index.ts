@@ -49,6 +49,14 @@ export type TotpSetup = Schemas['TotpSetup'];
 export type Updated = Schemas['Updated'];
 export type User = Schemas['User'];
 
+// The fan's identity, and the places it names (the ticketing system's reference data).
+export type Identity = Schemas['Identity'];
+export type IdentityInput = Schemas['IdentityInput'];
+export type Municipality = Schemas['Municipality'];
+export type Nation = Schemas['Nation'];
+export type Province = Schemas['Province'];
+export type Registration = Schemas['Registration'];
+
 // Fixtures, their seats and the caller's hold.
 export type Block = Schemas['Block'];
 export type BlockSeats = Schemas['BlockSeats'];

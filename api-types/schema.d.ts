@@ -317,6 +317,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fan's identity and whether the ticketing system knows them. */
+        get: operations["get_identity"];
+        /**
+         * Saves the fan's identity once every check holds (the fiscal code's
+         *     check character, and its fit with the name, birth date, sex and birthplace), then registers
+         *     the fan as a person in the ticketing system (a job).
+         */
+        put: operations["put_identity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/nations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Nations by their Italian name, with ISO codes. */
+        get: operations["nations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/provinces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Italian provinces by name. */
+        get: operations["provinces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/municipalities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A province's municipalities by name. */
+        get: operations["municipalities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fixtures": {
         parameters: {
             query?: never;
@@ -4229,6 +4302,58 @@ export interface components {
         HoldersRequest: {
             lines: components["schemas"]["HolderLineInput"][];
         };
+        /** @description The fan's identity as the apps see it. */
+        Identity: {
+            first_name: string;
+            last_name: string;
+            fiscal_code: string;
+            /** Format: date */
+            birth_date?: string | null;
+            sex: string;
+            birth_country: string;
+            birth_province: string;
+            birth_municipality: string;
+            /** @description The municipality's name, or the foreign country's (the holder's birthplace). */
+            birth_place: string;
+            residence_country: string;
+            residence_province: string;
+            residence_municipality: string;
+            address: string;
+            document_type: string;
+            document_number: string;
+            phone: string;
+            registration: components["schemas"]["Registration"];
+            /** Format: int64 */
+            planet_persona_id?: number | null;
+            /** Format: date-time */
+            updated_at?: string | null;
+        };
+        /** @description The identity as the fan types it (every field; an empty string is "not given"). */
+        IdentityInput: {
+            first_name: string;
+            last_name: string;
+            fiscal_code: string;
+            /** Format: date */
+            birth_date?: string | null;
+            /** @description `M` or `F`. */
+            sex: string;
+            /** @description ISO code of the nation of birth (`IT`). */
+            birth_country: string;
+            /** @description The province's two letters; `EE` (or empty) for the foreign-born. */
+            birth_province?: string;
+            /** @description The municipality's ISTAT code; empty for the foreign-born. */
+            birth_municipality?: string;
+            residence_country: string;
+            residence_province?: string;
+            residence_municipality?: string;
+            /** @description Street and number. */
+            address?: string;
+            /** @description `id_card`, `passport` or `driving_licence`. */
+            document_type: string;
+            document_number: string;
+            /** @description International form (`+393331234567`); empty when not given. */
+            phone?: string;
+        };
         /** @description What an import changed. */
         ImportCounts: {
             /** Format: int64 */
@@ -4508,6 +4633,13 @@ export interface components {
          * @enum {string}
          */
         MismatchKind: "unknown_here" | "cancelled_there" | "missing_there" | "different_seat" | "different_holder";
+        Municipality: {
+            istat_code: string;
+            name: string;
+            province: string;
+            /** @description The code fiscal codes name it by (`C933`). */
+            cadastral_code: string;
+        };
         /** @description The caller's refund requests and the orders they may ask one for. */
         MyRefundRequests: {
             /** @description Issued orders for cancelled or postponed matches, with tickets left to refund. */
@@ -4540,6 +4672,12 @@ export interface components {
              *     the match's list names; a season holder's seal whose e-mail is theirs): one click each.
              */
             suggested: components["schemas"]["SuggestedRight"][];
+        };
+        Nation: {
+            /** @description ISO 3166 code (`IT`). */
+            code: string;
+            name_it: string;
+            name_en: string;
         };
         NewCard: {
             /** @default  */
@@ -5016,6 +5154,12 @@ export interface components {
             third_party_consent?: boolean | null;
             consent_13_years?: boolean | null;
         };
+        Province: {
+            /** @description The two letters (`CO`). */
+            code: string;
+            name: string;
+            region: string;
+        };
         /** @description A buyer's purchase as they follow it. */
         Purchase: {
             /** Format: uuid */
@@ -5161,6 +5305,11 @@ export interface components {
             /** @description A request for it waits for staff. */
             pending: boolean;
         };
+        /**
+         * @description Where the fan's registration as a person in the ticketing system stands.
+         * @enum {string}
+         */
+        Registration: "none" | "pending" | "registered";
         /** @description A mailing as staff see it. */
         RenewalMailing: {
             /** Format: uuid */
@@ -7606,6 +7755,230 @@ export interface operations {
             };
             /** @description `rate_limited`: five wrong current passwords in ten minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_identity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Identity"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_identity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Identity"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names each field and its problem: `required`, `invalid`, `too_long`, `unknown`, `not_in_province`, `in_future`, `too_old`; `fiscal_code`: `invalid_format`, `check_character`, `last_name_mismatch`, `first_name_mismatch`, `birth_date_mismatch`, `sex_mismatch`, `birthplace_mismatch`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Nation"][];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    provinces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Province"][];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    municipalities: {
+        parameters: {
+            query: {
+                /** @description The province's two letters (`CO`). */
+                province: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Municipality"][];
+                };
+            };
+            /** @description `invalid_query`: not two letters; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,6 +58,7 @@ pub struct Message {
         (name = "system", description = "Health and version"),
         (name = "auth", description = "Sign-in, second factor, sign-out"),
         (name = "account", description = "The signed-in fan's account, supporter cards, requests"),
+        (name = "reference", description = "Nations, provinces and municipalities, as the ticketing system lists them"),
         (name = "fixtures", description = "Matches on sale, seat maps and holds"),
         (name = "orders", description = "Checkout, payment, wallet, notifications"),
         (name = "transfers", description = "Tickets passed on to a new holder, and shared copies"),

@@ -121,6 +121,8 @@ pub async fn load_catalogue(pool: &PgPool, config: &domain::config::Config) -> a
         config.ticketing.password.clone(),
         config.ticketing.timeout,
     )?;
+    // The places the fans' identity names (a job copies them again every day).
+    workflows::identity::copy_reference(pool, &client).await?;
     let mut tx = pool.begin().await?;
     let (venue, (imported, updated)) =
         workflows::onsale::import_catalogue(&mut tx, &client).await?;

@@ -15,6 +15,7 @@ pub mod db;
 pub mod email;
 pub mod exports;
 pub mod fixtures;
+pub mod identity;
 pub mod ids;
 pub mod inventory;
 pub mod issuance;

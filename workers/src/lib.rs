@@ -17,6 +17,7 @@ use workflows::{
     bans::MirrorTitleBan,
     execute,
     exports::BuildExport,
+    identity::{CopyReference, RegisterPerson},
     issuing::{fan_order::IssueOrder, mass_line::IssueMassOrder},
     mail::SendEmail,
     mass::StartMassIssue,
@@ -283,6 +284,8 @@ async fn run_monitor(
     );
     let monitor = job_worker!(monitor, UpdatePass, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorTitleBan, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, RegisterPerson, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, CopyReference, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);
     let mass_concurrency = config.jobs.mass_concurrency;
@@ -403,8 +406,9 @@ async fn pass_updates(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), Box
 }
 
 /// The housekeeping cron: removes expired sessions, codes, tokens, rate-limit windows,
-/// exports and old service-log calls.
+/// exports and old service-log calls; queues the day's copy of the reference data.
 async fn housekeeping(_tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), BoxDynError> {
+    workflows::identity::queue_reference_copy(&ctx.pool).await?;
     let mut conn = ctx.pool.acquire().await?;
     let pruned = domain::accounts::prune_expired(&mut conn).await?;
     let exports = domain::exports::prune_expired(&mut conn).await?;

@@ -11,6 +11,7 @@ pub mod checkout;
 pub mod corporate;
 pub mod eligibility;
 pub mod exports;
+pub mod identity;
 pub mod issuing;
 pub mod mail;
 pub mod mass;

@@ -7,6 +7,7 @@ pub mod corporate;
 pub mod fixtures;
 pub mod google;
 pub mod health;
+pub mod identity;
 pub mod me;
 pub mod orders;
 pub mod passes;
@@ -30,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(google::router())
         .merge(me::router())
+        .merge(identity::router())
         .merge(fixtures::router())
         .merge(orders::router())
         .merge(seasons::router())

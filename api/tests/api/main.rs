@@ -10,6 +10,7 @@ mod errors;
 mod exports;
 mod google;
 mod hardening;
+mod identity;
 mod ids;
 mod lockouts;
 mod mass_issue;

@@ -449,9 +449,11 @@ async fn vendor_gate(
         let f = &mut s.faults;
         let status = f.status.unwrap_or(503);
         // Every call that makes something the system keeps: the issues, a change of holder's
-        // new title, a club ban.
-        let issuing =
-            path.contains("/Emetti") || path.ends_with("/Cessione") || path.ends_with("/AddBan");
+        // new title, a club ban, a person.
+        let issuing = path.contains("/Emetti")
+            || path.ends_with("/Cessione")
+            || path.ends_with("/AddBan")
+            || path.ends_with("/AddPersona");
         let injected = if f.hang_next > 0 {
             f.hang_next -= 1;
             Injected::Hang(f.hang_ms)

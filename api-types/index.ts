@@ -23,6 +23,7 @@ export type Health = Schemas['Health'];
 export type Version = Schemas['Version'];
 
 // Signing in, the session and one's own account.
+export type AccountDeletion = Schemas['AccountDeletion'];
 export type Area = Schemas['Area'];
 export type CodeSent = Schemas['CodeSent'];
 export type CodeVerification = Schemas['CodeVerification'];

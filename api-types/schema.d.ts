@@ -291,7 +291,11 @@ export interface paths {
         /** The spec's display-name rules, consents, language. */
         put: operations["update_me"];
         post?: never;
-        delete?: never;
+        /**
+         * The fan deletes their account. Issued titles and orders stay (the fiscal
+         *     rules keep them) without the person's data; everything else is erased; the session ends.
+         */
+        delete: operations["delete_me"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3647,6 +3651,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeletion: {
+            /** @description The account's e-mail, typed again: the confirmation. */
+            confirm_email: string;
+        };
         /** @description An admission: what the hold paths ask for in the `X-Admission` header. */
         AdmissionView: {
             token: string;
@@ -7658,6 +7666,102 @@ export interface operations {
                 };
             };
             /** @description `validation_failed`: `errors` names the fields; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeletion"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie is removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `staff_account`: staff accounts are closed by an admin; `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `account_busy`: an order is waiting for its payment, being issued or refunded, a resale or a transfer is under way */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `confirm_email` (`not_matching`); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -28,3 +28,7 @@ alter table app_user
     add column identity_version integer not null default 0,
     add column identity_updated_at timestamptz,
     add column persona_registered_version integer not null default 0;
+
+-- An account its owner deleted: the row stays (issued titles and orders point at it, and the
+-- fiscal rules keep those), emptied of the person's data (domain::accounts::deletion).
+alter table app_user add column deleted_at timestamptz;

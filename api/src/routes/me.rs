@@ -17,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(get_me, update_me))
+        .routes(routes!(get_me, update_me, delete_me))
         .routes(routes!(update_password))
 }
 
@@ -145,4 +145,65 @@ async fn update_password(
         message: "Password updated".into(),
     })
     .into_response())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct AccountDeletion {
+    /// The account's e-mail, typed again: the confirmation.
+    confirm_email: String,
+}
+
+/// `DELETE /api/me`: the fan deletes their account. Issued titles and orders stay (the fiscal
+/// rules keep them) without the person's data; everything else is erased; the session ends.
+#[utoipa::path(delete, path = "/me", tag = "account", security(("session" = [])), request_body = AccountDeletion, responses(
+    (status = 200, body = crate::openapi::Message, description = "Deleted; the session cookie is removed"),
+    (status = 403, body = crate::openapi::ErrorBody, description = "`staff_account`: staff accounts are closed by an admin"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`account_busy`: an order is waiting for its payment, being issued or refunded, a resale or a transfer is under way"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `confirm_email` (`not_matching`)"),
+))]
+#[tracing::instrument(skip_all)]
+async fn delete_me(
+    State(state): State<AppState>,
+    CurrentUser(session): CurrentUser,
+    jar: axum_extra::extract::cookie::CookieJar,
+    Json(req): Json<AccountDeletion>,
+) -> ApiResult<Response> {
+    use domain::accounts::deletion::{self, Refusal};
+    let mut tx = state.pool.begin().await?;
+    match deletion::delete_account(&mut tx, session.user.user_id, &req.confirm_email).await? {
+        Ok(()) => {}
+        Err(Refusal::Staff) => {
+            return Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                "staff_account",
+                "Staff accounts are closed by an admin",
+            ));
+        }
+        Err(Refusal::NotConfirmed) => {
+            return Err(ApiError::validation(
+                [("confirm_email".to_owned(), "not_matching".to_owned())].into(),
+            ));
+        }
+        Err(Refusal::Busy) => {
+            return Err(ApiError::new(
+                axum::http::StatusCode::CONFLICT,
+                "account_busy",
+                "An order, a resale or a transfer is under way: try again once it is over",
+            ));
+        }
+        Err(Refusal::NotFound) => return Err(crate::auth::unauthenticated()),
+    }
+    tx.commit().await?;
+    tracing::info!("account deleted by its owner");
+    let jar = jar.add(crate::auth::expired_session_cookie(
+        state.config.auth.secure_cookies,
+    ));
+    Ok((
+        jar,
+        axum::Json(crate::openapi::Message {
+            message: "Account deleted".into(),
+        }),
+    )
+        .into_response())
 }

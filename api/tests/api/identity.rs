@@ -233,3 +233,136 @@ async fn a_wrong_identity_is_refused_field_by_field_and_nothing_is_saved(pool: P
         401
     );
 }
+
+#[sqlx::test(migrations = false)]
+async fn deleting_an_account_keeps_the_titles_and_erases_the_rest(pool: PgPool) {
+    let s = on_sale(pool.clone(), &[]).await;
+    let _worker = s.start_worker();
+    workflows::identity::copy_reference(&pool, &s.client)
+        .await
+        .unwrap();
+    let email = "mario.rossi@example.it";
+    let (user_id, fan) = s.app.fan_with_session(email).await;
+    let (status, _) = fan.put_json("/api/me/identity", &mario()).await;
+    assert_eq!(status, 200);
+    let (line, seal) =
+        crate::transfers::issued_ticket(&s, &fan, "TC-TC1-8-1", ("Mario", "Rossi")).await;
+
+    // A checkout waiting for its payment: not yet (another fan's, so the first can go on).
+    let (_, other) = s.app.fan_with_session("in.attesa@example.it").await;
+    let seat = s.seat("TC-TC1-8-2").await;
+    let (status, _) = s.hold(&other, json!({"seat_ids": [seat]})).await;
+    assert_eq!(status, 200);
+    let r = other
+        .post(&format!("/api/fixtures/{}/checkout", s.fixture))
+        .json(&json!({"language": "it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 201);
+    let r = other
+        .delete("/api/me")
+        .json(&json!({"confirm_email": "in.attesa@example.it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 409);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "account_busy");
+    // Staff close staff accounts.
+    let staff = s.app.staff().await;
+    let r = staff
+        .delete("/api/me")
+        .json(&json!({"confirm_email": "x@example.it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+
+    // The confirmation is the account's e-mail.
+    let r = fan
+        .delete("/api/me")
+        .json(&json!({"confirm_email": "someone.else@example.it"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 422);
+    assert_eq!(fan.get("/api/me").send().await.unwrap().status(), 200);
+    let r = fan
+        .delete("/api/me")
+        .json(&json!({"confirm_email": " Mario.Rossi@example.it "}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(
+        r.headers()
+            .get_all("set-cookie")
+            .iter()
+            .any(|c| c.to_str().unwrap().starts_with("lario_session=;"))
+    );
+    assert_eq!(fan.get("/api/me").send().await.unwrap().status(), 401);
+
+    // The title stays, as issued and named; the buyer's e-mail and the person's data are gone.
+    let kept: (String, String, String, String) = sqlx::query_as(
+        "select l.seal, l.holder_first_name, l.holder_last_name, o.buyer_email
+           from order_line l join ticket_order o using (order_id) where l.order_line_id = $1",
+    )
+    .bind(line)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    let placeholder = format!("deleted-{user_id}@deleted.invalid");
+    assert_eq!(
+        kept,
+        (seal, "Mario".into(), "Rossi".into(), placeholder.clone())
+    );
+    let erased: (
+        String,
+        String,
+        String,
+        String,
+        Option<chrono::NaiveDate>,
+        bool,
+    ) = sqlx::query_as(
+        "select email, first_name, fiscal_code, phone, date_of_birth, deleted_at is not null
+           from app_user where user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        erased,
+        (
+            placeholder,
+            String::new(),
+            String::new(),
+            String::new(),
+            None,
+            true
+        )
+    );
+    let left: i64 = sqlx::query_scalar(
+        "select (select count(*) from user_session where user_id = $1)
+              + (select count(*) from notification where user_id = $1)",
+    )
+    .bind(user_id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(left, 0);
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where action = 'user.deleted' and subject_id = $1",
+    )
+    .bind(user_id.to_string())
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 1);
+
+    // The e-mail signs up again as a new account, without the old one's titles.
+    let (again, fan) = s.app.fan_with_session(email).await;
+    assert_ne!(again, user_id);
+    let wallet = fan.get_json("/api/wallet").await;
+    assert_eq!(wallet["items"].as_array().unwrap().len(), 0, "{wallet}");
+}

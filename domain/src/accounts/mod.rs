@@ -1,6 +1,7 @@
 //! Accounts: users and their profile, roles, sign-in codes and links, passwords, sessions.
 
 pub mod codes;
+pub mod deletion;
 pub mod password;
 pub mod second_factor;
 pub mod sessions;

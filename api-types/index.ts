@@ -333,12 +333,15 @@ export type RefundRequestView = Schemas['RefundRequestView'];
 export type RefundableOrder = Schemas['RefundableOrder'];
 /** `POST /api/admin/refund-requests/{id}/decline`. */
 export type DeclineRefundRequest = Schemas['DeclineRequest'];
-/** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
+/** Bans of e-mails and titles (`/api/admin/bans/{emails|titles}`), and the blacklist (`/api/admin/blacklist`). */
 export type EmailBan = Schemas['EmailBan'];
 export type TitleBan = Schemas['TitleBan'];
 export type BanState = Schemas['BanState'];
 export type BanMirrorState = Schemas['MirrorState'];
 export type BanRequest = Schemas['BanRequest'];
+export type BlacklistEntry = Schemas['BlacklistEntry'];
+export type NewBlacklistEntry = Schemas['NewBlacklistEntry'];
+/** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
 export type ResaleCheck = Schemas['ResaleCheck'];
 export type ResaleOffer = Schemas['Offer'];
 export type ResaleOfferRequest = Schemas['OfferRequest'];

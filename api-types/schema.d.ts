@@ -3500,6 +3500,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/blacklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entries, newest first; `filter` by `q` (a part of the name or
+         *     fiscal code) and `current` (true: only those in force).
+         */
+        get: operations["admin_list_entries"];
+        put?: never;
+        /**
+         * Puts a person on the blacklist; audited, sent to the ticketing
+         *     system by a job.
+         */
+        post: operations["admin_add_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blacklist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry. */
+        get: operations["admin_get_entry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blacklist/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a person off the blacklist; audited, sent to
+         *     the ticketing system by a job.
+         */
+        post: operations["admin_remove_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3713,6 +3774,25 @@ export interface components {
          * @enum {string}
          */
         BanState: "active" | "scheduled" | "expired" | "lifted";
+        /** @description An entry as staff see it. */
+        BlacklistEntry: {
+            /** Format: uuid */
+            id: string;
+            first_name: string;
+            last_name: string;
+            /** Format: date */
+            birth_date: string;
+            /** @description Empty when not given. */
+            fiscal_code: string;
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The staff member's e-mail (none when their account is gone). */
+            created_by?: string | null;
+            /** Format: date-time */
+            removed_at?: string | null;
+            mirror: components["schemas"]["MirrorState"];
+        };
         /** @description A block of the venue. */
         Block: {
             /** Format: int32 */
@@ -4686,6 +4766,16 @@ export interface components {
             code: string;
             name_it: string;
             name_en: string;
+        };
+        /** @description A person to blacklist, as staff type them. */
+        NewBlacklistEntry: {
+            first_name: string;
+            last_name: string;
+            /** Format: date */
+            birth_date?: string | null;
+            /** @description Optional; checked (form and check character) when given. */
+            fiscal_code?: string;
+            reason: string;
         };
         NewCard: {
             /** @default  */
@@ -22391,6 +22481,303 @@ export interface operations {
                 };
             };
             /** @description `ban_lifted`: lifted before */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_list_entries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `["field","ASC"]` or `["field","DESC"]`.
+                 * @example ["id","DESC"]
+                 */
+                sort?: string;
+                /**
+                 * @description `[first,last]`, both included; at most 500 rows a page.
+                 * @example [0,24]
+                 */
+                range?: string;
+                /**
+                 * @description A JSON object: `q` searches, other keys filter by field.
+                 * @example {"q":"rossi"}
+                 */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `<resource> first-last/total` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistEntry"][];
+                };
+            };
+            /** @description `invalid_query`; `invalid_query`, `invalid_text`: a query parameter that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_add_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBlacklistEntry"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistEntry"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `already_blacklisted` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `first_name`, `last_name`, `reason` (`required`, `too_long`), `birth_date` (`required`, `in_future`), `fiscal_code` (`invalid_format`, `check_character`); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_get_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistEntry"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_remove_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlacklistEntry"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `already_removed` */
             409: {
                 headers: {
                     [name: string]: unknown;

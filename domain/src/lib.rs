@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod blacklist;
 pub mod breaker;
 pub mod build_state;
 pub mod cards;

@@ -15,6 +15,7 @@ use std::{future::Future, str::FromStr, sync::Arc};
 use workflows::{
     Job, JobContext,
     bans::MirrorTitleBan,
+    blacklist::SendBlacklistChange,
     execute,
     exports::BuildExport,
     identity::{CopyReference, RegisterPerson},
@@ -285,6 +286,7 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, UpdatePass, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorTitleBan, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RegisterPerson, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, SendBlacklistChange, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CopyReference, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CancelStrayTitle, &name, &pool, &config, &ctx, 2);

@@ -6,6 +6,7 @@
 //! causes them.
 
 pub mod bans;
+pub mod blacklist;
 pub mod box_office;
 pub mod checkout;
 pub mod corporate;

@@ -393,3 +393,100 @@ async fn a_title_ban_bars_passing_on_and_the_pass_and_reaches_the_ticketing_syst
     assert_eq!(status, 422);
     assert_eq!(answer["errors"]["seal"], "unknown_title");
 }
+
+/// The people on the ticketing system's blacklist, by last name.
+fn blacklisted(s: &crate::common::OnSale) -> Vec<String> {
+    s.sim.ticketing.with_world(|w| {
+        w.blacklist
+            .iter()
+            .map(|b| b.person.last_name.clone())
+            .collect()
+    })
+}
+
+#[sqlx::test(migrations = false)]
+async fn staff_blacklist_a_person_and_the_ticketing_system_lists_them_once(pool: PgPool) {
+    let s = on_sale(pool.clone(), &[]).await;
+    let _worker = s.start_worker();
+    let staff = s.app.staff().await;
+    let person = json!({"first_name": "Luca", "last_name": "Nerazzurro", "birth_date": "1990-05-06",
+                        "reason": "Biglietti rivenduti in nero"});
+    // The ticketing system keeps the entry but its answer is lost: the job sends it again.
+    s.naive_then_commit_and_fail().await;
+    let (status, entry) = staff.post_json("/api/admin/blacklist", &person).await;
+    assert_eq!(status, 201, "{entry}");
+    assert_eq!(entry["mirror"], "pending");
+    let id = entry["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/admin/blacklist/{id}");
+    eventually("the entry in the ticketing system", 60, async || {
+        staff.get_json(&path).await["mirror"] == "done"
+    })
+    .await;
+    assert_eq!(blacklisted(&s), ["Nerazzurro"]);
+
+    // Once on the list; bad input says which field and changes nothing.
+    let (status, again) = staff.post_json("/api/admin/blacklist", &person).await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("already_blacklisted"))
+    );
+    for (change, field, code) in [
+        (json!({"first_name": " "}), "first_name", "required"),
+        (
+            json!({"birth_date": "2999-01-01"}),
+            "birth_date",
+            "in_future",
+        ),
+        (
+            json!({"fiscal_code": "RSSMRA80A01H501A"}),
+            "fiscal_code",
+            "check_character",
+        ),
+        (json!({"reason": ""}), "reason", "required"),
+    ] {
+        let mut body = person.clone();
+        body["last_name"] = json!("Altro");
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (status, refused) = staff.post_json("/api/admin/blacklist", &body).await;
+        assert_eq!(status, 422, "{change}: {refused}");
+        assert_eq!(refused["errors"][field], code, "{refused}");
+    }
+    let list = staff
+        .get_json("/api/admin/blacklist?filter=%7B%22q%22%3A%22nerazz%22%7D")
+        .await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+
+    // Removed: off the ticketing system's list too; once.
+    let remove = format!("{path}/remove");
+    let (status, removed) = staff.post_json(&remove, &json!({})).await;
+    assert_eq!(status, 200, "{removed}");
+    assert!(!removed["removed_at"].is_null());
+    eventually(
+        "the entry removed from the ticketing system",
+        60,
+        async || staff.get_json(&path).await["mirror"] == "done" && blacklisted(&s).is_empty(),
+    )
+    .await;
+    let (status, again) = staff.post_json(&remove, &json!({})).await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("already_removed"))
+    );
+    let current = staff
+        .get_json("/api/admin/blacklist?filter=%7B%22current%22%3Atrue%7D")
+        .await;
+    assert_eq!(current.as_array().unwrap().len(), 0);
+    let audited: i64 = sqlx::query_scalar(
+        "select count(*) from audit_entry where action in ('blacklist.added', 'blacklist.removed')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(audited, 2);
+    // Staff only.
+    let (_, fan) = s.app.fan_with_session("curioso@example.it").await;
+    let (status, _) = fan.post_json("/api/admin/blacklist", &person).await;
+    assert_eq!(status, 403);
+}

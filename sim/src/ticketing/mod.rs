@@ -449,11 +449,12 @@ async fn vendor_gate(
         let f = &mut s.faults;
         let status = f.status.unwrap_or(503);
         // Every call that makes something the system keeps: the issues, a change of holder's
-        // new title, a club ban, a person.
+        // new title, a club ban, a person, a blacklist entry.
         let issuing = path.contains("/Emetti")
             || path.ends_with("/Cessione")
             || path.ends_with("/AddBan")
-            || path.ends_with("/AddPersona");
+            || path.ends_with("/AddPersona")
+            || path.ends_with("/BlacklistInsert");
         let injected = if f.hang_next > 0 {
             f.hang_next -= 1;
             Injected::Hang(f.hang_ms)

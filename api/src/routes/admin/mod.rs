@@ -5,6 +5,7 @@
 //! table, so a route added later is checked without editing the test.
 
 mod bans;
+mod blacklist;
 mod checkout;
 mod corporate;
 mod emails;
@@ -48,6 +49,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = refunds::routes(r);
     let r = resale::routes(r);
     let r = bans::routes(r);
+    let r = blacklist::routes(r);
     users::routes(r)
 }
 

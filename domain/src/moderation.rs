@@ -721,6 +721,48 @@ pub async fn title_ban_version(conn: &mut PgConnection, id: Uuid) -> Result<i32,
     .await
 }
 
+/// A title ban whose last change the ticketing system acknowledged: whether it should be
+/// there (not lifted), for the reconciliation with its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SettledTitleBan {
+    pub id: Uuid,
+    pub lifted: bool,
+}
+
+/// The title bans whose changes were all sent (a pending one's job is still to run).
+pub async fn settled_title_bans(
+    conn: &mut PgConnection,
+) -> Result<Vec<SettledTitleBan>, sqlx::Error> {
+    sqlx::query_as!(
+        SettledTitleBan,
+        r#"select banned_title_id as id, status = 0 as "lifted!"
+             from banned_title where mirrored_version >= mirror_version"#
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Title ban `id` is to be sent again (the ticketing system lost it, or still has one we
+/// lifted): a new change, its ban there forgotten unless `keep_planet_id` (a lifted one's
+/// must be removed by its id); returns the change's version for its job.
+pub async fn resend_title_ban(
+    conn: &mut PgConnection,
+    id: Uuid,
+    keep_planet_id: bool,
+) -> Result<i32, sqlx::Error> {
+    sqlx::query_scalar!(
+        "update banned_title
+            set mirror_version = mirror_version + 1, mirror_failed = false,
+                planet_ban_id = case when $2 then planet_ban_id end
+          where banned_title_id = $1
+      returning mirror_version",
+        id,
+        keep_planet_id
+    )
+    .fetch_one(conn)
+    .await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -394,6 +394,7 @@ async fn onsale_schedule(tick: Tick, ctx: Data<Arc<JobContext>>) -> Result<(), B
             changed,
             "on-sale fixtures reconciled with the ticketing system"
         );
+        workflows::bans::reconcile(&ctx).await?;
     }
     Ok(())
 }

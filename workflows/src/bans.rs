@@ -139,3 +139,48 @@ impl Job for MirrorTitleBan {
         moderation::title_ban_mirror_failed(&mut conn, self.ban_id).await
     }
 }
+
+/// Compares our title bans with the ticketing system's list (utenza-getlistban): a ban we hold
+/// in force that it lost is sent again; a ban we lifted that it still has is removed again.
+/// Bans of its own (without our reference) are left alone. Returns how many were sent again.
+pub async fn reconcile(ctx: &JobContext) -> Result<usize, JobError> {
+    let there: std::collections::HashMap<Uuid, u64> = ctx
+        .ticketing
+        .bans()
+        .await
+        .map_err(ticketing_error)?
+        .into_iter()
+        .filter_map(|b| {
+            let id = b.reason.rsplit("rif. ").next()?.trim_end_matches(')');
+            Some((Uuid::parse_str(id).ok()?, b.id))
+        })
+        .collect();
+    let mut conn = ctx.pool.acquire().await?;
+    let mut resent = 0;
+    for ban in moderation::settled_title_bans(&mut conn).await? {
+        // In step: there exactly when not lifted.
+        let present = there.contains_key(&ban.id);
+        if present != ban.lifted {
+            continue;
+        }
+        let mut tx = ctx.pool.begin().await?;
+        let version = moderation::resend_title_ban(&mut tx, ban.id, present).await?;
+        crate::enqueue(
+            &mut tx,
+            &MirrorTitleBan {
+                ban_id: ban.id,
+                version,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        resent += 1;
+    }
+    if resent > 0 {
+        tracing::warn!(
+            resent,
+            "title bans out of step with the ticketing system sent again"
+        );
+    }
+    Ok(resent)
+}

@@ -349,6 +349,30 @@ async fn a_title_ban_bars_passing_on_and_the_pass_and_reaches_the_ticketing_syst
         sent[0]["banId"]
     );
 
+    // The ticketing system loses the ban: the reconciliation with its list sends it again.
+    s.sim
+        .ticketing
+        .with_world(|w| w.club_bans.retain(|b| !b.reason.contains(&id)));
+    assert!(mirrored(&s, &id).is_empty());
+    let ctx = workflows::JobContext::from_config(
+        pool.clone(),
+        &crate::common::config(&[
+            ("TICKETING_URL", s.sim.http_url().as_str()),
+            ("MAIL_SMTP_URL", s.sim.smtp_url().as_str()),
+        ]),
+    )
+    .unwrap();
+    assert_eq!(workflows::bans::reconcile(&ctx).await.unwrap(), 1);
+    eventually("the lost ban sent again", 60, async || {
+        mirrored(&s, &id).len() == 1 && staff.get_json(&path).await["mirror"] == "done"
+    })
+    .await;
+    assert_eq!(
+        workflows::bans::reconcile(&ctx).await.unwrap(),
+        0,
+        "in step"
+    );
+
     // A new end reaches it too.
     let until = Utc::now() + Duration::days(30);
     let (status, changed) = staff

@@ -27,6 +27,7 @@ const SeasonDeclinedPage = lazy(pages.seasonDeclined);
 const WalletPage = lazy(pages.wallet);
 const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
+const IdentityPage = lazy(pages.identity);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
 const QueuePage = lazy(pages.queue);
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="myaccount" element={<MyAccountPage />} />
         <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
+        <Route path="myaccount/identity" element={<IdentityPage />} />
         <Route path="register_company" element={<RegisterCompanyPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />
         <Route path="fixtures/season" element={<SeasonTicketsPage />} />

@@ -1,4 +1,5 @@
 import 'i18next';
+import type identity from './identity/it.json';
 import type it from './it.json';
 import type queue from './queue/it.json';
 import type refund from './refund/it.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
       transfer: typeof transfer;
       refund: typeof refund;
       resale: typeof resale;
+      identity: typeof identity;
     };
   }
 }

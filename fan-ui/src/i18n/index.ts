@@ -91,6 +91,12 @@ export const REFUND_NS = 'refund';
 export const RESALE_NS = 'resale';
 
 /**
+ * The fan's identity (`/myaccount/identity`: fiscal code, birth, residence, document, phone) and
+ * the account's link to it: a namespace of its own, like the season's.
+ */
+export const IDENTITY_NS = 'identity';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -120,9 +126,13 @@ const lazyLanguages: BackendModule = {
                 ? language === 'en'
                   ? import('./resale/en.json')
                   : import('./resale/it.json')
-                : language === 'en'
-                  ? import('./en.json')
-                  : Promise.resolve({ default: it });
+                : namespace === IDENTITY_NS
+                  ? language === 'en'
+                    ? import('./identity/en.json')
+                    : import('./identity/it.json')
+                  : language === 'en'
+                    ? import('./en.json')
+                    : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

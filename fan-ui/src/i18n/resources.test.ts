@@ -11,6 +11,8 @@ import refundEn from './refund/en.json';
 import refundIt from './refund/it.json';
 import resaleEn from './resale/en.json';
 import resaleIt from './resale/it.json';
+import identityEn from './identity/en.json';
+import identityIt from './identity/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -47,8 +49,12 @@ describe('translations', () => {
     expect(keysOf(resaleEn).sort()).toEqual(keysOf(resaleIt).sort());
   });
 
+  test("the identity namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(identityEn).sort()).toEqual(keysOf(identityIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

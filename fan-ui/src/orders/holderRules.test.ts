@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aHolder, anOrder, anOrderLine } from '../test/fixtures';
+import { aHolder, anIdentity, anOrder, anOrderLine, noIdentity } from '../test/fixtures';
 import type { HolderRule } from '../../../api-types';
 import {
+  blankHolderFields,
   draftOf,
   holdersRequest,
+  identityHolder,
   localToday,
   parseHolder,
   parseHolderDetails,
@@ -154,5 +156,28 @@ describe('parseHolderDetails (a change of holder: the ticket keeps its fare)', (
       ok: false,
       problems: { birth_date: 'birth_date_future', document_type: 'document_type_required' },
     });
+  });
+});
+
+describe('identityHolder ("it\'s me" from the saved identity)', () => {
+  it("gives the holder's names, birth, sex and document", () => {
+    expect(identityHolder(anIdentity({ registration: 'pending' }))).toEqual({
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      birth_date: '1980-01-01',
+      birth_place: 'Roma',
+      sex: 'M',
+      document_type: 'id_card',
+      document_number: 'CA1234567',
+    });
+  });
+
+  it('gives nothing when no identity is saved, or none could be read', () => {
+    expect(identityHolder(noIdentity())).toBeNull();
+    expect(identityHolder(undefined)).toBeNull();
+  });
+
+  it('blanks what it filled', () => {
+    expect(blankHolderFields(['first_name', 'sex', 'document_type'])).toEqual({ first_name: '', sex: '', document_type: '' });
   });
 });

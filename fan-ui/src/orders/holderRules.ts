@@ -1,6 +1,6 @@
 import { qualifies } from '../../../ui-shared/holderRules';
 import { DOCUMENT_TYPES, SEXES, type DocumentType, type Sex } from './types';
-import type { HolderDetails, HolderRule, HoldersRequest } from '../../../api-types';
+import type { HolderDetails, HolderRule, HoldersRequest, Identity } from '../../../api-types';
 
 // Who qualifies for a reduction's rule and the match's day are shared with admin-ui (ui-shared/).
 export { matchDayOf } from '../../../ui-shared/holderRules';
@@ -310,6 +310,42 @@ export function accountNames(user: { first_name: string; last_name: string; name
   // Only a full name on the account: its first word is the first name, the rest the last.
   const [head = '', ...rest] = user.name.trim().split(/\s+/);
   return head === '' ? null : { first_name: head, last_name: rest.join(' ') };
+}
+
+/** What "it's me" fills in: the names at least, and more when the fan's identity is saved. */
+export type MyHolderDetails = Pick<HolderDraft, 'first_name' | 'last_name'> & Partial<Omit<HolderDraft, 'reduction_id'>>;
+
+/**
+ * What the fan's saved identity gives "it's me": names, birth date and place, sex and document;
+ * null when none is saved (`registration` "none"): the account's names are all there is then.
+ */
+export function identityHolder(identity: Identity | null | undefined): MyHolderDetails | null {
+  if (identity === null || identity === undefined || identity.registration === 'none') {
+    return null;
+  }
+  return {
+    first_name: identity.first_name,
+    last_name: identity.last_name,
+    birth_date: identity.birth_date ?? '',
+    birth_place: identity.birth_place,
+    sex: SEXES.find((sex) => sex === identity.sex) ?? '',
+    document_type: DOCUMENT_TYPES.find((type) => type === identity.document_type) ?? '',
+    document_number: identity.document_number,
+  };
+}
+
+/** A draft's fields as "it's me" leaves them when pressed again: blank. */
+export function blankHolderFields(fields: readonly (keyof MyHolderDetails)[]): Partial<HolderDraft> {
+  const blank: Required<MyHolderDetails> = {
+    first_name: '',
+    last_name: '',
+    birth_date: '',
+    birth_place: '',
+    sex: '',
+    document_type: '',
+    document_number: '',
+  };
+  return Object.fromEntries(fields.map((field) => [field, blank[field]])) as Partial<HolderDraft>;
 }
 
 /** Whether a holder's names are these (as the API compares people: case and spaces aside). */

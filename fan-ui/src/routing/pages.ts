@@ -1,4 +1,4 @@
-import i18n, { QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
+import i18n, { IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
 
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
@@ -9,6 +9,7 @@ export const pages = {
   authorise: () => import('../pages/authorise/AuthorisePage'),
   resetPassword: () => import('../pages/reset-password/ResetPasswordPage'),
   myAccount: () => import('../pages/my-account/MyAccountPage'),
+  identity: () => Promise.all([import('../pages/identity/IdentityPage'), i18n.loadNamespaces(IDENTITY_NS)]).then(([page]) => page),
   corporateSignIn: () => import('../pages/corporate-sign-in/CorporateSignInPage'),
   fixtures: () => import('../pages/fixtures/FixturesPage'),
   selectedFixture: () => import('../pages/selected-fixture/SelectedFixturePage'),

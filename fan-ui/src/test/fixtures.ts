@@ -8,6 +8,7 @@ import type {
   FixtureDetail,
   HoldView,
   HolderDetails,
+  Identity,
   MeView,
   Order,
   OrderLine,
@@ -50,6 +51,57 @@ export function aFan(overrides: Partial<MeView> = {}): MeView {
     has_password: false,
     ...overrides,
   };
+}
+
+/** An identity as `GET /api/me/identity` returns it, registered: Mario Rossi, born in Rome on 1 January 1980, living in Como. */
+export function anIdentity(overrides: Partial<Identity> = {}): Identity {
+  return {
+    first_name: 'Mario',
+    last_name: 'Rossi',
+    fiscal_code: 'RSSMRA80A01H501U',
+    birth_date: '1980-01-01',
+    sex: 'M',
+    birth_country: 'IT',
+    birth_province: 'RM',
+    birth_municipality: '058091',
+    birth_place: 'Roma',
+    residence_country: 'IT',
+    residence_province: 'CO',
+    residence_municipality: '013075',
+    address: 'Via Sinigaglia 1',
+    document_type: 'id_card',
+    document_number: 'CA1234567',
+    phone: '+393331234567',
+    registration: 'registered',
+    planet_persona_id: 4242,
+    updated_at: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An identity not saved yet (`registration` "none"): every field blank. */
+export function noIdentity(): Identity {
+  return anIdentity({
+    first_name: '',
+    last_name: '',
+    fiscal_code: '',
+    birth_date: null,
+    sex: '',
+    birth_country: '',
+    birth_province: '',
+    birth_municipality: '',
+    birth_place: '',
+    residence_country: '',
+    residence_province: '',
+    residence_municipality: '',
+    address: '',
+    document_type: '',
+    document_number: '',
+    phone: '',
+    registration: 'none',
+    planet_persona_id: null,
+    updated_at: null,
+  });
 }
 
 /** An upcoming league fixture on sale, as `GET /api/fixtures` lists it. */

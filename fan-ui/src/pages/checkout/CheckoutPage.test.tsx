@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { leaveForUrl } from '../../orders/redirect';
-import { aFan, aFixtureDetail, aHolder, anOrder, anOrderLine, ORDER_ID } from '../../test/fixtures';
+import { aFan, aFixtureDetail, aHolder, anIdentity, anOrder, anOrderLine, noIdentity, ORDER_ID } from '../../test/fixtures';
 import { field, fillHolder, fillRest, payWithCard } from '../../test/checkout';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
 import type { HolderDetails, HoldersRequest, Order, PaymentView } from '../../../../api-types';
@@ -482,6 +482,61 @@ describe('/checkout/{id}', () => {
     await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
     const sent = (api.callsTo(`PUT ${ORDER}/holders`)[0]?.body as HoldersRequest).lines;
     expect(sent[0]?.holder).toMatchObject({ first_name: 'Luca', last_name: 'Rossi' });
+  });
+
+  it("fills one holder from the fan's saved identity with \"it's me\", and clears it all when pressed again", async () => {
+    const { api, user } = openCheckout({ routes: { 'GET /api/me/identity': { body: anIdentity() } } });
+    const first = await screen.findByTestId('holder-0');
+    // Once the identity is in, the button says what it fills.
+    expect(await within(first).findByText('Compila i tuoi dati e il documento da «I miei dati».')).toBeInTheDocument();
+    const me = screen.getByRole('button', { name: 'È il mio biglietto, biglietto 1' });
+
+    await user.click(me);
+
+    expect(field('Nome', 1)).toHaveValue('Mario');
+    expect(field('Cognome', 1)).toHaveValue('Rossi');
+    expect(field('Data di nascita', 1)).toHaveValue('1980-01-01');
+    expect(field('Luogo di nascita', 1)).toHaveValue('Roma');
+    expect(field('Sesso', 1)).toHaveValue('M');
+    expect(field('Tipo di documento', 1)).toHaveValue('id_card');
+    expect(field('Numero del documento', 1)).toHaveValue('CA1234567');
+    expect(within(first).getByText('Presi da «I miei dati»: controllali prima di salvare.')).toBeInTheDocument();
+
+    // Pressed again: everything it filled is cleared.
+    await user.click(me);
+    for (const label of ['Nome', 'Cognome', 'Data di nascita', 'Luogo di nascita', 'Sesso', 'Tipo di documento', 'Numero del documento']) {
+      expect(field(label, 1)).toHaveValue('');
+    }
+
+    await user.click(me);
+    await fillHolder(user, 2, aHolder({ first_name: 'Anna', document_number: 'CA7654321' }));
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+    const sent = (api.callsTo(`PUT ${ORDER}/holders`)[0]?.body as HoldersRequest).lines;
+    expect(sent[0]?.holder).toEqual({
+      first_name: 'Mario',
+      last_name: 'Rossi',
+      birth_date: '1980-01-01',
+      birth_place: 'Roma',
+      document_type: 'id_card',
+      document_number: 'CA1234567',
+      sex: 'M',
+    });
+  });
+
+  it("fills only the account's names when the fan has saved no identity", async () => {
+    const { api, user } = openCheckout({ routes: { 'GET /api/me/identity': { body: noIdentity() } } });
+    const me = await screen.findByRole('button', { name: 'È il mio biglietto, biglietto 1' });
+    await waitFor(() => expect(api.callsTo('GET /api/me/identity')).toHaveLength(1));
+    expect(within(screen.getByTestId('holder-0')).getByText('Compila nome e cognome dal tuo account.')).toBeInTheDocument();
+
+    await user.click(me);
+
+    expect(field('Nome', 1)).toHaveValue('Luca');
+    expect(field('Cognome', 1)).toHaveValue('Rossi');
+    expect(field('Data di nascita', 1)).toHaveValue('');
+    expect(field('Numero del documento', 1)).toHaveValue('');
   });
 
   it('takes the card expiry typed as digits alone, as a phone keypad types it', async () => {

@@ -41,10 +41,11 @@ interface HolderFieldsetProps {
   today: string;
   onChange: (field: HolderField, value: string) => void;
   /**
-   * "It's me": fills the names from the account. `takenBy` is the index of the ticket that is
-   * already the fan's (one only); null when the account has no names to give.
+   * "It's me": fills the fan's details from the account (the saved identity's, else the names).
+   * `takenBy` is the index of the ticket that is already the fan's (one only); null when the
+   * account has nothing to give. `hint` and `filled` say what it fills, when not the names.
    */
-  me: { isMe: boolean; takenBy: number | null; onToggle: () => void } | null;
+  me: { isMe: boolean; takenBy: number | null; onToggle: () => void; hint?: string; filled?: string } | null;
   /** More to choose for this line, after its fare (a season's title or collection). */
   children?: ReactNode;
 }
@@ -109,8 +110,8 @@ export function HolderFieldset({ index, line, draft, fares, legend, errors, hasS
             {me.takenBy !== null
               ? t('checkout.holders.meElsewhere', { index: me.takenBy + 1 })
               : me.isMe
-                ? t('checkout.holders.meFilled')
-                : t('checkout.holders.meHint')}
+                ? (me.filled ?? t('checkout.holders.meFilled'))
+                : (me.hint ?? t('checkout.holders.meHint'))}
           </Typography>
         </Box>
       )}

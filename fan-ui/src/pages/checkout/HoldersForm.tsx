@@ -4,18 +4,22 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../auth/useSession';
 import { SuccessToast } from '../../components/SuccessToast';
+import { IDENTITY_NS } from '../../i18n';
+import { identityQuery } from '../../identity/api';
 import { checkoutErrorText, lineIdsWithSeat } from '../../orders/errors';
 import {
   HOLDER_FIELDS,
   accountNames,
+  blankHolderFields,
   draftOf,
   holdersRequest,
+  identityHolder,
   localToday,
   namesMatch,
   parseHolder,
@@ -23,6 +27,7 @@ import {
   serverHolderErrors,
   type HolderDraft,
   type HolderField,
+  type MyHolderDetails,
 } from '../../orders/holderRules';
 import type { LineFares } from './fares';
 import { HolderFieldset } from './HolderFieldset';
@@ -66,11 +71,19 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
   const [errors, setErrors] = useState<FieldMessages[]>(() => lines.map(() => ({})));
   const [saved, setSaved] = useState(false);
   const { user } = useSession();
-  const me = user === null ? null : accountNames(user);
+  // The fan's saved identity gives "it's me" more than the account's names; none saved, or not
+  // readable, the names are all it fills.
+  const identity = useQuery({ ...identityQuery, enabled: user !== null });
+  const mine = identityHolder(identity.data);
+  const me: MyHolderDetails | null = user === null ? null : (mine ?? accountNames(user));
+  // What it fills from the identity is said in the identity's words: until they are in, as for the names.
+  const { t: identityText, ready: identityWords } = useTranslation(IDENTITY_NS, { useSuspense: false });
   // Which ticket is the fan's own ("it's me"): one at most; a saved order's holder may be already.
   const [meIndex, setMeIndex] = useState<number | null>(() =>
     me === null ? null : ((i) => (i < 0 ? null : i))(drafts.findIndex((draft) => namesMatch(draft, me))),
   );
+  // The fields "it's me" filled, cleared when it is pressed again (null: not pressed here).
+  const [meFields, setMeFields] = useState<(keyof MyHolderDetails)[] | null>(null);
   const today = localToday();
   const linesWithSeat = new Set(lineIdsWithSeat(save.error));
 
@@ -85,15 +98,29 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
     setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
   };
 
-  /** "It's me" on ticket `index`: its names from the account; pressed again, they are cleared. */
+  /**
+   * "It's me" on ticket `index`: the fan's details (the saved identity's, else the account's
+   * names); pressed again, what it filled is cleared.
+   */
   const toggleMe = (index: number) => {
     if (me === null) {
       return;
     }
-    const names = meIndex === index ? { first_name: '', last_name: '' } : me;
-    setMeIndex(meIndex === index ? null : index);
-    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...names } : draft)));
-    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, ['first_name', 'last_name']) : messages)));
+    const undo = meIndex === index;
+    const fields = undo ? (meFields ?? keysOf(me)) : keysOf(me);
+    const values = undo ? blankHolderFields(fields) : me;
+    setMeIndex(undo ? null : index);
+    setMeFields(undo ? null : fields);
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...values } : draft)));
+    // As when typed: a birth date or a sex may settle the fare's message too.
+    const settled: HolderField[] = fields.some((field) => field === 'sex' || field === 'birth_date') ? [...fields, 'reduction_id'] : fields;
+    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
+  };
+
+  /** What "it's me" says on ticket `index` when it fills (or filled) the identity, not just the names. */
+  const meWords = (index: number) => {
+    const fromIdentity = meIndex === index && meFields !== null ? meFields.includes('document_number') : mine !== null;
+    return fromIdentity && identityWords ? { hint: identityText('checkout.meHint'), filled: identityText('checkout.meFilled') } : {};
   };
 
   const showErrors = (messages: FieldMessages[]) => {
@@ -198,7 +225,12 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
             me={
               me === null
                 ? null
-                : { isMe: meIndex === index, takenBy: meIndex !== null && meIndex !== index ? meIndex : null, onToggle: () => toggleMe(index) }
+                : {
+                    isMe: meIndex === index,
+                    takenBy: meIndex !== null && meIndex !== index ? meIndex : null,
+                    onToggle: () => toggleMe(index),
+                    ...meWords(index),
+                  }
             }
             onChange={(field, value) => change(index, field, value)}
           >
@@ -241,6 +273,11 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
       <SuccessToast placement="top" message={saved ? t('checkout.holders.saved') : null} onClose={() => setSaved(false)} />
     </Card>
   );
+}
+
+/** The fields "it's me" fills in. */
+function keysOf(details: MyHolderDetails): (keyof MyHolderDetails)[] {
+  return Object.keys(details) as (keyof MyHolderDetails)[];
 }
 
 /** `messages` less these fields'. */

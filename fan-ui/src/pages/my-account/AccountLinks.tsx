@@ -1,3 +1,4 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
@@ -11,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { REFUND_NS } from '../../i18n';
+import { IDENTITY_NS, REFUND_NS } from '../../i18n';
 
 /**
- * Where else the account leads: the supporter cards, the refund of a cancelled or postponed
- * match's tickets and the request for a corporate account.
+ * Where else the account leads: the fan's identity, the supporter cards, the refund of a
+ * cancelled or postponed match's tickets and the request for a corporate account.
  */
 export function AccountLinks() {
   const { t } = useTranslation();
@@ -40,6 +41,10 @@ export function AccountLinks() {
         {t('myAccount.links.title')}
       </Typography>
       <List>
+        {/* Its words are the identity page's chunk: the other links do not wait for them. */}
+        <Suspense fallback={null}>
+          <IdentityAccountLink />
+        </Suspense>
         {links.map((link) => (
           <ListItemButton key={link.to} component={RouterLink} to={link.to} sx={{ px: { xs: 2, sm: 3 } }}>
             <ListItemIcon>{link.icon}</ListItemIcon>
@@ -53,6 +58,20 @@ export function AccountLinks() {
         </Suspense>
       </List>
     </Card>
+  );
+}
+
+/** The fan's identity (fiscal code, birth, residence, document), which named tickets need. */
+function IdentityAccountLink() {
+  const { t } = useTranslation(IDENTITY_NS);
+  return (
+    <ListItemButton component={RouterLink} to="/myaccount/identity" sx={{ px: { xs: 2, sm: 3 } }}>
+      <ListItemIcon>
+        <BadgeOutlinedIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
+      <ChevronRightIcon aria-hidden="true" color="action" />
+    </ListItemButton>
   );
 }
 

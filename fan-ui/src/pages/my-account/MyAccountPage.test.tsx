@@ -66,11 +66,12 @@ describe('/myaccount', () => {
     expect(screen.getByRole('button', { name: 'Account di Luca da Como' })).toBeInTheDocument();
   });
 
-  it('leads to the supporter cards, the ticket refunds and the corporate account request', async () => {
+  it("leads to the fan's details, the supporter cards, the ticket refunds and the corporate account request", async () => {
     stubProfileApi();
     renderWithProviders(<AppRoutes />, { route: '/myaccount' });
 
     const links = await screen.findByRole('navigation', { name: 'Altri servizi' });
+    expect(await within(links).findByRole('link', { name: /^I miei dati/ })).toHaveAttribute('href', '/myaccount/identity');
     expect(within(links).getByRole('link', { name: /^Tessere del tifoso/ })).toHaveAttribute(
       'href',
       '/myaccount/supporter-cards',

@@ -4,6 +4,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { emailBans, titleBans } from './bans';
+import { blacklist } from './blacklist';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';
 import corporateRequests from './corporateRequests';
@@ -27,6 +28,7 @@ import { AdminLayout, AppTitle } from './layout/AdminLayout';
 import { PAGE_PATHS } from './layout/paths';
 import { RedirectTo } from './layout/RedirectTo';
 import {
+  LazyBlacklistList,
   LazyEmailBanList,
   LazyHoldersImportPage,
   LazyRefundRequestList,
@@ -96,7 +98,9 @@ export const ADMIN_BASENAME = '/admin';
  * new and read-only, are listed at their resource's own route, /transfers; fans' refund requests
  * at /refund-requests; the season seats resold at face value at /resales. The bans of titles and
  * of e-mails are listed at the spec's /ban/titles (and /ban) and /ban/emails, their pages and
- * forms at their resources' routes (/bans/titles/{id}/show, /bans/emails/create ...).
+ * forms at their resources' routes (/bans/titles/{id}/show, /bans/emails/create ...); the club's
+ * blacklist at /ban/blacklist, an entry's page and a new entry's form at /blacklist/{id}/show and
+ * /blacklist/create.
  */
 export function AdminApp() {
   return (
@@ -147,6 +151,7 @@ export function AdminApp() {
       <Resource name="resales" list={LazyResaleList} show={LazyResaleShow} />
       <Resource name="bans/titles" {...titleBans} />
       <Resource name="bans/emails" {...emailBans} />
+      <Resource name="blacklist" {...blacklist} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -181,6 +186,7 @@ export function AdminApp() {
         <Route path={`${PAGE_PATHS.waitingRooms}/*`} element={<LazyWaitingRoomsPage />} />
         <Route path={PAGE_PATHS.bans} element={<RedirectTo path={PAGE_PATHS.titleBans} />} />
         <Route path={PAGE_PATHS.titleBans} element={<LazyTitleBanList />} />
+        <Route path={PAGE_PATHS.blacklist} element={<LazyBlacklistList />} />
         <Route path={PAGE_PATHS.emailBans} element={<LazyEmailBanList />} />
       </CustomRoutes>
     </Admin>

@@ -47,3 +47,9 @@ export const LazyEmailBanList = lazyPage(() => panels().then((module) => module.
 export const LazyBanCreate = lazyPage(() => panels().then((module) => module.BanCreate));
 export const LazyBanEdit = lazyPage(() => panels().then((module) => module.BanEdit));
 export const LazyBanShow = lazyPage(() => panels().then((module) => module.BanShow));
+
+// The blacklist: its list, an entry's page and a new entry's form, with their strings
+// (blacklist/pages.ts), in the same chunk.
+export const LazyBlacklistList = lazyPage(() => panels().then((module) => module.BlacklistList));
+export const LazyBlacklistCreate = lazyPage(() => panels().then((module) => module.BlacklistCreate));
+export const LazyBlacklistShow = lazyPage(() => panels().then((module) => module.BlacklistShow));

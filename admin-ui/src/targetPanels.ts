@@ -1,6 +1,6 @@
 /**
  * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room, changes
- * of holder, refund, season transfer limit, resale and ban pages (lazyPages.ts), that load only when
+ * of holder, refund, season transfer limit, resale, ban and blacklist pages (lazyPages.ts), that load only when
  * opened, in one chunk of their own: the staff app's main bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
@@ -15,3 +15,4 @@ export { FixtureRefundPanel, OrderRefunds, RefundRequestList } from './refunds/p
 export { SeasonTransferLimitPage } from './seasonTickets/pages';
 export { ResaleList, ResaleShow } from './resales/pages';
 export { BanCreate, BanEdit, BanShow, EmailBanList, TitleBanList } from './bans/pages';
+export { BlacklistCreate, BlacklistList, BlacklistShow } from './blacklist/pages';

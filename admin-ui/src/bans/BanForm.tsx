@@ -10,12 +10,11 @@ import {
   Toolbar,
   useRecordContext,
   useResourceContext,
-  useSaveContext,
   useTranslate,
   type Validator,
 } from 'react-admin';
 import { RomeDateTimeInput } from '../fields/RomeDateTimeInput';
-import { banFieldErrors, endAfterStart, validReason, validSeal, type BanFormValues } from './banRequest';
+import { banFieldErrorKey, endAfterStart, useSaveWithFieldErrors, validReason, validSeal, type BanFormValues } from './banRequest';
 import { banSubject, banTypeOf, isLifted, MAX_REASON_LENGTH, subjectField, type Ban, type BanType } from './types';
 
 const BANS = 'resources.bans';
@@ -68,18 +67,12 @@ function BanToolbar({ lifted }: { lifted: boolean }) {
  * shows read-only.
  */
 export function BanForm() {
-  const { save } = useSaveContext();
+  const submit = useSaveWithFieldErrors<BanFormValues>(banFieldErrorKey);
   const translate = useTranslate();
   const type = banTypeOf(useResourceContext());
   const ban = useRecordContext<Ban>();
   const isNew = ban?.id === undefined;
   const lifted = !isNew && isLifted(ban);
-  const submit = async (values: Partial<BanFormValues>) => {
-    const errors: unknown = await save?.(values);
-    return errors !== null && typeof errors === 'object' && !('id' in errors)
-      ? banFieldErrors(errors as Record<string, unknown>, translate)
-      : undefined;
-  };
   return (
     <SimpleForm onSubmit={submit} toolbar={<BanToolbar lifted={lifted} />}>
       <Box sx={{ width: '100%', maxWidth: 720 }}>

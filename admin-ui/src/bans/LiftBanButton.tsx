@@ -1,8 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, type Identifier } from 'react-admin';
+import { useRecordContext, useResourceContext } from 'react-admin';
 import { liftBan } from '../api/bans';
+import { ConfirmedActionButton } from '../layout/ConfirmedActionButton';
 import { banFailureKey } from './banRequest';
 import { banSubject, banTypeOf, isLifted, type Ban } from './types';
 
@@ -17,44 +16,21 @@ const BANS = 'resources.bans';
 export function LiftBanButton(props: { record?: Ban }) {
   const ban = useRecordContext<Ban>(props);
   const type = banTypeOf(useResourceContext());
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const mutation = useMutation({
-    mutationFn: ({ id }: { id: Identifier; subject: string }) => liftBan(type, id),
-    onSuccess: (_lifted, { subject }) => notify(`${BANS}.lift.done`, { type: 'success', messageArgs: { subject } }),
-    onError: (error) => notify(banFailureKey(error, `${BANS}.errors.lift_failed`), { type: 'error' }),
-    onSettled: () => {
-      setOpen(false);
-      refresh();
-    },
-  });
   if (ban === undefined || isLifted(ban)) {
     return null;
   }
-  const label = `${BANS}.lift.button`;
-  const subject = banSubject(ban);
+  const { id } = ban;
   return (
-    <>
-      <Button label={label} color="warning" disabled={mutation.isPending} onClick={() => setOpen(true)}>
-        <BlockIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={mutation.isPending}
-        title={`${BANS}.lift.title`}
-        content={`${BANS}.lift.content_${type}`}
-        translateOptions={{ subject }}
-        confirm={label}
-        cancel={`${BANS}.lift.keep`}
-        confirmColor="warning"
-        onConfirm={() => mutation.mutate({ id: ban.id, subject })}
-        onClose={() => {
-          if (!mutation.isPending) {
-            setOpen(false);
-          }
-        }}
-      />
-    </>
+    <ConfirmedActionButton
+      label={`${BANS}.lift.button`}
+      icon={<BlockIcon />}
+      title={`${BANS}.lift.title`}
+      content={`${BANS}.lift.content_${type}`}
+      keep={`${BANS}.lift.keep`}
+      translateOptions={{ subject: banSubject(ban) }}
+      action={() => liftBan(type, id)}
+      done={`${BANS}.lift.done`}
+      failureKey={(error) => banFailureKey(error, `${BANS}.errors.lift_failed`)}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { HttpError, type TranslateFunction } from 'react-admin';
+import { HttpError, useSaveContext, useTranslate, type TranslateFunction } from 'react-admin';
 import { apiErrorMessageKey } from '../api/errors';
 import { ApiRequestError } from '../api/http';
 import {
@@ -85,7 +85,7 @@ export function endAfterStart(end: unknown, values: BanFormValues): string | und
  * `unknown_title` on the e-mail or the seal, `before_start` on the end, `required` (or too long)
  * on the reason. A code we do not know shows as it came.
  */
-function banFieldErrorKey(field: string, code: string): string | undefined {
+export function banFieldErrorKey(field: string, code: string): string | undefined {
   if (code === 'unknown_title') {
     return `${ERRORS}.unknown_title`;
   }
@@ -105,15 +105,37 @@ function banFieldErrorKey(field: string, code: string): string | undefined {
   return undefined;
 }
 
-/** The API's 422 field errors on a ban (`{field: code}`), in our words, for the form to show under each input. */
-export function banFieldErrors(errors: Record<string, unknown>, translate: TranslateFunction): Record<string, string> {
+/**
+ * The API's 422 field errors (`{field: code}`) in our words, for a form to show under each input:
+ * `keyOf` names the translation of a field's code; a code it does not know shows as it came.
+ */
+export function fieldErrorsInWords(
+  errors: Record<string, unknown>,
+  keyOf: (field: string, code: string) => string | undefined,
+  translate: TranslateFunction,
+): Record<string, string> {
   return Object.fromEntries(
     Object.entries(errors).map(([field, code]) => {
       const message = typeof code === 'string' ? code : String(code);
-      const key = banFieldErrorKey(field, message);
+      const key = keyOf(field, message);
       return [field, key === undefined ? message : translate(key)];
     }),
   );
+}
+
+/**
+ * A form's submit (a ban's, a blacklist entry's): saves, and gives back the API's field refusals
+ * (422, a code per field) in our words (`keyOf`) for the form to show under their inputs.
+ */
+export function useSaveWithFieldErrors<Values extends object>(keyOf: (field: string, code: string) => string | undefined) {
+  const { save } = useSaveContext();
+  const translate = useTranslate();
+  return async (values: Partial<Values>) => {
+    const errors: unknown = await save?.(values);
+    return errors !== null && typeof errors === 'object' && !('id' in errors)
+      ? fieldErrorsInWords(errors as Record<string, unknown>, keyOf, translate)
+      : undefined;
+  };
 }
 
 function codeOf(error: unknown): string | undefined {
@@ -131,15 +153,26 @@ function statusOf(error: unknown): number | undefined {
   return error instanceof ApiRequestError || error instanceof HttpError ? error.status : undefined;
 }
 
-/** What to tell staff when a ban's change or lifting is refused: lifted already, not there, else `fallback`. */
-export function banFailureKey(error: unknown, fallback: string): string {
-  if (codeOf(error) === 'ban_lifted') {
-    return `${ERRORS}.ban_lifted`;
+/**
+ * What to tell staff when a change to a record is refused (a translation key): our words for the
+ * API's own codes (`codes`), that the record is not there (404, `notFound`), else our words for a
+ * code every call may get, else `fallback`.
+ */
+export function refusalKey(error: unknown, codes: Readonly<Record<string, string>>, notFound: string, fallback: string): string {
+  const code = codeOf(error);
+  const known = code !== undefined && Object.hasOwn(codes, code) ? codes[code] : undefined;
+  if (known !== undefined) {
+    return known;
   }
   if (statusOf(error) === 404) {
-    return `${ERRORS}.not_found`;
+    return notFound;
   }
   return apiErrorMessageKey(error, fallback);
+}
+
+/** What to tell staff when a ban's change or lifting is refused: lifted already, not there, else `fallback`. */
+export function banFailureKey(error: unknown, fallback: string): string {
+  return refusalKey(error, { ban_lifted: `${ERRORS}.ban_lifted` }, `${ERRORS}.not_found`, fallback);
 }
 
 /** Whether a failed save carries field errors (the form shows them; nothing to notify). */

@@ -110,6 +110,7 @@ export const englishAppMessages: TranslationMessages = {
       supporter_cards: 'Supporter cards',
       emails: 'E-mails',
       title_bans: 'Title bans',
+      blacklist: 'Blacklist',
       email_bans: 'E-mail bans',
       mass_issue: 'Mass issuing',
       mass_issue_lines: 'Mass-issued tickets',

@@ -110,6 +110,7 @@ export const italianMessages: TranslationMessages = {
       supporter_cards: 'Tessere del tifoso',
       emails: 'E-mail',
       title_bans: 'Ban titoli',
+      blacklist: 'Blacklist',
       email_bans: 'Ban e-mail',
       mass_issue: 'Emissione massiva',
       mass_issue_lines: 'Emessi in massa',

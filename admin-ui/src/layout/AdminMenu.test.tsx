@@ -42,6 +42,7 @@ function adminApi() {
     '/api/admin/resales': listRoute('resales', []),
     '/api/admin/bans/titles': listRoute('bans/titles', []),
     '/api/admin/bans/emails': listRoute('bans/emails', []),
+    '/api/admin/blacklist': listRoute('blacklist', []),
   });
 }
 
@@ -106,6 +107,7 @@ describe('the menu', () => {
       'Tessere del tifoso',
       'E-mail',
       'Ban titoli',
+      'Blacklist',
       'Ban e-mail',
       'Report',
       'Esportazioni',
@@ -151,6 +153,7 @@ describe('the menu', () => {
       'Tessere del tifoso': '/admin/fidelity_card',
       'E-mail': '/admin/emails',
       'Ban titoli': '/admin/ban/titles',
+      Blacklist: '/admin/ban/blacklist',
       'Ban e-mail': '/admin/ban/emails',
       Esportazioni: '/admin/exports',
       'Consensi clienti': '/admin/customer_reports/consent',
@@ -269,6 +272,7 @@ describe('the menu', () => {
     expect(await screen.findByText('No ban to show.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'E-mail bans' })).toHaveClass('RaMenuItemLink-active');
     expect(within(menu).getByRole('menuitem', { name: 'Title bans' })).toHaveAttribute('href', '/admin/ban/titles');
+    expect(within(menu).getByRole('menuitem', { name: 'Blacklist' })).toHaveAttribute('href', '/admin/ban/blacklist');
   });
 
   it('opens the jobs area from its own group, in English too', async () => {
@@ -323,6 +327,7 @@ describe('the menu', () => {
     ['/ban', 'Ban titoli'],
     ['/bans/titles', 'Ban titoli'],
     ['/bans/emails', 'Ban e-mail'],
+    ['/blacklist', 'Blacklist'],
   ])('sends %s to the page where its list lives', async (path, entry) => {
     adminApi();
     renderAdminApp(path);

@@ -23,6 +23,7 @@ import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PendingActionsOutlinedIcon from '@mui/icons-material/PendingActionsOutlined';
 import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import PrivacyTipOutlinedIcon from '@mui/icons-material/PrivacyTipOutlined';
 import QueueOutlinedIcon from '@mui/icons-material/QueueOutlined';
@@ -116,6 +117,7 @@ const SECTIONS: MenuSection[] = [
       { path: PAGE_PATHS.supporterCards, label: 'app.menu.supporter_cards', icon: <CreditCardOutlinedIcon /> },
       { path: '/emails', label: 'app.menu.emails', icon: <MailOutlinedIcon /> },
       { path: PAGE_PATHS.titleBans, label: 'app.menu.title_bans', icon: <BlockOutlinedIcon /> },
+      { path: PAGE_PATHS.blacklist, label: 'app.menu.blacklist', icon: <PersonOffOutlinedIcon /> },
       { path: PAGE_PATHS.emailBans, label: 'app.menu.email_bans', icon: <UnsubscribeOutlinedIcon /> },
     ],
   },

@@ -36,9 +36,11 @@ export const PAGE_PATHS = {
   renewalMailings: '/preemption/renewal_mailings',
   // The spec's /admin/queue/{type}: one list of every on-sale's room (a /queue/... path shows it too).
   waitingRooms: '/queue',
-  // The spec's /admin/ban/{type?}: the bans of titles (also at /ban) and of e-mails.
+  // The spec's /admin/ban/{type?}: the bans of titles (also at /ban) and of e-mails, and the
+  // club's blacklist between them.
   bans: '/ban',
   titleBans: '/ban/titles',
+  blacklist: '/ban/blacklist',
   emailBans: '/ban/emails',
 } as const;
 

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_USERS, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
+import { DEMO_USERS, letters, signInToAdmin, signUpThroughApi, uniqueEmail } from '../src/accounts.ts';
 import { collectPageErrors, launchBrowser, newAdminContext, newFanContext } from '../src/browser.ts';
 import { buyThroughApi, fixturesOnSale, freeSeats, shot, type FixtureSummary, type Holder } from '../src/checkout.ts';
 import { baseUrl } from '../src/env.ts';
@@ -228,4 +228,46 @@ it('a ban from tomorrow: the fan shops on until it starts, then is signed out an
   expect(fanErrors).toEqual([]);
   await admin.close();
   await phoneContext.close();
+});
+
+it('staff put a person on the blacklist, the ticketing system lists them, staff take them off', async () => {
+  const admin = await newAdminContext(browser);
+  const page = await admin.newPage();
+  const errors = collectPageErrors(page);
+  await signInToAdmin(page, DEMO_USERS.admin);
+  // A last name of this run's own: the list is shared with earlier runs on the same database.
+  const lastName = `Bagarino${letters(Date.now()).toLowerCase()}`;
+  await page.goto(`${BASE_URL}/admin/ban/blacklist`);
+  await page.getByRole('link', { name: 'Aggiungi alla blacklist' }).click();
+  await fillKept(page.getByRole('textbox', { name: 'Nome', exact: true }), 'Mario');
+  await fillKept(page.getByRole('textbox', { name: 'Cognome', exact: true }), lastName);
+  await fillKept(page.getByLabel('Data di nascita'), '1985-02-03');
+  await fillKept(page.getByRole('textbox', { name: 'Motivo', exact: true }), 'Rivendita abusiva davanti allo stadio');
+  await fillKept(page.getByRole('textbox', { name: 'Nome', exact: true }), 'Mario');
+  await shot(page, 'bans-9-new-blacklist-entry');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.getByText(`Blacklist · Mario ${lastName}`).waitFor();
+  // Sent to the ticketing system by its job: the list shows it once reloaded.
+  await page.goto(`${BASE_URL}/admin/ban/blacklist`);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        const row = page.getByRole('row').filter({ hasText: lastName });
+        await row.waitFor();
+        return row.getByTestId('blacklist-mirror').textContent();
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBe('Registrato');
+  await shot(page, 'bans-10-blacklist');
+
+  await page.getByRole('row').filter({ hasText: lastName }).click();
+  await page.getByRole('button', { name: 'Rimuovi dalla blacklist' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rimuovi dalla blacklist' }).click();
+  await page.getByText(`Mario ${lastName} non è più in blacklist.`).waitFor();
+  await page.getByText('Rimosso', { exact: true }).first().waitFor();
+  await shot(page, 'bans-11-blacklist-entry-removed');
+  expect(errors).toEqual([]);
+  await admin.close();
 });

@@ -28,6 +28,7 @@ const WalletPage = lazy(pages.wallet);
 const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
 const IdentityPage = lazy(pages.identity);
+const AccountDeletionPage = lazy(pages.accountDeletion);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
 const QueuePage = lazy(pages.queue);
@@ -51,6 +52,7 @@ export function AppRoutes() {
         <Route path="myaccount" element={<MyAccountPage />} />
         <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
         <Route path="myaccount/identity" element={<IdentityPage />} />
+        <Route path="myaccount/delete" element={<AccountDeletionPage />} />
         <Route path="register_company" element={<RegisterCompanyPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />
         <Route path="fixtures/season" element={<SeasonTicketsPage />} />

@@ -1,4 +1,5 @@
 import 'i18next';
+import type accountDeletion from './accountDeletion/it.json';
 import type identity from './identity/it.json';
 import type it from './it.json';
 import type queue from './queue/it.json';
@@ -19,6 +20,7 @@ declare module 'i18next' {
       refund: typeof refund;
       resale: typeof resale;
       identity: typeof identity;
+      accountDeletion: typeof accountDeletion;
     };
   }
 }

@@ -97,6 +97,12 @@ export const RESALE_NS = 'resale';
 export const IDENTITY_NS = 'identity';
 
 /**
+ * The fan deleting their account (`/myaccount/delete`) and the account's link to it: a namespace
+ * of its own, like the season's.
+ */
+export const ACCOUNT_DELETION_NS = 'accountDeletion';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -130,9 +136,13 @@ const lazyLanguages: BackendModule = {
                   ? language === 'en'
                     ? import('./identity/en.json')
                     : import('./identity/it.json')
-                  : language === 'en'
-                    ? import('./en.json')
-                    : Promise.resolve({ default: it });
+                  : namespace === ACCOUNT_DELETION_NS
+                    ? language === 'en'
+                      ? import('./accountDeletion/en.json')
+                      : import('./accountDeletion/it.json')
+                    : language === 'en'
+                      ? import('./en.json')
+                      : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

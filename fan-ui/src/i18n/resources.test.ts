@@ -13,6 +13,8 @@ import resaleEn from './resale/en.json';
 import resaleIt from './resale/it.json';
 import identityEn from './identity/en.json';
 import identityIt from './identity/it.json';
+import accountDeletionEn from './accountDeletion/en.json';
+import accountDeletionIt from './accountDeletion/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -53,8 +55,12 @@ describe('translations', () => {
     expect(keysOf(identityEn).sort()).toEqual(keysOf(identityIt).sort());
   });
 
+  test("the account deletion namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(accountDeletionEn).sort()).toEqual(keysOf(accountDeletionIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn, accountDeletionIt, accountDeletionEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

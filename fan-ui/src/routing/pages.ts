@@ -1,4 +1,12 @@
-import i18n, { IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
+import i18n, { ACCOUNT_DELETION_NS, IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
+
+/**
+ * A page's code with its namespace's texts, fetched side by side rather than once the page first
+ * draws (one helper rather than the same `Promise.all` in every entry: the first page carries this).
+ */
+function withTexts<T>(page: Promise<T>, namespace: string): Promise<T> {
+  return Promise.all([page, i18n.loadNamespaces(namespace)]).then(([loaded]) => loaded);
+}
 
 /** Each page's code, loaded on demand: `AppRoutes` renders them, `preloadRoute` starts one early. */
 export const pages = {
@@ -9,15 +17,13 @@ export const pages = {
   authorise: () => import('../pages/authorise/AuthorisePage'),
   resetPassword: () => import('../pages/reset-password/ResetPasswordPage'),
   myAccount: () => import('../pages/my-account/MyAccountPage'),
-  identity: () => Promise.all([import('../pages/identity/IdentityPage'), i18n.loadNamespaces(IDENTITY_NS)]).then(([page]) => page),
+  identity: () => withTexts(import('../pages/identity/IdentityPage'), IDENTITY_NS),
+  accountDeletion: () => withTexts(import('../pages/account-deletion/AccountDeletionPage'), ACCOUNT_DELETION_NS),
   corporateSignIn: () => import('../pages/corporate-sign-in/CorporateSignInPage'),
   fixtures: () => import('../pages/fixtures/FixturesPage'),
   selectedFixture: () => import('../pages/selected-fixture/SelectedFixturePage'),
   // The seat map's resale seats and list are said in the resale texts.
-  selectedFixtureTickets: () =>
-    Promise.all([import('../pages/selected-fixture-tickets/SelectedFixtureTicketsPage'), i18n.loadNamespaces(RESALE_NS)]).then(
-      ([page]) => page,
-    ),
+  selectedFixtureTickets: () => withTexts(import('../pages/selected-fixture-tickets/SelectedFixtureTicketsPage'), RESALE_NS),
   seasonTickets: () => import('../pages/season-tickets/SeasonTicketsPage'),
   selectedSeasonTicket: () => import('../pages/selected-season-ticket/SelectedSeasonTicketPage'),
   checkout: () => import('../pages/checkout/CheckoutPage'),
@@ -31,11 +37,8 @@ export const pages = {
   supporterCards: () => import('../pages/supporter-cards/SupporterCardsPage'),
   registerCompany: () => import('../pages/register-company/RegisterCompanyPage'),
   info: () => import('../pages/info/InfoPage'),
-  // With its texts, fetched beside the code rather than once the page first draws.
-  queue: () => Promise.all([import('../pages/queue/QueuePage'), i18n.loadNamespaces(QUEUE_NS)]).then(([page]) => page),
-  transferTitle: () =>
-    Promise.all([import('../pages/transfer-title/TransferTitlePage'), i18n.loadNamespaces(TRANSFER_NS)]).then(([page]) => page),
-  resale: () => Promise.all([import('../pages/resale/ResalePage'), i18n.loadNamespaces(RESALE_NS)]).then(([page]) => page),
-  refundRequests: () =>
-    Promise.all([import('../pages/refund-requests/RefundRequestsPage'), i18n.loadNamespaces(REFUND_NS)]).then(([page]) => page),
+  queue: () => withTexts(import('../pages/queue/QueuePage'), QUEUE_NS),
+  transferTitle: () => withTexts(import('../pages/transfer-title/TransferTitlePage'), TRANSFER_NS),
+  resale: () => withTexts(import('../pages/resale/ResalePage'), RESALE_NS),
+  refundRequests: () => withTexts(import('../pages/refund-requests/RefundRequestsPage'), REFUND_NS),
 };

@@ -3,6 +3,7 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -12,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { IDENTITY_NS, REFUND_NS } from '../../i18n';
+import { ACCOUNT_DELETION_NS, IDENTITY_NS, REFUND_NS } from '../../i18n';
 
 /**
  * Where else the account leads: the fan's identity, the supporter cards, the refund of a
- * cancelled or postponed match's tickets and the request for a corporate account.
+ * cancelled or postponed match's tickets, the request for a corporate account and, last, the
+ * account's deletion.
  */
 export function AccountLinks() {
   const { t } = useTranslation();
@@ -56,6 +58,10 @@ export function AccountLinks() {
         <Suspense fallback={null}>
           <RefundAccountLink />
         </Suspense>
+        {/* Its words are the deletion page's chunk: the other links do not wait for them. */}
+        <Suspense fallback={null}>
+          <DeleteAccountLink />
+        </Suspense>
       </List>
     </Card>
   );
@@ -82,6 +88,20 @@ function RefundAccountLink() {
     <ListItemButton component={RouterLink} to="/rimborso-biglietti-tickets-refund" sx={{ px: { xs: 2, sm: 3 } }}>
       <ListItemIcon>
         <CurrencyExchangeOutlinedIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
+      <ChevronRightIcon aria-hidden="true" color="action" />
+    </ListItemButton>
+  );
+}
+
+/** The account's deletion: what it erases and keeps, and the deletion itself. */
+function DeleteAccountLink() {
+  const { t } = useTranslation(ACCOUNT_DELETION_NS);
+  return (
+    <ListItemButton component={RouterLink} to="/myaccount/delete" sx={{ px: { xs: 2, sm: 3 } }}>
+      <ListItemIcon>
+        <PersonRemoveOutlinedIcon />
       </ListItemIcon>
       <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
       <ChevronRightIcon aria-hidden="true" color="action" />

@@ -66,7 +66,7 @@ describe('/myaccount', () => {
     expect(screen.getByRole('button', { name: 'Account di Luca da Como' })).toBeInTheDocument();
   });
 
-  it("leads to the fan's details, the supporter cards, the ticket refunds and the corporate account request", async () => {
+  it("leads to the fan's details, the supporter cards, the ticket refunds, the corporate account request and, last, the account's deletion", async () => {
     stubProfileApi();
     renderWithProviders(<AppRoutes />, { route: '/myaccount' });
 
@@ -81,6 +81,9 @@ describe('/myaccount', () => {
       'href',
       '/rimborso-biglietti-tickets-refund',
     );
+    const deletion = await within(links).findByRole('link', { name: 'Elimina il mio account Cancella i tuoi dati personali' });
+    expect(deletion).toHaveAttribute('href', '/myaccount/delete');
+    expect(within(links).getAllByRole('link').at(-1)).toBe(deletion);
   });
 
   it('refuses a display name of spaces before asking the API', async () => {

@@ -47,24 +47,15 @@ export type IdentityValues = Record<IdentityField, string>;
 /** What is sent: every field given (an empty string for none), the birth date null when not given. */
 export type IdentityRequest = { [K in keyof IdentityInput]-?: Exclude<IdentityInput[K], undefined> };
 
-/** The fields the API refuses empty (`required`); the province and municipality only for Italy. */
-export const REQUIRED_FIELDS = [
-  'first_name',
-  'last_name',
-  'fiscal_code',
-  'birth_date',
-  'sex',
-  'birth_country',
-  'birth_province',
-  'birth_municipality',
-  'residence_country',
-  'residence_province',
-  'residence_municipality',
-  'document_type',
-  'document_number',
-] as const satisfies readonly IdentityField[];
+/** The fields the fan may leave empty; the others the API refuses empty (`required`), the
+ * province and municipality only for Italy. */
+const OPTIONAL_FIELDS = ['address', 'phone'] as const satisfies readonly IdentityField[];
 
-export type RequiredField = (typeof REQUIRED_FIELDS)[number];
+export type RequiredField = Exclude<IdentityField, (typeof OPTIONAL_FIELDS)[number]>;
+
+export const REQUIRED_FIELDS: readonly RequiredField[] = IDENTITY_FIELDS.filter(
+  (field): field is RequiredField => !(OPTIONAL_FIELDS as readonly IdentityField[]).includes(field),
+);
 
 /** The form's id for a field's input: the first one with an error is focused. */
 export function identityInputId(field: IdentityField): string {

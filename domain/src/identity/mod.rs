@@ -217,44 +217,26 @@ pub async fn save(
             },
         );
     }
-    // Birthplace: a known nation; born in Italy, a known province and one of its municipalities.
-    let mut cadastral_code = None;
-    if c.birth_country.is_empty() {
-        problems.insert("birth_country", "required");
-    } else if !reference::nation_exists(conn, &c.birth_country).await? {
-        problems.insert("birth_country", "unknown");
-    } else if c.birth_country == ITALY {
-        match place_problem(conn, &c.birth_province, &c.birth_municipality).await? {
-            Ok(code) => cadastral_code = Some(code),
-            Err((field, p)) => {
-                problems.insert(
-                    if field == "province" {
-                        "birth_province"
-                    } else {
-                        "birth_municipality"
-                    },
-                    p,
-                );
-            }
-        }
-    }
-    if c.residence_country.is_empty() {
-        problems.insert("residence_country", "required");
-    } else if !reference::nation_exists(conn, &c.residence_country).await? {
-        problems.insert("residence_country", "unknown");
-    } else if c.residence_country == ITALY
-        && let Err((field, p)) =
-            place_problem(conn, &c.residence_province, &c.residence_municipality).await?
-    {
-        problems.insert(
-            if field == "province" {
-                "residence_province"
-            } else {
-                "residence_municipality"
-            },
-            p,
-        );
-    }
+    // Birthplace and residence: a known nation; in Italy, a known province and one of its
+    // municipalities.
+    let cadastral_code = check_place(
+        conn,
+        &BIRTH,
+        [&c.birth_country, &c.birth_province, &c.birth_municipality],
+        &mut problems,
+    )
+    .await?;
+    check_place(
+        conn,
+        &RESIDENCE,
+        [
+            &c.residence_country,
+            &c.residence_province,
+            &c.residence_municipality,
+        ],
+        &mut problems,
+    )
+    .await?;
     if c.address.chars().count() > 200 {
         problems.insert("address", "too_long");
     }
@@ -288,18 +270,15 @@ pub async fn save(
                 problems.insert("fiscal_code", p.code());
             }
             Ok(code) => {
-                let foreign = !c.birth_country.is_empty() && c.birth_country != ITALY;
+                // With no problem left, the birthplace is known: a cadastral code in Italy,
+                // none abroad.
                 if let (true, Some(birth_date)) = (problems.is_empty(), c.birth_date)
                     && let Some(p) = code.mismatch(&fiscal_code::Person {
                         first_name: &c.first_name,
                         last_name: &c.last_name,
                         birth_date,
                         sex: &c.sex,
-                        cadastral_code: if foreign {
-                            None
-                        } else {
-                            cadastral_code.as_deref()
-                        },
+                        cadastral_code: cadastral_code.as_deref(),
                     })
                 {
                     problems.insert("fiscal_code", p.code());
@@ -342,27 +321,46 @@ pub async fn save(
     Ok(Ok(version))
 }
 
-/// An Italian place: the province known, the municipality known and in it. Its cadastral code,
-/// or which part is wrong (`province` or `municipality`) and how.
-async fn place_problem(
+/// The names of a place's fields: country, province, municipality.
+type PlaceFields = [&'static str; 3];
+const BIRTH: PlaceFields = ["birth_country", "birth_province", "birth_municipality"];
+const RESIDENCE: PlaceFields = [
+    "residence_country",
+    "residence_province",
+    "residence_municipality",
+];
+
+/// Checks a place (country, province, municipality), putting what is wrong in `problems`
+/// under its field: the country known; in Italy, the province known and the municipality
+/// known and in it. An Italian place's cadastral code.
+async fn check_place(
     conn: &mut PgConnection,
-    province: &str,
-    municipality: &str,
-) -> Result<Result<String, (&'static str, &'static str)>, sqlx::Error> {
-    if province.is_empty() {
-        return Ok(Err(("province", "required")));
-    }
-    if !reference::province_exists(conn, province).await? {
-        return Ok(Err(("province", "unknown")));
-    }
-    if municipality.is_empty() {
-        return Ok(Err(("municipality", "required")));
-    }
-    Ok(match reference::municipality(conn, municipality).await? {
-        Some(m) if m.province == province => Ok(m.cadastral_code),
-        Some(_) => Err(("municipality", "not_in_province")),
-        None => Err(("municipality", "unknown")),
-    })
+    fields: &PlaceFields,
+    [country, province, municipality]: [&str; 3],
+    problems: &mut Problems,
+) -> Result<Option<String>, sqlx::Error> {
+    let [country_field, province_field, municipality_field] = *fields;
+    let problem = if country.is_empty() {
+        (country_field, "required")
+    } else if !reference::nation_exists(conn, country).await? {
+        (country_field, "unknown")
+    } else if country != ITALY {
+        return Ok(None);
+    } else if province.is_empty() {
+        (province_field, "required")
+    } else if !reference::province_exists(conn, province).await? {
+        (province_field, "unknown")
+    } else if municipality.is_empty() {
+        (municipality_field, "required")
+    } else {
+        match reference::municipality(conn, municipality).await? {
+            Some(m) if m.province == province => return Ok(Some(m.cadastral_code)),
+            Some(_) => (municipality_field, "not_in_province"),
+            None => (municipality_field, "unknown"),
+        }
+    };
+    problems.insert(problem.0, problem.1);
+    Ok(None)
 }
 
 /// The fan's identity.

@@ -94,15 +94,6 @@ pub async fn province_exists(conn: &mut PgConnection, code: &str) -> Result<bool
     .await
 }
 
-/// Whether the reference data has been copied (the identity form needs it).
-pub async fn is_loaded(conn: &mut PgConnection) -> Result<bool, sqlx::Error> {
-    sqlx::query_scalar!(
-        r#"select exists(select 1 from ref_municipality) and exists(select 1 from ref_nation) as "e!""#
-    )
-    .fetch_one(conn)
-    .await
-}
-
 /// Writes the nations and provinces as the ticketing system gives them (new ones added, known
 /// ones updated; none removed: a fan's saved birthplace keeps its name).
 pub async fn upsert_nations_and_provinces(

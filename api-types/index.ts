@@ -341,6 +341,14 @@ export type BanMirrorState = Schemas['MirrorState'];
 export type BanRequest = Schemas['BanRequest'];
 export type BlacklistEntry = Schemas['BlacklistEntry'];
 export type NewBlacklistEntry = Schemas['NewBlacklistEntry'];
+/** The club's supporter card: a fan's application (`/api/me/supporter-card-applications`), staff's (`/api/admin/supporter-card-applications`). */
+export type CardApplication = Schemas['CardApplication'];
+export type CardApplicationState = Schemas['CardApplicationState'];
+export type CardApplicationRequest = Schemas['CardApplicationRequest'];
+export type CardRelationship = Schemas['CardRelationship'];
+export type CardPhotoUpload = Schemas['CardPhotoUpload'];
+export type CardRejection = Schemas['CardRejection'];
+export type CardRecheckResult = Schemas['CardRecheckResult'];
 /** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
 export type ResaleCheck = Schemas['ResaleCheck'];
 export type ResaleOffer = Schemas['Offer'];

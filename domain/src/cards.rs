@@ -4,6 +4,9 @@
 //! the holder's birth date the fan typed is the card's; a card number belongs to one account
 //! at most (a unique constraint: the spec's "cannot be added when a user already holds it").
 
+pub mod applications;
+pub mod photo;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::PgConnection;

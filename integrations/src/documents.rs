@@ -9,6 +9,10 @@
 //! whose layout crates we do not build. The codes (barcode, seal, order)
 //! are ASCII and stay in the standard Courier.
 
+mod card;
+
+pub use card::{SupporterCard, supporter_card_pdf, supporter_card_small_pdf};
+
 use chrono::{DateTime, Utc};
 use flate2::{Compression, write::ZlibEncoder};
 use printpdf::{

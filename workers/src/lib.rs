@@ -29,6 +29,7 @@ use workflows::{
     refunds::{RefundFixture, RefundOrder, RefundTickets},
     resale::{PayResaleSeller, RefundResalePurchase},
     season_orders::{IssueSeasonOrder, RefundSeasonOrder, SendSeasonTickets},
+    supporter_cards::{IssueCard, RegisterCard, RevokeCard},
     tickets::{SendAllTickets, SendTickets},
     transfers::TransferTitle,
 };
@@ -286,6 +287,9 @@ async fn run_monitor(
     let monitor = job_worker!(monitor, UpdatePass, &name, &pool, &config, &ctx, 2);
     let monitor = job_worker!(monitor, MirrorTitleBan, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RegisterPerson, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, RegisterCard, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, IssueCard, &name, &pool, &config, &ctx, 1);
+    let monitor = job_worker!(monitor, RevokeCard, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, SendBlacklistChange, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, CopyReference, &name, &pool, &config, &ctx, 1);
     let monitor = job_worker!(monitor, RunMismatchReport, &name, &pool, &config, &ctx, 1);

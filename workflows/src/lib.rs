@@ -26,6 +26,7 @@ pub mod runtime;
 pub mod season_orders;
 pub mod service_log;
 pub mod staff;
+pub mod supporter_cards;
 pub mod tickets;
 pub mod transfers;
 

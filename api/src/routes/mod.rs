@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod card_applications;
 pub mod cards;
 pub mod corporate;
 pub mod fixtures;
@@ -40,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(rights::router())
         .merge(corporate::router())
         .merge(cards::router())
+        .merge(card_applications::router())
         .merge(transfers::router())
         .merge(resale::router())
         .merge(passes::router())

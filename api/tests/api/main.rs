@@ -4,6 +4,7 @@ mod common;
 
 mod auth;
 mod bans;
+mod card_applications;
 mod checkout;
 mod corporate;
 mod errors;

@@ -97,24 +97,25 @@ pub struct Identity {
 /// A field's problem, as the API's stable code.
 pub type Problems = BTreeMap<&'static str, &'static str>;
 
-/// The input cleaned up: trimmed, codes upper-cased, the foreign-born's province `EE`.
+/// The input cleaned up: trimmed, codes upper-cased, the foreign-born's province `EE`. From
+/// [`validate`], every check passed (the birth date then given).
 #[derive(Debug, Clone)]
-struct Clean {
-    first_name: String,
-    last_name: String,
-    fiscal_code: String,
-    birth_date: Option<NaiveDate>,
-    sex: String,
-    birth_country: String,
-    birth_province: String,
-    birth_municipality: String,
-    residence_country: String,
-    residence_province: String,
-    residence_municipality: String,
-    address: String,
-    document_type: String,
-    document_number: String,
-    phone: String,
+pub struct Clean {
+    pub first_name: String,
+    pub last_name: String,
+    pub fiscal_code: String,
+    pub birth_date: Option<NaiveDate>,
+    pub sex: String,
+    pub birth_country: String,
+    pub birth_province: String,
+    pub birth_municipality: String,
+    pub residence_country: String,
+    pub residence_province: String,
+    pub residence_municipality: String,
+    pub address: String,
+    pub document_type: String,
+    pub document_number: String,
+    pub phone: String,
 }
 
 fn clean(input: &IdentityInput) -> Clean {
@@ -179,15 +180,13 @@ fn name_problem(name: &str) -> Option<&'static str> {
     }
 }
 
-/// Checks the identity against the rules and the reference data; saves it (bumping its
-/// version, for the registration job) when it holds. Returns the problems otherwise, and
-/// changes nothing.
-pub async fn save(
+/// Checks an identity (the fan's, or a person's the fan names: a supporter card's holder)
+/// against the rules and the reference data: the identity cleaned up, or each field's problem.
+pub async fn validate(
     conn: &mut PgConnection,
-    user_id: Uuid,
     input: &IdentityInput,
     today: NaiveDate,
-) -> Result<Result<i32, Problems>, sqlx::Error> {
+) -> Result<Result<Clean, Problems>, sqlx::Error> {
     let c = clean(input);
     let mut problems = Problems::new();
     for (field, value) in [("first_name", &c.first_name), ("last_name", &c.last_name)] {
@@ -286,9 +285,26 @@ pub async fn save(
             }
         }
     }
-    if !problems.is_empty() {
-        return Ok(Err(problems));
-    }
+    Ok(if problems.is_empty() {
+        Ok(c)
+    } else {
+        Err(problems)
+    })
+}
+
+/// Checks the identity against the rules and the reference data; saves it (bumping its
+/// version, for the registration job) when it holds. Returns the problems otherwise, and
+/// changes nothing.
+pub async fn save(
+    conn: &mut PgConnection,
+    user_id: Uuid,
+    input: &IdentityInput,
+    today: NaiveDate,
+) -> Result<Result<i32, Problems>, sqlx::Error> {
+    let c = match validate(conn, input, today).await? {
+        Ok(c) => c,
+        Err(problems) => return Ok(Err(problems)),
+    };
     let version = sqlx::query_scalar!(
         r#"update app_user
               set first_name = $2, last_name = $3, fiscal_code = $4, date_of_birth = $5, gender = $6,

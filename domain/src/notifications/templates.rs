@@ -63,10 +63,13 @@ pub enum MailTemplate {
     RefundRequest,
     /// A season seat resold for one match: to the seller, with what they get back.
     ResaleSold,
+    /// The club's supporter card issued, its PDFs attached, to the fan who applied
+    /// (spec: send-supporter-card-issue-email).
+    SupporterCardIssued,
 }
 
 impl MailTemplate {
-    pub const ALL: [MailTemplate; 19] = [
+    pub const ALL: [MailTemplate; 20] = [
         MailTemplate::SignInCode,
         MailTemplate::MailCheck,
         MailTemplate::SignInLink,
@@ -86,6 +89,7 @@ impl MailTemplate {
         MailTemplate::TicketShare,
         MailTemplate::RefundRequest,
         MailTemplate::ResaleSold,
+        MailTemplate::SupporterCardIssued,
     ];
 
     /// The stable name stored with each e-mail and used for the template files.
@@ -110,6 +114,7 @@ impl MailTemplate {
             MailTemplate::TicketShare => "ticket_share",
             MailTemplate::RefundRequest => "refund_request",
             MailTemplate::ResaleSold => "resale_sold",
+            MailTemplate::SupporterCardIssued => "supporter_card_issued",
         }
     }
 }
@@ -165,6 +170,7 @@ static FILES: &[(&str, &str)] = mail_files![
     "ticket_share",
     "refund_request",
     "resale_sold",
+    "supporter_card_issued",
 ];
 
 static ENV: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -279,6 +285,11 @@ mod tests {
             MailTemplate::ResaleSold => json!({
                 "fixture": "Como - Lazio", "seat": "TC-TC3-9-1", "code": "8F3A21C0",
                 "price": "€ 45,00", "fee": "€ 2,00", "payout": "€ 43,00", "manual": false,
+            }),
+            MailTemplate::SupporterCardIssued => json!({
+                "holder": "Giulia Rossi", "number": "TF0000000012", "valid_until": "28/11/2031",
+                "cards_url": "https://tickets.example/myaccount/blunelcuore",
+                "site_url": "https://tickets.example/",
             }),
             MailTemplate::TicketTransfer
             | MailTemplate::TicketShare

@@ -784,6 +784,15 @@ impl TicketingClient {
         .await
     }
 
+    /// A person's cards, in any state (how a registration whose answer was lost is found).
+    pub async fn cards_of(&self, person: &Person) -> Result<Vec<CardInfo>, TicketingError> {
+        self.post(
+            "/api/TesseraTifoso/GetByPersona",
+            &serde_json::json!({"persona": person}),
+        )
+        .await
+    }
+
     /// Revokes a card (spec: delete-tesseratifoso).
     pub async fn revoke_card(&self, number: &str) -> Result<CardInfo, TicketingError> {
         self.post(

@@ -328,6 +328,7 @@ pub fn router(t: Ticketing) -> Router {
         .route("/api/TesseraTifoso/Registra", post(register_card))
         .route("/api/TesseraTifoso/Emetti", post(issue_card))
         .route("/api/TesseraTifoso/Get", get(get_card))
+        .route("/api/TesseraTifoso/GetByPersona", post(cards_of_person))
         .route("/api/TesseraTifoso/Revoca", post(revoke_card))
         .route(
             "/api/Autorizzazione/VerificaTesseraTifoso",
@@ -449,8 +450,9 @@ async fn vendor_gate(
         let f = &mut s.faults;
         let status = f.status.unwrap_or(503);
         // Every call that makes something the system keeps: the issues, a change of holder's
-        // new title, a club ban, a person, a blacklist entry.
+        // new title, a club ban, a person, a blacklist entry, a supporter card registered.
         let issuing = path.contains("/Emetti")
+            || path.ends_with("/TesseraTifoso/Registra")
             || path.ends_with("/Cessione")
             || path.ends_with("/AddBan")
             || path.ends_with("/AddPersona")
@@ -1118,6 +1120,16 @@ async fn get_card(State(t): State<Ticketing>, Query(q): Query<CardQuery>) -> Res
         w.expire_cards(now);
         w.card(&q.number)
     }))
+}
+
+/// Every card of a person, oldest first (how a caller finds the card it registered when the
+/// answer was lost).
+async fn cards_of_person(State(t): State<Ticketing>, Json(q): Json<PersonQuery>) -> Response {
+    let now = t.now();
+    t.with_world(|w| {
+        w.expire_cards(now);
+        Json(w.cards_of(&q.person)).into_response()
+    })
 }
 
 async fn revoke_card(State(t): State<Ticketing>, Json(q): Json<CardQuery>) -> Response {

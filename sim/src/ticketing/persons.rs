@@ -156,6 +156,16 @@ impl World {
             .ok_or_else(|| Refusal::not_found("TESSERA_SCONOSCIUTA", "Tessera sconosciuta"))
     }
 
+    /// A person's cards, by number.
+    pub fn cards_of(&self, person: &Person) -> Vec<Card> {
+        let key = person.key();
+        self.cards
+            .values()
+            .filter(|c| c.holder.key() == key)
+            .cloned()
+            .collect()
+    }
+
     /// Marks issued cards past their date as expired.
     pub fn expire_cards(&mut self, now: DateTime<Utc>) {
         for c in self.cards.values_mut() {

@@ -6,6 +6,7 @@
 
 mod bans;
 mod blacklist;
+mod card_applications;
 mod checkout;
 mod corporate;
 mod emails;
@@ -50,6 +51,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = resale::routes(r);
     let r = bans::routes(r);
     let r = blacklist::routes(r);
+    let r = card_applications::routes(r);
     users::routes(r)
 }
 

@@ -62,11 +62,16 @@ pub(crate) fn photo_error(problem: PhotoProblem) -> ApiError {
         .with_field("photo_base64", problem.code())
 }
 
+/// Photos being decoded at once in this process: each may take up to 200 MB while it is, so a
+/// burst of uploads waits its turn instead of taking the memory.
+static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// Decodes and prepares an uploaded photo off the async threads.
 async fn prepared_photo(b64: &str) -> ApiResult<Vec<u8>> {
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(b64.trim())
         .map_err(|_| photo_error(PhotoProblem::NotAnImage))?;
+    let _turn = DECODING.acquire().await.map_err(|_| ApiError::internal())?;
     workflows::runtime::off_runtime(move || photo::prepare(&bytes))
         .await
         .map_err(photo_error)

@@ -14,8 +14,10 @@ pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 /// The smallest photo that prints sharp on the card (portrait).
 pub const MIN_WIDTH: u32 = 300;
 pub const MIN_HEIGHT: u32 = 400;
-/// The largest a side may be (a 48-megapixel phone camera's is about 8,000).
-const MAX_SIDE: u32 = 10_000;
+/// The largest a side may be (a 48-megapixel phone camera's is 8,000).
+const MAX_SIDE: u32 = 8_192;
+/// The most the decoder may allocate: a 48-megapixel photo decodes into 144 MB.
+const MAX_ALLOC: u64 = 200 * 1024 * 1024;
 /// The card's photo, 35 x 45 mm at 300 dpi: width and height in pixels.
 pub const WIDTH: u32 = 413;
 pub const HEIGHT: u32 = 531;
@@ -74,7 +76,7 @@ pub fn prepare(bytes: &[u8]) -> Result<Vec<u8>, PhotoProblem> {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_ALLOC);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(refusal)?;
     let orientation = decoder.orientation().ok();

@@ -5,6 +5,7 @@ import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { emailBans, titleBans } from './bans';
 import { blacklist } from './blacklist';
+import { cardApplications } from './cardApplications';
 import blocks from './blocks';
 import { BlockList } from './blocks/BlockList';
 import corporateRequests from './corporateRequests';
@@ -29,6 +30,8 @@ import { PAGE_PATHS } from './layout/paths';
 import { RedirectTo } from './layout/RedirectTo';
 import {
   LazyBlacklistList,
+  LazyCardApplicationList,
+  LazySupporterCardList,
   LazyEmailBanList,
   LazyHoldersImportPage,
   LazyRefundRequestList,
@@ -76,7 +79,6 @@ import serviceCalls from './serviceCalls';
 import { ServiceLogPage } from './serviceCalls/ServiceLogPage';
 import { ServiceStatusPage } from './serviceStatus/ServiceStatusPage';
 import supporterCards from './supporterCards';
-import { SupporterCardList } from './supporterCards/SupporterCardList';
 import { adminTheme } from './theme';
 import users from './users';
 import waitingRooms from './waitingRooms';
@@ -100,7 +102,10 @@ export const ADMIN_BASENAME = '/admin';
  * of e-mails are listed at the spec's /ban/titles (and /ban) and /ban/emails, their pages and
  * forms at their resources' routes (/bans/titles/{id}/show, /bans/emails/create ...); the club's
  * blacklist at /ban/blacklist, an entry's page and a new entry's form at /blacklist/{id}/show and
- * /blacklist/create.
+ * /blacklist/create. The club's supporter cards (applications and the cards issued) are the first
+ * tab of /fidelity_card, at /fidelity_card/applications (the cards fans linked to their accounts
+ * the second, at /fidelity_card), an application's page at
+ * /supporter-card-applications/{id}/show.
  */
 export function AdminApp() {
   return (
@@ -152,6 +157,7 @@ export function AdminApp() {
       <Resource name="bans/titles" {...titleBans} />
       <Resource name="bans/emails" {...emailBans} />
       <Resource name="blacklist" {...blacklist} />
+      <Resource name="supporter-card-applications" {...cardApplications} />
       <CustomRoutes>
         <Route path={PAGE_PATHS.sectors} element={<SectorList />} />
         <Route path={PAGE_PATHS.blocks} element={<BlockList />} />
@@ -172,7 +178,8 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.massIssueLines} element={<MassIssueLineList />} />
         <Route path={PAGE_PATHS.customerConsent} element={<CustomerConsentPage />} />
         <Route path={PAGE_PATHS.corporateRequests} element={<CorporateRequestList />} />
-        <Route path={PAGE_PATHS.supporterCards} element={<SupporterCardList />} />
+        <Route path={PAGE_PATHS.supporterCards} element={<LazySupporterCardList />} />
+        <Route path={PAGE_PATHS.cardApplications} element={<LazyCardApplicationList />} />
         <Route path={PAGE_PATHS.ticketsMismatchReport} element={<MismatchReportPage />} />
         <Route path={PAGE_PATHS.serviceLog} element={<ServiceLogPage />} />
         <Route path={PAGE_PATHS.serviceStatus} element={<ServiceStatusPage />} />

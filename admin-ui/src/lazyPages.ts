@@ -53,3 +53,11 @@ export const LazyBanShow = lazyPage(() => panels().then((module) => module.BanSh
 export const LazyBlacklistList = lazyPage(() => panels().then((module) => module.BlacklistList));
 export const LazyBlacklistCreate = lazyPage(() => panels().then((module) => module.BlacklistCreate));
 export const LazyBlacklistShow = lazyPage(() => panels().then((module) => module.BlacklistShow));
+
+// The club's supporter cards (applications and cards): their list, the first tab of
+// /fidelity_card, and an application's page, with their strings (cardApplications/pages.ts), and
+// the cards fans linked to their accounts, the second tab (supporterCards/pages.ts), in the same
+// chunk.
+export const LazySupporterCardList = lazyPage(() => panels().then((module) => module.SupporterCardList));
+export const LazyCardApplicationList = lazyPage(() => panels().then((module) => module.CardApplicationList));
+export const LazyCardApplicationShow = lazyPage(() => panels().then((module) => module.CardApplicationShow));

@@ -1,6 +1,6 @@
 /**
  * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room, changes
- * of holder, refund, season transfer limit, resale, ban and blacklist pages (lazyPages.ts), that load only when
+ * of holder, refund, season transfer limit, resale, ban, blacklist and supporter card pages (lazyPages.ts), that load only when
  * opened, in one chunk of their own: the staff app's main bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
@@ -16,3 +16,5 @@ export { SeasonTransferLimitPage } from './seasonTickets/pages';
 export { ResaleList, ResaleShow } from './resales/pages';
 export { BanCreate, BanEdit, BanShow, EmailBanList, TitleBanList } from './bans/pages';
 export { BlacklistCreate, BlacklistList, BlacklistShow } from './blacklist/pages';
+export { CardApplicationList, CardApplicationShow } from './cardApplications/pages';
+export { SupporterCardList } from './supporterCards/pages';

@@ -23,6 +23,8 @@ export const PAGE_PATHS = {
   customerConsent: '/customer_reports/consent',
   corporateRequests: '/corporate/company_request',
   supporterCards: '/fidelity_card',
+  // The club's own cards (applications, issued cards): the first tab of /fidelity_card's pages.
+  cardApplications: '/fidelity_card/applications',
   ticketsMismatchReport: '/reports/tickets_mismatch_report',
   serviceLog: '/reports/service-log',
   serviceStatus: '/service-status',

@@ -4,6 +4,7 @@ import { RomeDateTimeField } from '../fields/RomeDateTimeField';
 import { AccountFilterInput } from '../users/AccountFilterInput';
 import { RemoveCardButton } from './RemoveCardButton';
 import { CardAccountField, CardStateField, HolderField } from './SupporterCardFields';
+import { SupporterCardTabs } from './SupporterCardTabs';
 import { holderName } from './types';
 import type { SupporterCard } from '../../../api-types';
 
@@ -29,17 +30,20 @@ function useSupporterCardFilters() {
  * user) and when it was added. The search takes a card number, a holder's name or the account's
  * e-mail; a user's page opens the list narrowed to their account, a filter shown (as the
  * account's e-mail) until staff remove it. Staff take a card off its account, and export every
- * card to Excel.
+ * card to Excel. Its tab ("Tessere collegate") sits beside the club's own cards' (the first).
  */
 export function SupporterCardList() {
   return (
-    <ExportableList
-      resource="supporter-cards"
-      kind="fidelity_cards"
-      filters={useSupporterCardFilters()}
-      table={<SupporterCardTable />}
-      narrow={<SupporterCardSimpleList />}
-    />
+    <>
+      <SupporterCardTabs current="linked" />
+      <ExportableList
+        resource="supporter-cards"
+        kind="fidelity_cards"
+        filters={useSupporterCardFilters()}
+        table={<SupporterCardTable />}
+        narrow={<SupporterCardSimpleList />}
+      />
+    </>
   );
 }
 

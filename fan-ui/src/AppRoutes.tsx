@@ -27,6 +27,7 @@ const SeasonDeclinedPage = lazy(pages.seasonDeclined);
 const WalletPage = lazy(pages.wallet);
 const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
+const BluNelCuorePage = lazy(pages.supporterCardApplication);
 const IdentityPage = lazy(pages.identity);
 const AccountDeletionPage = lazy(pages.accountDeletion);
 const RegisterCompanyPage = lazy(pages.registerCompany);
@@ -51,6 +52,7 @@ export function AppRoutes() {
         <Route path="reset-password/:token?" element={<ResetPasswordPage />} />
         <Route path="myaccount" element={<MyAccountPage />} />
         <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
+        <Route path="blunelcuore" element={<BluNelCuorePage />} />
         <Route path="myaccount/identity" element={<IdentityPage />} />
         <Route path="myaccount/delete" element={<AccountDeletionPage />} />
         <Route path="register_company" element={<RegisterCompanyPage />} />

@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client';
-import i18n from '../i18n';
+import i18n, { SUPPORTER_CARD_NS } from '../i18n';
 import { cardFieldText, supporterCardErrorText } from './errors';
 import { cardProblems, normaliseCardNumber, normalisedCard } from './rules';
 
-const t = i18n.t.bind(i18n);
+// The cards' words in their namespace (in the language of the moment), the app's in its own.
+const texts = { t: i18n.getFixedT(null, SUPPORTER_CARD_NS), appText: i18n.t.bind(i18n) };
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(SUPPORTER_CARD_NS);
+});
 
 describe('supporterCardErrorText', () => {
   it.each([
@@ -18,19 +23,19 @@ describe('supporterCardErrorText', () => {
     ['not_found', 'This card is no longer in your account.'],
   ])('translates %s, in English too', async (code, english) => {
     const error = new ApiError(409, code, 'English');
-    const italian = supporterCardErrorText(t, error);
+    const italian = supporterCardErrorText(texts, error);
     expect(italian).not.toBe(english);
     await i18n.changeLanguage('en');
-    expect(supporterCardErrorText(t, error)).toBe(english);
+    expect(supporterCardErrorText(texts, error)).toBe(english);
     // The same words when the API names the code on the card number.
-    expect(cardFieldText(t, 'card_number', code)).toBe(english);
+    expect(cardFieldText(texts, 'card_number', code)).toBe(english);
   });
 
   it('leaves any other failure to the generic words', () => {
-    expect(supporterCardErrorText(t, new ApiError(0, 'network_error', 'offline'))).toBe(
+    expect(supporterCardErrorText(texts, new ApiError(0, 'network_error', 'offline'))).toBe(
       'Impossibile raggiungere la biglietteria. Controlla la connessione e riprova.',
     );
-    expect(cardFieldText(t, 'birth_date', 'something_new')).toBe('Valore non valido.');
+    expect(cardFieldText(texts, 'birth_date', 'something_new')).toBe('Valore non valido.');
   });
 });
 

@@ -35,7 +35,7 @@ describe('the app bar account corner', () => {
     expect(logout?.headers.get('X-CSRF-Token')).toBe('test-csrf-token');
   });
 
-  it('leads to the wallet, the supporter cards and the notifications, saying how many are unread', async () => {
+  it("leads to the wallet, the supporter cards, the club's card to apply for and the notifications, saying how many are unread", async () => {
     stubApi({
       'GET /api/me': { body: aFan() },
       'GET /api/notifications': { body: { items: [aNotification()], unread: 3 } },
@@ -52,6 +52,7 @@ describe('the app bar account corner', () => {
       'href',
       '/myaccount/supporter-cards',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Tessera Blu nel Cuore' })).toHaveAttribute('href', '/blunelcuore');
     expect(within(menu).getByRole('menuitem', { name: 'Notifiche, 3 notifiche non lette' })).toHaveAttribute(
       'href',
       '/notifications',

@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
+import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
@@ -27,7 +28,8 @@ interface AccountMenuPopupProps {
 }
 
 /**
- * The signed-in fan's menu: account, wallet, cards, notifications, sign out. A chunk of its own
+ * The signed-in fan's menu: account, wallet, cards and the club's card to apply for, notifications,
+ * sign out. A chunk of its own
  * (MUI's Menu, Popover, Modal, focus trap, the sign-out mutation): loaded when first opened.
  */
 export default function AccountMenuPopup({ id, anchor, onClose, name, email, unread }: AccountMenuPopupProps) {
@@ -69,6 +71,12 @@ export default function AccountMenuPopup({ id, anchor, onClose, name, email, unr
           <CardMembershipOutlinedIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText>{t('account.supporterCards')}</ListItemText>
+      </MenuItem>
+      <MenuItem component={RouterLink} to="/blunelcuore" onClick={onClose}>
+        <ListItemIcon>
+          <FavoriteBorderOutlinedIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{t('account.supporterCardApplication')}</ListItemText>
       </MenuItem>
       <MenuItem
         component={RouterLink}

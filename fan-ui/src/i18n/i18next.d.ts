@@ -6,6 +6,7 @@ import type queue from './queue/it.json';
 import type refund from './refund/it.json';
 import type resale from './resale/it.json';
 import type seasonOrder from './seasonOrder/it.json';
+import type supporterCard from './supporterCard/it.json';
 import type transfer from './transfer/it.json';
 
 // Translation keys are checked at compile time against the Italian resources.
@@ -21,6 +22,7 @@ declare module 'i18next' {
       resale: typeof resale;
       identity: typeof identity;
       accountDeletion: typeof accountDeletion;
+      supporterCard: typeof supporterCard;
     };
   }
 }

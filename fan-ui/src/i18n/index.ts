@@ -103,6 +103,13 @@ export const IDENTITY_NS = 'identity';
 export const ACCOUNT_DELETION_NS = 'accountDeletion';
 
 /**
+ * Supporter cards: the club's card "Blu nel Cuore" applied for (`/blunelcuore`, the account's
+ * link to it) and the fan's cards added by number (`/myaccount/supporter-cards`,
+ * `supporterCards.*`): a namespace of its own, like the season's.
+ */
+export const SUPPORTER_CARD_NS = 'supporterCard';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -140,9 +147,13 @@ const lazyLanguages: BackendModule = {
                     ? language === 'en'
                       ? import('./accountDeletion/en.json')
                       : import('./accountDeletion/it.json')
-                    : language === 'en'
-                      ? import('./en.json')
-                      : Promise.resolve({ default: it });
+                    : namespace === SUPPORTER_CARD_NS
+                      ? language === 'en'
+                        ? import('./supporterCard/en.json')
+                        : import('./supporterCard/it.json')
+                      : language === 'en'
+                        ? import('./en.json')
+                        : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

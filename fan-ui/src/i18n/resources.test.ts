@@ -15,6 +15,8 @@ import identityEn from './identity/en.json';
 import identityIt from './identity/it.json';
 import accountDeletionEn from './accountDeletion/en.json';
 import accountDeletionIt from './accountDeletion/it.json';
+import supporterCardEn from './supporterCard/en.json';
+import supporterCardIt from './supporterCard/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -59,8 +61,12 @@ describe('translations', () => {
     expect(keysOf(accountDeletionEn).sort()).toEqual(keysOf(accountDeletionIt).sort());
   });
 
+  test("the supporter card namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(supporterCardEn).sort()).toEqual(keysOf(supporterCardIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn, accountDeletionIt, accountDeletionEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn, accountDeletionIt, accountDeletionEn, supporterCardIt, supporterCardEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

@@ -1,10 +1,10 @@
-import i18n, { ACCOUNT_DELETION_NS, IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, TRANSFER_NS } from '../i18n';
+import i18n, { ACCOUNT_DELETION_NS, IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, SUPPORTER_CARD_NS, TRANSFER_NS } from '../i18n';
 
 /**
  * A page's code with its namespace's texts, fetched side by side rather than once the page first
  * draws (one helper rather than the same `Promise.all` in every entry: the first page carries this).
  */
-function withTexts<T>(page: Promise<T>, namespace: string): Promise<T> {
+function withTexts<T>(page: Promise<T>, namespace: string | string[]): Promise<T> {
   return Promise.all([page, i18n.loadNamespaces(namespace)]).then(([loaded]) => loaded);
 }
 
@@ -34,7 +34,9 @@ export const pages = {
   seasonDeclined: () => import('../pages/season-checkout/SeasonDeclinedPage'),
   wallet: () => import('../pages/wallet/WalletPage'),
   notifications: () => import('../pages/notifications/NotificationsPage'),
-  supporterCards: () => import('../pages/supporter-cards/SupporterCardsPage'),
+  supporterCards: () => withTexts(import('../pages/supporter-cards/SupporterCardsPage'), SUPPORTER_CARD_NS),
+  // The card's holder is asked for with the identity form, in its words.
+  supporterCardApplication: () => withTexts(import('../pages/blunelcuore/BluNelCuorePage'), [SUPPORTER_CARD_NS, IDENTITY_NS]),
   registerCompany: () => import('../pages/register-company/RegisterCompanyPage'),
   info: () => import('../pages/info/InfoPage'),
   queue: () => withTexts(import('../pages/queue/QueuePage'), QUEUE_NS),

@@ -2,6 +2,7 @@ import type { SeatState } from '../fixtures/types';
 import type {
   BlockSeats,
   BlockView,
+  CardApplication,
   CorporateRequest,
   FanNotification,
   Fixture,
@@ -404,6 +405,36 @@ export function aSupporterCard(overrides: Partial<SupporterCard> = {}): Supporte
     created_at: '2026-11-20T10:00:00Z',
     user_id: '3f6c1a52-0d5e-4c8b-9a71-2e4b5c6d7e8f',
     user_email: 'luca.rossi@example.it',
+    ...overrides,
+  };
+}
+
+/**
+ * An application for the club's card "Blu nel Cuore" as `GET /api/me/supporter-card-applications`
+ * lists it: Luca's own, issued, with its number and expiry.
+ */
+export function aCardApplication(overrides: Partial<CardApplication> = {}): CardApplication {
+  return {
+    id: '0b7f3c2e-5a61-4d8e-9f10-2c3d4e5f6a7b',
+    user_id: '3f6c1a52-0d5e-4c8b-9a71-2e4b5c6d7e8f',
+    user_email: 'luca.rossi@example.it',
+    relationship: 'self',
+    first_name: 'Luca',
+    last_name: 'Rossi',
+    fiscal_code: 'RSSLCU85M10C933X',
+    birth_date: '1985-08-10',
+    sex: 'M',
+    birth_place: 'Como',
+    state: 'issued',
+    card_number: 'BNC0000001',
+    expires_on: '2031-11-24',
+    refusal_code: null,
+    refusal_note: null,
+    created_at: '2026-11-20T10:00:00Z',
+    decided_at: '2026-11-21T10:00:00Z',
+    issued_at: '2026-11-21T10:05:00Z',
+    revoked_at: null,
+    checked_at: null,
     ...overrides,
   };
 }

@@ -39,13 +39,54 @@ function focusFirst(codes: FieldCodes<IdentityField>): boolean {
   return true;
 }
 
+interface IdentityFormProps {
+  /** What the form starts with: the saved identity (a blank one for someone else's). */
+  identity: Identity;
+  /** Once saved (or sent with `send`). */
+  onSaved: () => void;
+  /**
+   * Sends the identity elsewhere than to the fan's own details (a supporter card's holder): the
+   * saved identity is then left as it is, and so are the fields. A refusal's codes for the
+   * identity's fields are shown on them, as the identity page's are.
+   */
+  send?: (input: IdentityInput) => Promise<unknown>;
+  /** The form's heading and button; the identity page's by default. */
+  title?: string;
+  submitLabel?: string;
+  testId?: string;
+  submitTestId?: string;
+  /** The sender's own fields, in the same form: before the identity's and after them. */
+  before?: ReactNode;
+  after?: ReactNode;
+  /**
+   * The sender's check of its own fields, run with the identity's; false holds the form back.
+   * `focus`: no identity field took the focus, so the first of the sender's with a problem may.
+   */
+  check?: (focus: boolean) => boolean;
+  /** The sender's words for a refusal no identity field names; null for the form's own. */
+  failureText?: (error: unknown) => string | null;
+}
+
 /**
  * The fan's identity (`PUT /api/me/identity`): checked here first (what is required, the fiscal
  * code's form and check character, the phone), then the API's own answer shown on the field it
  * names. Every label is exactly its input's name: the required ones are said by the intro and
- * to screen readers, the optional ones say so in their label.
+ * to screen readers, the optional ones say so in their label. With `send`, the same fields ask
+ * for someone else's identity (a supporter card's holder), among the sender's own fields.
  */
-export function IdentityForm({ identity, onSaved }: { identity: Identity; onSaved: () => void }) {
+export function IdentityForm({
+  identity,
+  onSaved,
+  send,
+  title,
+  submitLabel,
+  testId = 'identity-form',
+  submitTestId = 'identity-save',
+  before,
+  after,
+  check,
+  failureText,
+}: IdentityFormProps) {
   const { t } = useTranslation(IDENTITY_NS);
   // The app's words for a refusal no field names.
   const { t: appText } = useTranslation();
@@ -56,13 +97,21 @@ export function IdentityForm({ identity, onSaved }: { identity: Identity; onSave
   const today = localToday();
 
   const save = useMutation({
-    mutationFn: (input: IdentityInput) => saveIdentity(input),
+    mutationFn: async (input: IdentityInput): Promise<Identity | null> => {
+      if (send === undefined) {
+        return saveIdentity(input);
+      }
+      await send(input);
+      return null;
+    },
     onSuccess: (saved) => {
-      queryClient.setQueryData(identityKey, saved);
-      // As the API keeps it: the phone in international form, the codes in capitals.
-      const next = valuesOf(saved);
-      for (const field of IDENTITY_FIELDS) {
-        form.change(field, next[field]);
+      if (saved !== null) {
+        queryClient.setQueryData(identityKey, saved);
+        // As the API keeps it: the phone in international form, the codes in capitals.
+        const next = valuesOf(saved);
+        for (const field of IDENTITY_FIELDS) {
+          form.change(field, next[field]);
+        }
       }
       onSaved();
     },
@@ -79,7 +128,10 @@ export function IdentityForm({ identity, onSaved }: { identity: Identity; onSave
     const input = identityInputOf(form.values);
     const problems = identityProblems(input, today);
     form.showCodes(problems);
-    if (!focusFirst(problems)) {
+    const identityFine = !focusFirst(problems);
+    // The sender's fields are checked even so: every problem shows at once.
+    const othersFine = check?.(identityFine) ?? true;
+    if (identityFine && othersFine) {
       save.mutate(input);
     }
   };
@@ -89,7 +141,7 @@ export function IdentityForm({ identity, onSaved }: { identity: Identity; onSave
   const failure = hasFieldErrors
     ? t('errors.fix')
     : save.isError && !form.namesFields(save.error)
-      ? apiErrorText(appText, save.error)
+      ? (failureText?.(save.error) ?? apiErrorText(appText, save.error))
       : null;
 
   /** A text field's props: its id (focused on an error), its value, error and hint. */
@@ -103,14 +155,15 @@ export function IdentityForm({ identity, onSaved }: { identity: Identity; onSave
 
   return (
     <FormCard
-      title={t('form.title')}
+      title={title ?? t('form.title')}
       onSubmit={submit}
-      submitLabel={t('form.save')}
+      submitLabel={submitLabel ?? t('form.save')}
       pending={save.isPending}
       failure={failure}
-      testId="identity-form"
-      submitTestId="identity-save"
+      testId={testId}
+      submitTestId={submitTestId}
     >
+      {before}
       <Typography variant="body2" color="text.secondary">
         {t('form.required')}
       </Typography>
@@ -183,6 +236,7 @@ export function IdentityForm({ identity, onSaved }: { identity: Identity; onSave
           slotProps={{ htmlInput: { inputMode: 'tel' } }}
         />
       </Section>
+      {after}
     </FormCard>
   );
 }

@@ -2,6 +2,7 @@ import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
+import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import Card from '@mui/material/Card';
@@ -13,12 +14,12 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ACCOUNT_DELETION_NS, IDENTITY_NS, REFUND_NS } from '../../i18n';
+import { ACCOUNT_DELETION_NS, IDENTITY_NS, REFUND_NS, SUPPORTER_CARD_NS } from '../../i18n';
 
 /**
- * Where else the account leads: the fan's identity, the supporter cards, the refund of a
- * cancelled or postponed match's tickets, the request for a corporate account and, last, the
- * account's deletion.
+ * Where else the account leads: the fan's identity, the supporter cards and the club's card to
+ * apply for, the refund of a cancelled or postponed match's tickets, the request for a corporate
+ * account and, last, the account's deletion.
  */
 export function AccountLinks() {
   const { t } = useTranslation();
@@ -47,6 +48,10 @@ export function AccountLinks() {
         <Suspense fallback={null}>
           <IdentityAccountLink />
         </Suspense>
+        {/* The club's card to apply for, beside the cards; its words are its page's chunk. */}
+        <Suspense fallback={null}>
+          <CardApplicationAccountLink />
+        </Suspense>
         {links.map((link) => (
           <ListItemButton key={link.to} component={RouterLink} to={link.to} sx={{ px: { xs: 2, sm: 3 } }}>
             <ListItemIcon>{link.icon}</ListItemIcon>
@@ -74,6 +79,20 @@ function IdentityAccountLink() {
     <ListItemButton component={RouterLink} to="/myaccount/identity" sx={{ px: { xs: 2, sm: 3 } }}>
       <ListItemIcon>
         <BadgeOutlinedIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
+      <ChevronRightIcon aria-hidden="true" color="action" />
+    </ListItemButton>
+  );
+}
+
+/** "Blu nel Cuore": the club's supporter card, applied for by the fan for themselves or their family. */
+function CardApplicationAccountLink() {
+  const { t } = useTranslation(SUPPORTER_CARD_NS);
+  return (
+    <ListItemButton component={RouterLink} to="/blunelcuore" sx={{ px: { xs: 2, sm: 3 } }}>
+      <ListItemIcon>
+        <FavoriteBorderOutlinedIcon />
       </ListItemIcon>
       <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
       <ChevronRightIcon aria-hidden="true" color="action" />

@@ -7,6 +7,7 @@ import { cardFieldText, supporterCardErrorText } from '../../cards/errors';
 import { cardProblems, normalisedCard } from '../../cards/rules';
 import { FormCard } from '../../components/FormCard';
 import { useFormFields } from '../../hooks/useFormFields';
+import { SUPPORTER_CARD_NS } from '../../i18n';
 import { EARLIEST_BIRTH_DATE, localToday } from '../../orders/holderRules';
 import type { NewCard, SupporterCard } from '../../../../api-types';
 
@@ -17,10 +18,12 @@ const EMPTY: NewCard = { card_number: '', birth_date: '' };
  * asked whether the two go together; a refused card is named on the card number's field.
  */
 export function AddCardForm({ onAdded }: { onAdded: (card: SupporterCard) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SUPPORTER_CARD_NS);
+  // The app's words for a refusal that is not the card's.
+  const { t: appText } = useTranslation();
   const queryClient = useQueryClient();
   const forgetEndedSession = useForgetEndedSession();
-  const form = useFormFields(EMPTY, (field, code) => cardFieldText(t, field, code));
+  const form = useFormFields(EMPTY, (field, code) => cardFieldText({ t, appText }, field, code));
   const today = localToday();
 
   const add = useMutation({
@@ -42,7 +45,7 @@ export function AddCardForm({ onAdded }: { onAdded: (card: SupporterCard) => voi
       onSubmit={form.submitWith(normalisedCard, (card) => cardProblems(card, today), add.mutate)}
       submitLabel={t('supporterCards.add.submit')}
       pending={add.isPending}
-      failure={add.isError && !form.namesFields(add.error) ? supporterCardErrorText(t, add.error) : null}
+      failure={add.isError && !form.namesFields(add.error) ? supporterCardErrorText({ t, appText }, add.error) : null}
     >
       <TextField
         {...form.bind('card_number', t('supporterCards.add.card_numberHint'))}

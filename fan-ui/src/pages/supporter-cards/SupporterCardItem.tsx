@@ -18,6 +18,7 @@ import { isKnownCardState } from '../../cards/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FactList } from '../../components/FactList';
 import { formatDay } from '../../fixtures/format';
+import { SUPPORTER_CARD_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import type { SupporterCard } from '../../../../api-types';
 
@@ -28,7 +29,9 @@ interface SupporterCardItemProps {
 
 /** One card: its number, holder, birth date, state and expiry, and "Remove", asked twice. */
 export function SupporterCardItem({ card, onRemoved }: SupporterCardItemProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SUPPORTER_CARD_NS);
+  // The app's words for a refusal that is not the card's.
+  const { t: appText } = useTranslation();
   const language = useUiLanguage();
   const numberId = useId();
   const queryClient = useQueryClient();
@@ -80,7 +83,7 @@ export function SupporterCardItem({ card, onRemoved }: SupporterCardItemProps) {
           />
         </Box>
         <FactList facts={facts} />
-        {remove.isError && <Alert severity="error">{supporterCardErrorText(t, remove.error)}</Alert>}
+        {remove.isError && <Alert severity="error">{supporterCardErrorText({ t, appText }, remove.error)}</Alert>}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, justifyContent: 'flex-end' }}>
         <Button

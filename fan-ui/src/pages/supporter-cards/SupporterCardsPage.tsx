@@ -12,6 +12,7 @@ import { MAX_CARDS } from '../../cards/types';
 import { QueryListSection } from '../../components/QueryListSection';
 import { SuccessToast } from '../../components/SuccessToast';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { SUPPORTER_CARD_NS } from '../../i18n';
 import { AddCardForm } from './AddCardForm';
 import { SupporterCardItem } from './SupporterCardItem';
 
@@ -20,7 +21,7 @@ import { SupporterCardItem } from './SupporterCardItem';
  * their family's, added with the card's number and its holder's birth date; signed-in fans only.
  */
 export default function SupporterCardsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SUPPORTER_CARD_NS);
   useDocumentTitle(t('supporterCards.title'));
   return (
     <RequireSignIn>
@@ -33,7 +34,7 @@ export default function SupporterCardsPage() {
 type Done = { kind: 'added' | 'removed'; number: string };
 
 function SupporterCards() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SUPPORTER_CARD_NS);
   const cards = useSupporterCards();
   const [done, setDone] = useState<Done | null>(null);
   return (

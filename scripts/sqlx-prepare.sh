@@ -19,8 +19,10 @@ for f in "$apalis_dir"/migrations/*.sql migrations/*.sql; do
   psql "$DATABASE_URL" -q -v ON_ERROR_STOP=1 -f "$f" >/dev/null
 done
 rm -rf .sqlx && mkdir .sqlx
-# Touch the crates that hold queries so their macros run again.
+# Touch the crates that hold queries so their macros run again; apalis-postgres's queries are
+# cached here too, and its macros run again only when it is rebuilt.
 find domain workflows workers api -name '*.rs' -exec touch {} +
+cargo clean --quiet -p apalis-postgres
 SQLX_OFFLINE=false SQLX_OFFLINE_DIR=$ROOT/.sqlx cargo check --workspace --all-targets --quiet
 psql "$base/lario" -qc "drop database if exists $db with (force)" >/dev/null
 echo "$(ls .sqlx | wc -l) queries cached in .sqlx/" >&2

@@ -53,6 +53,25 @@ async fn load(ctx: &JobContext, id: Uuid) -> Result<ForTicketing, JobError> {
         .ok_or_else(|| JobError::Permanent(anyhow::anyhow!("no supporter card application {id}")))
 }
 
+/// The application with its card's number when it is in `state` (the job's work is waiting);
+/// `None` when a repeat finds it done.
+async fn waiting(
+    ctx: &JobContext,
+    id: Uuid,
+    state: ApplicationState,
+) -> Result<Option<(ForTicketing, String)>, JobError> {
+    let app = load(ctx, id).await?;
+    if app.state != state {
+        return Ok(None);
+    }
+    let number = app.card_number.clone().ok_or_else(|| {
+        JobError::Permanent(anyhow::anyhow!(
+            "application {id} is {state:?} without a card"
+        ))
+    })?;
+    Ok(Some((app, number)))
+}
+
 /// Queues the registration of a new application (in its transaction).
 pub async fn queue_registration(conn: &mut PgConnection, id: Uuid) -> Result<(), sqlx::Error> {
     crate::enqueue(conn, &RegisterCard { application_id: id }).await?;
@@ -150,13 +169,11 @@ impl Job for IssueCard {
     /// issued. The e-mail is queued in the transaction that records the issue, so it goes once.
     #[tracing::instrument(skip_all, fields(application_id = %self.application_id))]
     async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        let app = load(ctx, self.application_id).await?;
-        if app.state != ApplicationState::Issuing {
+        let Some((app, number)) =
+            waiting(ctx, self.application_id, ApplicationState::Issuing).await?
+        else {
             return Ok(());
-        }
-        let number = app.card_number.clone().ok_or_else(|| {
-            JobError::Permanent(anyhow::anyhow!("an application being issued has no card"))
-        })?;
+        };
         ctx.ticketing
             .card_photo(&number, &app.photo)
             .await
@@ -254,13 +271,11 @@ impl Job for RevokeCard {
     /// Revoking a revoked card changes nothing there, so a repeat simply revokes again.
     #[tracing::instrument(skip_all, fields(application_id = %self.application_id))]
     async fn run(&self, ctx: &JobContext, _attempt: u32) -> Result<(), JobError> {
-        let app = load(ctx, self.application_id).await?;
-        if app.state != ApplicationState::Revoking {
+        let Some((_, number)) =
+            waiting(ctx, self.application_id, ApplicationState::Revoking).await?
+        else {
             return Ok(());
-        }
-        let number = app.card_number.clone().ok_or_else(|| {
-            JobError::Permanent(anyhow::anyhow!("a card being revoked has no number"))
-        })?;
+        };
         ctx.ticketing
             .revoke_card(&number)
             .await

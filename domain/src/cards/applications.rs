@@ -422,18 +422,41 @@ pub async fn refused(conn: &mut PgConnection, id: Uuid, code: &str) -> Result<bo
         == 1)
 }
 
-/// Staff issue it: registered -> issuing (the job then asks the ticketing system).
-pub async fn approve(
+/// What staff hand to a job: issue a registered application's card, revoke an issued one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffStep {
+    /// registered -> issuing (the job then asks the ticketing system).
+    Issue,
+    /// issued -> revoking (the job then revokes it in the ticketing system).
+    Revoke,
+}
+
+impl StaffStep {
+    fn states(self) -> (ApplicationState, ApplicationState) {
+        match self {
+            StaffStep::Issue => (ApplicationState::Registered, ApplicationState::Issuing),
+            StaffStep::Revoke => (ApplicationState::Issued, ApplicationState::Revoking),
+        }
+    }
+}
+
+/// Staff's step, by `staff`; the decision's time is the issue's.
+pub async fn staff_step(
     conn: &mut PgConnection,
     id: Uuid,
     staff: Uuid,
+    step: StaffStep,
 ) -> Result<Application, MoveError> {
+    let (from, to) = step.states();
     let rows = sqlx::query!(
         "update supporter_card_application
-            set state = 'issuing', decided_by = $2, decided_at = now(), updated_at = now()
-          where application_id = $1 and state = 'registered'",
+            set state = $4, decided_by = $2, updated_at = now(),
+                decided_at = case when $4 = 'issuing' then now() else decided_at end
+          where application_id = $1 and state = $3",
         id,
-        staff
+        staff,
+        from.code(),
+        to.code()
     )
     .execute(&mut *conn)
     .await?
@@ -507,25 +530,6 @@ pub async fn issued(
     .execute(&mut *conn)
     .await?;
     find(conn, id).await
-}
-
-/// Staff revoke it: issued -> revoking (the job then revokes it in the ticketing system).
-pub async fn request_revocation(
-    conn: &mut PgConnection,
-    id: Uuid,
-    staff: Uuid,
-) -> Result<Application, MoveError> {
-    let rows = sqlx::query!(
-        "update supporter_card_application
-            set state = 'revoking', decided_by = $2, updated_at = now()
-          where application_id = $1 and state = 'issued'",
-        id,
-        staff
-    )
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    moved(conn, id, rows).await
 }
 
 /// The card is revoked or expired in the ticketing system: the application and the account's

@@ -14,7 +14,7 @@ use crate::{
 };
 use axum::{extract::State, http::StatusCode, response::Response};
 use domain::cards::applications::{
-    self, Application, ApplicationQuery, ApplicationState, MoveError,
+    self, Application, ApplicationQuery, ApplicationState, MoveError, StaffStep,
 };
 use integrations::sheets::{Cell, Column, SheetWriter};
 use serde::{Deserialize, Serialize};
@@ -240,20 +240,33 @@ async fn issue_application(
     CurrentUser(staff): CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<axum::Json<Application>> {
+    hand_to_job(&state, staff.user.user_id, &id, StaffStep::Issue).await
+}
+
+/// Staff's step (issue, revoke): the application moved, its job queued, the step audited, in
+/// one transaction.
+async fn hand_to_job(
+    state: &AppState,
+    staff: Uuid,
+    id: &str,
+    step: StaffStep,
+) -> ApiResult<axum::Json<Application>> {
     let mut tx = state.pool.begin().await?;
-    let id = load(&mut tx, &id).await?.id;
-    let app = applications::approve(&mut tx, id, staff.user.user_id)
+    let id = load(&mut tx, id).await?.id;
+    let app = applications::staff_step(&mut tx, id, staff, step)
         .await
         .map_err(move_error)?;
-    supporter_cards::queue_issue(&mut tx, id).await?;
-    audit(
-        &mut tx,
-        staff.user.user_id,
-        "supporter_card.issue_requested",
-        &app,
-        serde_json::Value::Null,
-    )
-    .await?;
+    let action = match step {
+        StaffStep::Issue => {
+            supporter_cards::queue_issue(&mut tx, id).await?;
+            "supporter_card.issue_requested"
+        }
+        StaffStep::Revoke => {
+            supporter_cards::queue_revocation(&mut tx, id).await?;
+            "supporter_card.revocation_requested"
+        }
+    };
+    audit(&mut tx, staff, action, &app, serde_json::Value::Null).await?;
     tx.commit().await?;
     Ok(axum::Json(app))
 }
@@ -326,22 +339,7 @@ async fn revoke_card(
     CurrentUser(staff): CurrentUser,
     Path(id): Path<String>,
 ) -> ApiResult<axum::Json<Application>> {
-    let mut tx = state.pool.begin().await?;
-    let id = load(&mut tx, &id).await?.id;
-    let app = applications::request_revocation(&mut tx, id, staff.user.user_id)
-        .await
-        .map_err(move_error)?;
-    supporter_cards::queue_revocation(&mut tx, id).await?;
-    audit(
-        &mut tx,
-        staff.user.user_id,
-        "supporter_card.revocation_requested",
-        &app,
-        serde_json::Value::Null,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(axum::Json(app))
+    hand_to_job(&state, staff.user.user_id, &id, StaffStep::Revoke).await
 }
 
 /// What a re-check found, with the application as it is now.

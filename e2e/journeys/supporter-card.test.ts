@@ -152,7 +152,25 @@ it('staff find the application, look at the photo and issue the card', async () 
   await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(413);
   await shot(page, 'supporter-card-5-staff-show');
 
-  await page.getByTestId('card-application-issue').click();
+  // The show page read the record (its state chip says so) before the button is pressed; the
+  // press is taken when the API answers it (a busy machine may swallow a press made while the
+  // page settles, so it is pressed again until the request goes).
+  await expect.poll(() => page.getByTestId('card-application-state').first().getAttribute('data-state')).toBe('registered');
+  await expect
+    .poll(
+      async () => {
+        const answered = page
+          .waitForResponse((r) => r.url().includes(`/supporter-card-applications/${applicationId}/issue`) && r.request().method() === 'POST', {
+            timeout: 5_000,
+          })
+          .then((r) => r.status())
+          .catch(() => 0);
+        await page.getByTestId('card-application-issue').click();
+        return answered;
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(200);
   // The job issues it (the police check lets Giulia through).
   await expect
     .poll(

@@ -349,6 +349,9 @@ export type CardRelationship = Schemas['CardRelationship'];
 export type CardPhotoUpload = Schemas['CardPhotoUpload'];
 export type CardRejection = Schemas['CardRejection'];
 export type CardRecheckResult = Schemas['CardRecheckResult'];
+/** The fan's saved people: family and friends with their identity (`/api/me/people`). */
+export type SavedPerson = Schemas['SavedPerson'];
+export type SavedPersonRequest = Schemas['SavedPersonRequest'];
 /** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
 export type ResaleCheck = Schemas['ResaleCheck'];
 export type ResaleOffer = Schemas['Offer'];

@@ -1241,6 +1241,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fan's saved people, by name. */
+        get: operations["list_people"];
+        put?: never;
+        /**
+         * Saves a family member or friend with their identity (checked as the
+         *     fan's own is: the fiscal code against the name, birth date, sex and birthplace).
+         */
+        post: operations["save_person"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET /api/me/people/{id}`. */
+        get: operations["get_person"];
+        /** Replaces a saved person's details, checked as when saved. */
+        put: operations["update_person"];
+        post?: never;
+        /**
+         * Forgets a saved person (tickets already named for them keep
+         *     their holder).
+         */
+        delete: operations["forget_person"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/titles/{seal}/transfer": {
         parameters: {
             query?: never;
@@ -6078,6 +6121,39 @@ export interface components {
             language?: string | null;
             lines: components["schemas"]["SaleLine"][];
         };
+        /** @description A saved person as the apps see them. */
+        SavedPerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description Who they are to the fan: `child`, `partner`, `parent`, `sibling`, `other`. */
+            relationship: components["schemas"]["CardRelationship"];
+            first_name: string;
+            last_name: string;
+            fiscal_code: string;
+            /** Format: date */
+            birth_date: string;
+            sex: string;
+            birth_country: string;
+            birth_province: string;
+            birth_municipality: string;
+            /** @description The municipality's name, or the foreign country's (a ticket holder's birthplace). */
+            birth_place: string;
+            residence_country: string;
+            residence_province: string;
+            residence_municipality: string;
+            address: string;
+            document_type: string;
+            document_number: string;
+            phone: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SavedPersonRequest: {
+            /** @description Who they are to the fan: `child`, `partner`, `parent`, `sibling`, `other`. */
+            relationship: string;
+            /** @description Their identity, checked as the fan's own is. */
+            person: components["schemas"]["IdentityInput"];
+        };
         /** @description A block sold for the season, with its season-free seats. */
         SeasonBlock: {
             /** Format: int32 */
@@ -8420,7 +8496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed`: `errors` names each field and its problem: `required`, `invalid`, `too_long`, `unknown`, `not_in_province`, `in_future`, `too_old`; `fiscal_code`: `invalid_format`, `check_character`, `last_name_mismatch`, `first_name_mismatch`, `birth_date_mismatch`, `sex_mismatch`, `birthplace_mismatch`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed`: `errors` names each field and its problem: `required`, `invalid`, `too_long`, `unknown`, `not_in_province`, `in_future`, `too_old`; `fiscal_code`: `invalid_format`, `check_character`, `last_name_mismatch`, `first_name_mismatch`, `birth_date_mismatch`, `sex_mismatch`, `birthplace_mismatch`, `taken` (the identity of another account); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12030,7 +12106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `validation_failed` (`errors` names each field of `holder` as `PUT /me/identity` does, `relationship`, `consent`: `required`); the photo's codes as `POST /me/supporter-card-photo`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            /** @description `validation_failed` (`errors` names each field of `holder` as `PUT /me/identity` does, `relationship`: `invalid`, `identity_required` (`self` before the fan saved their identity); `fiscal_code`: also `not_yours` (`self` with another fiscal code than the fan's identity's), `is_you` (the fan's own, for someone else); `consent`: `required`); the photo's codes as `POST /me/supporter-card-photo`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12119,6 +12195,352 @@ export interface operations {
             };
             /** @description `photo_missing`, `photo_not_an_image` (neither a JPEG nor a PNG), `photo_too_small` (under 300 x 400 pixels), `photo_too_many_pixels`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_people: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPerson"][];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    save_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedPersonRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPerson"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `person_already_saved` (this fiscal code is saved already), `too_many_people` (20 at most) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names each field of `person` as `PUT /me/identity` does; `relationship`: `invalid`; `fiscal_code`: also `is_you` (the fan's own); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPerson"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `person_not_found` (another fan's looks like none); `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedPersonRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedPerson"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `person_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `person_already_saved`: another saved person has this fiscal code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`, as `POST /me/people`; `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forget_person: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `csrf_failed`: the CSRF header does not repeat the cookie */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `person_not_found`; `not_found`: a path parameter of the wrong form, or no such thing */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

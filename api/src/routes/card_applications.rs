@@ -133,7 +133,7 @@ struct ApplicationRequest {
     (status = 201, body = Application),
     (status = 409, body = crate::openapi::ErrorBody, description = "`already_applied`: this person has an application in progress or a card; `too_many_applications`"),
     (status = 413, body = crate::openapi::ErrorBody, description = "`photo_too_large`"),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`errors` names each field of `holder` as `PUT /me/identity` does, `relationship`, `consent`: `required`); the photo's codes as `POST /me/supporter-card-photo`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed` (`errors` names each field of `holder` as `PUT /me/identity` does, `relationship`: `invalid`, `identity_required` (`self` before the fan saved their identity); `fiscal_code`: also `not_yours` (`self` with another fiscal code than the fan's identity's), `is_you` (the fan's own, for someone else); `consent`: `required`); the photo's codes as `POST /me/supporter-card-photo`"),
 ))]
 #[tracing::instrument(skip_all)]
 async fn apply(
@@ -160,6 +160,30 @@ async fn apply(
             None
         }
     };
+    // "self" is the account's own person: their saved identity's fiscal code, and only theirs.
+    if let (Some(relationship), Some(holder)) = (relationship, &holder) {
+        let own = sqlx::query_scalar!(
+            "select fiscal_code from app_user where user_id = $1",
+            session.user.user_id
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        match (
+            relationship == Relationship::Myself,
+            own == holder.fiscal_code,
+        ) {
+            (true, _) if own.is_empty() => {
+                problems.insert("relationship".to_owned(), "identity_required".to_owned());
+            }
+            (true, false) => {
+                problems.insert("fiscal_code".to_owned(), "not_yours".to_owned());
+            }
+            (false, true) => {
+                problems.insert("fiscal_code".to_owned(), "is_you".to_owned());
+            }
+            _ => {}
+        }
+    }
     drop(conn);
     let (Some(relationship), Some(holder), true) = (relationship, holder, problems.is_empty())
     else {

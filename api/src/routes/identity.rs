@@ -45,7 +45,7 @@ async fn get_identity(
 /// the fan as a person in the ticketing system (a job).
 #[utoipa::path(put, path = "/me/identity", tag = "account", security(("session" = [])), request_body = IdentityInput, responses(
     (status = 200, body = Identity),
-    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names each field and its problem: `required`, `invalid`, `too_long`, `unknown`, `not_in_province`, `in_future`, `too_old`; `fiscal_code`: `invalid_format`, `check_character`, `last_name_mismatch`, `first_name_mismatch`, `birth_date_mismatch`, `sex_mismatch`, `birthplace_mismatch`"),
+    (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names each field and its problem: `required`, `invalid`, `too_long`, `unknown`, `not_in_province`, `in_future`, `too_old`; `fiscal_code`: `invalid_format`, `check_character`, `last_name_mismatch`, `first_name_mismatch`, `birth_date_mismatch`, `sex_mismatch`, `birthplace_mismatch`, `taken` (the identity of another account)"),
 ))]
 #[tracing::instrument(skip_all)]
 async fn put_identity(

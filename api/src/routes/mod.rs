@@ -13,6 +13,7 @@ pub mod me;
 pub mod orders;
 pub mod passes;
 pub mod passkit;
+pub mod people;
 pub mod refund_requests;
 pub mod renewals;
 pub mod resale;
@@ -42,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(corporate::router())
         .merge(cards::router())
         .merge(card_applications::router())
+        .merge(people::router())
         .merge(transfers::router())
         .merge(resale::router())
         .merge(passes::router())

@@ -27,7 +27,7 @@ fn photo(w: u32, h: u32, format: image::ImageFormat) -> String {
 }
 
 /// A child's identity: Giulia Rossi, born in Como on 15 May 2012, living in Como.
-fn giulia() -> Value {
+pub(crate) fn giulia() -> Value {
     json!({
         "first_name": "Giulia", "last_name": "Rossi", "fiscal_code": "RSSGLI12E55C933O",
         "birth_date": "2012-05-15", "sex": "F",
@@ -38,7 +38,7 @@ fn giulia() -> Value {
 }
 
 /// Luca Rossi, born in Como on 3 February 2010.
-fn luca() -> Value {
+pub(crate) fn luca() -> Value {
     let mut l = giulia();
     for (k, v) in [
         ("first_name", "Luca"),
@@ -51,14 +51,14 @@ fn luca() -> Value {
     l
 }
 
-fn application(holder: Value, relationship: &str) -> Value {
+pub(crate) fn application(holder: Value, relationship: &str) -> Value {
     json!({
         "relationship": relationship, "holder": holder, "consent": true,
         "photo_base64": photo(900, 1200, image::ImageFormat::Png),
     })
 }
 
-async fn setup(pool: &PgPool) -> OnSale {
+pub(crate) async fn setup(pool: &PgPool) -> OnSale {
     let s = on_sale(pool.clone(), &[]).await;
     workflows::identity::copy_reference(pool, &s.client)
         .await

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 /// Mario Rossi, born in Rome on 1 January 1980, living in Como.
-fn mario() -> Value {
+pub(crate) fn mario() -> Value {
     json!({
         "first_name": "Mario", "last_name": "Rossi", "fiscal_code": " rssmra80a01h501u ",
         "birth_date": "1980-01-01", "sex": "M",
@@ -18,7 +18,7 @@ fn mario() -> Value {
     })
 }
 
-fn with(mut body: Value, changes: Value) -> Value {
+pub(crate) fn with(mut body: Value, changes: Value) -> Value {
     for (k, v) in changes.as_object().unwrap() {
         body[k] = v.clone();
     }

@@ -19,6 +19,7 @@ mod match_preemption;
 mod onsale;
 mod openapi;
 mod passes;
+mod people;
 mod preemption;
 mod reconciliation;
 mod refunds;

@@ -102,6 +102,7 @@ pub async fn delete_account(
         "delete from user_session where user_id = $1",
         "delete from notification where user_id = $1",
         "delete from supporter_card where user_id = $1",
+        "delete from saved_person where user_id = $1",
         "delete from preemption_claim where user_id = $1",
         "delete from waiting_room_entry where user_id = $1",
         "delete from staff_totp where user_id = $1",

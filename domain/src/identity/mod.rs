@@ -11,6 +11,7 @@
 //! fiscal code's.
 
 pub mod fiscal_code;
+pub mod people;
 pub mod reference;
 
 use crate::orders::DOCUMENT_TYPES;
@@ -305,7 +306,21 @@ pub async fn save(
         Ok(c) => c,
         Err(problems) => return Ok(Err(problems)),
     };
-    let version = sqlx::query_scalar!(
+    // One account per person: another live account with this fiscal code refuses it (the
+    // unique index decides between two saving at once).
+    let taken = || Ok(Err(Problems::from([("fiscal_code", "taken")])));
+    let elsewhere = sqlx::query_scalar!(
+        r#"select exists (select 1 from app_user
+                           where fiscal_code = $1 and user_id <> $2 and deleted_at is null) as "e!""#,
+        c.fiscal_code,
+        user_id
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    if elsewhere {
+        return taken();
+    }
+    let saved = sqlx::query_scalar!(
         r#"update app_user
               set first_name = $2, last_name = $3, fiscal_code = $4, date_of_birth = $5, gender = $6,
                   country_of_birth = $7, province_of_birth = $8, municipality_of_birth = $9,
@@ -333,8 +348,14 @@ pub async fn save(
         c.phone,
     )
     .fetch_one(conn)
-    .await?;
-    Ok(Ok(version))
+    .await;
+    match saved {
+        Ok(version) => Ok(Ok(version)),
+        Err(sqlx::Error::Database(e)) if e.constraint() == Some("app_user_fiscal_code_idx") => {
+            taken()
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The names of a place's fields: country, province, municipality.

@@ -104,6 +104,16 @@ pub async fn buyer(conn: &mut PgConnection, order: &Order) -> Result<Option<Pers
         .map(person))
 }
 
+/// Whether the ticketing system would refuse `person` a title: a stadium ban (the police's,
+/// autorizzazione-verificapersona) or a bar it keeps itself, its blacklist or the club's bans
+/// (utenza-isbannato). The police check alone let a blacklisted holder pay and then be refused
+/// at issue. Both asked at once.
+pub async fn barred(ticketing: &TicketingClient, person: &Person) -> Result<bool, TicketingError> {
+    let (allowed, banned) =
+        tokio::try_join!(ticketing.verify_person(person), ticketing.is_banned(person))?;
+    Ok(!allowed || banned)
+}
+
 /// What the ticketing system says of a match, asked once for all its lines.
 pub struct EventRules {
     pub event_id: u32,
@@ -155,7 +165,7 @@ pub async fn check_title(
     {
         return Ok(Some(Ineligible::ReductionNotAllowed));
     }
-    if !ticketing.verify_person(holder).await? {
+    if barred(ticketing, holder).await? {
         return Ok(Some(Ineligible::Banned));
     }
     if ticketing
@@ -318,7 +328,7 @@ pub async fn check_season_seats(
             Some("season_not_on_sale")
         } else if seat.collection && !matches_open {
             Some("match_not_on_sale")
-        } else if !ticketing.verify_person(&p).await? {
+        } else if barred(ticketing, &p).await? {
             Some("banned")
         } else if ticketing
             .season_titles_by_holder(season_type, &p)

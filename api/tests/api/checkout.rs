@@ -1547,3 +1547,57 @@ async fn a_fan_has_all_their_tickets_sent_again_once_per_request(pool: PgPool) {
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(mails().await, 2, "sent once per request");
 }
+
+#[sqlx::test(migrations = false)]
+async fn a_holder_the_ticketing_system_blacklists_or_bans_is_stopped_before_paying(pool: PgPool) {
+    let s = on_sale(pool, &[]).await;
+    let person = |first: &str, last: &str| sim::ticketing::world::Person {
+        first_name: first.into(),
+        last_name: last.into(),
+        birth_date: chrono::NaiveDate::from_ymd_opt(1990, 4, 1).unwrap(),
+        sex: String::new(),
+        fiscal_code: String::new(),
+    };
+    // Neither under a police ban: one on the ticketing system's blacklist, one under the
+    // club's ban there (utenza-isbannato says so; autorizzazione-verificapersona does not).
+    s.sim.ticketing.with_world(|w| {
+        w.blacklist_insert(person("Marco", "Verdi"), "blacklist".into());
+        w.add_ban(
+            person("Sara", "Colombo"),
+            chrono::Utc::now() - chrono::Duration::hours(1),
+            None,
+            "rif. test".into(),
+        );
+    });
+    for (email, seat, holder) in [
+        ("lista@example.it", "TC-TC1-8-1", ("Marco", "Verdi")),
+        ("bandita@example.it", "TC-TC1-8-2", ("Sara", "Colombo")),
+    ] {
+        let (_, fan) = s.app.fan_with_session(email).await;
+        let (order, _) = order_named(&s, &fan, &[seat], &[holder]).await;
+        let (status, checked) = fan
+            .post_json(&format!("/api/orders/{order}/verify"), &json!({}))
+            .await;
+        assert_eq!(status, 200, "{checked}");
+        assert_eq!(
+            checked["lines"][0]["ineligible_reason"], "banned",
+            "{checked}"
+        );
+        let (status, body) = fan
+            .post_json(&format!("/api/orders/{order}/payment"), &json!({}))
+            .await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (409, Some("holders_ineligible")),
+            "{body}"
+        );
+        let payments: i64 = sqlx::query_scalar(
+            "select count(*) from ticket_order where order_id::text = $1 and payment_intent_id is not null",
+        )
+        .bind(&order)
+        .fetch_one(&s.app.pool)
+        .await
+        .unwrap();
+        assert_eq!(payments, 0, "nothing charged");
+    }
+}

@@ -12670,7 +12670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `title_not_transferable`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned` */
+            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `title_not_transferable`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `holder_banned` (the ticketing system bars the new holder), `recipient_banned` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12841,7 +12841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned` */
+            /** @description `transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `holder_banned` (the ticketing system bars the new holder), `recipient_banned` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13544,7 +13544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `offer_reserved`: another buyer is paying for it; `offer_closed`; `own_offer`; `holder_has_title`; `reduction_not_fitting`; `buyer_banned` */
+            /** @description `offer_reserved`: another buyer is paying for it; `offer_closed`; `own_offer`; `holder_has_title`; `reduction_not_fitting`; `holder_banned` (the ticketing system bars the holder); `buyer_banned` */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -312,7 +312,7 @@ struct PurchaseView {
     request_body = PurchaseRequest, responses(
     (status = 201, body = PurchaseView),
     (status = 404, body = crate::openapi::ErrorBody, description = "`offer_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`offer_reserved`: another buyer is paying for it; `offer_closed`; `own_offer`; `holder_has_title`; `reduction_not_fitting`; `buyer_banned`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`offer_reserved`: another buyer is paying for it; `offer_closed`; `own_offer`; `holder_has_title`; `reduction_not_fitting`; `holder_banned` (the ticketing system bars the holder); `buyer_banned`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names `holder.{field}` or `language`"),
     (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
     (status = 503, body = crate::openapi::ErrorBody, description = "`payments_unavailable`"),
@@ -366,6 +366,9 @@ async fn purchase_offer(
         ));
     }
     drop(conn);
+    if super::transfers::holder_barred(&state, &holder).await {
+        return Err(super::transfers::holder_banned());
+    }
     let mut tx = state.pool.begin().await?;
     if !domain::rate_limit::hit(&mut tx, &format!("resale:{user}"), HOUR, RESALES_PER_HOUR).await? {
         return Err(ApiError::rate_limited());

@@ -152,7 +152,7 @@ struct TransferRequest {
     request_body = TransferRequest, responses(
     (status = 202, body = TransferView, description = "The change of holder, under way"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`title_not_found`: not the caller's"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `title_not_transferable`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `title_not_transferable`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `holder_banned` (the ticketing system bars the new holder), `recipient_banned`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names `holder.{field}` or `email`"),
     (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
 ))]
@@ -238,6 +238,9 @@ async fn start_transfer(
             "holder_has_title",
             "This person already has a ticket for this match",
         ));
+    }
+    if holder_barred(&state, &holder).await {
+        return Err(holder_banned());
     }
     if domain::moderation::is_email_banned(&mut conn, &email).await? {
         return Err(ApiError::new(
@@ -417,7 +420,7 @@ async fn season_transfer_check(
     request_body = TransferRequest, responses(
     (status = 202, body = TransferView, description = "The change of holder, under way"),
     (status = 404, body = crate::openapi::ErrorBody, description = "`title_not_found`"),
-    (status = 409, body = crate::openapi::ErrorBody, description = "`transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `recipient_banned`"),
+    (status = 409, body = crate::openapi::ErrorBody, description = "`transfers_closed`, `transfer_window_closed`, `match_started`, `title_used`, `title_cancelled`, `already_passed_on`, `season_transfer_limit`, `transfer_in_progress`, `holder_has_title`, `reduction_not_fitting`, `holder_banned` (the ticketing system bars the new holder), `recipient_banned`"),
     (status = 422, body = crate::openapi::ErrorBody, description = "`validation_failed`: `errors` names `holder.{field}` or `email`"),
     (status = 429, body = crate::openapi::ErrorBody, description = "`rate_limited`"),
 ))]
@@ -610,4 +613,28 @@ async fn share_ticket(
     }
     tx.commit().await?;
     Ok(StatusCode::ACCEPTED.into_response())
+}
+
+/// Whether the ticketing system bars `holder` from holding a title (a stadium ban, its
+/// blacklist, the club's bans): asked before a change of holder or a resale is started, so
+/// that the fan hears it now (and a resale buyer pays nothing). No answer is not a bar: the
+/// change of holder asks again and its refusal says so then.
+pub(crate) async fn holder_barred(state: &AppState, holder: &HolderDetails) -> bool {
+    let person = workflows::eligibility::person(holder);
+    match workflows::eligibility::barred(&state.ticketing, &person).await {
+        Ok(barred) => barred,
+        Err(e) => {
+            tracing::warn!(error = %e, "the ticketing system did not say whether the holder is barred");
+            false
+        }
+    }
+}
+
+/// The holder is barred, said without saying why.
+pub(crate) fn holder_banned() -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "holder_banned",
+        "This person cannot be given a ticket",
+    )
 }

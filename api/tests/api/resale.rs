@@ -380,22 +380,33 @@ async fn a_payment_after_staff_cancelled_is_paid_back_and_an_offer_ends_at_its_d
         1
     );
 
-    // The ticketing system refuses the change to the buyer's holder (flagged by the police):
-    // the buyer is paid back, the offer failed, the match is the seller's.
-    let r = reqwest::Client::new()
-        .post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
-        .json(&json!({"nome": "Vietato", "cognome": "Compra", "dataNascita": "1990-04-01"}))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
+    // A holder the police flagged is refused before the buyer pays anything; one flagged
+    // after the seat was reserved is refused by the ticketing system at the change: the buyer
+    // is paid back, the offer failed, the match is the seller's.
+    let flag = async |first: &str| {
+        let r = reqwest::Client::new()
+            .post(format!("{}/_sim/ticketing/police-flags", s.sim.http_url()))
+            .json(&json!({"nome": first, "cognome": "Compra", "dataNascita": "1990-04-01"}))
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success());
+    };
+    flag("Vietato").await;
     let (status, second) = fan
         .post_json(&path(ahead[1]), &json!({"price_cents": face}))
         .await;
     assert_eq!(status, 201, "{second}");
     let second = second["id"].as_str().unwrap().to_owned();
-    let (status, bought) = purchase(&bruno, &second, "Vietato").await;
+    let (status, early) = purchase(&bruno, &second, "Vietato").await;
+    assert_eq!(
+        (status, early["code"].as_str()),
+        (409, Some("holder_banned")),
+        "{early}"
+    );
+    let (status, bought) = purchase(&bruno, &second, "Tardivo").await;
     assert_eq!(status, 201, "{bought}");
+    flag("Tardivo").await;
     let (refused_purchase, secret) = (
         bought["purchase"]["id"].as_str().unwrap(),
         bought["payment"]["client_secret"].as_str().unwrap(),

@@ -239,7 +239,7 @@ async fn start_transfer(
             "This person already has a ticket for this match",
         ));
     }
-    if holder_barred(&state, &holder).await {
+    if holder_barred(state, &holder).await {
         return Err(holder_banned());
     }
     if domain::moderation::is_email_banned(&mut conn, &email).await? {

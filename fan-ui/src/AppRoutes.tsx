@@ -29,6 +29,7 @@ const NotificationsPage = lazy(pages.notifications);
 const SupporterCardsPage = lazy(pages.supporterCards);
 const BluNelCuorePage = lazy(pages.supporterCardApplication);
 const IdentityPage = lazy(pages.identity);
+const PeoplePage = lazy(pages.people);
 const AccountDeletionPage = lazy(pages.accountDeletion);
 const RegisterCompanyPage = lazy(pages.registerCompany);
 const InfoPage = lazy(pages.info);
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="myaccount/supporter-cards" element={<SupporterCardsPage />} />
         <Route path="blunelcuore" element={<BluNelCuorePage />} />
         <Route path="myaccount/identity" element={<IdentityPage />} />
+        <Route path="myaccount/people" element={<PeoplePage />} />
         <Route path="myaccount/delete" element={<AccountDeletionPage />} />
         <Route path="register_company" element={<RegisterCompanyPage />} />
         <Route path="corporate/login" element={<CorporateSignInPage />} />

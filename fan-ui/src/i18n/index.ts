@@ -91,8 +91,10 @@ export const REFUND_NS = 'refund';
 export const RESALE_NS = 'resale';
 
 /**
- * The fan's identity (`/myaccount/identity`: fiscal code, birth, residence, document, phone) and
- * the account's link to it: a namespace of its own, like the season's.
+ * The fan's identity (`/myaccount/identity`: fiscal code, birth, residence, document, phone), their
+ * saved people's (`/myaccount/people`, `people.*`: family and friends, each an identity, and the
+ * picker that offers them for a ticket's holder or a card's) and the account's links to both: a
+ * namespace of its own, like the season's.
  */
 export const IDENTITY_NS = 'identity';
 

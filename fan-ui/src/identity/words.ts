@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import { ADDRESS_MAX, NAME_MAX, REQUIRED_FIELDS, type IdentityField, type RequiredField } from './rules';
 
-/** The API's codes for a fiscal code that is refused, each a message of its own. */
+/**
+ * The API's codes for a fiscal code that is refused, each a message of its own: its form and its
+ * fit with the name, birth date, sex and birthplace; `taken` (another account's identity, on the
+ * fan's own), `is_you` (the fan's own, for someone else: a saved person, a card's holder),
+ * `not_yours` (a card "for me" with another's) and `already_saved` (a saved person twice).
+ */
 const FISCAL_CODE_CODES = [
   'invalid_format',
   'check_character',
@@ -10,6 +15,10 @@ const FISCAL_CODE_CODES = [
   'birth_date_mismatch',
   'sex_mismatch',
   'birthplace_mismatch',
+  'taken',
+  'is_you',
+  'not_yours',
+  'already_saved',
 ] as const;
 type FiscalCodeCode = (typeof FISCAL_CODE_CODES)[number];
 

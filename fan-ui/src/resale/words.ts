@@ -46,6 +46,7 @@ const PURCHASE_ERRORS = [
   'own_offer',
   'holder_has_title',
   'reduction_not_fitting',
+  'holder_banned',
   'buyer_banned',
   'rate_limited',
 ] as const;

@@ -18,6 +18,8 @@ export const pages = {
   resetPassword: () => import('../pages/reset-password/ResetPasswordPage'),
   myAccount: () => import('../pages/my-account/MyAccountPage'),
   identity: () => withTexts(import('../pages/identity/IdentityPage'), IDENTITY_NS),
+  // Saved people are identities: the identity form, in its words.
+  people: () => withTexts(import('../pages/people/PeoplePage'), IDENTITY_NS),
   accountDeletion: () => withTexts(import('../pages/account-deletion/AccountDeletionPage'), ACCOUNT_DELETION_NS),
   corporateSignIn: () => import('../pages/corporate-sign-in/CorporateSignInPage'),
   fixtures: () => import('../pages/fixtures/FixturesPage'),

@@ -14,6 +14,7 @@ import type {
   Order,
   OrderLine,
   ReceivedSeasonMatch,
+  SavedPerson,
   SeatView,
   SectorView,
   SupporterCard,
@@ -435,6 +436,35 @@ export function aCardApplication(overrides: Partial<CardApplication> = {}): Card
     issued_at: '2026-11-21T10:05:00Z',
     revoked_at: null,
     checked_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * One of the fan's saved people as `GET /api/me/people` lists them: Giulia Rossi, Luca's
+ * daughter, born in Como on 30 September 2012, living there.
+ */
+export function aSavedPerson(overrides: Partial<SavedPerson> = {}): SavedPerson {
+  return {
+    id: '5c2d8e1a-7b3f-4a60-9d21-8e4f5a6b7c8d',
+    relationship: 'child',
+    first_name: 'Giulia',
+    last_name: 'Rossi',
+    fiscal_code: 'RSSGLI12P70C933Y',
+    birth_date: '2012-09-30',
+    sex: 'F',
+    birth_country: 'IT',
+    birth_province: 'CO',
+    birth_municipality: '013075',
+    birth_place: 'Como',
+    residence_country: 'IT',
+    residence_province: 'CO',
+    residence_municipality: '013075',
+    address: 'Via Sinigaglia 1',
+    document_type: 'id_card',
+    document_number: 'CA7654321',
+    phone: '',
+    updated_at: '2026-11-25T10:00:00Z',
     ...overrides,
   };
 }

@@ -3,9 +3,9 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
-import { aCardApplication, aFan, anIdentity } from '../../test/fixtures';
+import { aCardApplication, aFan, anIdentity, aSavedPerson, noIdentity } from '../../test/fixtures';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
-import type { CardApplication, CardApplicationRequest, Identity, Municipality } from '../../../../api-types';
+import type { CardApplication, CardApplicationRequest, Identity, Municipality, SavedPerson } from '../../../../api-types';
 
 beforeAll(async () => {
   await import('./BluNelCuorePage');
@@ -38,6 +38,8 @@ const photo = () => new File([new Uint8Array(PHOTO_BYTES)], 'giulia.jpg', { type
 interface CardApiOptions {
   applications?: CardApplication[];
   identity?: Identity;
+  /** The fan's saved people: none by default. */
+  people?: SavedPerson[];
   /** The preview's answer: by default the card's photo (a JPEG). */
   preview?: StubRoute;
   /** The application's answer: by default it is taken, `submitted`, and listed first. */
@@ -45,11 +47,12 @@ interface CardApiOptions {
 }
 
 /** The API for a signed-in Luca whose saved identity is Mario Rossi's. */
-function stubCardApi({ applications = [], identity = anIdentity(), preview = {}, apply }: CardApiOptions = {}) {
+function stubCardApi({ applications = [], identity = anIdentity(), people = [], preview = {}, apply }: CardApiOptions = {}) {
   let current = applications;
   const api = stubApi({
     'GET /api/me': { body: aFan() },
     'GET /api/me/identity': { body: identity },
+    'GET /api/me/people': { body: people },
     [LIST]: () => ({ body: current }),
     [PREVIEW]: preview,
     [APPLY]:
@@ -402,6 +405,107 @@ describe('/blunelcuore', () => {
     await waitFor(() => expect(textbox('Codice fiscale')).toHaveAccessibleDescription('Il codice fiscale non corrisponde al cognome'));
     expect(textbox('Codice fiscale')).toHaveFocus();
     expect(screen.getByText('Correggi i campi segnati in rosso.')).toBeInTheDocument();
+  });
+
+  it("fills the holder from a saved person, with who they are to the fan, and applies for them", async () => {
+    const giulia = aSavedPerson();
+    const { api, user } = await openPage({ people: [giulia] });
+
+    const picker = await screen.findByTestId('card-saved-person');
+    expect(picker).toBe(combobox('Persona salvata'));
+    expect(picker).toHaveAccessibleDescription('Scegli una persona salvata per compilare i suoi dati, oppure scrivili qui sotto.');
+    await user.selectOptions(picker, giulia.id);
+
+    // The relationship is hers, the holder's fields hers; the picker keeps the focus.
+    await waitFor(() => expect(textbox('Nome')).toHaveValue('Giulia'));
+    expect(combobox('Per chi è la tessera')).toHaveValue('child');
+    expect(screen.getByTestId('card-saved-person')).toHaveValue(giulia.id);
+    expect(screen.getByTestId('card-saved-person')).toHaveFocus();
+    expect(screen.getByTestId('card-saved-person')).toHaveAccessibleDescription('Presi da «Persone salvate»: controllali prima di inviare.');
+    expect(textbox('Codice fiscale')).toHaveValue('RSSGLI12P70C933Y');
+    expect(screen.getByLabelText('Data di nascita')).toHaveValue('2012-09-30');
+    expect(combobox('Sesso')).toHaveValue('F');
+    await waitFor(() => expect(combobox('Comune di nascita')).toHaveValue('Como'));
+    await waitFor(() => expect(combobox('Comune di residenza')).toHaveValue('Como'));
+    expect(textbox('Numero del documento')).toHaveValue('CA7654321');
+
+    await choosePhoto(user);
+    await user.click(screen.getByTestId('card-consent'));
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Richiesta inviata: ti avviseremo per e-mail quando la tessera sarà emessa.')).toBeInTheDocument();
+    expect(api.callsTo(APPLY)[0]?.body).toMatchObject({
+      relationship: 'child',
+      holder: {
+        first_name: 'Giulia',
+        last_name: 'Rossi',
+        fiscal_code: 'RSSGLI12P70C933Y',
+        birth_date: '2012-09-30',
+        sex: 'F',
+        birth_country: 'IT',
+        birth_province: 'CO',
+        birth_municipality: '013075',
+        residence_country: 'IT',
+        residence_province: 'CO',
+        residence_municipality: '013075',
+        address: 'Via Sinigaglia 1',
+        document_type: 'id_card',
+        document_number: 'CA7654321',
+      },
+      consent: true,
+    });
+
+    // "Per me" again: the fan's own details, no saved person.
+    await waitFor(() => expect(combobox('Per chi è la tessera')).toHaveValue('self'));
+    await waitFor(() => expect(textbox('Nome')).toHaveValue('Mario'));
+    expect(screen.getByTestId('card-saved-person')).toHaveValue('');
+  });
+
+  it('says "Per me" needs the fan\'s own details first, with the way to them', async () => {
+    const { api, user } = await openPage({
+      apply: {
+        status: 422,
+        body: { code: 'validation_failed', message: 'x', errors: { relationship: 'identity_required' } },
+      },
+    });
+
+    await choosePhoto(user);
+    await user.click(screen.getByTestId('card-consent'));
+    await user.click(submitButton());
+
+    await waitFor(() =>
+      expect(combobox('Per chi è la tessera')).toHaveAccessibleDescription(
+        'Per richiedere la tessera per te, salva prima i tuoi dati in «I miei dati». Vai a I miei dati',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Vai a I miei dati' })).toHaveAttribute('href', '/myaccount/identity');
+    expect(api.callsTo(APPLY)).toHaveLength(1);
+    expect(screen.queryByText(/identity_required/)).not.toBeInTheDocument();
+  });
+
+  it('says so at once when the fan has not saved their own details', async () => {
+    stubCardApi({ identity: noIdentity() });
+    renderWithProviders(<AppRoutes />, { route: ROUTE });
+
+    const note = await screen.findByTestId('card-identity-required');
+    expect(note).toHaveTextContent('Per richiedere la tessera per te, salva prima i tuoi dati in «I miei dati».');
+    expect(within(note).getByRole('link', { name: 'Vai a I miei dati' })).toHaveAttribute('href', '/myaccount/identity');
+  });
+
+  it.each([
+    ['not_yours', "Per te vale il codice fiscale salvato in «I miei dati»: questo è di un'altra persona."],
+    ['is_you', "Questo è il tuo codice fiscale: scrivi quello dell'altra persona."],
+  ])("shows the API's %s on the fiscal code, in the fan's words", async (code, words) => {
+    const { user } = await openPage({
+      apply: { status: 422, body: { code: 'validation_failed', message: 'x', errors: { fiscal_code: code } } },
+    });
+
+    await choosePhoto(user);
+    await user.click(screen.getByTestId('card-consent'));
+    await user.click(submitButton());
+
+    await waitFor(() => expect(textbox('Codice fiscale')).toHaveAccessibleDescription(words));
+    expect(textbox('Codice fiscale')).toHaveFocus();
   });
 
   it('speaks English', async () => {

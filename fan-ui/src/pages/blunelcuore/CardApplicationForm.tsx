@@ -2,41 +2,24 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client';
 import { applyForCard, cardApplicationsKey, isPhotoCode, RELATIONSHIPS } from '../../cards/applications';
 import { Loading } from '../../components/Loading';
 import { SUPPORTER_CARD_NS } from '../../i18n';
 import { identityQuery } from '../../identity/api';
+import { BLANK_IDENTITY, personIdentity, personRelationship, savedPeopleQuery } from '../../identity/people';
 import { IdentityForm } from '../identity/IdentityForm';
+import { SavedPersonPicker } from '../people/SavedPersonPicker';
 import { PhotoField } from './PhotoField';
 import { useCardPhoto } from './useCardPhoto';
-import type { CardRelationship, Identity, IdentityInput } from '../../../../api-types';
-
-/** The holder's fields for someone else than the fan: blank, the countries Italy (as the form makes them). */
-const BLANK_HOLDER: Identity = {
-  first_name: '',
-  last_name: '',
-  fiscal_code: '',
-  birth_date: null,
-  sex: '',
-  birth_country: '',
-  birth_province: '',
-  birth_municipality: '',
-  birth_place: '',
-  residence_country: '',
-  residence_province: '',
-  residence_municipality: '',
-  address: '',
-  document_type: '',
-  document_number: '',
-  phone: '',
-  registration: 'none',
-};
+import type { CardRelationship, IdentityInput } from '../../../../api-types';
 
 /** For browser journeys: MUI's checkbox passes it on to its input (its type lists no data attributes). */
 const CONSENT_TEST_ID = { 'data-testid': 'card-consent' };
@@ -46,19 +29,25 @@ const CONFLICTS = ['already_applied', 'too_many_applications'] as const;
 type Conflict = (typeof CONFLICTS)[number];
 const isConflict = (code: string): code is Conflict => (CONFLICTS as readonly string[]).includes(code);
 
+/** Which of the form's choices the fan changed last: drawn again with the holder's fields, it keeps the focus. */
+type Chosen = 'relationship' | 'person' | null;
+
 /**
  * "Richiedi la tessera" (`POST /api/me/supporter-card-applications`): whose card it is, the
  * holder's identity (the identity form's fields, checks and words; "Per me" starts from the fan's
- * own details), their photo seen as the card prints it, and the consent. Sent, the list is read
- * again and the form starts over.
+ * own details, a saved person from theirs, with their relationship), their photo seen as the card
+ * prints it, and the consent. Sent, the list is read again and the form starts over.
  */
 export function CardApplicationForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation(SUPPORTER_CARD_NS);
   const queryClient = useQueryClient();
   const consentHelpId = useId();
   const [relationship, setRelationship] = useState<CardRelationship>('self');
-  const [relationshipChanged, setRelationshipChanged] = useState(false);
-  const [relationshipError, setRelationshipError] = useState(false);
+  // The saved person the holder's fields were filled from; null for none.
+  const [personId, setPersonId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Chosen>(null);
+  // The API's code for the relationship (`invalid`, `identity_required`); null for none.
+  const [relationshipError, setRelationshipError] = useState<string | null>(null);
   const photo = useCardPhoto();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
@@ -69,13 +58,18 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
 
   const self = relationship === 'self';
   const identity = useQuery({ ...identityQuery, enabled: self });
+  // The fan's saved people, to fill the holder from (none, or not readable: nothing is offered).
+  const people = useQuery(savedPeopleQuery).data ?? [];
   if (self && identity.isPending) {
     return <Loading />;
   }
-  // "Per me" starts from the fan's saved details (blank when they cannot be read); anyone else's
-  // from nothing. The holder's fields start again when the one turns into the other.
+  // "Per me" starts from the fan's saved details (blank when they cannot be read); a saved person
+  // from theirs; anyone else's from nothing. The holder's fields start again when one turns into another.
   const prefilled = self && identity.data !== undefined;
-  const holder = prefilled ? identity.data : BLANK_HOLDER;
+  const person = self ? undefined : people.find(({ id }) => id === personId);
+  const holder = prefilled ? identity.data : person !== undefined ? personIdentity(person) : BLANK_IDENTITY;
+  // "Per me" before the fan saved their identity: the API refuses it (`identity_required`).
+  const identityMissing = self && identity.data?.registration === 'none';
 
   const check = (focus: boolean): boolean => {
     const photoReady = photo.photo !== null;
@@ -111,7 +105,7 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
         setConsentError(true);
       }
       if (error.fieldErrors.relationship !== undefined) {
-        setRelationshipError(true);
+        setRelationshipError(error.fieldErrors.relationship);
       }
       if (isConflict(error.code)) {
         // Said of the person, under the form: not a field to correct.
@@ -139,12 +133,24 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
   const sent = () => {
     setRound((current) => current + 1);
     setRelationship('self');
-    setRelationshipChanged(false);
+    setPersonId(null);
+    setChosen(null);
+    setRelationshipError(null);
     photo.reset();
     setConsent(false);
     setConsentError(false);
     onSent();
   };
+
+  /** Said where the fan chooses "Per me", with the way to their details. */
+  const identityRequired = (
+    <>
+      {t('errors.identity_required')}{' '}
+      <Link component={RouterLink} to="/myaccount/identity" color="inherit">
+        {t('errors.identity_requiredLink')}
+      </Link>
+    </>
+  );
 
   const before = (
     <>
@@ -154,15 +160,26 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
         label={t('form.relationship')}
         value={relationship}
         onChange={(event) => {
-          setRelationship(event.target.value as CardRelationship);
-          setRelationshipChanged(true);
-          setRelationshipError(false);
+          const next = event.target.value as CardRelationship;
+          setRelationship(next);
+          // "Per me" is the fan's own details, never a saved person's.
+          if (next === 'self') {
+            setPersonId(null);
+          }
+          setChosen('relationship');
+          setRelationshipError(null);
         }}
-        error={relationshipError}
-        helperText={relationshipError ? t('errors.relationship') : undefined}
+        error={relationshipError !== null}
+        helperText={
+          relationshipError === 'identity_required'
+            ? identityRequired
+            : relationshipError !== null
+              ? t('errors.relationship')
+              : undefined
+        }
         fullWidth
         // The holder's fields start again with another kind of holder: the choice keeps the focus.
-        autoFocus={relationshipChanged}
+        autoFocus={chosen === 'relationship'}
         slotProps={{
           select: { native: true },
           inputLabel: { shrink: true },
@@ -175,9 +192,25 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
           </option>
         ))}
       </TextField>
-      <Typography variant="body2" color="text.secondary">
-        {prefilled && holder.first_name !== '' ? t('form.selfFilled') : t('form.holder')}
-      </Typography>
+      <SavedPersonPicker
+        people={people}
+        value={person?.id ?? ''}
+        onPick={(picked) => {
+          setPersonId(picked.id);
+          setRelationship(personRelationship(picked));
+          setChosen('person');
+          setRelationshipError(null);
+        }}
+        testId="card-saved-person"
+        wide
+        autoFocus={chosen === 'person'}
+      />
+      {/* A saved person's details: the picker says where they come from. */}
+      {person === undefined && relationshipError !== 'identity_required' && (
+        <Typography variant="body2" color="text.secondary" data-testid={identityMissing ? 'card-identity-required' : undefined}>
+          {identityMissing ? identityRequired : prefilled && holder.first_name !== '' ? t('form.selfFilled') : t('form.holder')}
+        </Typography>
+      )}
     </>
   );
 
@@ -219,7 +252,7 @@ export function CardApplicationForm({ onSent }: { onSent: () => void }) {
 
   return (
     <IdentityForm
-      key={`${round}-${prefilled ? 'self' : 'other'}`}
+      key={`${round}-${prefilled ? 'self' : (person?.id ?? 'other')}`}
       identity={holder}
       onSaved={sent}
       send={send}

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n from '../../i18n';
 import { leaveForUrl } from '../../orders/redirect';
-import { aFan, aFixtureDetail, aHolder, anIdentity, anOrder, anOrderLine, noIdentity, ORDER_ID } from '../../test/fixtures';
+import { aFan, aFixtureDetail, aHolder, anIdentity, anOrder, anOrderLine, aSavedPerson, noIdentity, ORDER_ID } from '../../test/fixtures';
 import { field, fillHolder, fillRest, payWithCard } from '../../test/checkout';
 import { renderWithProviders, stubApi, type StubRoute } from '../../test/render';
 import type { HolderDetails, HoldersRequest, Order, PaymentView } from '../../../../api-types';
@@ -539,6 +539,93 @@ describe('/checkout/{id}', () => {
     expect(field('Numero del documento', 1)).toHaveValue('');
   });
 
+  it("fills a holder from a saved person, clearing their fields' errors, and marks them on the other tickets", async () => {
+    const giulia = aSavedPerson();
+    const anna = aSavedPerson({
+      id: 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e',
+      relationship: 'partner',
+      first_name: 'Anna',
+      last_name: 'Bianchi',
+      fiscal_code: 'BNCNNA85C52Z133K',
+      birth_date: '1985-03-12',
+      birth_country: 'CH',
+      birth_province: 'EE',
+      birth_municipality: '',
+      birth_place: 'Svizzera',
+      document_type: 'passport',
+      document_number: 'YB1234567',
+    });
+    const { api, user } = openCheckout({ routes: { 'GET /api/me/people': { body: [anna, giulia] } } });
+    const second = await screen.findByTestId('holder-1-saved-person');
+    expect(second).toBe(screen.getByRole('combobox', { name: 'Persona salvata, biglietto 2' }));
+    expect(second).toHaveDisplayValue('Persona salvata…');
+    // "It's me" on the second ticket first, and every field's error shown.
+    await user.click(screen.getByRole('button', { name: 'È il mio biglietto, biglietto 2' }));
+    await user.click(screen.getByTestId('save-holders'));
+    expect(field('Data di nascita', 2)).toHaveAccessibleDescription('Indica la data di nascita.');
+
+    await user.selectOptions(second, giulia.id);
+
+    expect(field('Nome', 2)).toHaveValue('Giulia');
+    expect(field('Cognome', 2)).toHaveValue('Rossi');
+    expect(field('Data di nascita', 2)).toHaveValue('2012-09-30');
+    expect(field('Luogo di nascita', 2)).toHaveValue('Como');
+    expect(field('Sesso', 2)).toHaveValue('F');
+    expect(field('Tipo di documento', 2)).toHaveValue('id_card');
+    expect(field('Numero del documento', 2)).toHaveValue('CA7654321');
+    for (const label of ['Nome', 'Data di nascita', 'Luogo di nascita', 'Tipo di documento', 'Numero del documento']) {
+      expect(field(label, 2)).not.toHaveAccessibleDescription();
+    }
+    expect(second).toHaveValue(giulia.id);
+    // The ticket is Giulia's now, not the fan's: "it's me" is free for the other one.
+    expect(screen.getByRole('button', { name: 'È il mio biglietto, biglietto 2' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'È il mio biglietto, biglietto 1' })).toBeEnabled();
+    // One person, one seat: on the first ticket Giulia is marked and cannot be picked.
+    const first = screen.getByTestId('holder-0-saved-person');
+    expect(within(first).getByRole('option', { name: 'Giulia Rossi (biglietto 2)' })).toBeDisabled();
+    expect(within(first).getByRole('option', { name: 'Anna Bianchi' })).toBeEnabled();
+
+    await user.selectOptions(first, anna.id);
+    // A field typed over: the ticket no longer names her.
+    await user.type(field('Nome', 2), 'na');
+    expect(second).toHaveDisplayValue('Persona salvata…');
+    expect(within(first).getByRole('option', { name: 'Giulia Rossi' })).toBeEnabled();
+    await user.clear(field('Nome', 2));
+    await user.type(field('Nome', 2), 'Giulia');
+    await user.click(screen.getByTestId('save-holders'));
+
+    await waitFor(() => expect(api.callsTo(`PUT ${ORDER}/holders`)).toHaveLength(1));
+    const sent = (api.callsTo(`PUT ${ORDER}/holders`)[0]?.body as HoldersRequest).lines;
+    expect(sent.map((line) => line.holder)).toEqual([
+      {
+        first_name: 'Anna',
+        last_name: 'Bianchi',
+        birth_date: '1985-03-12',
+        birth_place: 'Svizzera',
+        document_type: 'passport',
+        document_number: 'YB1234567',
+        sex: 'F',
+      },
+      {
+        first_name: 'Giulia',
+        last_name: 'Rossi',
+        birth_date: '2012-09-30',
+        birth_place: 'Como',
+        document_type: 'id_card',
+        document_number: 'CA7654321',
+        sex: 'F',
+      },
+    ]);
+  });
+
+  it('offers no saved person to a fan who has saved none', async () => {
+    const { api } = openCheckout({ routes: { 'GET /api/me/people': { body: [] } } });
+    await screen.findByRole('button', { name: 'È il mio biglietto, biglietto 1' });
+    await waitFor(() => expect(api.callsTo('GET /api/me/people')).toHaveLength(1));
+
+    expect(screen.queryByTestId('holder-0-saved-person')).not.toBeInTheDocument();
+  });
+
   it('takes the card expiry typed as digits alone, as a phone keypad types it', async () => {
     const { api, user } = openCheckout({ order: aReadyOrder() });
     const expiry = await screen.findByTestId('card-expiry');
@@ -568,7 +655,7 @@ describe('/checkout/{id}', () => {
     await waitFor(() => expect(within(check).getByTestId('eligibility-1')).toHaveAttribute('data-state', 'ineligible'));
     expect(api.callsTo(`POST ${ORDER}/verify`)).toHaveLength(1);
     expect(within(check).getByTestId('eligibility-0')).toHaveTextContent('Luca NeriTribuna Centrale, blocco TC1, fila 1, posto 1Può ricevere il biglietto');
-    expect(within(check).getByTestId('eligibility-1')).toHaveTextContent('Non può ricevere biglietti: ha un divieto di accesso agli stadi.');
+    expect(within(check).getByTestId('eligibility-1')).toHaveTextContent('Non può ricevere biglietti per le partite del club.');
     // At the top, where it covers no field of the form below, and closed in Italian.
     const toast = screen.getByText('Titolari salvati').closest<HTMLElement>('.MuiSnackbar-root');
     expect(toast).toHaveClass('MuiSnackbar-anchorOriginTopCenter');

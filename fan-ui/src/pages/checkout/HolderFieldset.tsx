@@ -21,6 +21,19 @@ import { DOCUMENT_TYPES, SEXES } from '../../orders/types';
 import type { FareOption } from './fares';
 import { holderInputId, lineSeat, type SeatLine } from './lineSeat';
 import { fareName } from '../../i18n/serverLabels';
+import { SavedPersonPicker } from '../people/SavedPersonPicker';
+import type { SavedPerson } from '../../../../api-types';
+
+/** "Saved person…" on a holder: the fan's saved people, and the one the fields name now. */
+export interface SavedHolderPicker {
+  people: readonly SavedPerson[];
+  /** The saved person this ticket's fields name (picked, or typed alike); "" for none. */
+  value: string;
+  /** The other ticket of the order already naming this person; null for none. */
+  takenBy?: (person: SavedPerson) => number | null;
+  /** Fills the holder's fields from the person. */
+  onPick: (person: SavedPerson) => void;
+}
 
 interface HolderFieldsetProps {
   index: number;
@@ -46,6 +59,8 @@ interface HolderFieldsetProps {
    * account has nothing to give. `hint` and `filled` say what it fills, when not the names.
    */
   me: { isMe: boolean; takenBy: number | null; onToggle: () => void; hint?: string; filled?: string } | null;
+  /** "Saved person…" beside "It's me" (shown once the fan has saved someone); null or absent for none. */
+  saved?: SavedHolderPicker | null;
   /** More to choose for this line, after its fare (a season's title or collection). */
   children?: ReactNode;
 }
@@ -56,7 +71,7 @@ interface HolderFieldsetProps {
  * every field is needed but the sex (the form's intro says so), which sits beside the fare: the
  * women's fare needs it.
  */
-export function HolderFieldset({ index, line, draft, fares, legend, errors, hasSeat, hasSeatText, today, onChange, me, children }: HolderFieldsetProps) {
+export function HolderFieldset({ index, line, draft, fares, legend, errors, hasSeat, hasSeatText, today, onChange, me, saved = null, children }: HolderFieldsetProps) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const ticket = t('checkout.holders.forTicket', { index: index + 1 });
@@ -91,28 +106,42 @@ export function HolderFieldset({ index, line, draft, fares, legend, errors, hasS
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
         {legend ?? t('checkout.holders.ticket', { index: index + 1, seat: lineSeat(t, line) })}
       </Typography>
-      {me !== null && (
+      {(me !== null || (saved !== null && saved.people.length > 0)) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Button
-            variant={me.isMe ? 'contained' : 'outlined'}
-            size="small"
-            startIcon={<PersonOutlineIcon />}
-            aria-pressed={me.isMe}
-            disabled={me.takenBy !== null}
-            onClick={me.onToggle}
-            data-testid={`holder-${index}-me`}
-            sx={{ minHeight: 44 }}
-          >
-            {t('checkout.holders.itsMe')}
-            <VisuallyHidden>, {ticket}</VisuallyHidden>
-          </Button>
-          <Typography variant="caption" color="text.secondary">
-            {me.takenBy !== null
-              ? t('checkout.holders.meElsewhere', { index: me.takenBy + 1 })
-              : me.isMe
-                ? (me.filled ?? t('checkout.holders.meFilled'))
-                : (me.hint ?? t('checkout.holders.meHint'))}
-          </Typography>
+          {me !== null && (
+            <Button
+              variant={me.isMe ? 'contained' : 'outlined'}
+              size="small"
+              startIcon={<PersonOutlineIcon />}
+              aria-pressed={me.isMe}
+              disabled={me.takenBy !== null}
+              onClick={me.onToggle}
+              data-testid={`holder-${index}-me`}
+              sx={{ minHeight: 44 }}
+            >
+              {t('checkout.holders.itsMe')}
+              <VisuallyHidden>, {ticket}</VisuallyHidden>
+            </Button>
+          )}
+          {saved !== null && (
+            <SavedPersonPicker
+              people={saved.people}
+              value={saved.value}
+              takenBy={saved.takenBy}
+              onPick={saved.onPick}
+              nameSuffix={`, ${ticket}`}
+              testId={`holder-${index}-saved-person`}
+            />
+          )}
+          {me !== null && (
+            <Typography variant="caption" color="text.secondary">
+              {me.takenBy !== null
+                ? t('checkout.holders.meElsewhere', { index: me.takenBy + 1 })
+                : me.isMe
+                  ? (me.filled ?? t('checkout.holders.meFilled'))
+                  : (me.hint ?? t('checkout.holders.meHint'))}
+            </Typography>
+          )}
         </Box>
       )}
       {hasSeat && <Alert severity="error">{hasSeatText ?? t('checkout.holders.hasSeat')}</Alert>}

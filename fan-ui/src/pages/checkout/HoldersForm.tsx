@@ -12,6 +12,7 @@ import { useSession } from '../../auth/useSession';
 import { SuccessToast } from '../../components/SuccessToast';
 import { IDENTITY_NS } from '../../i18n';
 import { identityQuery } from '../../identity/api';
+import { personHolder, personNamed, savedPeopleQuery } from '../../identity/people';
 import { checkoutErrorText, lineIdsWithSeat } from '../../orders/errors';
 import {
   HOLDER_FIELDS,
@@ -32,7 +33,7 @@ import {
 import type { LineFares } from './fares';
 import { HolderFieldset } from './HolderFieldset';
 import { holderInputId, type SeatLine } from './lineSeat';
-import type { HolderDetails, HoldersRequest } from '../../../../api-types';
+import type { HolderDetails, HoldersRequest, SavedPerson } from '../../../../api-types';
 
 type FieldMessages = Partial<Record<HolderField, string>>;
 
@@ -76,6 +77,8 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
   const identity = useQuery({ ...identityQuery, enabled: user !== null });
   const mine = identityHolder(identity.data);
   const me: MyHolderDetails | null = user === null ? null : (mine ?? accountNames(user));
+  // The fan's saved people, offered beside "it's me" (none, or not readable: nothing is offered).
+  const people = useQuery({ ...savedPeopleQuery, enabled: user !== null }).data ?? [];
   // What it fills from the identity is said in the identity's words: until they are in, as for the names.
   const { t: identityText, ready: identityWords } = useTranslation(IDENTITY_NS, { useSuspense: false });
   // Which ticket is the fan's own ("it's me"): one at most; a saved order's holder may be already.
@@ -115,6 +118,28 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
     // As when typed: a birth date or a sex may settle the fare's message too.
     const settled: HolderField[] = fields.some((field) => field === 'sex' || field === 'birth_date') ? [...fields, 'reduction_id'] : fields;
     setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
+  };
+
+  /**
+   * "Saved person…" on ticket `index`: the person's names, birth date and place, sex and document,
+   * their errors cleared as when typed. The ticket is then theirs, not the fan's.
+   */
+  const pickPerson = (index: number, person: SavedPerson) => {
+    const values = personHolder(person);
+    if (meIndex === index) {
+      setMeIndex(null);
+      setMeFields(null);
+    }
+    setDrafts((current) => current.map((draft, i) => (i === index ? { ...draft, ...values } : draft)));
+    // A birth date and a sex may settle the fare's message too.
+    const settled: HolderField[] = [...(Object.keys(values) as HolderField[]), 'reduction_id'];
+    setErrors((current) => current.map((messages, i) => (i === index ? without(messages, settled) : messages)));
+  };
+
+  /** The other ticket already naming `person` (one person, one seat per match); null for none. */
+  const ticketOf = (person: SavedPerson, index: number): number | null => {
+    const other = drafts.findIndex((draft, i) => i !== index && personNamed([person], draft) !== undefined);
+    return other < 0 ? null : other;
   };
 
   /** What "it's me" says on ticket `index` when it fills (or filled) the identity, not just the names. */
@@ -232,6 +257,12 @@ export function HoldersForm({ lines, fares, matchDay, save, lineExtra, wording, 
                     ...meWords(index),
                   }
             }
+            saved={{
+              people,
+              value: personNamed(people, drafts[index] ?? draftOf(line))?.id ?? '',
+              takenBy: (person) => ticketOf(person, index),
+              onPick: (person) => pickPerson(index, person),
+            }}
             onChange={(field, value) => change(index, field, value)}
           >
             {lineExtra?.(index)}

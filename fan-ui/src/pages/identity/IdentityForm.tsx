@@ -151,7 +151,9 @@ export function IdentityForm({
     label: t(`form.${field}`),
     fullWidth: true,
   });
-  const required = (extra: Record<string, unknown> = {}) => ({ htmlInput: { required: true, ...extra } });
+  // Each input's test id is its id, as the place fields' are (for browser journeys).
+  const input = (field: IdentityField, extra: Record<string, unknown> = {}) => ({ 'data-testid': identityInputId(field), ...extra });
+  const required = (field: IdentityField, extra: Record<string, unknown> = {}) => ({ htmlInput: input(field, { required: true, ...extra }) });
 
   return (
     <FormCard
@@ -168,24 +170,24 @@ export function IdentityForm({
         {t('form.required')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField {...text('first_name')} autoComplete="given-name" slotProps={required({ maxLength: NAME_MAX })} />
-        <TextField {...text('last_name')} autoComplete="family-name" slotProps={required({ maxLength: NAME_MAX })} />
+        <TextField {...text('first_name')} autoComplete="given-name" slotProps={required('first_name', { maxLength: NAME_MAX })} />
+        <TextField {...text('last_name')} autoComplete="family-name" slotProps={required('last_name', { maxLength: NAME_MAX })} />
       </Box>
       <TextField
         {...text('fiscal_code', t('form.fiscal_codeHint'))}
         // Upper-cased as typed, as printed on the card.
         onChange={(event) => form.change('fiscal_code', event.target.value.toUpperCase())}
         autoComplete="off"
-        slotProps={required({ autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.05em' } })}
+        slotProps={required('fiscal_code', { autoCapitalize: 'characters', spellCheck: false, style: { letterSpacing: '0.05em' } })}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           {...text('birth_date')}
           type="date"
           autoComplete="bday"
-          slotProps={{ ...required({ min: earliestBirthDate(today), max: today }), inputLabel: { shrink: true } }}
+          slotProps={{ ...required('birth_date', { min: earliestBirthDate(today), max: today }), inputLabel: { shrink: true } }}
         />
-        <TextField {...text('sex')} select slotProps={{ ...required(), select: { native: true }, inputLabel: { shrink: true } }}>
+        <TextField {...text('sex')} select slotProps={{ ...required('sex'), select: { native: true }, inputLabel: { shrink: true } }}>
           <option value="" disabled>
             {t('form.sexes.none')}
           </option>
@@ -204,7 +206,7 @@ export function IdentityForm({
         <TextField
           {...text('address', t('form.addressHint'))}
           autoComplete="street-address"
-          slotProps={{ htmlInput: { maxLength: ADDRESS_MAX } }}
+          slotProps={{ htmlInput: input('address', { maxLength: ADDRESS_MAX }) }}
         />
       </Section>
       <Section title={t('form.document')}>
@@ -212,7 +214,7 @@ export function IdentityForm({
           <TextField
             {...text('document_type')}
             select
-            slotProps={{ ...required(), select: { native: true }, inputLabel: { shrink: true } }}
+            slotProps={{ ...required('document_type'), select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               {t('form.documentTypes.none')}
@@ -226,14 +228,14 @@ export function IdentityForm({
           <TextField
             {...text('document_number')}
             autoComplete="off"
-            slotProps={required({ maxLength: DOCUMENT_NUMBER_MAX, autoCapitalize: 'characters', spellCheck: false })}
+            slotProps={required('document_number', { maxLength: DOCUMENT_NUMBER_MAX, autoCapitalize: 'characters', spellCheck: false })}
           />
         </Box>
         <TextField
           {...text('phone', t('form.phoneHint'))}
           type="tel"
           autoComplete="tel"
-          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          slotProps={{ htmlInput: input('phone', { inputMode: 'tel' }) }}
         />
       </Section>
       {after}

@@ -169,6 +169,21 @@ describe('/myaccount/identity', () => {
     expect(api.callsTo('PUT /api/me/identity')).toHaveLength(1);
   });
 
+  it("says a fiscal code that is another account's identity is taken, on the fiscal code", async () => {
+    const { user } = await openForm(anIdentity(), {
+      status: 422,
+      body: { code: 'validation_failed', message: 'x', errors: { fiscal_code: 'taken' } },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Salva i miei dati' }));
+
+    await waitFor(() =>
+      expect(textbox('Codice fiscale')).toHaveAccessibleDescription('Questo codice fiscale è già associato a un altro account'),
+    );
+    expect(textbox('Codice fiscale')).toHaveFocus();
+    expect(screen.queryByText(/taken/)).not.toBeInTheDocument();
+  });
+
   it("refuses a fiscal code whose check character is wrong, without asking the API", async () => {
     const { api, user } = await openForm();
 

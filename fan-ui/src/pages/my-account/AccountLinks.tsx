@@ -3,6 +3,7 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import CurrencyExchangeOutlinedIcon from '@mui/icons-material/CurrencyExchangeOutlined';
 import FavoriteBorderOutlinedIcon from '@mui/icons-material/FavoriteBorderOutlined';
+import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import Card from '@mui/material/Card';
@@ -17,9 +18,9 @@ import { Link as RouterLink } from 'react-router';
 import { ACCOUNT_DELETION_NS, IDENTITY_NS, REFUND_NS, SUPPORTER_CARD_NS } from '../../i18n';
 
 /**
- * Where else the account leads: the fan's identity, the supporter cards and the club's card to
- * apply for, the refund of a cancelled or postponed match's tickets, the request for a corporate
- * account and, last, the account's deletion.
+ * Where else the account leads: the fan's identity and their saved people, the supporter cards
+ * and the club's card to apply for, the refund of a cancelled or postponed match's tickets, the
+ * request for a corporate account and, last, the account's deletion.
  */
 export function AccountLinks() {
   const { t } = useTranslation();
@@ -47,6 +48,10 @@ export function AccountLinks() {
         {/* Its words are the identity page's chunk: the other links do not wait for them. */}
         <Suspense fallback={null}>
           <IdentityAccountLink />
+        </Suspense>
+        {/* Beside it, in the same words' chunk. */}
+        <Suspense fallback={null}>
+          <PeopleAccountLink />
         </Suspense>
         {/* The club's card to apply for, beside the cards; its words are its page's chunk. */}
         <Suspense fallback={null}>
@@ -81,6 +86,20 @@ function IdentityAccountLink() {
         <BadgeOutlinedIcon />
       </ListItemIcon>
       <ListItemText primary={t('links.account')} secondary={t('links.accountHint')} />
+      <ChevronRightIcon aria-hidden="true" color="action" />
+    </ListItemButton>
+  );
+}
+
+/** The fan's saved people (family and friends), offered when naming a ticket's holder. */
+function PeopleAccountLink() {
+  const { t } = useTranslation(IDENTITY_NS);
+  return (
+    <ListItemButton component={RouterLink} to="/myaccount/people" sx={{ px: { xs: 2, sm: 3 } }}>
+      <ListItemIcon>
+        <GroupOutlinedIcon />
+      </ListItemIcon>
+      <ListItemText primary={t('people.links.account')} secondary={t('people.links.accountHint')} />
       <ChevronRightIcon aria-hidden="true" color="action" />
     </ListItemButton>
   );

@@ -66,12 +66,13 @@ describe('/myaccount', () => {
     expect(screen.getByRole('button', { name: 'Account di Luca da Como' })).toBeInTheDocument();
   });
 
-  it("leads to the fan's details, the club's card to apply for, the supporter cards, the ticket refunds, the corporate account request and, last, the account's deletion", async () => {
+  it("leads to the fan's details and saved people, the club's card to apply for, the supporter cards, the ticket refunds, the corporate account request and, last, the account's deletion", async () => {
     stubProfileApi();
     renderWithProviders(<AppRoutes />, { route: '/myaccount' });
 
     const links = await screen.findByRole('navigation', { name: 'Altri servizi' });
     expect(await within(links).findByRole('link', { name: /^I miei dati/ })).toHaveAttribute('href', '/myaccount/identity');
+    expect(await within(links).findByRole('link', { name: /^Persone salvate/ })).toHaveAttribute('href', '/myaccount/people');
     expect(await within(links).findByRole('link', { name: /^Blu nel Cuore/ })).toHaveAttribute('href', '/blunelcuore');
     expect(within(links).getByRole('link', { name: /^Tessere del tifoso/ })).toHaveAttribute(
       'href',

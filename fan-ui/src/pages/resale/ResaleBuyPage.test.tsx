@@ -185,6 +185,7 @@ describe('/resale/:resaleId', () => {
   it.each([
     ['offer_reserved', refused(409, 'offer_reserved'), 'Un altro tifoso sta pagando questo posto proprio ora: riprova tra qualche minuto.'],
     ['own_offer', refused(409, 'own_offer'), 'Questo posto è tuo: non puoi comprarlo.'],
+    ['holder_banned', refused(409, 'holder_banned'), 'Questa persona non può ricevere biglietti per le partite del club.'],
     ['buyer_banned', refused(409, 'buyer_banned'), 'Il tuo account non può acquistare biglietti.'],
     ['reduction_not_fitting', refused(409, 'reduction_not_fitting'), 'Il titolare non ha diritto alla tariffa di questo posto il giorno della partita.'],
     ['rate_limited', refused(429, 'rate_limited'), "Hai fatto molti acquisti nell'ultima ora: riprova più tardi."],

@@ -5,20 +5,21 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiCode } from '../../api/client';
 import { looksLikeEmail } from '../../auth/errors';
-import { useForgetEndedSession } from '../../auth/useSession';
+import { useForgetEndedSession, useSession } from '../../auth/useSession';
 import { EmailField } from '../../components/EmailField';
 import { TRANSFER_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
+import { personHolder, personNamed, savedPeopleQuery } from '../../identity/people';
 import { HOLDER_FIELDS, draftOf, localToday, parseHolderDetails, type HolderDraft, type HolderField } from '../../orders/holderRules';
 import { kindContext, transferErrorText, transferFieldErrors, type TransferKind } from '../../transfers/words';
 import { HolderFieldset } from '../checkout/HolderFieldset';
 import { holderInputId, type SeatLine } from '../checkout/lineSeat';
-import type { TransferRequest, TransferView } from '../../../../api-types';
+import type { SavedPerson, TransferRequest, TransferView } from '../../../../api-types';
 
 type FieldMessages = Partial<Record<HolderField, string>>;
 
@@ -39,9 +40,9 @@ interface TransferFormProps {
 
 /**
  * The new holder (the checkout's holder fields and checks, but the fare: the seat keeps its
- * own) and where their ticket is e-mailed; `send`, then `onStarted` with the change under way.
- * The API's field errors (`holder.{field}`, `email`) land on their fields; its refusals are said
- * in the fan's words.
+ * own; typed, or filled from one of the fan's saved people) and where their ticket is e-mailed;
+ * `send`, then `onStarted` with the change under way. The API's field errors (`holder.{field}`,
+ * `email`) land on their fields; its refusals are said in the fan's words.
  */
 export function TransferForm({ line, fare, kind = 'ticket', send: post, onStarted }: TransferFormProps) {
   const { t } = useTranslation(TRANSFER_NS);
@@ -58,11 +59,28 @@ export function TransferForm({ line, fare, kind = 'ticket', send: post, onStarte
   const context = kindContext(kind);
   const today = localToday();
 
+  // The fan's saved people, to pick the new holder from (none, or not readable: nothing is offered).
+  const { user } = useSession();
+  const people = useQuery({ ...savedPeopleQuery, enabled: user !== null }).data ?? [];
+
   const change = (field: HolderField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       const rest = { ...current };
       delete rest[field];
+      return rest;
+    });
+  };
+
+  /** "Saved person…": the new holder's fields from the person, their errors cleared as when typed. */
+  const pickPerson = (person: SavedPerson) => {
+    const values = personHolder(person);
+    setDraft((current) => ({ ...current, ...values }));
+    setErrors((current) => {
+      const rest = { ...current };
+      for (const field of Object.keys(values) as HolderField[]) {
+        delete rest[field];
+      }
       return rest;
     });
   };
@@ -151,6 +169,7 @@ export function TransferForm({ line, fare, kind = 'ticket', send: post, onStarte
           hasSeatText={t('refusals.holder_has_title')}
           today={today}
           me={null}
+          saved={{ people, value: personNamed(people, draft)?.id ?? '', onPick: pickPerson }}
           onChange={change}
         />
         <EmailField

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../AppRoutes';
 import i18n, { TRANSFER_NS } from '../../i18n';
 import { field } from '../../test/checkout';
-import { aFan } from '../../test/fixtures';
+import { aFan, aSavedPerson } from '../../test/fixtures';
 import { renderWithProviders, SIGNED_OUT, stubApi, type StubRoute } from '../../test/render';
 import {
   TRANSFER_ID,
@@ -70,6 +70,39 @@ describe('/transfer_title/:seal', () => {
     expect(screen.getAllByRole('link', { name: 'Torna al wallet' }).map((link) => link.getAttribute('href'))).toEqual(['/wallet/', '/wallet/']);
   });
 
+  it('fills the new holder from a saved person', async () => {
+    const giulia = aSavedPerson();
+    const { api, user } = openTransfer({ 'GET /api/me/people': { body: [giulia] } });
+
+    const picker = await screen.findByTestId('holder-0-saved-person');
+    expect(picker).toBe(screen.getByRole('combobox', { name: 'Persona salvata, biglietto 1' }));
+    await user.selectOptions(picker, giulia.id);
+
+    expect(field('Nome', 1)).toHaveValue('Giulia');
+    expect(field('Cognome', 1)).toHaveValue('Rossi');
+    expect(field('Data di nascita', 1)).toHaveValue('2012-09-30');
+    expect(field('Luogo di nascita', 1)).toHaveValue('Como');
+    expect(field('Sesso', 1)).toHaveValue('F');
+    expect(field('Tipo di documento', 1)).toHaveValue('id_card');
+    expect(field('Numero del documento', 1)).toHaveValue('CA7654321');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail del nuovo titolare' }), 'giulia.rossi@example.it');
+    await user.click(screen.getByTestId('transfer-submit'));
+
+    await waitFor(() => expect(api.callsTo(TRANSFER)).toHaveLength(1));
+    expect(api.callsTo(TRANSFER)[0]?.body).toMatchObject({
+      holder: {
+        first_name: 'Giulia',
+        last_name: 'Rossi',
+        birth_date: '2012-09-30',
+        birth_place: 'Como',
+        document_type: 'id_card',
+        document_number: 'CA7654321',
+        sex: 'F',
+      },
+      email: 'giulia.rossi@example.it',
+    });
+  });
+
   it('says why the ticketing system refused the change, and lets the fan name someone else', async () => {
     const { user } = openTransfer({ [POLL]: { body: aTransferView({ state: 'refused', refusal_code: 'holder_banned' }) } });
 
@@ -77,7 +110,7 @@ describe('/transfer_title/:seal', () => {
 
     const outcome = await screen.findByTestId('transfer-refused');
     expect(outcome).toHaveTextContent('Cessione non riuscita');
-    expect(outcome).toHaveTextContent('Il nuovo titolare non può ricevere biglietti: ha un divieto di accesso agli stadi.');
+    expect(outcome).toHaveTextContent('Il nuovo titolare non può ricevere biglietti per le partite del club.');
     expect(outcome).toHaveTextContent('Il tuo biglietto resta valido e resta tuo.');
 
     await user.click(screen.getByTestId('transfer-again'));

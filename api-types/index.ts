@@ -352,6 +352,9 @@ export type CardRecheckResult = Schemas['CardRecheckResult'];
 /** The fan's saved people: family and friends with their identity (`/api/me/people`). */
 export type SavedPerson = Schemas['SavedPerson'];
 export type SavedPersonRequest = Schemas['SavedPersonRequest'];
+/** The club's settings (`/api/admin/settings`), and what the apps read of them (`/api/settings`). */
+export type ClubSettings = Schemas['ClubSettings'];
+export type PublicSettings = Schemas['PublicSettings'];
 /** Season seats resold for one match at face value (`/api/season-seats/{line}/matches/{fixture}/resale`, `/api/resales`). */
 export type ResaleCheck = Schemas['ResaleCheck'];
 export type ResaleOffer = Schemas['Offer'];

@@ -41,6 +41,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the apps need of the club's settings: whether the ticket office
+         *     is in maintenance (fans are then sent to /maintenance; staff keep working). Anyone may
+         *     read it; it changes at once when an admin changes it.
+         */
+        get: operations["get_public_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/csrf": {
         parameters: {
             query?: never;
@@ -3874,6 +3895,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The club's settings as they are. */
+        get: operations["admin_get_settings"];
+        /**
+         * Replaces the settings (every field); admins only. Takes effect
+         *     at once in every process, without a restart; the audit log has what changed
+         *     (`settings.changed`).
+         */
+        put: operations["admin_put_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -4288,6 +4331,59 @@ export interface components {
             price_cents?: components["schemas"]["Cents"] | null;
             valid: boolean;
             errors: components["schemas"]["LineError"][];
+        };
+        /** @description The settings as the API shows and takes them. */
+        ClubSettings: {
+            /**
+             * Format: int32
+             * @description The ticketing system's operator (spec: operatorId).
+             */
+            operator_id: number;
+            /**
+             * Format: int32
+             * @description The web terminal (spec: terminaleId).
+             */
+            terminal_id: number;
+            /**
+             * Format: int32
+             * @description The app's terminal (spec: terminaleIdMobile).
+             */
+            terminal_id_mobile: number;
+            /**
+             * Format: int32
+             * @description The organiser, the club (spec: organizzatoreId).
+             */
+            organizer_id: number;
+            /**
+             * Format: int32
+             * @description The web point of sale (spec: puntovenditaId).
+             */
+            point_of_sale_id: number;
+            /**
+             * Format: int32
+             * @description The app's point of sale (spec: puntovenditaIdMobile).
+             */
+            point_of_sale_id_mobile: number;
+            /**
+             * Format: int32
+             * @description The box office's sales point (spec: salesPoint).
+             */
+            box_office_sales_point: number;
+            /**
+             * @description The tickets' e-mail carries each ticket as a PDF (spec: titleEmailAttachments); off,
+             *     the fan downloads them from the wallet.
+             */
+            title_email_attachments: boolean;
+            /**
+             * Format: int32
+             * @description Points per euro (spec: comoPointConversion).
+             */
+            points_per_euro: number;
+            /**
+             * @description Fans are sent to the maintenance page and their writes refused; staff keep working
+             *     (spec: maintenanceMode).
+             */
+            maintenance_mode: boolean;
         };
         /** @description A sheet's row that was not listed. */
         CodeImportRejection: {
@@ -5648,6 +5744,10 @@ export interface components {
             code: string;
             name: string;
             region: string;
+        };
+        /** @description What the fan app needs of the settings (anyone may read it). */
+        PublicSettings: {
+            maintenance_mode: boolean;
         };
         /** @description A buyer's purchase as they follow it. */
         Purchase: {
@@ -7103,6 +7203,35 @@ export interface operations {
             };
         };
     };
+    get_public_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicSettings"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_csrf: {
         parameters: {
             query?: never;
@@ -7208,7 +7337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7304,7 +7433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7391,7 +7520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7478,7 +7607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7574,7 +7703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7670,7 +7799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7764,7 +7893,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7851,7 +7980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7938,7 +8067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7983,7 +8112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8188,7 +8317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,7 +8413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8380,7 +8509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,7 +8634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8886,7 +9015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8943,7 +9072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9093,7 +9222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9247,7 +9376,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9355,7 +9484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9491,7 +9620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +9737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9676,7 +9805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9779,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9924,7 +10053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10194,7 +10323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10251,7 +10380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10319,7 +10448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10437,7 +10566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10545,7 +10674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10613,7 +10742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10681,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10798,7 +10927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11058,7 +11187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11166,7 +11295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11412,7 +11541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11469,7 +11598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11565,7 +11694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11746,7 +11875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `ticketing_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11802,7 +11931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12115,7 +12244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12202,7 +12331,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12336,7 +12465,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12492,7 +12621,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12548,7 +12677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12715,7 +12844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12886,7 +13015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13151,7 +13280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13322,7 +13451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +13519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13589,7 +13718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13756,7 +13885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now */
+            /** @description `payments_unavailable`; `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14415,7 +14544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14574,7 +14703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14681,7 +14810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -24609,6 +24738,140 @@ export interface operations {
             };
         };
     };
+    admin_get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubSettings"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubSettings"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClubSettings"];
+                };
+            };
+            /** @description `malformed_json`, `unreadable_body`: the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unauthenticated`: no session, or it expired; `second_factor_required` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`: admins only; `csrf_failed`: the CSRF header does not repeat the cookie; `forbidden`: not staff, or the session did not pass the second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unsupported_media_type`: not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation_failed`: `errors` names each field `out_of_range` (the ids 1 to 999,999, `points_per_euro` 1 to 100,000); `invalid_body`, `invalid_text`, `validation_failed`: a field of the wrong type, NUL in text, or breaking a rule (`errors` names the fields) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `service_unavailable`: the database does not answer now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_list_users: {
         parameters: {
             query?: {
@@ -24910,7 +25173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25018,7 +25281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25079,7 +25342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -25276,7 +25539,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `service_unavailable`: the database does not answer now */
+            /** @description `service_unavailable`: the database does not answer now; `maintenance`: the ticket office is in maintenance (fans' writes wait until it ends) */
             503: {
                 headers: {
                     [name: string]: unknown;

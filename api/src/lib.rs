@@ -11,6 +11,7 @@ pub mod refusals;
 pub mod rest;
 pub mod routes;
 pub mod seed;
+pub mod settings;
 pub mod state;
 pub mod waiting_room;
 pub mod wrong_tries;
@@ -47,6 +48,10 @@ pub fn app(state: AppState) -> Router {
                 "This route does not accept that method",
             )
         })
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            settings::maintenance_guard,
+        ))
         .layer(axum::middleware::from_fn(auth::require_csrf))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

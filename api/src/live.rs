@@ -1,4 +1,4 @@
-//! Live seat maps and waiting rooms: one Postgres LISTEN per api process, fanned out to every
+//! Live seat maps, waiting rooms and the club's settings: one Postgres LISTEN per api process, fanned out to every
 //! open seat map over server-sent events (and to the process's waiting rooms, see
 //! `crate::waiting_room`). Seat changes pass straight through; free counts per block are
 //! recounted at most every [`RECOUNT_EVERY`], once per changed block, whatever the number of
@@ -31,6 +31,8 @@ pub enum LiveEvent {
     Refresh { fixture_id: Option<FixtureId> },
     /// A waiting room's counters or settings changed.
     Room { room_id: i64 },
+    /// The club's settings changed (`domain::settings`).
+    Settings,
 }
 
 impl LiveEvent {
@@ -40,7 +42,7 @@ impl LiveEvent {
                 *fixture_id == fixture
             }
             LiveEvent::Refresh { fixture_id } => fixture_id.is_none_or(|f| f == fixture),
-            LiveEvent::Room { .. } => false,
+            LiveEvent::Room { .. } | LiveEvent::Settings => false,
         }
     }
 }
@@ -106,7 +108,11 @@ async fn listen_once(
 ) -> Result<(), sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener
-        .listen_all([CHANNEL, domain::waiting_room::CHANNEL])
+        .listen_all([
+            CHANNEL,
+            domain::waiting_room::CHANNEL,
+            domain::settings::CHANNEL,
+        ])
         .await?;
     let mut dirty: BTreeSet<(FixtureId, BlockId)> = BTreeSet::new();
     let mut recount = tokio::time::interval(RECOUNT_EVERY);
@@ -114,6 +120,10 @@ async fn listen_once(
         tokio::select! {
             n = listener.recv() => {
                 let n = n?;
+                if n.channel() == domain::settings::CHANNEL {
+                    let _ = tx.send(Arc::new(LiveEvent::Settings));
+                    continue;
+                }
                 if n.channel() == domain::waiting_room::CHANNEL {
                     if let Ok(room_id) = n.payload().parse() {
                         let _ = tx.send(Arc::new(LiveEvent::Room { room_id }));

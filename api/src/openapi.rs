@@ -252,7 +252,12 @@ fn add_common(path: &str, method: HttpMethod, op: &mut Operation, staff: bool) {
     answer(
         op,
         "503",
-        "`service_unavailable`: the database does not answer now",
+        if writes && !staff {
+            "`service_unavailable`: the database does not answer now; `maintenance`: the ticket \
+             office is in maintenance (fans' writes wait until it ends)"
+        } else {
+            "`service_unavailable`: the database does not answer now"
+        },
     );
     // OpenAPI requires a description on every response.
     for (status, response) in op.responses.responses.iter_mut() {

@@ -27,6 +27,8 @@ pub struct AppState {
     pub live: Live,
     /// The waiting rooms of big on-sales, as this process sees them.
     pub rooms: crate::waiting_room::Rooms,
+    /// The club's settings, as this process last read them.
+    pub settings: crate::settings::SettingsCache,
     /// Fixtures' sale terms, read at most once a second per fixture by the hold path.
     pub sale_terms: Arc<std::sync::Mutex<HashMap<domain::ids::FixtureId, (Instant, SaleTerms)>>>,
     stop: Arc<watch::Sender<bool>>,
@@ -60,6 +62,7 @@ impl AppState {
         let live = Live::start(pool.clone(), stopped);
         AppState {
             rooms: crate::waiting_room::Rooms::start(pool.clone(), &live),
+            settings: crate::settings::SettingsCache::start(pool.clone(), &live),
             live,
             pool,
             config,

@@ -36,6 +36,7 @@ pub mod season_orders;
 pub mod seasons;
 pub mod secrets;
 pub mod service_log;
+pub mod settings;
 pub mod telemetry;
 pub mod transfers;
 pub mod venue;

@@ -64,6 +64,11 @@ async fn tickets_mail(
         .with_timezone(&chrono_tz::Europe::Rome)
         .format("%d/%m/%Y %H:%M")
         .to_string();
+    // Staff may leave the PDFs out of the e-mail (spec: titleEmailAttachments): the fan then
+    // downloads them from the wallet.
+    let attach = domain::settings::load(&mut *tx)
+        .await?
+        .title_email_attachments;
     let rendered = order.clone();
     let links: Vec<(i64, serde_json::Value)> = order
         .lines
@@ -89,12 +94,14 @@ async fn tickets_mail(
             let (Some(title), Some(holder)) = (&line.title, &line.holder) else {
                 continue;
             };
-            let ticket = ticket_document(order, line, title, holder);
-            attachments.push(Attachment {
-                filename: format!("biglietto-{}.pdf", title.seal),
-                content_type: "application/pdf".into(),
-                content: documents::ticket_pdf(&ticket, doc_lang),
-            });
+            if attach {
+                let ticket = ticket_document(order, line, title, holder);
+                attachments.push(Attachment {
+                    filename: format!("biglietto-{}.pdf", title.seal),
+                    content_type: "application/pdf".into(),
+                    content: documents::ticket_pdf(&ticket, doc_lang),
+                });
+            }
             let pass = links
                 .iter()
                 .find(|(id, _)| *id == line.id)
@@ -113,7 +120,7 @@ async fn tickets_mail(
     let context = json!({
         "fixture": order.fixture.title, "starts_at": when, "order_id": order.id,
         "total": documents::euros(order.total_cents.0), "wallet_url": format!("{base}/wallet/"),
-        "tickets": tickets,
+        "tickets": tickets, "attached": attach,
     });
     mail_to(
         tx,

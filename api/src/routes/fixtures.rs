@@ -583,7 +583,9 @@ fn sse_event(e: &LiveEvent) -> Event {
             "blocks",
             json!({"blocks": blocks.iter().map(|(id, free)| json!({"id": id, "free": free})).collect::<Vec<_>>()}),
         ),
-        LiveEvent::Refresh { .. } | LiveEvent::Room { .. } => ("refresh", json!({})),
+        LiveEvent::Refresh { .. } | LiveEvent::Room { .. } | LiveEvent::Settings => {
+            ("refresh", json!({}))
+        }
     };
     Event::default().event(name).data(data.to_string())
 }

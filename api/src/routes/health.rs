@@ -1,4 +1,4 @@
-//! `GET /api/health` and `GET /api/version`.
+//! `GET /api/health`, `GET /api/version` and `GET /api/settings` (what the app shell needs).
 
 use crate::state::AppState;
 use axum::{Json, extract::State, http::StatusCode, response::IntoResponse};
@@ -10,6 +10,24 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_health))
         .routes(routes!(get_version))
+        .routes(routes!(get_public_settings))
+}
+
+/// `GET /api/settings`: what the apps need of the club's settings: whether the ticket office
+/// is in maintenance (fans are then sent to /maintenance; staff keep working). Anyone may
+/// read it; it changes at once when an admin changes it.
+#[utoipa::path(get, path = "/settings", tag = "system", responses(
+    (status = 200, body = domain::settings::Public),
+))]
+async fn get_public_settings(
+    State(state): State<AppState>,
+) -> crate::error::ApiResult<axum::response::Response> {
+    let settings = state.settings.current().await?;
+    Ok((
+        [(axum::http::header::CACHE_CONTROL, "no-store")],
+        Json(settings.public()),
+    )
+        .into_response())
 }
 
 #[derive(Serialize, ToSchema)]

@@ -28,6 +28,7 @@ mod season_orders;
 mod seasons;
 mod second_factor;
 mod service_log;
+mod settings;
 mod system;
 mod transfers;
 mod waiting_room;

@@ -225,7 +225,7 @@ mod tests {
             }
             MailTemplate::TicketPurchase => json!({
                 "fixture": "Como - Lazio", "starts_at": "06/12/2026 20:45", "order_id": "o-1",
-                "total": "€ 120,00", "wallet_url": "https://tickets.example/wallet/",
+                "total": "€ 120,00", "wallet_url": "https://tickets.example/wallet/", "attached": true,
                 "tickets": [{"sector": "Tribuna Centrale", "row": "1", "seat": 7, "gate": "Varco 1",
                              "holder": "Luca Neri", "price": "€ 60,00", "seal": "A1B2C3D4E5F6G7H8",
                              "pass": {"apple_url": "https://tickets.example/api/pass-links/tok/apple",

@@ -167,6 +167,12 @@ pub struct IssueTicket {
     /// ... or their supporter card number.
     #[serde(rename = "tesseraPrelazione", skip_serializing_if = "Option::is_none")]
     pub preemption_card: Option<String>,
+    /// The club's point of sale and terminal selling it (the club's settings: the web's, or
+    /// the box office's sales point).
+    #[serde(rename = "puntovenditaId", skip_serializing_if = "Option::is_none")]
+    pub point_of_sale_id: Option<u32>,
+    #[serde(rename = "terminaleId", skip_serializing_if = "Option::is_none")]
+    pub terminal_id: Option<u32>,
 }
 
 /// A block of the venue for an event, with its free places.

@@ -117,6 +117,8 @@ async fn issue_collection(
         hold_key: None,
         preemption_seal: None,
         preemption_card: None,
+        point_of_sale_id: None,
+        terminal_id: None,
     };
     t.with_world(|w| {
         match w.issue_collection(r.season_type_id, r.events.as_deref(), &template, now) {

@@ -163,6 +163,11 @@ pub struct Title {
     /// The pre-emption right used to buy it (a fiscal seal or a card number).
     #[serde(default)]
     pub preemption_right: Option<String>,
+    /// The point of sale and terminal that issued it, when the request named them.
+    #[serde(default)]
+    pub point_of_sale_id: Option<u32>,
+    #[serde(default)]
+    pub terminal_id: Option<u32>,
 }
 
 fn yes() -> bool {
@@ -238,6 +243,12 @@ pub struct IssueRequest {
     /// ... or the supporter card number that does.
     #[serde(rename = "tesseraPrelazione", default)]
     pub preemption_card: Option<String>,
+    /// Where it is sold from: the organiser's point of sale and its terminal (recorded on
+    /// the title, as the fiscal record names them).
+    #[serde(rename = "puntovenditaId", default)]
+    pub point_of_sale_id: Option<u32>,
+    #[serde(rename = "terminaleId", default)]
+    pub terminal_id: Option<u32>,
 }
 
 /// A request to issue a season ticket (Abbonamento/EmettiEsteso, EmettiPrelazione).
@@ -280,6 +291,8 @@ pub(crate) struct Mint {
     pub(crate) replaces: Option<u64>,
     pub(crate) transferable: bool,
     pub(crate) preemption_right: Option<String>,
+    pub(crate) point_of_sale_id: Option<u32>,
+    pub(crate) terminal_id: Option<u32>,
 }
 
 impl Mint {
@@ -304,6 +317,8 @@ impl Mint {
             replaces: None,
             transferable: true,
             preemption_right: None,
+            point_of_sale_id: None,
+            terminal_id: None,
         }
     }
 }
@@ -1012,6 +1027,8 @@ impl World {
         mint.price_cents = base * reduction.factor_percent / 100;
         mint.transaction_id = req.transaction_id.clone();
         mint.preemption_right = preemption_right;
+        mint.point_of_sale_id = req.point_of_sale_id;
+        mint.terminal_id = req.terminal_id;
         Ok(mint)
     }
 
@@ -1093,6 +1110,8 @@ impl World {
             replaces: m.replaces,
             transferable: m.transferable,
             preemption_right: m.preemption_right,
+            point_of_sale_id: m.point_of_sale_id,
+            terminal_id: m.terminal_id,
         };
         if let Some(s) = title.seat_id {
             for event in self.covered(&title) {

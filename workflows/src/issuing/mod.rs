@@ -171,6 +171,8 @@ pub(crate) async fn issue<H: IssueHook>(
         });
     }
     let buyer = buyer_person(&mut conn, &order).await?;
+    // Where the titles are sold from, by the club's settings as they are now.
+    let from = SoldFrom::of(&domain::settings::load(&mut conn).await?, &order);
     let missing: Vec<&OrderLine> = order.lines.iter().filter(|l| l.title.is_none()).collect();
     // Lines never asked for are marked before any call, in the statement that starts the
     // issuing (one round trip: this runs once per order on the fans' hot path).
@@ -186,7 +188,7 @@ pub(crate) async fn issue<H: IssueHook>(
     // proof that the job's future is Send.
     let calls: Vec<_> = missing
         .iter()
-        .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer)))
+        .map(|line| Box::pin(issue_line(ctx, &order, line, &buyer, from)))
         .collect();
     let outcomes: Vec<(i64, Result<TitleInfo, LineError>)> = stream::iter(calls)
         .buffer_unordered(LINES_AT_ONCE)
@@ -353,6 +355,27 @@ pub(crate) fn line_error(e: TicketingError) -> LineError {
     }
 }
 
+/// The point of sale and terminal a title is issued from (the club's settings): the web's for
+/// a fan's order, the box office's sales point for staff's (a box office sale, a mass issue).
+#[derive(Debug, Clone, Copy)]
+struct SoldFrom {
+    point_of_sale_id: u32,
+    terminal_id: u32,
+}
+
+impl SoldFrom {
+    fn of(settings: &domain::settings::Settings, order: &Order) -> SoldFrom {
+        SoldFrom {
+            point_of_sale_id: if order.is_order_by_admin {
+                settings.box_office_sales_point
+            } else {
+                settings.point_of_sale_id
+            } as u32,
+            terminal_id: settings.terminal_id as u32,
+        }
+    }
+}
+
 /// Issues one line's title, or finds the one already issued for its transaction id. Returns
 /// the line's id with the title (stored by the caller).
 async fn issue_line(
@@ -360,8 +383,12 @@ async fn issue_line(
     order: &Order,
     line: &OrderLine,
     buyer: &Person,
+    from: SoldFrom,
 ) -> (i64, Result<TitleInfo, LineError>) {
-    (line.id, issue_line_title(ctx, order, line, buyer).await)
+    (
+        line.id,
+        issue_line_title(ctx, order, line, buyer, from).await,
+    )
 }
 
 async fn issue_line_title(
@@ -369,6 +396,7 @@ async fn issue_line_title(
     order: &Order,
     line: &OrderLine,
     buyer: &Person,
+    from: SoldFrom,
 ) -> Result<TitleInfo, LineError> {
     let holder = line
         .holder
@@ -416,6 +444,8 @@ async fn issue_line_title(
             .preemption_right
             .clone()
             .filter(|_| !order.preemption_card),
+        point_of_sale_id: Some(from.point_of_sale_id),
+        terminal_id: Some(from.terminal_id),
         ..Default::default()
     };
     let issued = if order.preemption_right.is_some() {

@@ -21,6 +21,7 @@ mod resale;
 mod season_orders;
 mod seasons;
 mod service;
+mod settings;
 mod system;
 mod transfers;
 mod users;
@@ -52,6 +53,7 @@ fn routes() -> OpenApiRouter<AppState> {
     let r = bans::routes(r);
     let r = blacklist::routes(r);
     let r = card_applications::routes(r);
+    let r = settings::routes(r);
     users::routes(r)
 }
 

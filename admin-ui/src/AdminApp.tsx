@@ -31,6 +31,7 @@ import { RedirectTo } from './layout/RedirectTo';
 import {
   LazyBlacklistList,
   LazyCardApplicationList,
+  LazyClubSettingsPage,
   LazySupporterCardList,
   LazyEmailBanList,
   LazyHoldersImportPage,
@@ -105,7 +106,8 @@ export const ADMIN_BASENAME = '/admin';
  * /blacklist/create. The club's supporter cards (applications and the cards issued) are the first
  * tab of /fidelity_card, at /fidelity_card/applications (the cards fans linked to their accounts
  * the second, at /fidelity_card), an application's page at
- * /supporter-card-applications/{id}/show.
+ * /supporter-card-applications/{id}/show. The club's settings (the spec's configuration
+ * document) are at the spec's /config: staff read them, admins change them.
  */
 export function AdminApp() {
   return (
@@ -195,6 +197,7 @@ export function AdminApp() {
         <Route path={PAGE_PATHS.titleBans} element={<LazyTitleBanList />} />
         <Route path={PAGE_PATHS.blacklist} element={<LazyBlacklistList />} />
         <Route path={PAGE_PATHS.emailBans} element={<LazyEmailBanList />} />
+        <Route path={PAGE_PATHS.config} element={<LazyClubSettingsPage />} />
       </CustomRoutes>
     </Admin>
   );

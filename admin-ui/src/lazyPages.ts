@@ -61,3 +61,7 @@ export const LazyBlacklistShow = lazyPage(() => panels().then((module) => module
 export const LazySupporterCardList = lazyPage(() => panels().then((module) => module.SupporterCardList));
 export const LazyCardApplicationList = lazyPage(() => panels().then((module) => module.CardApplicationList));
 export const LazyCardApplicationShow = lazyPage(() => panels().then((module) => module.CardApplicationShow));
+
+// The club's settings (/admin/config: the ticketing system's ids, the tickets' PDFs, the points,
+// maintenance), with their strings (clubSettings/pages.ts), in the same chunk.
+export const LazyClubSettingsPage = lazyPage(() => panels().then((module) => module.ClubSettingsPage));

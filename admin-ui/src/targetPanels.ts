@@ -1,7 +1,7 @@
 /**
  * The panels of a match's and a season ticket's tabs, and the pre-emption, waiting room, changes
- * of holder, refund, season transfer limit, resale, ban, blacklist and supporter card pages (lazyPages.ts), that load only when
- * opened, in one chunk of their own: the staff app's main bundle stays within its budget.
+ * of holder, refund, season transfer limit, resale, ban, blacklist, supporter card and club settings pages (lazyPages.ts),
+ * that load only when opened, in one chunk of their own: the staff app's main bundle stays within its budget.
  */
 export { HoldersImportPage } from './holdersImports/HoldersImportPage';
 export { HoldersImportShow } from './holdersImports/HoldersImportShow';
@@ -18,3 +18,4 @@ export { BanCreate, BanEdit, BanShow, EmailBanList, TitleBanList } from './bans/
 export { BlacklistCreate, BlacklistList, BlacklistShow } from './blacklist/pages';
 export { CardApplicationList, CardApplicationShow } from './cardApplications/pages';
 export { SupporterCardList } from './supporterCards/pages';
+export { ClubSettingsPage } from './clubSettings/pages';

@@ -49,10 +49,16 @@ export async function getJson<T>(path: string, acceptedStatuses: readonly number
  * body has them; 204 resolves to undefined.
  */
 export function postJson<T>(path: string, body?: unknown): Promise<T> {
-  return withCsrfToken(
-    (token) => send<T>('POST', path, body, token),
-    (error) => error instanceof ApiRequestError && error.status === 403 && error.code === CSRF_FAILED,
-  );
+  return withCsrfToken((token) => send<T>('POST', path, body, token), isCsrfRefusal);
+}
+
+/** PUT a JSON body to a same-origin endpoint that is no react-admin resource, as postJson. */
+export function putJson<T>(path: string, body: unknown): Promise<T> {
+  return withCsrfToken((token) => send<T>('PUT', path, body, token), isCsrfRefusal);
+}
+
+function isCsrfRefusal(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403 && error.code === CSRF_FAILED;
 }
 
 async function send<T>(method: string, path: string, body: unknown, csrf: string): Promise<T> {

@@ -130,6 +130,8 @@ export const englishAppMessages: TranslationMessages = {
       season_holders: 'Holders',
       renewal_codes: 'Renewal codes',
       renewal_mailings: 'Renewal code e-mails',
+      system: 'System',
+      config: 'Settings',
     },
     seat_map: {
       block: 'Block',

@@ -130,6 +130,8 @@ export const italianMessages: TranslationMessages = {
       season_holders: 'Titolari',
       renewal_codes: 'Codici di rinnovo',
       renewal_mailings: 'Invio codici di rinnovo',
+      system: 'Sistema',
+      config: 'Configurazione',
     },
     seat_map: {
       block: 'Blocco',

@@ -43,6 +43,20 @@ function adminApi() {
     '/api/admin/bans/titles': listRoute('bans/titles', []),
     '/api/admin/bans/emails': listRoute('bans/emails', []),
     '/api/admin/blacklist': listRoute('blacklist', []),
+    '/api/admin/settings': {
+      body: {
+        operator_id: 30,
+        terminal_id: 51,
+        terminal_id_mobile: 62,
+        organizer_id: 2,
+        point_of_sale_id: 2,
+        point_of_sale_id_mobile: 4,
+        box_office_sales_point: 1,
+        title_email_attachments: true,
+        points_per_euro: 100,
+        maintenance_mode: false,
+      },
+    },
   });
 }
 
@@ -119,6 +133,8 @@ describe('the menu', () => {
       'Lavori',
       'Code',
       'Tutti i lavori',
+      'Sistema',
+      'Configurazione',
     ]);
     const links: Record<string, string> = {
       Settori: '/admin/stadium/sectors',
@@ -163,6 +179,7 @@ describe('the menu', () => {
       'Stato dei servizi': '/admin/service-status',
       Code: '/admin/job-queues',
       'Tutti i lavori': '/admin/jobs',
+      Configurazione: '/admin/config',
     };
     for (const [name, href] of Object.entries(links)) {
       expect(within(menu).getByRole('menuitem', { name })).toHaveAttribute('href', href);
@@ -281,6 +298,16 @@ describe('the menu', () => {
     expect(await screen.findByText('No Queues yet.')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Queues' })).toHaveClass('RaMenuItemLink-active');
     expect(within(menu).getByRole('menuitem', { name: 'All jobs' })).toHaveAttribute('href', '/admin/jobs');
+  });
+
+  it("opens the club's settings from the system group, in English too", async () => {
+    await openInEnglish('System', 'Settings');
+
+    // The page's code and strings load on first opening: give the chunk time.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('spinbutton', { name: 'Web terminal' })).toHaveValue(51);
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveClass('RaMenuItemLink-active');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/admin/config');
   });
 
   it('opens the reports from their own group, in English too', async () => {

@@ -32,6 +32,7 @@ import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import StadiumOutlinedIcon from '@mui/icons-material/StadiumOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SyncProblemOutlinedIcon from '@mui/icons-material/SyncProblemOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import UnsubscribeOutlinedIcon from '@mui/icons-material/UnsubscribeOutlined';
 import UpcomingOutlinedIcon from '@mui/icons-material/UpcomingOutlined';
 import ViewModuleOutlinedIcon from '@mui/icons-material/ViewModuleOutlined';
@@ -140,6 +141,12 @@ const SECTIONS: MenuSection[] = [
       { path: '/job-queues', label: 'app.menu.job_queues', icon: <QueueOutlinedIcon /> },
       { path: '/jobs', label: 'app.menu.job_list', icon: <ListAltOutlinedIcon /> },
     ],
+  },
+  {
+    id: 'system',
+    label: 'app.menu.system',
+    // Sliders rather than the usual gear: the gear's drawing alone is 0.8 kB of the main bundle.
+    entries: [{ path: PAGE_PATHS.config, label: 'app.menu.config', icon: <TuneOutlinedIcon /> }],
   },
 ];
 

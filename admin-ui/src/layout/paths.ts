@@ -44,6 +44,8 @@ export const PAGE_PATHS = {
   titleBans: '/ban/titles',
   blacklist: '/ban/blacklist',
   emailBans: '/ban/emails',
+  // The spec's /admin/config: the club's settings (the configuration document).
+  config: '/config',
 } as const;
 
 /**

@@ -50,6 +50,9 @@ export function isApiCode(error: unknown, code: string): boolean {
   return error instanceof ApiError && error.code === code;
 }
 
+/** The API's code for a fan's write refused while the ticket office is in maintenance (503). */
+export const MAINTENANCE = 'maintenance';
+
 export type SendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The API's code for a write whose CSRF token is missing or stale. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, NETWORK_ERROR } from '../api/client';
+import { ApiError, MAINTENANCE, NETWORK_ERROR } from '../api/client';
 
 /**
  * The fan's words for a failed call, chosen by the API's error `code` (the API's `message` is
@@ -37,6 +37,8 @@ export function apiErrorText(t: TFunction, error: unknown): string {
       return t('errors.validation_failed');
     case NETWORK_ERROR:
       return t('errors.network_error');
+    case MAINTENANCE:
+      return t('errors.maintenance');
     default:
       return t('errors.generic');
   }

@@ -131,6 +131,30 @@ describe('the mandatory display-name dialog', () => {
     expect(dialog).toBeInTheDocument();
   });
 
+  it('says a save refused for maintenance in the fan\'s words, and the page behind becomes the maintenance page', async () => {
+    // The maintenance begins while the fan is on the home page.
+    let maintenance = false;
+    const api = stubApi({
+      'GET /api/me': { body: nameless },
+      'GET /api/settings': () => ({ body: { maintenance_mode: maintenance } }),
+      'PUT /api/me': () => {
+        maintenance = true;
+        return { status: 503, body: { code: 'maintenance', message: 'The ticket office is in maintenance', errors: {} } };
+      },
+    });
+    await import('../pages/maintenance/MaintenancePage');
+    const user = userEvent.setup();
+    const dialog = await openDialog();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nome visualizzato' }), 'Lariano');
+    await user.click(within(dialog).getByRole('checkbox', { name: /13 \(tredici\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continua' }));
+
+    expect(await within(dialog).findByText('La biglietteria è in aggiornamento: riprova tra poco.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manutenzione in corso', hidden: true })).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/me')).toHaveLength(1);
+  });
+
   it('speaks English', async () => {
     await act(() => i18n.changeLanguage('en'));
     stubNamelessFan();

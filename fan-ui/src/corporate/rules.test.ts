@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import i18n from '../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n, { CORPORATE_NS } from '../i18n';
 import { CORPORATE_FIELD_CODES, corporateFieldText, corporateRequestProblems, normalisedRequest } from './rules';
 import { requestStatus } from './types';
 
-const t = i18n.t.bind(i18n);
+// The request's words in their namespace, the app's in its own.
+const texts = { t: i18n.getFixedT(null, CORPORATE_NS), appText: i18n.t.bind(i18n) };
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(CORPORATE_NS);
+});
 
 describe('the corporate request form', () => {
   const fields = Object.entries(CORPORATE_FIELD_CODES) as [keyof typeof CORPORATE_FIELD_CODES, readonly string[]][];
@@ -12,7 +17,7 @@ describe('the corporate request form', () => {
     for (const language of ['it', 'en']) {
       for (const [field, codes] of fields) {
         for (const code of codes) {
-          expect(i18n.exists(`registerCompany.fieldErrors.${field}.${code}`, { lng: language }), `${language} ${field} ${code}`).toBe(
+          expect(i18n.exists(`registerCompany.fieldErrors.${field}.${code}`, { lng: language, ns: CORPORATE_NS }), `${language} ${field} ${code}`).toBe(
             true,
           );
         }
@@ -21,8 +26,8 @@ describe('the corporate request form', () => {
   });
 
   it('reads an unknown code as "not valid"', () => {
-    expect(corporateFieldText(t, 'phone', 'duplicate')).toBe('Valore non valido.');
-    expect(corporateFieldText(t, 'phone', 'invalid')).toBe(
+    expect(corporateFieldText(texts, 'phone', 'duplicate')).toBe('Valore non valido.');
+    expect(corporateFieldText(texts, 'phone', 'invalid')).toBe(
       'Numero non valido: da 6 a 20 cifre, con spazi e un + iniziale facoltativi.',
     );
   });

@@ -11,7 +11,8 @@ export const NAME_MAX = 120;
 
 /**
  * The codes each field's error may have (docs/api/staff-operations.md: `required`, `invalid`,
- * `length`; `duplicate` from a 409), each a message under `registerCompany.fieldErrors`.
+ * `length`; `duplicate` from a 409), each a message under the corporate namespace's
+ * `registerCompany.fieldErrors`.
  * `corporate_user_email` is the account's own e-mail: no input, but a 409 may name it.
  */
 export const CORPORATE_FIELD_CODES = {
@@ -29,10 +30,13 @@ type FieldErrorKey = {
   [F in CodedField]: `registerCompany.fieldErrors.${F}.${(typeof CORPORATE_FIELD_CODES)[F][number]}`;
 }[CodedField];
 
+/** The request's words (`t`, the corporate namespace's) and the app's (`appText`). */
+export type CorporateTexts = { t: TFunction<'corporate'>; appText: TFunction };
+
 /** A field's error in the user's words; a code the app does not know reads as "not valid". */
-export function corporateFieldText(t: TFunction, field: CodedField, code: string): string {
+export function corporateFieldText({ t, appText }: CorporateTexts, field: CodedField, code: string): string {
   const known: readonly string[] = CORPORATE_FIELD_CODES[field];
-  return known.includes(code) ? t(`registerCompany.fieldErrors.${field}.${code}` as FieldErrorKey) : t('fieldErrors.invalid');
+  return known.includes(code) ? t(`registerCompany.fieldErrors.${field}.${code}` as FieldErrorKey) : appText('fieldErrors.invalid');
 }
 
 /** What is sent: every field trimmed (the API trims too, and has the last word). */

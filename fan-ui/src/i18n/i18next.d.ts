@@ -1,5 +1,6 @@
 import 'i18next';
 import type accountDeletion from './accountDeletion/it.json';
+import type corporate from './corporate/it.json';
 import type identity from './identity/it.json';
 import type it from './it.json';
 import type queue from './queue/it.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       identity: typeof identity;
       accountDeletion: typeof accountDeletion;
       supporterCard: typeof supporterCard;
+      corporate: typeof corporate;
     };
   }
 }

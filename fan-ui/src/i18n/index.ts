@@ -112,6 +112,12 @@ export const ACCOUNT_DELETION_NS = 'accountDeletion';
 export const SUPPORTER_CARD_NS = 'supporterCard';
 
 /**
+ * A company's request for a corporate account (`/register_company`): a namespace of its own, like
+ * the season's (it moved out of the first page's texts to make room there for maintenance's).
+ */
+export const CORPORATE_NS = 'corporate';
+
+/**
  * Italian is bundled (the default, and the fallback of every key); any other language is a chunk
  * of its own, fetched when it is first needed, so an Italian fan's first page carries one
  * language only.
@@ -153,9 +159,13 @@ const lazyLanguages: BackendModule = {
                       ? language === 'en'
                         ? import('./supporterCard/en.json')
                         : import('./supporterCard/it.json')
-                      : language === 'en'
-                        ? import('./en.json')
-                        : Promise.resolve({ default: it });
+                      : namespace === CORPORATE_NS
+                        ? language === 'en'
+                          ? import('./corporate/en.json')
+                          : import('./corporate/it.json')
+                        : language === 'en'
+                          ? import('./en.json')
+                          : Promise.resolve({ default: it });
     load.then(
       (module) => callback(null, module.default as ResourceKey),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),

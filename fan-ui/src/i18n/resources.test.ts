@@ -17,6 +17,8 @@ import accountDeletionEn from './accountDeletion/en.json';
 import accountDeletionIt from './accountDeletion/it.json';
 import supporterCardEn from './supporterCard/en.json';
 import supporterCardIt from './supporterCard/it.json';
+import corporateEn from './corporate/en.json';
+import corporateIt from './corporate/it.json';
 
 /** Every leaf key of a nested resource object, as dotted paths. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -65,8 +67,12 @@ describe('translations', () => {
     expect(keysOf(supporterCardEn).sort()).toEqual(keysOf(supporterCardIt).sort());
   });
 
+  test("the corporate namespace's Italian and English have exactly the same keys", () => {
+    expect(keysOf(corporateEn).sort()).toEqual(keysOf(corporateIt).sort());
+  });
+
   test('no translation is empty', () => {
-    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn, accountDeletionIt, accountDeletionEn, supporterCardIt, supporterCardEn].flatMap((tree) =>
+    const empty = [it, en, seasonIt, seasonEn, queueIt, queueEn, transferIt, transferEn, refundIt, refundEn, resaleIt, resaleEn, identityIt, identityEn, accountDeletionIt, accountDeletionEn, supporterCardIt, supporterCardEn, corporateIt, corporateEn].flatMap((tree) =>
       keysOf(tree).filter((key) => {
         const value = key.split('.').reduce<unknown>(
           (node, part) => (node as Record<string, unknown>)[part],

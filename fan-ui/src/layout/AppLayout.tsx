@@ -9,16 +9,18 @@ import { OnlineStatusNotice } from '../components/OnlineStatusNotice';
 import { SignInErrorNotice } from '../components/SignInErrorNotice';
 import { SiteFooter } from '../components/SiteFooter';
 import { SkipToContentLink } from '../components/SkipToContentLink';
+import { useMaintenanceExit } from './useMaintenanceExit';
 import { useScrollToTop } from './useScrollToTop';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The shell every fan page sits in: app bar, the page, footer, the network notice, and the
- * mandatory display-name dialog.
+ * mandatory display-name dialog; and the way to /maintenance when a write is refused for it.
  */
 export function AppLayout() {
   useScrollToTop(useLocation().pathname);
+  useMaintenanceExit();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <SkipToContentLink targetId={MAIN_CONTENT_ID} />

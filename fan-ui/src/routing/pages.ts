@@ -1,4 +1,4 @@
-import i18n, { ACCOUNT_DELETION_NS, IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, SUPPORTER_CARD_NS, TRANSFER_NS } from '../i18n';
+import i18n, { ACCOUNT_DELETION_NS, CORPORATE_NS, IDENTITY_NS, QUEUE_NS, REFUND_NS, RESALE_NS, SUPPORTER_CARD_NS, TRANSFER_NS } from '../i18n';
 
 /**
  * A page's code with its namespace's texts, fetched side by side rather than once the page first
@@ -39,7 +39,7 @@ export const pages = {
   supporterCards: () => withTexts(import('../pages/supporter-cards/SupporterCardsPage'), SUPPORTER_CARD_NS),
   // The card's holder is asked for with the identity form, in its words.
   supporterCardApplication: () => withTexts(import('../pages/blunelcuore/BluNelCuorePage'), [SUPPORTER_CARD_NS, IDENTITY_NS]),
-  registerCompany: () => import('../pages/register-company/RegisterCompanyPage'),
+  registerCompany: () => withTexts(import('../pages/register-company/RegisterCompanyPage'), CORPORATE_NS),
   info: () => import('../pages/info/InfoPage'),
   queue: () => withTexts(import('../pages/queue/QueuePage'), QUEUE_NS),
   transferTitle: () => withTexts(import('../pages/transfer-title/TransferTitlePage'), TRANSFER_NS),

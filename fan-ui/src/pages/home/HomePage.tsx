@@ -7,6 +7,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useMaintenance } from '../../auth/useSession';
 import { FEATURES } from '../../features';
 import { useFixtures } from '../../fixtures/api';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -24,6 +26,10 @@ export default function HomePage() {
   // The matches above take the room they need only when they arrive: until then the cards below
   // are not shown, so they appear in place instead of jumping down (no layout shift on a phone).
   const fixturesPending = useFixtures(null).isPending;
+  // While the ticket office is in maintenance a fan waits on its page (staff keep working).
+  if (useMaintenance().on) {
+    return <Navigate to="/maintenance" replace />;
+  }
 
   const actions = [
     {

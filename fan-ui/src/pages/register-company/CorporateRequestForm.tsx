@@ -17,6 +17,7 @@ import {
   normalisedRequest,
 } from '../../corporate/rules';
 import { useFormFields } from '../../hooks/useFormFields';
+import { CORPORATE_NS } from '../../i18n';
 import type { CorporateRequest, MeView, RequestForm as Form } from '../../../../api-types';
 
 const EMPTY: Form = { company_name: '', vat_number: '', company_email: '', contact_name: '', phone: '', message: '' };
@@ -28,10 +29,13 @@ interface CorporateRequestFormProps {
 
 /** The request: the company, its VAT number and e-mail, whom to call, and an optional message. */
 export function CorporateRequestForm({ user, onSent }: CorporateRequestFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CORPORATE_NS);
+  // The app's own words: a field's "not valid", a failure's.
+  const { t: appText } = useTranslation();
+  const texts = { t, appText };
   const queryClient = useQueryClient();
   const forgetEndedSession = useForgetEndedSession();
-  const form = useFormFields(EMPTY, (field, code) => corporateFieldText(t, field, code));
+  const form = useFormFields(EMPTY, (field, code) => corporateFieldText(texts, field, code));
 
   const submit = useMutation({
     mutationFn: submitCorporateRequest,
@@ -54,7 +58,7 @@ export function CorporateRequestForm({ user, onSent }: CorporateRequestFormProps
       onSubmit={form.submitWith(normalisedRequest, corporateRequestProblems, submit.mutate)}
       submitLabel={t('registerCompany.form.submit')}
       pending={submit.isPending}
-      failure={otherFailure ? apiErrorText(t, submit.error) : null}
+      failure={otherFailure ? apiErrorText(appText, submit.error) : null}
     >
       <Typography variant="body2" color="text.secondary">
         {t('registerCompany.form.required')}
@@ -119,7 +123,7 @@ export function CorporateRequestForm({ user, onSent }: CorporateRequestFormProps
         helperText={
           accountCode === undefined
             ? t('registerCompany.form.accountHint')
-            : corporateFieldText(t, 'corporate_user_email', accountCode)
+            : corporateFieldText(texts, 'corporate_user_email', accountCode)
         }
         slotProps={{ htmlInput: { readOnly: true } }}
       />

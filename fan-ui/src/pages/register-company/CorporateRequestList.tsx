@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryListSection } from '../../components/QueryListSection';
 import { requestStatus, type RequestStatus } from '../../corporate/types';
 import { formatDateTime } from '../../fixtures/format';
+import { CORPORATE_NS } from '../../i18n';
 import { useUiLanguage } from '../../i18n/useUiLanguage';
 import type { CorporateRequest } from '../../../../api-types';
 
@@ -20,7 +21,7 @@ const STATUS_COLOUR: Record<RequestStatus, 'default' | 'success' | 'error'> = {
 
 /** "Your requests": each with its company, VAT number, status and when it was sent and decided. */
 export function CorporateRequestList({ requests }: { requests: UseQueryResult<CorporateRequest[]> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CORPORATE_NS);
   return (
     <QueryListSection
       title={t('registerCompany.requests.title')}
@@ -35,7 +36,7 @@ export function CorporateRequestList({ requests }: { requests: UseQueryResult<Co
 }
 
 function RequestItem({ request }: { request: CorporateRequest }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CORPORATE_NS);
   const language = useUiLanguage();
   const nameId = useId();
   const status = requestStatus(request.status);

@@ -9,6 +9,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useCorporateRequests } from '../../corporate/api';
 import { isOpenRequest } from '../../corporate/types';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { CORPORATE_NS } from '../../i18n';
 import { CorporateRequestForm } from './CorporateRequestForm';
 import { CorporateRequestList } from './CorporateRequestList';
 import { RequestNotice } from './RequestNotice';
@@ -19,7 +20,7 @@ import type { CorporateRequest, MeView } from '../../../../api-types';
  * club's staff approve or decline. A visitor reads what it is and is asked to sign in first.
  */
 export default function RegisterCompanyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CORPORATE_NS);
   useDocumentTitle(t('registerCompany.title'));
   const { user, isPending } = useSession();
   return (

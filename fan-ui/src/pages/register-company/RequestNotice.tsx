@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { useTranslation } from 'react-i18next';
 import { requestStatus } from '../../corporate/types';
+import { CORPORATE_NS } from '../../i18n';
 import type { CorporateRequest } from '../../../../api-types';
 
 /** Long e-mail addresses and company names wrap inside the notice instead of widening the page. */
@@ -15,7 +16,7 @@ interface RequestNoticeProps {
 
 /** The user's open request in place of the form: just sent, waiting for the staff, or approved. */
 export function RequestNotice({ request, justSent }: RequestNoticeProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(CORPORATE_NS);
   const company = request.company_name;
   if (justSent) {
     return (
